@@ -1,0 +1,61 @@
+"""The values every detector speaks: known values in, flags out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Literal, Protocol, runtime_checkable
+
+FlagKind = Literal["value", "sign"]
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """A value the model was given: `Known("rhr", 52.0, "bpm")`."""
+
+    name: str
+    value: float
+    unit: str = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """A number in the text that looks like a known value but contradicts it."""
+
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    nearest: str
+    nearest_value: float
+    delta: float
+    kind: FlagKind
+
+    @property
+    def rel(self) -> float:
+        """Relative distance to the nearest known value, as the detector measured it."""
+        scale = max(abs(self.nearest_value), abs(self.value), 1e-9)
+        return abs(self.value - self.nearest_value) / scale
+
+    def to_dict(self) -> dict[str, object]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """One detector pass over one text: its flags and how many tokens it could check."""
+
+    flags: list[Flag]
+    checkable: int
+
+    @property
+    def invention_rate(self) -> float:
+        return len(self.flags) / self.checkable if self.checkable else 0.0
+
+
+@runtime_checkable
+class Detector(Protocol):
+    """Anything with `flag(text, pool)`; `checkable` is optional for plugins."""
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]: ...
