@@ -1,0 +1,260 @@
+"""Reading and validating JSON Lines input into plain records, one line at a time.
+
+Briefs: `{"id", "text", "pool": [{name, value, unit}], "meta"?}` or `pool_id` naming a
+record of a pools file (`{"id", "pool"}` per line). Every problem is reported as
+`FILE:LINE: problem`. Memory stays flat: only the set of ids seen so far is kept.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Literal
+
+from reviewer.grounding.types import Known
+
+Pool = tuple[Known, ...]
+OnError = Callable[["InputError"], None]
+
+
+class InputError(ValueError):
+    """A bad input line: `str(err) == "FILE:LINE: problem"` (line 0: the whole file)."""
+
+    def __init__(self, path: str, line: int, problem: str) -> None:
+        self.path = path
+        self.line = line
+        self.problem = problem
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}: {self.problem}"
+        return f"{self.path}: {self.problem}"
+
+
+@dataclass(frozen=True, slots=True)
+class BriefRecord:
+    """One brief as read from a file, with the line it came from."""
+
+    id: str
+    text: str
+    pool: Pool
+    meta: dict[str, Any] | None
+    line: int
+    pool_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRecord:
+    """One named pool of known values from a pools file."""
+
+    id: str
+    pool: Pool
+    line: int
+
+
+class _Problem(Exception):
+    """A problem with the current line; the reader adds file and line."""
+
+
+def _reject_constant(name: str) -> float:
+    raise _Problem(f"{name} is not a number (JSON has no NaN or Infinity)")
+
+
+@contextmanager
+def _open_lines(path: str) -> Iterator[IO[bytes]]:
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = Path(path).open("rb")  # noqa: SIM115 - closed below, after the yield
+    except OSError as exc:
+        raise InputError(path, 0, f"cannot open: {exc.strerror or exc}") from exc
+    with handle:
+        yield handle
+
+
+def _iter_objects(path: str, on_error: OnError | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, JSON object) for every non-blank line; bad JSON reported per line."""
+    with _open_lines(path) as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                line = raw.decode("utf-8")
+                if not line.strip():
+                    continue
+                obj = json.loads(line, parse_constant=_reject_constant)
+                if not isinstance(obj, dict):
+                    raise _Problem(f"expected a JSON object, got {_kind(obj)}")
+            except _Problem as exc:
+                _report(InputError(path, number, str(exc)), on_error)
+                continue
+            except UnicodeDecodeError:
+                _report(InputError(path, number, "not valid UTF-8"), on_error)
+                continue
+            except json.JSONDecodeError as exc:
+                problem = f"invalid JSON: {exc.msg} (column {exc.colno})"
+                _report(InputError(path, number, problem), on_error)
+                continue
+            yield number, obj
+
+
+def _report(err: InputError, on_error: OnError | None) -> None:
+    if on_error is None:
+        raise err
+    on_error(err)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _string(obj: Mapping[str, Any], key: str, *, where: str = "", empty_ok: bool = False) -> str:
+    if key not in obj:
+        raise _Problem(f"missing field {where}{key!r}")
+    value = obj[key]
+    if not isinstance(value, str):
+        raise _Problem(f"field {where}{key!r} must be a string, got {_kind(value)}")
+    if not empty_ok and not value.strip():
+        raise _Problem(f"field {where}{key!r} is empty")
+    return value
+
+
+def _number(obj: Mapping[str, Any], key: str, *, where: str) -> float:
+    if key not in obj:
+        raise _Problem(f"missing field {where}{key!r}")
+    value = obj[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise _Problem(f"field {where}{key!r} must be a number, got {_kind(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise _Problem(f"field {where}{key!r} is not finite")
+    return number
+
+
+def parse_pool(value: object) -> Pool:
+    """Validate a JSON pool (a list of `{name, value, unit}`) into `Known` values."""
+    if not isinstance(value, list):
+        raise _Problem(f"field 'pool' must be a list, got {_kind(value)}")
+    pool = []
+    for index, entry in enumerate(value):
+        where = f"pool[{index}]."
+        if not isinstance(entry, dict):
+            raise _Problem(f"pool[{index}] must be an object, got {_kind(entry)}")
+        name = _string(entry, "name", where=where)
+        number = _number(entry, "value", where=where)
+        unit = _string(entry, "unit", where=where)
+        pool.append(Known(name, number, unit))
+    return tuple(pool)
+
+
+def iter_pool_records(path: str, *, on_error: OnError | None = None) -> Iterator[PoolRecord]:
+    """Stream the `{id, pool}` records of a pools file, checking ids are unique."""
+    seen: set[str] = set()
+    for number, obj in _iter_objects(path, on_error):
+        try:
+            pool_id = _string(obj, "id")
+            if "pool" not in obj:
+                raise _Problem("missing field 'pool'")
+            pool = parse_pool(obj["pool"])
+            if pool_id in seen:
+                raise _Problem(f"duplicate id {pool_id!r}")
+        except _Problem as exc:
+            _report(InputError(path, number, str(exc)), on_error)
+            continue
+        seen.add(pool_id)
+        yield PoolRecord(pool_id, pool, number)
+
+
+def read_pools(path: str, *, on_error: OnError | None = None) -> dict[str, Pool]:
+    """All pools of a pools file by id (raises InputError on the first bad line)."""
+    return {rec.id: rec.pool for rec in iter_pool_records(path, on_error=on_error)}
+
+
+def iter_briefs(
+    path: str,
+    *,
+    pools: Mapping[str, Pool] | None = None,
+    on_error: OnError | None = None,
+) -> Iterator[BriefRecord]:
+    """Stream the briefs of a JSON Lines file (`-` is stdin).
+
+    A bad line raises InputError, or, when `on_error` is given, is passed to it and
+    skipped; collect the errors to store all-or-nothing, or report them and go on.
+    """
+    seen: set[str] = set()
+    for number, obj in _iter_objects(path, on_error):
+        try:
+            record = _brief(obj, number, pools)
+            if record.id in seen:
+                raise _Problem(f"duplicate id {record.id!r}")
+        except _Problem as exc:
+            _report(InputError(path, number, str(exc)), on_error)
+            continue
+        seen.add(record.id)
+        yield record
+
+
+def _brief(obj: Mapping[str, Any], number: int, pools: Mapping[str, Pool] | None) -> BriefRecord:
+    brief_id = _string(obj, "id")
+    text = _string(obj, "text")
+    pool_id: str | None = None
+    if "pool" in obj and "pool_id" in obj:
+        raise _Problem("give either 'pool' or 'pool_id', not both")
+    if "pool" in obj:
+        pool = parse_pool(obj["pool"])
+    elif "pool_id" in obj:
+        pool_id = _string(obj, "pool_id")
+        if pools is None:
+            raise _Problem(f"pool_id {pool_id!r} needs a pools file")
+        if pool_id not in pools:
+            raise _Problem(f"unknown pool_id {pool_id!r}")
+        pool = pools[pool_id]
+    else:
+        raise _Problem("missing field 'pool' (or 'pool_id')")
+    meta = obj.get("meta")
+    if meta is not None and not isinstance(meta, dict):
+        raise _Problem(f"field 'meta' must be an object, got {_kind(meta)}")
+    return BriefRecord(brief_id, text, pool, meta, number, pool_id)
+
+
+def sniff_kind(path: str) -> Literal["briefs", "pools", "empty"]:
+    """Whether a file holds briefs (records with `text`) or pools, from its first record."""
+    with _open_lines(path) as handle:
+        for number, raw in enumerate(handle, start=1):
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+            except (ValueError, _Problem) as exc:
+                raise InputError(path, number, f"invalid JSON: {exc}") from exc
+            return "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
+    return "empty"
+
+
+def count_lines(path: str) -> int | None:
+    """Lines in a regular file, for a progress total (None for stdin)."""
+    if path == "-":
+        return None
+    try:
+        with Path(path).open("rb") as handle:
+            return sum(1 for raw in handle if raw.strip())
+    except OSError:
+        return None

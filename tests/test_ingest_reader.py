@@ -1,0 +1,181 @@
+"""The JSON Lines reader: good records come through, every bad line names FILE:LINE."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from reviewer import Known
+from reviewer.ingest import (
+    BriefRecord,
+    InputError,
+    iter_briefs,
+    iter_pool_records,
+    read_pools,
+    sniff_kind,
+)
+
+POOL = [
+    {"name": "rhr", "value": 52, "unit": "bpm"},
+    {"name": "tsb", "value": -22.4, "unit": "none"},
+]
+
+
+def write(tmp_path: Path, *lines: str, name: str = "briefs.jsonl") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def brief(**fields: object) -> str:
+    return json.dumps({"id": "b1", "text": "RHR was 52 bpm.", "pool": POOL} | fields)
+
+
+def test_reads_briefs_in_order_with_lines_and_meta(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        brief(),
+        "",
+        brief(id="b2", meta={"date": "2026-01-02"}),
+    )
+    records = list(iter_briefs(path))
+    assert [r.id for r in records] == ["b1", "b2"]
+    assert records[0] == BriefRecord(
+        "b1", "RHR was 52 bpm.", (Known("rhr", 52.0, "bpm"), Known("tsb", -22.4, "none")), None, 1
+    )
+    assert records[1].line == 3
+    assert records[1].meta == {"date": "2026-01-02"}
+
+
+def test_pool_id_resolves_through_a_pools_file(tmp_path: Path) -> None:
+    pools_path = write(tmp_path, json.dumps({"id": "p1", "pool": POOL}), name="pools.jsonl")
+    pools = read_pools(pools_path)
+    assert pools["p1"][0] == Known("rhr", 52.0, "bpm")
+    path = write(tmp_path, json.dumps({"id": "b1", "text": "52 bpm", "pool_id": "p1"}))
+    (record,) = iter_briefs(path, pools=pools)
+    assert record.pool_id == "p1"
+    assert record.pool == pools["p1"]
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("{not json", "invalid JSON"),
+        ("[1, 2]", "expected a JSON object"),
+        (json.dumps({"text": "x", "pool": []}), "missing field 'id'"),
+        (json.dumps({"id": 3, "text": "x", "pool": []}), "field 'id' must be a string"),
+        (json.dumps({"id": "b", "pool": []}), "missing field 'text'"),
+        (json.dumps({"id": "b", "text": "   ", "pool": []}), "field 'text' is empty"),
+        (json.dumps({"id": "b", "text": 5, "pool": []}), "field 'text' must be a string"),
+        (json.dumps({"id": "b", "text": "x"}), "missing field 'pool'"),
+        (json.dumps({"id": "b", "text": "x", "pool": {}}), "field 'pool' must be a list"),
+        (json.dumps({"id": "b", "text": "x", "pool": [5]}), "pool[0] must be an object"),
+        (
+            json.dumps(
+                {"id": "b", "text": "x", "pool": [{"name": "r", "value": "52", "unit": "bpm"}]}
+            ),
+            "field pool[0].'value' must be a number",
+        ),
+        (
+            json.dumps(
+                {"id": "b", "text": "x", "pool": [{"name": "r", "value": True, "unit": "bpm"}]}
+            ),
+            "must be a number, got a boolean",
+        ),
+        (
+            json.dumps({"id": "b", "text": "x", "pool": [{"value": 1, "unit": "bpm"}]}),
+            "missing field pool[0].'name'",
+        ),
+        ('{"id": "b", "text": "x", "pool": [{"name": "r", "value": NaN, "unit": "bpm"}]}', "NaN"),
+        (
+            '{"id": "b", "text": "x", "pool": [{"name": "r", "value": -Infinity, "unit": "bpm"}]}',
+            "-Infinity",
+        ),
+        (
+            '{"id": "b", "text": "x", "pool": [{"name": "r", "value": 1e999, "unit": "bpm"}]}',
+            "finite",
+        ),
+        (json.dumps({"id": "b", "text": "x", "pool": [], "meta": [1]}), "'meta' must be an object"),
+        (json.dumps({"id": "b", "text": "x", "pool_id": "nope"}), "needs a pools file"),
+    ],
+)
+def test_bad_line_names_file_line_and_problem(tmp_path: Path, line: str, problem: str) -> None:
+    path = write(tmp_path, brief(), line)
+    with pytest.raises(InputError) as info:
+        list(iter_briefs(path))
+    assert str(info.value).startswith(f"{path}:2: ")
+    assert problem in str(info.value)
+    assert info.value.line == 2
+
+
+def test_unknown_pool_id_and_duplicate_id(tmp_path: Path) -> None:
+    path = write(tmp_path, json.dumps({"id": "b", "text": "x", "pool_id": "p9"}))
+    with pytest.raises(InputError, match=r":1: unknown pool_id 'p9'"):
+        list(iter_briefs(path, pools={"p1": ()}))
+    path = write(tmp_path, brief(), brief(id="b2"), brief())
+    with pytest.raises(InputError, match=r":3: duplicate id 'b1'"):
+        list(iter_briefs(path))
+
+
+def test_invalid_utf8_is_reported_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(brief().encode() + b"\n\xff\xfe\n")
+    with pytest.raises(InputError, match=r":2: not valid UTF-8"):
+        list(iter_briefs(str(path)))
+
+
+def test_on_error_collects_and_skips(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, brief(), "{oops", brief(id="b2", text=""), brief(id="b3"), brief(id="b3")
+    )
+    errors: list[InputError] = []
+    ids = [r.id for r in iter_briefs(path, on_error=errors.append)]
+    assert ids == ["b1", "b3"]
+    assert [e.line for e in errors] == [2, 3, 5]
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nope.jsonl")
+    with pytest.raises(InputError) as info:
+        list(iter_briefs(missing))
+    assert str(info.value).startswith(f"{missing}: cannot open")
+
+
+def test_dash_reads_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = (brief() + "\n" + brief(id="b2") + "\n").encode()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert [r.id for r in iter_briefs("-")] == ["b1", "b2"]
+
+
+def test_reader_streams_lazily(tmp_path: Path) -> None:
+    # The first record comes out before a later bad line is ever read.
+    path = write(tmp_path, brief(), "{broken")
+    stream = iter_briefs(path)
+    assert next(stream).id == "b1"
+    with pytest.raises(InputError):
+        next(stream)
+
+
+def test_pools_file_checks(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        json.dumps({"id": "p1", "pool": POOL}),
+        json.dumps({"id": "p1", "pool": POOL}),
+        name="pools.jsonl",
+    )
+    with pytest.raises(InputError, match=r"pools.jsonl:2: duplicate id 'p1'"):
+        read_pools(path)
+    bad = write(tmp_path, json.dumps({"id": "p1"}), name="p2.jsonl")
+    with pytest.raises(InputError, match=r":1: missing field 'pool'"):
+        list(iter_pool_records(bad))
+
+
+def test_sniff_kind(tmp_path: Path) -> None:
+    assert sniff_kind(write(tmp_path, "", brief())) == "briefs"
+    pools = write(tmp_path, json.dumps({"id": "p", "pool": POOL}), name="p.jsonl")
+    assert sniff_kind(pools) == "pools"
+    assert sniff_kind(write(tmp_path, "", name="e.jsonl")) == "empty"
