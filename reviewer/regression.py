@@ -1,0 +1,418 @@
+"""Regression fixtures: labeled flags written as self-contained JSON files and replayed.
+
+A fixture holds everything a replay needs (text, pool, span, verdict), so a CI job can run
+`reviewer regress DIR` without the database. Pure: no database, no UI.
+
+Matching rule: a detector's flag *matches* a fixture when its character span overlaps the
+fixture's span (`flag.start < end and start < flag.end`). Detectors may cut a token a little
+differently (the default detector takes a Unicode minus into the token, a range may become
+one token), so exact span equality would report false regressions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from reviewer.grounding.types import Detector, Flag, Known
+
+FORMAT = "reviewer-regression/1"
+Verdict = Literal["true_positive", "false_positive"]
+EXPECT = {"true_positive": "flagged", "false_positive": "not_flagged"}
+FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta")
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """One labeled flag: a false positive must not be flagged again, a true positive must be."""
+
+    brief_id: str
+    text: str
+    pool: tuple[Known, ...]
+    start: int
+    end: int
+    token: str
+    verdict: Verdict
+    reviewer: str
+    note: str | None = None
+    detector: str = ""
+    version: str = ""
+    flag: dict[str, Any] | None = None  # the flag as first raised: kind, value, nearest, ...
+
+    @property
+    def expect(self) -> str:
+        return EXPECT[self.verdict]
+
+    @property
+    def filename(self) -> str:
+        return fixture_filename(self.brief_id, self.start, self.end, self.token)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object, keys in a fixed order: headers first, the prose and pool last."""
+        return {
+            "format": FORMAT,
+            "brief_id": self.brief_id,
+            "span": {"start": self.start, "end": self.end},
+            "token": self.token,
+            "verdict": self.verdict,
+            "expect": self.expect,
+            "detector": {"name": self.detector, "version": self.version},
+            "flag": None if self.flag is None else {k: self.flag.get(k) for k in FLAG_FIELDS},
+            "reviewer": self.reviewer,
+            "note": self.note,
+            "text": self.text,
+            "pool": [{"name": k.name, "value": k.value, "unit": k.unit} for k in self.pool],
+        }
+
+    def to_json(self) -> str:
+        """Stable text: same fixture, same bytes. ASCII escapes keep U+2212 or a no-break
+        space visible in a diff instead of looking like '-' or ' '."""
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=True, allow_nan=False) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class LabeledClaim:
+    """A reviewer's current verdict on a flagged claim, as storage hands it over."""
+
+    claim_id: int
+    fixture: Fixture
+
+
+class FixtureError(Exception):
+    """A fixture file that cannot be read; `str()` names the file (and line for bad JSON)."""
+
+    def __init__(self, path: Path | str, problem: str, line: int | None = None) -> None:
+        self.path = Path(path)
+        self.problem = problem
+        self.line = line
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {problem}")
+
+
+# --- file names -------------------------------------------------------------------------
+
+
+def slugify(text: str, max_len: int = 40) -> str:
+    """A file-name-safe piece of a brief id: ASCII letters, digits, '-', '_' only."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = re.sub(r"[^A-Za-z0-9_]+", "-", ascii_text).strip("-_").lower()
+    return slug[:max_len].rstrip("-_") or "brief"
+
+
+def fixture_filename(brief_id: str, start: int, end: int, token: str) -> str:
+    """`<slug>-<hash>.json`; the hash of (brief id, span, token) keeps distinct claims apart
+    even when their slugs collide, and no brief id can steer the path out of the folder."""
+    key = json.dumps([brief_id, start, end, token], ensure_ascii=True)
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:12]
+    return f"{slugify(brief_id)}-{start}-{digest}.json"
+
+
+# --- from labels to fixtures ------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Merged:
+    """Fixtures ready to write, and claims whose reviewers disagree (not exported)."""
+
+    fixtures: list[Fixture] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+
+
+def merge_labels(claims: Iterable[LabeledClaim], only: Verdict | None = None) -> Merged:
+    """One fixture per claim. Several reviewers who agree share it (names and notes joined);
+    reviewers who disagree leave the claim out, reported rather than guessed."""
+    by_claim: dict[int, list[Fixture]] = {}
+    for claim in claims:
+        by_claim.setdefault(claim.claim_id, []).append(claim.fixture)
+    merged = Merged()
+    for claim_id in sorted(by_claim):
+        group = sorted(by_claim[claim_id], key=lambda f: f.reviewer)
+        verdicts = {f.verdict for f in group}
+        first = group[0]
+        if len(verdicts) > 1:
+            who = ", ".join(f"{f.reviewer}: {f.verdict}" for f in group)
+            merged.disagreements.append(
+                f"{first.brief_id} {first.start}-{first.end} {first.token!r} ({who})"
+            )
+            continue
+        if only is not None and first.verdict != only:
+            continue
+        if len(group) > 1:
+            notes = [f"{f.reviewer}: {f.note}" for f in group if f.note]
+            first = replace(
+                first,
+                reviewer=", ".join(f.reviewer for f in group),
+                note="; ".join(notes) or None,
+            )
+        merged.fixtures.append(first)
+    return merged
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class ExportReport:
+    """What an export did, file by file."""
+
+    written: list[Path] = field(default_factory=list)
+    overwritten: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+    conflicts: list[Path] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        text = (
+            f"{len(self.written) + len(self.overwritten)} written, "
+            f"{len(self.unchanged)} unchanged, {len(self.conflicts)} conflicts"
+        )
+        if self.overwritten:
+            text += f" ({len(self.overwritten)} overwritten with --force)"
+        if self.disagreements:
+            text += f", {len(self.disagreements)} left out (reviewers disagree)"
+        return text
+
+
+def _same_content(path: Path, fixture: Fixture) -> bool:
+    try:
+        return json.loads(path.read_text(encoding="utf-8")) == fixture.to_dict()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return False
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_fixtures(
+    fixtures: Iterable[Fixture], out_dir: Path, *, force: bool = False
+) -> ExportReport:
+    """Write each fixture to `out_dir/<filename>`. Identical content on disk is left alone;
+    different content at the same name is a conflict, left untouched unless `force`."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    report = ExportReport()
+    seen: dict[str, Fixture] = {}
+    for fixture in fixtures:
+        name = fixture.filename
+        path = out_dir / name
+        if name in seen:  # two claims of this export at one name: keep the first
+            if seen[name].to_dict() != fixture.to_dict():
+                report.conflicts.append(path)
+            continue
+        seen[name] = fixture
+        if path.exists():
+            if _same_content(path, fixture):
+                report.unchanged.append(path)
+                continue
+            if not force:
+                report.conflicts.append(path)
+                continue
+            _write_atomic(path, fixture.to_json())
+            report.overwritten.append(path)
+            continue
+        _write_atomic(path, fixture.to_json())
+        report.written.append(path)
+    return report
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in obj:
+        raise ValueError(f"missing field {what!r}")
+    value = obj[key]
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise ValueError(f"field {what!r} has the wrong type (got a boolean)")
+    if not isinstance(value, kind):
+        raise ValueError(f"field {what!r} has the wrong type (got {type(value).__name__})")
+    return value
+
+
+def _number(obj: dict[str, Any], key: str, what: str) -> float:
+    value = float(_need(obj, key, (int, float), what))
+    if not math.isfinite(value):
+        raise ValueError(f"field {what!r} is not a finite number")
+    return value
+
+
+def fixture_from_dict(data: Any) -> Fixture:
+    """Validate a parsed fixture; raises ValueError saying which field is wrong."""
+    if not isinstance(data, dict):
+        raise ValueError("a fixture is a JSON object")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise ValueError(f"unknown fixture format {fmt!r} (expected {FORMAT!r})")
+    text = _need(data, "text", str, "text")
+    span = _need(data, "span", dict, "span")
+    start = _need(span, "start", int, "span.start")
+    end = _need(span, "end", int, "span.end")
+    if not 0 <= start < end <= len(text):
+        raise ValueError(f"span {start}-{end} is outside the text (length {len(text)})")
+    token = _need(data, "token", str, "token")
+    if text[start:end] != token:
+        raise ValueError(f"token {token!r} is not the text at {start}-{end} ({text[start:end]!r})")
+    verdict = _need(data, "verdict", str, "verdict")
+    if verdict not in EXPECT:
+        raise ValueError(f"verdict {verdict!r} is not one of {', '.join(EXPECT)}")
+    expect = _need(data, "expect", str, "expect")
+    if expect != EXPECT[verdict]:
+        raise ValueError(f"expect {expect!r} contradicts verdict {verdict!r}")
+    pool = []
+    for i, entry in enumerate(_need(data, "pool", list, "pool")):
+        if not isinstance(entry, dict):
+            raise ValueError(f"pool[{i}] is not an object")
+        pool.append(
+            Known(
+                _need(entry, "name", str, f"pool[{i}].name"),
+                _number(entry, "value", f"pool[{i}].value"),
+                _need(entry, "unit", str, f"pool[{i}].unit"),
+            )
+        )
+    detector = data.get("detector") or {}
+    if not isinstance(detector, dict):
+        raise ValueError("field 'detector' is not an object")
+    flag = data.get("flag")
+    if flag is not None and not isinstance(flag, dict):
+        raise ValueError("field 'flag' is not an object")
+    note = data.get("note")
+    if note is not None and not isinstance(note, str):
+        raise ValueError("field 'note' is not a string")
+    return Fixture(
+        brief_id=_need(data, "brief_id", str, "brief_id"),
+        text=text,
+        pool=tuple(pool),
+        start=start,
+        end=end,
+        token=token,
+        verdict=verdict,
+        reviewer=_need(data, "reviewer", str, "reviewer"),
+        note=note,
+        detector=str(detector.get("name", "")),
+        version=str(detector.get("version", "")),
+        flag=flag,
+    )
+
+
+def read_fixture(path: Path) -> Fixture:
+    """Read one fixture file; any problem becomes a FixtureError naming the file."""
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise FixtureError(path, "not UTF-8 text") from None
+    except OSError as exc:
+        raise FixtureError(path, exc.strerror or str(exc)) from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise FixtureError(
+            path, f"invalid JSON: {exc.msg} (column {exc.colno})", exc.lineno
+        ) from None
+    try:
+        return fixture_from_dict(data)
+    except ValueError as exc:
+        raise FixtureError(path, str(exc)) from None
+
+
+def fixture_paths(path: Path) -> list[Path]:
+    """The `*.json` files of a folder in name order, or a single file."""
+    if path.is_dir():
+        return sorted(p for p in path.glob("*.json") if p.is_file())
+    if path.is_file():
+        return [path]
+    raise FixtureError(path, "no such file or directory")
+
+
+def read_fixtures(path: Path) -> tuple[list[tuple[Path, Fixture]], list[FixtureError]]:
+    """Every fixture under `path`, and every file that failed to read (all of them, not the
+    first only, so one run shows the whole damage)."""
+    good: list[tuple[Path, Fixture]] = []
+    bad: list[FixtureError] = []
+    for p in fixture_paths(path):
+        try:
+            good.append((p, read_fixture(p)))
+        except FixtureError as exc:
+            bad.append(exc)
+    return good, bad
+
+
+# --- replay -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One fixture replayed: passed or not, and why in words."""
+
+    path: Path
+    fixture: Fixture
+    passed: bool
+    reason: str
+
+    def line(self) -> str:
+        return f"{'PASS' if self.passed else 'FAIL'}  {self.path.name}  {self.reason}"
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def describe_flag(flag: Flag) -> str:
+    """ "'45' read as 45 mi, nearest distance 45.2 (value)" -- what the detector saw."""
+    unit = {"none": "", "": "", "pct": "%"}.get(flag.unit, f" {flag.unit}")
+    return (
+        f"{flag.token!r} read as {_num(flag.value)}{unit}, "
+        f"nearest {flag.nearest} {_num(flag.nearest_value)} ({flag.kind})"
+    )
+
+
+def overlaps(flag: Flag, fixture: Fixture) -> bool:
+    """The matching rule: spans overlap by at least one character."""
+    return flag.start < fixture.end and fixture.start < flag.end
+
+
+def replay(path: Path, fixture: Fixture, detector: Detector) -> Outcome:
+    """Run the detector on the fixture's text and judge its expectation."""
+    try:
+        flags = detector.flag(fixture.text, fixture.pool)
+    except Exception as exc:  # a plugin's crash fails this fixture, not the whole run
+        return Outcome(path, fixture, False, f"detector raised {type(exc).__name__}: {exc}")
+    hits = sorted((f for f in flags if overlaps(f, fixture)), key=lambda f: (f.start, f.end))
+    where = f"{fixture.token!r} at {fixture.start}-{fixture.end}"
+    if fixture.verdict == "false_positive":
+        if hits:
+            return Outcome(
+                path, fixture, False, f"false positive flagged again: {describe_flag(hits[0])}"
+            )
+        return Outcome(path, fixture, True, f"false positive not flagged: {where}")
+    if hits:
+        return Outcome(path, fixture, True, f"true positive flagged: {describe_flag(hits[0])}")
+    return Outcome(path, fixture, False, f"true positive missed: {where} not flagged")
+
+
+def replay_all(fixtures: Sequence[tuple[Path, Fixture]], detector: Detector) -> list[Outcome]:
+    return [replay(path, fixture, detector) for path, fixture in fixtures]
+
+
+def summarize(outcomes: Sequence[Outcome], detector_name: str) -> list[str]:
+    """Closing lines of a replay: counts, then every failed fixture by file name."""
+    failed = [o.path.name for o in outcomes if not o.passed]
+    lines = [f"{len(outcomes) - len(failed)} passed, {len(failed)} failed ({detector_name})"]
+    if failed:
+        lines.append("failed: " + ", ".join(failed))
+    return lines
