@@ -1,0 +1,110 @@
+"""The engine factory: a path or SQLAlchemy URL in, a checked, ready database out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, event, inspect, select
+from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import Session, SQLModel
+
+from db.models import (
+    Brief,
+    BriefScan,
+    Claim,
+    DetectorRun,
+    FlagRecord,
+    Label,
+    LabelState,
+    Meta,
+    Pool,
+)
+
+SCHEMA_VERSION = "1"
+TABLES = [
+    m.__table__  # type: ignore[attr-defined]
+    for m in (Meta, Pool, Brief, DetectorRun, BriefScan, Claim, FlagRecord, Label, LabelState)
+]
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class SchemaError(Exception):
+    """The database cannot be used: not a database, not ours, or a schema version we don't know."""
+
+
+def to_url(url_or_path: str) -> str:
+    """A SQLAlchemy URL as is; anything else is a path to a SQLite file."""
+    if "://" in url_or_path:
+        return url_or_path
+    return f"sqlite:///{Path(url_or_path).expanduser()}"
+
+
+def _check_sqlite_file(url_or_path: str) -> None:
+    if "://" in url_or_path:
+        return
+    path = Path(url_or_path).expanduser()
+    if path.is_dir():
+        raise SchemaError(f"{url_or_path}: is a directory, not a database file")
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as fh:
+            if fh.read(16) != SQLITE_HEADER:
+                raise SchemaError(f"{url_or_path}: not a reviewer database (not an SQLite file)")
+    elif not path.parent.exists():
+        raise SchemaError(f"{url_or_path}: folder {path.parent} does not exist")
+
+
+def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def make_engine(url_or_path: str) -> Engine:
+    """Open (creating if new) a reviewer database; raises SchemaError with a clear message."""
+    _check_sqlite_file(url_or_path)
+    url = to_url(url_or_path)
+    try:
+        engine = create_engine(url)
+    except (SQLAlchemyError, ValueError) as err:
+        raise SchemaError(f"{url_or_path}: cannot open database ({err})") from err
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    try:
+        _prepare_schema(engine, url_or_path)
+    except SchemaError:
+        engine.dispose()
+        raise
+    except SQLAlchemyError as err:
+        engine.dispose()
+        reason = str(getattr(err, "orig", None) or err).splitlines()[0]
+        raise SchemaError(f"{url_or_path}: cannot use database ({reason})") from err
+    return engine
+
+
+def _prepare_schema(engine: Engine, where: str) -> None:
+    names = set(inspect(engine).get_table_names())
+    if not names:
+        SQLModel.metadata.create_all(engine, tables=TABLES)
+        with Session(engine) as session:
+            session.add(Meta(key="schema_version", value=SCHEMA_VERSION))
+            session.commit()
+        return
+    if "meta" not in names:
+        raise SchemaError(f"{where}: not a reviewer database (it has other tables)")
+    with Session(engine) as session:
+        version = session.scalar(select(Meta.value).where(Meta.key == "schema_version"))
+    if version is None:
+        raise SchemaError(f"{where}: not a reviewer database (no schema version stored)")
+    if version != SCHEMA_VERSION:
+        raise SchemaError(
+            f"{where}: database schema version {version} is not supported by this reviewer "
+            f"(it reads version {SCHEMA_VERSION}); use a matching reviewer or a new --db"
+        )
+    missing = {t.name for t in TABLES} - names
+    if missing:
+        raise SchemaError(
+            f"{where}: damaged reviewer database (missing {', '.join(sorted(missing))})"
+        )

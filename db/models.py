@@ -1,0 +1,146 @@
+"""The tables: briefs and their pools, detector runs and their flags, and append-only labels.
+
+A label belongs to a *claim* (brief + span + token), not to one run's flag row, so labels
+carry over when a detector is re-run and flags the same span again.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Index, PrimaryKeyConstraint, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+VERDICTS = ("true_positive", "false_positive", "skip")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Meta(SQLModel, table=True):
+    """Key/value facts about the database itself, e.g. the schema version."""
+
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class Pool(SQLModel, table=True):
+    """A pool of known values, stored once per distinct content (keyed by its digest)."""
+
+    pk: int | None = Field(default=None, primary_key=True)
+    digest: str = Field(unique=True)
+    knowns: str  # JSON list of [name, value, unit]
+
+
+class Brief(SQLModel, table=True):
+    """One generated text as ingested; `digest` covers text, pool and meta for re-ingest checks."""
+
+    pk: int | None = Field(default=None, primary_key=True)
+    brief_id: str = Field(unique=True)
+    text: str
+    pool_pk: int = Field(foreign_key="pool.pk")
+    pool_id: str | None = None
+    meta: str | None = None  # JSON object
+    digest: str
+    source: str | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class DetectorRun(SQLModel, table=True):
+    """One pass of one detector (name, version, config) over every stored brief."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    detector: str
+    version: str
+    config: str
+    created_at: datetime = Field(default_factory=utcnow)
+    finished_at: datetime | None = None
+    briefs: int = 0
+    flags: int = 0
+    checkable: int = 0
+
+
+class BriefScan(SQLModel, table=True):
+    """Per run and brief: checkable tokens and flags, so brief lists never aggregate flags."""
+
+    __table_args__ = (PrimaryKeyConstraint("run_id", "brief_pk"),)
+
+    run_id: int = Field(foreign_key="detectorrun.id")
+    brief_pk: int = Field(foreign_key="brief.pk", index=True)
+    checkable: int
+    flags: int
+
+
+class Claim(SQLModel, table=True):
+    """A flagged span of a brief; labels hang here. `verdict` is the newest current label of
+    any reviewer, kept up to date by the label functions."""
+
+    __table_args__ = (
+        UniqueConstraint("brief_pk", "start", "end", "token"),
+        Index("ix_claim_verdict", "verdict"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    brief_pk: int = Field(foreign_key="brief.pk")
+    start: int
+    end: int
+    token: str
+    verdict: str | None = None
+    label_id: int | None = None
+
+
+class FlagRecord(SQLModel, table=True):
+    """One flag of one run, as the detector reported it."""
+
+    __table_args__ = (
+        Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
+        Index("ix_flag_claim_run", "claim_id", "run_id"),
+    )
+
+    pk: int | None = Field(default=None, primary_key=True)
+    run_id: int = Field(foreign_key="detectorrun.id")
+    claim_id: int = Field(foreign_key="claim.id")
+    brief_pk: int = Field(foreign_key="brief.pk")
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    nearest: str
+    nearest_value: float
+    delta: float
+    rel: float
+    kind: str
+
+
+class Label(SQLModel, table=True):
+    """Append-only: a reviewer's verdict on a claim. Undo sets `undone_at`, never deletes."""
+
+    __table_args__ = (
+        Index("ix_label_reviewer_id", "reviewer", "id"),
+        Index("ix_label_claim_reviewer", "claim_id", "reviewer", "id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    claim_id: int = Field(foreign_key="claim.id")
+    reviewer: str
+    verdict: str
+    note: str | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    undone_at: datetime | None = None
+
+
+class LabelState(SQLModel, table=True):
+    """The current verdict (and note) of a claim for a reviewer: one row, no history scan."""
+
+    __table_args__ = (
+        PrimaryKeyConstraint("claim_id", "reviewer"),
+        Index("ix_labelstate_reviewer_verdict", "reviewer", "verdict"),
+    )
+
+    claim_id: int = Field(foreign_key="claim.id")
+    reviewer: str
+    label_id: int | None = None
+    verdict: str | None = None
+    note: str | None = None

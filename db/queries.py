@@ -1,0 +1,243 @@
+"""Reading for the review app: runs, pages of briefs, a brief's flags, the next unlabeled flag.
+
+Every query walks an index: brief pages read per-run counts from BriefScan and aggregate
+labels only for the briefs on the page; the next unlabeled flag follows (run, brief, start).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from sqlalchemy import (
+    ColumnElement,
+    FromClause,
+    Select,
+    and_,
+    case,
+    exists,
+    func,
+    null,
+    or_,
+    select,
+    tuple_,
+)
+from sqlmodel import Session
+
+from db.models import Brief, BriefScan, Claim, DetectorRun, FlagRecord, LabelState, Pool
+from db.views import BriefRow, BriefView, FlagView, pool_from_json
+from reviewer.grounding.types import Known
+
+BriefFilter = Literal["all", "unlabeled", "false_positive", "true_positive"]
+FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
+
+F = FlagRecord.__table__  # type: ignore[attr-defined]
+B = Brief.__table__  # type: ignore[attr-defined]
+BS = BriefScan.__table__  # type: ignore[attr-defined]
+C = Claim.__table__  # type: ignore[attr-defined]
+LS = LabelState.__table__  # type: ignore[attr-defined]
+P = Pool.__table__  # type: ignore[attr-defined]
+
+
+def latest_run(*, session: Session) -> DetectorRun | None:
+    """The newest finished detector run (an interrupted run is never "latest")."""
+    return session.scalars(
+        select(DetectorRun)
+        .where(DetectorRun.finished_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(DetectorRun.id.desc())  # type: ignore[union-attr]
+        .limit(1)
+    ).first()
+
+
+def get_run(*, session: Session, run_id: int) -> DetectorRun | None:
+    return session.get(DetectorRun, run_id)
+
+
+def list_runs(*, session: Session) -> list[DetectorRun]:
+    return list(session.scalars(select(DetectorRun).order_by(DetectorRun.id)))  # type: ignore[arg-type]
+
+
+def _verdicts(reviewer: str | None) -> tuple[FromClause, ColumnElement[Any], ColumnElement[Any]]:
+    """Flags outer-joined to the current verdict: the reviewer's, or any reviewer's newest."""
+    if reviewer is None:
+        joined = F.outerjoin(C, C.c.id == F.c.claim_id)
+        return joined, C.c.verdict, null()  # notes belong to a reviewer
+    joined = F.outerjoin(LS, and_(LS.c.claim_id == F.c.claim_id, LS.c.reviewer == reviewer))
+    return joined, LS.c.verdict, LS.c.note
+
+
+def _with_verdict(brief_pks: Select[Any], reviewer: str | None, verdict: str) -> Select[Any]:
+    if reviewer is None:
+        labeled = select(C.c.id).where(C.c.verdict == verdict)
+    else:
+        labeled = select(LS.c.claim_id).where(LS.c.reviewer == reviewer, LS.c.verdict == verdict)
+    return brief_pks.where(
+        BS.c.brief_pk.in_(
+            select(F.c.brief_pk).where(F.c.run_id == BS.c.run_id, F.c.claim_id.in_(labeled))
+        )
+    )
+
+
+def _brief_query(
+    columns: list[Any], run_id: int, reviewer: str | None, filter: str, search: str
+) -> Select[Any]:
+    if filter not in FILTERS:
+        raise ValueError(f"filter must be one of {', '.join(FILTERS)}, got {filter!r}")
+    query = select(*columns).select_from(BS.join(B, B.c.pk == BS.c.brief_pk))
+    query = query.where(BS.c.run_id == run_id)
+    if search:
+        query = query.where(
+            or_(
+                B.c.brief_id.icontains(search, autoescape=True),
+                B.c.text.icontains(search, autoescape=True),
+            )
+        )
+    if filter == "unlabeled":
+        joined, verdict, _ = _verdicts(reviewer)
+        open_flag = (
+            select(F.c.pk)
+            .select_from(joined)
+            .where(F.c.run_id == BS.c.run_id, F.c.brief_pk == BS.c.brief_pk, verdict.is_(None))
+        )
+        query = query.where(BS.c.flags > 0, exists(open_flag))
+    elif filter in ("false_positive", "true_positive"):
+        query = _with_verdict(query, reviewer, filter)
+    return query
+
+
+def list_briefs(
+    *,
+    session: Session,
+    run_id: int,
+    reviewer: str | None,
+    filter: BriefFilter = "all",
+    search: str = "",
+    offset: int = 0,
+    limit: int = 100,
+) -> list[BriefRow]:
+    """A page of briefs in stored order with flag and label counts for this run and reviewer."""
+    query = _brief_query(
+        [BS.c.brief_pk, B.c.brief_id, BS.c.flags], run_id, reviewer, filter, search
+    )
+    page = session.execute(query.order_by(BS.c.brief_pk).offset(offset).limit(limit)).all()
+    if not page:
+        return []
+    joined, verdict, _ = _verdicts(reviewer)
+    counts = {
+        row[0]: row[1:]
+        for row in session.execute(
+            select(
+                F.c.brief_pk,
+                func.count(verdict),
+                func.sum(case((verdict == "true_positive", 1), else_=0)),
+                func.sum(case((verdict == "false_positive", 1), else_=0)),
+            )
+            .select_from(joined)
+            .where(F.c.run_id == run_id, F.c.brief_pk.in_([r[0] for r in page]))
+            .group_by(F.c.brief_pk)
+        )
+    }
+    rows = []
+    for brief_pk, brief_id, flags in page:
+        labeled, tp, fp = counts.get(brief_pk, (0, 0, 0))
+        rows.append(BriefRow(brief_pk, brief_id, flags, labeled or 0, tp or 0, fp or 0))
+    return rows
+
+
+def count_briefs(
+    *,
+    session: Session,
+    run_id: int,
+    reviewer: str | None,
+    filter: BriefFilter = "all",
+    search: str = "",
+) -> int:
+    """How many briefs `list_briefs` would page through with the same filters."""
+    query = _brief_query([func.count()], run_id, reviewer, filter, search)
+    return int(session.scalar(query) or 0)
+
+
+def get_brief(*, session: Session, brief_pk: int) -> BriefView | None:
+    row = session.execute(
+        select(B.c.pk, B.c.brief_id, B.c.text, P.c.knowns, B.c.meta)
+        .select_from(B.join(P, P.c.pk == B.c.pool_pk))
+        .where(B.c.pk == brief_pk)
+    ).first()
+    if row is None:
+        return None
+    meta = json.loads(row.meta) if row.meta else None
+    return BriefView(row.pk, row.brief_id, row.text, pool_from_json(row.knowns), meta)
+
+
+def _flag_select(reviewer: str | None) -> Select[Any]:
+    joined, verdict, note = _verdicts(reviewer)
+    columns = [
+        F.c.pk,
+        F.c.claim_id,
+        F.c.brief_pk,
+        F.c.start,
+        F.c.end,
+        F.c.token,
+        F.c.value,
+        F.c.unit,
+        F.c.nearest,
+        F.c.nearest_value,
+        F.c.delta,
+        F.c.rel,
+        F.c.kind,
+        verdict.label("verdict"),
+        note.label("note"),
+    ]
+    return select(*columns).select_from(joined)
+
+
+def _flag_view(row: Any) -> FlagView:
+    return FlagView(*row)
+
+
+def brief_flags(
+    *, session: Session, run_id: int, brief_pk: int, reviewer: str | None
+) -> list[FlagView]:
+    """The run's flags on one brief, by position, with the reviewer's verdicts and notes."""
+    query = _flag_select(reviewer).where(F.c.run_id == run_id, F.c.brief_pk == brief_pk)
+    return [_flag_view(r) for r in session.execute(query.order_by(F.c.start, F.c.pk))]
+
+
+def next_unlabeled(
+    *,
+    session: Session,
+    run_id: int,
+    reviewer: str | None,
+    after: tuple[int, int] | None = None,
+) -> FlagView | None:
+    """The first flag without a current verdict after (brief_pk, start), wrapping around."""
+    _, verdict, _ = _verdicts(reviewer)
+    base = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
+    base = base.order_by(F.c.brief_pk, F.c.start, F.c.pk).limit(1)
+    if after is not None:
+        row = session.execute(base.where(tuple_(F.c.brief_pk, F.c.start) > tuple_(*after))).first()
+        if row is not None:
+            return _flag_view(row)
+    row = session.execute(base).first()
+    return _flag_view(row) if row is not None else None
+
+
+def iter_pools(*, session: Session) -> Iterator[tuple[Known, ...]]:
+    """Every distinct stored pool, in the order first ingested (for the template arms)."""
+    for (knowns,) in session.execute(select(P.c.knowns).order_by(P.c.pk)).yield_per(1000):
+        yield pool_from_json(knowns)
+
+
+def iter_briefs_text(
+    *, session: Session, limit: int | None = None
+) -> Iterator[tuple[str, tuple[Known, ...]]]:
+    """(text, pool) of stored briefs in stored order (for the rewrite arms)."""
+    query = (
+        select(B.c.text, P.c.knowns)
+        .select_from(B.join(P, P.c.pk == B.c.pool_pk))
+        .order_by(B.c.pk)
+        .limit(limit)
+    )
+    for text, knowns in session.execute(query).yield_per(1000):
+        yield text, pool_from_json(knowns)

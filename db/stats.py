@@ -1,0 +1,100 @@
+"""Precision of a run from SQL aggregates: one GROUP BY per question, never every row in Python."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from db.models import DetectorRun
+from db.queries import BS, F, _verdicts, latest_run
+from reviewer.metrics import labels_needed, wilson_interval
+
+
+def summarize(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
+    """Counts of one slice of flags -> precision, its 95% Wilson interval, coverage."""
+    tp, fp, skip = (verdicts["true_positive"], verdicts["false_positive"], verdicts["skip"])
+    n = tp + fp
+    low, high = wilson_interval(tp, n)
+    return {
+        "flags": flags,
+        "labeled": tp + fp + skip,
+        "true_positives": tp,
+        "false_positives": fp,
+        "skipped": skip,
+        "precision": tp / n if n else None,
+        "precision_ci": [low, high],
+        "coverage": (tp + fp + skip) / flags if flags else 0.0,
+        "labels_needed": labels_needed(tp, fp),
+    }
+
+
+def precision_stats(
+    *, session: Session, run_id: int | None = None, reviewer: str | None = None
+) -> dict[str, Any]:
+    """Precision of a run (default: the latest) for one reviewer (default: the newest verdict
+    of any reviewer), overall, by kind, by unit, and for every run side by side."""
+    run = session.get(DetectorRun, run_id) if run_id is not None else latest_run(session=session)
+    if run_id is not None and run is None:
+        raise ValueError(f"no detector run {run_id}")
+    joined, verdict, _ = _verdicts(reviewer)
+    overall: Counter[str | None] = Counter()
+    by_kind: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
+    by_unit: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
+    if run is not None:
+        groups = session.execute(
+            select(F.c.kind, F.c.unit, verdict, func.count())
+            .select_from(joined)
+            .where(F.c.run_id == run.id)
+            .group_by(F.c.kind, F.c.unit, verdict)
+        )
+        for kind, unit, v, n in groups:
+            overall[v] += n
+            by_kind[kind][v] += n
+            by_unit[unit][v] += n
+    result = summarize(sum(overall.values()), overall)
+    result.update(
+        run_id=run.id if run else None,
+        detector=run.detector if run else None,
+        version=run.version if run else None,
+        reviewer=reviewer,
+        by_kind={k: summarize(sum(c.values()), c) for k, c in sorted(by_kind.items())},
+        by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
+        by_run=_by_run(session, reviewer, run, overall),
+    )
+    return result
+
+
+def _by_run(
+    session: Session, reviewer: str | None, current: DetectorRun | None, counted: Counter
+) -> list[dict[str, Any]]:
+    joined, verdict, _ = _verdicts(reviewer)
+    runs = session.scalars(select(DetectorRun).order_by(DetectorRun.id)).all()  # type: ignore[arg-type]
+    per_run: defaultdict[int, Counter[str | None]] = defaultdict(Counter)
+    others = [r.id for r in runs if current is None or r.id != current.id]
+    if others:
+        for rid, v, n in session.execute(
+            select(F.c.run_id, verdict, func.count())
+            .select_from(joined)
+            .where(F.c.run_id.in_(others))
+            .group_by(F.c.run_id, verdict)
+        ):
+            per_run[rid][v] += n
+    if current is not None:
+        per_run[current.id] = counted
+    rows = []
+    for run in runs:
+        c = per_run[run.id]
+        row = summarize(sum(c.values()), c)
+        row.update(run_id=run.id, detector=run.detector, version=run.version)
+        rows.append(row)
+    return rows
+
+
+def production_rate(*, session: Session, run_id: int) -> float:
+    """Mean invention rate (flags / checkable tokens, 0 when none) of the run's briefs."""
+    rate = func.avg(func.coalesce(BS.c.flags * 1.0 / func.nullif(BS.c.checkable, 0), 0.0))
+    value = session.scalar(select(rate).where(BS.c.run_id == run_id))
+    return float(value or 0.0)

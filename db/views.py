@@ -1,0 +1,62 @@
+"""Plain read-only records the data-access functions return (no live ORM objects)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from reviewer.grounding.types import Known
+
+
+@dataclass(frozen=True, slots=True)
+class BriefRow:
+    """A line of the brief list: counts for one run and one reviewer (labeled includes skips)."""
+
+    brief_pk: int
+    brief_id: str
+    flags: int
+    labeled: int
+    true_positives: int
+    false_positives: int
+
+
+@dataclass(frozen=True, slots=True)
+class BriefView:
+    """A brief as the app shows it: its text, pool and meta."""
+
+    brief_pk: int
+    brief_id: str
+    text: str
+    pool: tuple[Known, ...]
+    meta: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class FlagView:
+    """One flag of a run with the reviewer's current verdict and note on its claim."""
+
+    flag_pk: int
+    claim_id: int
+    brief_pk: int
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    nearest: str
+    nearest_value: float
+    delta: float
+    rel: float
+    kind: str
+    verdict: str | None
+    note: str | None
+
+
+def pool_to_json(pool: tuple[Known, ...] | list[Known]) -> str:
+    """The stored form of a pool: a compact JSON list of [name, value, unit]."""
+    return json.dumps([[k.name, k.value, k.unit] for k in pool], separators=(",", ":"))
+
+
+def pool_from_json(text: str) -> tuple[Known, ...]:
+    return tuple(Known(name, float(value), unit) for name, value, unit in json.loads(text))
