@@ -59,3 +59,14 @@ class Detector(Protocol):
     """Anything with `flag(text, pool)`; `checkable` is optional for plugins."""
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A number in the text that matches a known value within the faithful band."""
+
+    start: int
+    end: int
+    token: str
+    value: float
+    known: Known

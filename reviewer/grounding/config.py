@@ -1,0 +1,123 @@
+"""Detector thresholds and the unit vocabulary: built-in values, overridable from TOML.
+
+A config file may set any subset of the built-in values::
+
+    [thresholds]
+    faithful = 0.03      # rel <= faithful: a faithful citation
+    sign = 0.50          # opposite signs and magnitude rel <= sign: a sign flag
+    value = 0.12         # rel <= value: a value flag; beyond: unrelated, ignored
+    hidden_sign = 0.12   # default only: sign-check an opposite-sign value past the nearest
+
+    [units]              # canonical unit (as in pools) = aliases that name it in prose
+    min = ["min", "mins", "minute", "minutes"]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+DEFAULT_UNITS: dict[str, tuple[str, ...]] = {
+    "bpm": ("bpm", "beats per minute", "beats/min", "beats a minute", "b/min"),
+    "mi": ("mi", "mile", "miles"),
+    "min": ("min", "mins", "minute", "minutes"),
+    "steps": ("steps", "step"),
+    "pct": ("%", "percent", "per cent", "pct"),
+}
+
+THRESHOLD_KEYS = ("faithful", "sign", "value", "hidden_sign")
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be read; the message names the file and the problem."""
+
+
+@dataclass(frozen=True)
+class DetectorConfig:
+    """The bands every detector compares with, and the words that name each unit."""
+
+    faithful: float = 0.03
+    sign: float = 0.50
+    value: float = 0.12
+    hidden_sign: float = 0.12
+    units: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_UNITS))
+
+    def __post_init__(self) -> None:
+        for key in THRESHOLD_KEYS:
+            band = getattr(self, key)
+            if isinstance(band, bool) or not isinstance(band, int | float):
+                raise ValueError(f"threshold {key} must be a number, got {band!r}")
+            if not math.isfinite(band) or band < 0:
+                raise ValueError(f"threshold {key} must be a finite number >= 0, got {band!r}")
+        if self.faithful > self.value:
+            raise ValueError(
+                f"threshold faithful ({self.faithful}) must not exceed value ({self.value})"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, stable key order: what a detector run stores."""
+        return {
+            "thresholds": {key: getattr(self, key) for key in THRESHOLD_KEYS},
+            "units": {unit: list(aliases) for unit, aliases in sorted(self.units.items())},
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    def alias_units(self) -> dict[str, str]:
+        """Lower-cased alias -> canonical unit; the canonical name is an alias of itself."""
+        out: dict[str, str] = {}
+        for unit, aliases in self.units.items():
+            for alias in (unit, *aliases):
+                out.setdefault(alias.lower(), unit)
+        return out
+
+
+def load_config(path: str | Path) -> DetectorConfig:
+    """Built-in values overridden by the TOML file at `path`; errors name the file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: config file not found") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: invalid TOML: {err}") from None
+    return config_from_dict(data, source=str(path))
+
+
+def config_from_dict(data: dict[str, Any], source: str = "<config>") -> DetectorConfig:
+    """Validate parsed TOML data against the known keys and build a config."""
+    unknown = sorted(set(data) - {"thresholds", "units"})
+    if unknown:
+        raise ConfigError(
+            f"{source}: unknown key {unknown[0]!r} (expected [thresholds] and/or [units])"
+        )
+    kwargs: dict[str, Any] = {}
+    thresholds = data.get("thresholds", {})
+    if not isinstance(thresholds, dict):
+        raise ConfigError(f"{source}: [thresholds] must be a table")
+    for key, band in thresholds.items():
+        if key not in THRESHOLD_KEYS:
+            raise ConfigError(
+                f"{source}: unknown threshold {key!r} (expected one of {', '.join(THRESHOLD_KEYS)})"
+            )
+        kwargs[key] = band
+    units = dict(DEFAULT_UNITS)
+    given = data.get("units", {})
+    if not isinstance(given, dict):
+        raise ConfigError(f"{source}: [units] must be a table of unit = [aliases]")
+    for unit, aliases in given.items():
+        if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+            raise ConfigError(
+                f"{source}: units.{unit} must be a list of non-empty strings, got {aliases!r}"
+            )
+        units[unit] = tuple(aliases)
+    try:
+        return replace(DetectorConfig(), units=units, **kwargs)
+    except ValueError as err:
+        raise ConfigError(f"{source}: {err}") from None

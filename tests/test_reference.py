@@ -1,0 +1,112 @@
+"""The reference detector does exactly what PRODUCT.md publishes, weaknesses included."""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer import Known
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.reference import ReferenceDetector
+
+POOL = (
+    Known("rhr", 52, "bpm"),
+    Known("rhr_baseline", 55, "bpm"),
+    Known("tsb", -22.4, "none"),
+    Known("distance", 5.00, "mi"),
+)
+
+
+def flags(text: str, pool=POOL, config: DetectorConfig | None = None):
+    return [(f.token, f.kind, f.nearest) for f in ReferenceDetector(config).flag(text, pool)]
+
+
+def test_faithful_citations_are_not_flagged() -> None:
+    analysis = ReferenceDetector().analyze("RHR 52 bpm, baseline 55 bpm, TSB -22.4, 5 mi.", POOL)
+    assert analysis.flags == []
+    assert analysis.checkable == 4
+
+
+def test_value_and_sign_flags() -> None:
+    assert flags("It reads 58.50 bpm.") == [("58.50", "value", "rhr_baseline")]
+    assert flags("It reads 22.40.") == [("22.40", "sign", "tsb")]
+    assert flags("It reads -5.00 mi.") == [("-5.00", "sign", "distance")]
+
+
+def test_far_values_are_ignored_as_unrelated() -> None:
+    assert flags("It reads 140 bpm and 90.") == []
+
+
+def test_flag_fields() -> None:
+    (flag,) = ReferenceDetector().flag("Resting at 57.5 bpm today.", POOL)
+    assert (flag.start, flag.end, flag.token) == (11, 15, "57.5")
+    assert (flag.value, flag.unit, flag.nearest, flag.nearest_value) == (
+        57.5,
+        "bpm",
+        "rhr_baseline",
+        55,
+    )
+    assert flag.delta == pytest.approx(2.5)
+    assert flag.kind == "value"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["over 14 days 53 bpm", "a 7-day block", "3 weeks", "2 years", "month"],
+)
+def test_windows_are_skipped(text: str) -> None:
+    pool = (
+        Known("n", 14, "none"),
+        Known("m", 7, "none"),
+        Known("w", 3.1, "none"),
+        Known("y", 2.1, "none"),
+    )
+    assert ReferenceDetector().checkable(text.replace("53 bpm", ""), pool) == 0
+
+
+def test_duration_halves_are_skipped() -> None:
+    pool = (Known("a", 7.1, "none"), Known("b", 31, "none"))
+    assert ReferenceDetector().checkable("slept 7h 30m and 7h30m", pool) == 0
+    assert ReferenceDetector().checkable("slept 7 h 30", pool) == 2
+
+
+def test_units_follow_the_published_order() -> None:
+    pool = (
+        Known("d", 45, "mi"),
+        Known("t", 45, "min"),
+        Known("p", 12, "pct"),
+        Known("s", 9000, "steps"),
+    )
+    detector = ReferenceDetector()
+    assert [c.known.name for c in detector.citations("45 minutes, 12%, 9,000 steps", pool)] == [
+        "d",
+        "p",
+        "s",
+    ]
+    assert detector.checkable("12 % and 45\u00a0mi", pool) == 0
+
+
+def test_tie_goes_to_the_first_in_pool_order() -> None:
+    pool = (Known("low", 9.0, "none"), Known("high", 11.0, "none"), Known("dup", 9.0, "none"))
+    (flag,) = ReferenceDetector(DetectorConfig(value=0.2)).flag("10", pool)
+    assert flag.nearest == "low"
+    pool = (Known("high", 11.0, "none"), Known("low", 9.0, "none"))
+    (flag,) = ReferenceDetector(DetectorConfig(value=0.2)).flag("10", pool)
+    assert flag.nearest == "high"
+
+
+def test_thresholds_come_from_the_config() -> None:
+    loose = DetectorConfig(faithful=0.10)
+    assert flags("It reads 58.50 bpm.", config=loose) == []
+    assert flags("It reads 60 bpm.", config=DetectorConfig(value=0.2)) == [
+        ("60", "value", "rhr_baseline")
+    ]
+
+
+def test_unicode_minus_is_a_weakness_of_the_reference() -> None:
+    assert flags("TSB \u221222.4") == [("22.4", "sign", "tsb")]
+
+
+def test_citations_carry_the_known_value() -> None:
+    (citation,) = ReferenceDetector().citations("It reads 52.00 bpm.", POOL)
+    assert (citation.start, citation.end, citation.token, citation.value) == (9, 14, "52.00", 52.0)
+    assert citation.known == POOL[0]
