@@ -1,0 +1,68 @@
+"""The review app: one screen of briefs, prose and flags over a reviewer database."""
+
+from __future__ import annotations
+
+import getpass
+from pathlib import Path
+from typing import ClassVar
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+import db
+from reviewer.tui.screens.review import ReviewScreen
+
+
+class NothingToReview(Exception):
+    """The database has no finished detector run (so no flags) to review."""
+
+
+def default_reviewer() -> str:
+    """The login name, or "reviewer" where the platform cannot tell."""
+    try:
+        return getpass.getuser() or "reviewer"
+    except Exception:
+        return "reviewer"
+
+
+def review_run(session: Session, where: str) -> int:
+    """The run to review (the latest finished one), or a clear NothingToReview."""
+    run = db.latest_run(session=session)
+    if run is None or run.id is None:
+        raise NothingToReview(
+            f"{where}: no briefs with a detector run to review; "
+            "add some with `reviewer ingest FILE` (or try `reviewer demo`)"
+        )
+    return run.id
+
+
+class ReviewApp(App[None]):
+    """Label flags with one key each; every label is in the database before the next key."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "reviewer"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
+
+    def __init__(self, engine: Engine, *, reviewer: str | None = None, where: str = "") -> None:
+        super().__init__()
+        self.engine = engine
+        self.reviewer = reviewer or default_reviewer()
+        self.session = Session(engine, expire_on_commit=False)
+        self.run_id = review_run(self.session, where or str(engine.url))
+
+    def on_mount(self) -> None:
+        self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer))
+
+    def on_unmount(self) -> None:
+        self.session.close()
+
+
+def run_review(database: str | Path, reviewer: str | None = None) -> None:
+    """Open the app on a database path or URL (raises NothingToReview / db.SchemaError)."""
+    engine = db.make_engine(str(database))
+    try:
+        ReviewApp(engine, reviewer=reviewer, where=str(database)).run()
+    finally:
+        engine.dispose()

@@ -1,0 +1,402 @@
+"""The review screen: list, prose, detail and stats; every label is committed on its key."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from sqlmodel import Session
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+import db
+from db.models import Claim
+from db.views import BriefRow, BriefView, FlagView
+from reviewer.metrics import wilson_interval
+from reviewer.tui.commands import ReviewCommands
+from reviewer.tui.literal import one_line
+from reviewer.tui.screens.help import HelpScreen
+from reviewer.tui.screens.note import NoteScreen
+from reviewer.tui.widgets.brief_list import FILTERS, BriefList, BriefRows
+from reviewer.tui.widgets.flag_detail import Bands, FlagDetail
+from reviewer.tui.widgets.prose import Prose
+from reviewer.tui.widgets.stats_panel import StatsPanel, compute_stats
+
+VERDICT_WORDS = {
+    "true_positive": "true positive",
+    "false_positive": "false positive",
+    "skip": "skip",
+}
+
+
+class DbPages:
+    """The brief list's rows, read a page at a time for one run and reviewer."""
+
+    def __init__(self, session: Session, run_id: int, reviewer: str) -> None:
+        self.session, self.run_id, self.reviewer = session, run_id, reviewer
+
+    def count(self, filter: str, search: str) -> int:
+        return db.count_briefs(
+            session=self.session, run_id=self.run_id, reviewer=self.reviewer,
+            filter=filter, search=search,
+        )  # fmt: skip
+
+    def page(self, filter: str, search: str, offset: int, limit: int) -> list[BriefRow]:
+        return db.list_briefs(
+            session=self.session, run_id=self.run_id, reviewer=self.reviewer,
+            filter=filter, search=search, offset=offset, limit=limit,
+        )  # fmt: skip
+
+
+def run_bands(config: str) -> Bands:
+    """The thresholds a run was made with, from its stored config (defaults otherwise)."""
+    try:
+        data = json.loads(config)
+    except (TypeError, ValueError):
+        return Bands()
+    found: dict[str, float] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("faithful", "sign", "value") and isinstance(value, int | float):
+                    found.setdefault(key, float(value))
+                else:
+                    walk(value)
+
+    walk(data)
+    return Bands(**found)
+
+
+def checked_spans(text: str, pool: tuple[Any, ...]) -> list[tuple[int, int]]:
+    """Other numbers the default scanner reads as checkable (so a missed claim shows)."""
+    try:
+        from reviewer.grounding.units import DefaultScanner
+
+        scanner: Any = DefaultScanner()
+    except ImportError:
+        from reviewer.grounding.tokens import ReferenceScanner
+
+        scanner = ReferenceScanner()
+    units = {known.unit for known in pool}
+    return [(t.start, t.end) for t in scanner.scan(text) if t.skip is None and t.unit in units]
+
+
+class ReviewScreen(Screen[None]):
+    """Label the flags of one detector run, one key each."""
+
+    COMMANDS: ClassVar = {ReviewCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "label('true_positive')", "True pos."),
+        Binding("f", "label('false_positive')", "False pos."),
+        Binding("s", "label('skip')", "Skip"),
+        Binding("u,backspace", "undo", "Undo"),
+        Binding("j,right", "flag(1)", "Next flag"),
+        Binding("k,left", "flag(-1)", "Prev flag", show=False),
+        Binding("right_square_bracket,J", "brief(1)", "Next brief"),
+        Binding("left_square_bracket,K", "brief(-1)", "Prev brief", show=False),
+        Binding("space,full_stop", "next_unlabeled", "Next unlabeled"),
+        Binding("n", "note", "Note"),
+        Binding("slash", "search", "Search"),
+        Binding("v", "cycle_filter", "Filter"),
+        Binding("1", "filter('all')", "All briefs", show=False),
+        Binding("2", "filter('unlabeled')", "Has unlabeled", show=False),
+        Binding("3", "filter('false_positive')", "Has false pos.", show=False),
+        Binding("4", "filter('true_positive')", "Has true pos.", show=False),
+        Binding("a", "toggle_annotations", "Asides"),
+        Binding("p", "toggle_stats", "Stats"),
+        Binding("question_mark", "help", "Help"),
+    ]
+
+    def __init__(self, session: Session, run_id: int, reviewer: str) -> None:
+        super().__init__()
+        self.session, self.run_id, self.reviewer = session, run_id, reviewer
+        run = db.get_run(session=session, run_id=run_id)
+        self.run_title = f"run {run_id} · {run.detector} {run.version}" if run else f"run {run_id}"
+        self.bands = run_bands(run.config) if run else Bands()
+        self.brief: BriefView | None = None
+        self.flags: list[FlagView] = []
+        self.index: int | None = None
+        self.totals: dict[str, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", markup=False, id="progress")
+        with Horizontal(id="body"):
+            yield BriefList(id="briefs")
+            yield StatsPanel(id="stats")
+            with Vertical(id="main"):
+                yield Static("", markup=False, id="brief-title")
+                yield Prose(id="prose")
+                yield FlagDetail(id="detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.brief_list.set_source(DbPages(self.session, self.run_id, self.reviewer))
+        first = db.next_unlabeled(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
+        if first is not None:
+            self.open_brief(first.brief_pk, claim_id=first.claim_id)
+        else:
+            row = self.brief_list.rows.row(0)
+            if row is not None:
+                self.open_brief(row.brief_pk)
+        self.query_one(BriefRows).focus()
+        self.draw_progress()
+        self.load_totals()
+
+    # ---- state shown ----------------------------------------------------------------
+
+    @property
+    def brief_list(self) -> BriefList:
+        return self.query_one(BriefList)
+
+    @property
+    def current(self) -> FlagView | None:
+        if self.index is None or not 0 <= self.index < len(self.flags):
+            return None
+        return self.flags[self.index]
+
+    def open_brief(self, brief_pk: int, *, claim_id: int | None = None, last: bool = False) -> None:
+        """Load one brief and its flags; make `claim_id` (or the first/last flag) current."""
+        self.brief = db.get_brief(session=self.session, brief_pk=brief_pk)
+        self.flags = db.brief_flags(
+            session=self.session, run_id=self.run_id, brief_pk=brief_pk, reviewer=self.reviewer
+        )
+        self.index = (len(self.flags) - 1 if last else 0) if self.flags else None
+        for i, flag in enumerate(self.flags):
+            if flag.claim_id == claim_id:
+                self.index = i
+        self.brief_list.rows.mark_current(brief_pk)
+        self.draw_brief()
+
+    def draw_brief(self) -> None:
+        """Redraw the prose, title and detail of the current brief and flag."""
+        brief = self.brief
+        if brief is None:
+            return
+        labeled = sum(f.verdict is not None for f in self.flags)
+        position = "no flags"
+        if self.index is not None:
+            position = f"flag {self.index + 1}/{len(self.flags)}"
+        title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
+        self.query_one("#brief-title", Static).update(Content(title))
+        self.query_one(Prose).show(
+            brief.text, self.flags, self.index, checked_spans(brief.text, brief.pool)
+        )
+        self.query_one(FlagDetail).show(self.current, brief.pool, self.bands)
+
+    def brief_row(self) -> BriefRow | None:
+        """The list row of the current brief, counted from its loaded flags (no query)."""
+        if self.brief is None:
+            return None
+        verdicts = [f.verdict for f in self.flags]
+        return BriefRow(
+            self.brief.brief_pk, self.brief.brief_id, len(self.flags),
+            sum(v is not None for v in verdicts),
+            verdicts.count("true_positive"), verdicts.count("false_positive"),
+        )  # fmt: skip
+
+    def draw_progress(self) -> None:
+        """Header: who, which run, labeled / flags, precision with its 95% interval."""
+        parts: list[str | tuple[str, str]] = [
+            (f" {one_line(self.reviewer)} ", "bold reverse"),
+            f"  {self.run_title}  ",
+        ]
+        totals = self.totals
+        if totals is None:
+            parts.append(("counting labels…", "dim italic"))
+        else:
+            flags, labeled = totals["flags"], totals["labeled"]
+            share = labeled / flags if flags else 0.0
+            parts += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"), f" ({share:.1%})"]
+            tp, fp = totals["true_positive"], totals["false_positive"]
+            if tp + fp:
+                low, high = wilson_interval(tp, tp + fp)
+                parts += [
+                    ("   precision ", "dim"),
+                    (f"{tp / (tp + fp):.2f}", "bold $accent"),
+                    f" [{low:.2f}, {high:.2f}]",
+                    (f" n={tp + fp}", "dim"),
+                ]
+            else:
+                parts.append(("   precision – (no true/false labels yet)", "dim"))
+        self.query_one("#progress", Static).update(Content.assemble(*parts))
+
+    @work(thread=True, exclusive=True, group="totals")
+    def load_totals(self) -> None:
+        """Count the run's flags and this reviewer's labels off the UI thread."""
+        with Session(self.session.get_bind()) as session:
+            stats = db.precision_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
+        totals = {
+            "flags": int(stats["flags"]),
+            "labeled": int(stats["labeled"]),
+            "true_positive": int(stats["true_positives"]),
+            "false_positive": int(stats["false_positives"]),
+            "skip": int(stats["skipped"]),
+        }
+        self.app.call_from_thread(self._set_totals, totals)
+
+    def _set_totals(self, totals: dict[str, int]) -> None:
+        self.totals = totals
+        self.draw_progress()
+
+    def count_change(self, before: str | None, after: str | None) -> None:
+        """Keep the header's counts in step with a label or an undo, without a query."""
+        if self.totals is None or before == after:
+            return
+        if before is not None:
+            self.totals[before] -= 1
+        if after is not None:
+            self.totals[after] += 1
+        self.totals["labeled"] += (after is not None) - (before is not None)
+        self.draw_progress()
+
+    # ---- labeling -------------------------------------------------------------------
+
+    def action_label(self, verdict: str) -> None:
+        """Commit the verdict for the current flag, then go to the next unlabeled flag."""
+        flag = self.current
+        if flag is None or self.index is None:
+            self.notify("No flag to label here.", severity="warning", markup=False)
+            return
+        db.record_label(
+            session=self.session, claim_id=flag.claim_id, reviewer=self.reviewer, verdict=verdict
+        )
+        self.flags[self.index] = replace(flag, verdict=verdict)
+        self.count_change(flag.verdict, verdict)
+        if (row := self.brief_row()) is not None:
+            self.brief_list.rows.update_row(row)
+        self.action_next_unlabeled()
+
+    def action_undo(self) -> None:
+        """Undo this reviewer's newest label (history is in the database) and go back to it."""
+        label = db.undo_last_label(session=self.session, reviewer=self.reviewer)
+        if label is None:
+            self.notify("Nothing to undo.", severity="warning", markup=False)
+            return
+        claim = self.session.get(Claim, label.claim_id)
+        if claim is None:
+            return
+        self.open_brief(claim.brief_pk, claim_id=label.claim_id)
+        after = next((f.verdict for f in self.flags if f.claim_id == label.claim_id), label.verdict)
+        if any(f.claim_id == label.claim_id for f in self.flags):
+            self.count_change(label.verdict, after)
+        if (row := self.brief_row()) is not None:
+            self.brief_list.rows.update_row(row)
+        word = VERDICT_WORDS.get(label.verdict, label.verdict)
+        self.notify(f"Undid {word} on {claim.token}", markup=False)
+
+    def action_next_unlabeled(self) -> None:
+        """The next flag without a verdict: later in this brief, else in later briefs."""
+        start = (self.index + 1) if self.index is not None else 0
+        for i in range(start, len(self.flags)):
+            if self.flags[i].verdict is None:
+                self.index = i
+                self.draw_brief()
+                return
+        after = None
+        if self.brief is not None:
+            last = self.flags[-1].start if self.flags else -1
+            after = (self.brief.brief_pk, last)
+        found = db.next_unlabeled(
+            session=self.session, run_id=self.run_id, reviewer=self.reviewer, after=after
+        )
+        if found is None:
+            self.notify("Every flag of this run is labeled.", title="Done", markup=False)
+            self.draw_brief()
+        elif self.brief is not None and found.brief_pk == self.brief.brief_pk:
+            self.index = next(i for i, f in enumerate(self.flags) if f.flag_pk == found.flag_pk)
+            self.draw_brief()
+        else:
+            self.open_brief(found.brief_pk, claim_id=found.claim_id)
+
+    # ---- moving ---------------------------------------------------------------------
+
+    def action_flag(self, step: int) -> None:
+        """Next or previous flag; past either end of the brief, into the neighbouring brief."""
+        if self.index is not None and 0 <= self.index + step < len(self.flags):
+            self.index += step
+            self.draw_brief()
+        else:
+            self.action_brief(step, last=step < 0)
+
+    def action_brief(self, step: int, last: bool = False) -> None:
+        """Next or previous brief in the list as filtered."""
+        rows = self.brief_list.rows
+        if self.brief is not None and (index := rows.index_of(self.brief.brief_pk)) is not None:
+            rows.cursor = index
+        brief_pk = rows.neighbour(step)
+        if brief_pk is None:
+            self.notify("No more briefs in this list.", markup=False)
+            return
+        self.open_brief(brief_pk, last=last)
+
+    def on_brief_rows_opened(self, message: BriefRows.Opened) -> None:
+        self.open_brief(message.brief_pk)
+
+    # ---- list, note, panels ---------------------------------------------------------
+
+    def action_search(self) -> None:
+        self.brief_list.open_search()
+
+    def on_brief_list_search_closed(self) -> None:
+        self.query_one(BriefRows).focus()
+
+    def action_filter(self, name: str) -> None:
+        self.brief_list.apply(filter=name)
+
+    def action_cycle_filter(self) -> None:
+        now = self.brief_list.rows.filter
+        self.action_filter(FILTERS[(FILTERS.index(now) + 1) % len(FILTERS)])
+
+    def action_toggle_annotations(self) -> None:
+        prose = self.query_one(Prose)
+        prose.annotations = not prose.annotations
+
+    def action_toggle_stats(self) -> None:
+        panel = self.query_one(StatsPanel)
+        panel.display = not panel.display
+        self.brief_list.display = not panel.display
+        if panel.display:
+            panel.loading = True
+            self.load_stats()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def load_stats(self) -> None:
+        """Precision, coverage and the four arms, computed off the UI thread."""
+        with Session(self.session.get_bind()) as session:
+            report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
+        self.app.call_from_thread(self.query_one(StatsPanel).show, report)
+
+    def action_note(self) -> None:
+        flag = self.current
+        if flag is None:
+            self.notify("No flag to annotate here.", severity="warning", markup=False)
+            return
+        self.app.push_screen(NoteScreen(flag.token, flag.note or ""), self._save_note)
+
+    def _save_note(self, note: str | None) -> None:
+        flag = self.current
+        if note is None or flag is None or self.index is None:
+            return
+        db.set_note(session=self.session, claim_id=flag.claim_id, reviewer=self.reviewer, note=note)
+        self.flags[self.index] = replace(flag, note=note or None)
+        self.draw_brief()
+        self.notify(f"Note saved: {note}" if note else "Note cleared.", markup=False)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.active_bindings_help()))
+
+    def active_bindings_help(self) -> list[tuple[str, str]]:
+        """Every key of this screen and the app, for the help screen."""
+        keys: list[tuple[str, str]] = []
+        for node in (self, self.app):
+            for binding in node.BINDINGS:
+                if isinstance(binding, Binding):
+                    keys.append((binding.key, binding.description))
+        return keys

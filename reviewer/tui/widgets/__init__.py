@@ -1,0 +1,1 @@
+"""Widgets of the review app; each takes plain data and posts messages up."""

@@ -1,0 +1,285 @@
+"""The brief list: virtual, so only the rows on screen are ever fetched from the database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from rich.segment import Segment
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Input, Static
+
+from reviewer.tui.literal import one_line
+
+PAGE = 100
+FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
+FILTER_NAMES = {
+    "all": "all",
+    "unlabeled": "has unlabeled",
+    "false_positive": "has false positives",
+    "true_positive": "has true positives",
+}
+
+
+class RowLike(Protocol):
+    """One brief in the list (db.BriefRow has it)."""
+
+    brief_pk: int
+    brief_id: str
+    flags: int
+    labeled: int
+    true_positives: int
+    false_positives: int
+
+
+@dataclass(slots=True)
+class Row:
+    """A brief row as the list keeps it; updated in place after a label."""
+
+    brief_pk: int
+    brief_id: str
+    flags: int
+    labeled: int
+    true_positives: int
+    false_positives: int
+
+
+class BriefPages(Protocol):
+    """Where rows come from: the screen hands one in (attributes down)."""
+
+    def count(self, filter: str, search: str) -> int: ...
+
+    def page(self, filter: str, search: str, offset: int, limit: int) -> list[RowLike]: ...
+
+
+class BriefRows(ScrollView, can_focus=True):
+    """Line API list: renders only visible rows, fetching them a page at a time."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "brief-rows--cursor",
+        "brief-rows--current",
+        "brief-rows--done",
+        "brief-rows--dim",
+    }
+    DEFAULT_CSS = """
+    BriefRows { overflow-x: hidden; height: 1fr; }
+    BriefRows > .brief-rows--cursor {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+    }
+    BriefRows:blur > .brief-rows--cursor { background: $block-cursor-blurred-background; }
+    BriefRows > .brief-rows--current { text-style: bold; color: $accent; }
+    BriefRows > .brief-rows--done { color: $success; }
+    BriefRows > .brief-rows--dim { color: $text-muted; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("pageup", "cursor(-20)", "Page up", show=False),
+        Binding("pagedown", "cursor(20)", "Page down", show=False),
+        Binding("home", "cursor(-1000000000)", "First", show=False),
+        Binding("end", "cursor(1000000000)", "Last", show=False),
+        Binding("enter", "open", "Open brief", show=False),
+    ]
+
+    cursor: reactive[int] = reactive(0, always_update=True)
+
+    class Opened(Message):
+        """The user chose a brief in the list."""
+
+        def __init__(self, brief_pk: int) -> None:
+            super().__init__()
+            self.brief_pk = brief_pk
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.pages: BriefPages | None = None
+        self.filter = "all"
+        self.search = ""
+        self.total = 0
+        self.current_pk: int | None = None
+        self._cache: dict[int, list[Row]] = {}
+
+    def reload(self) -> None:
+        """Drop cached rows and count again (after a filter or search change)."""
+        self._cache.clear()
+        self.total = self.pages.count(self.filter, self.search) if self.pages else 0
+        self.virtual_size = Size(self.size.width, self.total)
+        self.cursor = min(self.cursor, max(self.total - 1, 0))
+        self.refresh()
+
+    def row(self, index: int) -> Row | None:
+        """The row at a list index, fetching its page when not cached."""
+        if not 0 <= index < self.total or self.pages is None:
+            return None
+        number = index // PAGE
+        if number not in self._cache:
+            fetched = self.pages.page(self.filter, self.search, number * PAGE, PAGE)
+            self._cache[number] = [
+                Row(r.brief_pk, r.brief_id, r.flags, r.labeled, r.true_positives, r.false_positives)
+                for r in fetched
+            ]
+        page = self._cache[number]
+        offset = index - number * PAGE
+        return page[offset] if offset < len(page) else None
+
+    def index_of(self, brief_pk: int) -> int | None:
+        """Index of a brief among the rows already fetched (no query)."""
+        for number, page in self._cache.items():
+            for offset, row in enumerate(page):
+                if row.brief_pk == brief_pk:
+                    return number * PAGE + offset
+        return None
+
+    def update_row(self, row: RowLike) -> None:
+        """Replace one cached row (after a label) and redraw only that line."""
+        index = self.index_of(row.brief_pk)
+        if index is None:
+            return
+        page = self._cache[index // PAGE]
+        page[index % PAGE] = Row(
+            row.brief_pk, row.brief_id, row.flags, row.labeled,
+            row.true_positives, row.false_positives,
+        )  # fmt: skip
+        self.refresh_line(index)
+
+    def mark_current(self, brief_pk: int) -> None:
+        """Highlight the brief being reviewed and bring it into view if it is listed."""
+        self.current_pk = brief_pk
+        index = self.index_of(brief_pk)
+        if index is not None:
+            self.cursor = index
+        self.refresh()
+
+    def watch_cursor(self, cursor: int) -> None:
+        self.scroll_to_region_y(cursor)
+        self.refresh()
+
+    def scroll_to_region_y(self, index: int) -> None:
+        top, height = self.scroll_offset.y, self.size.height
+        if index < top:
+            self.scroll_to(y=index, animate=False)
+        elif height and index >= top + height:
+            self.scroll_to(y=index - height + 1, animate=False)
+
+    def action_cursor(self, delta: int) -> None:
+        if self.total:
+            self.cursor = max(0, min(self.total - 1, self.cursor + delta))
+
+    def action_open(self) -> None:
+        row = self.row(self.cursor)
+        if row is not None:
+            self.post_message(self.Opened(row.brief_pk))
+
+    def neighbour(self, step: int) -> int | None:
+        """The brief `step` rows from the cursor, moving the cursor there."""
+        index = self.cursor + step
+        row = self.row(index)
+        if row is None:
+            return None
+        self.cursor = index
+        return row.brief_pk
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is not None:
+            self.cursor = self.scroll_offset.y + offset.y
+            self.action_open()
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, self.total)
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.size.width
+        row = self.row(index)
+        if row is None:
+            return Strip.blank(width, self.rich_style)
+        base = self.rich_style
+        if index == self.cursor:
+            base = base + self.get_component_rich_style("brief-rows--cursor")
+        if row.brief_pk == self.current_pk:
+            base = base + self.get_component_rich_style("brief-rows--current")
+        done = row.flags > 0 and row.labeled >= row.flags
+        mark_style = base + self.get_component_rich_style("brief-rows--done")
+        dim = base + self.get_component_rich_style("brief-rows--dim")
+        counts = f" {row.flags:>3} {row.labeled:>3}"
+        verdicts = f" {row.false_positives:>2}✗" if row.false_positives else "    "
+        name_width = max(1, width - len(counts) - len(verdicts) - 3)
+        name = one_line(row.brief_id)
+        name = name if len(name) <= name_width else name[: name_width - 1] + "…"
+        segments = [
+            Segment("▶" if row.brief_pk == self.current_pk else " ", base),
+            Segment(name.ljust(name_width), base),
+            Segment(counts, base),
+            Segment(verdicts, dim),
+            Segment(" ✓" if done else "  ", mark_style),
+        ]
+        return Strip(segments).adjust_cell_length(width, base)
+
+
+class BriefList(Vertical):
+    """The rows, a title saying which filter and search apply, and the search box."""
+
+    DEFAULT_CSS = """
+    BriefList { height: 1fr; }
+    BriefList #list-title { height: 1; padding: 0 1; background: $boost; }
+    BriefList #list-head { height: 1; color: $text-muted; }
+    BriefList #search { display: none; }
+    BriefList.searching #search { display: block; }
+    """
+
+    class SearchClosed(Message):
+        """The search box closed; the screen takes focus back."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", markup=False, id="list-title")
+        yield Input(placeholder="search id and text, enter to apply", id="search")
+        yield Static(" brief               flags lab", markup=False, id="list-head")
+        yield BriefRows(id="rows")
+
+    @property
+    def rows(self) -> BriefRows:
+        return self.query_one(BriefRows)
+
+    def set_source(self, pages: BriefPages) -> None:
+        self.rows.pages = pages
+        self.apply()
+
+    def apply(self, filter: str | None = None, search: str | None = None) -> None:
+        """Set the filter and/or search and refetch from the first page."""
+        rows = self.rows
+        rows.filter = filter if filter is not None else rows.filter
+        rows.search = search if search is not None else rows.search
+        rows.reload()
+        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}"
+        if rows.search:
+            title += f" · /{one_line(rows.search)}"
+        self.query_one("#list-title", Static).update(Content(title))
+
+    def open_search(self) -> None:
+        self.add_class("searching")
+        box = self.query_one("#search", Input)
+        box.value = self.rows.search
+        box.focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.remove_class("searching")
+        self.apply(search=event.value.strip())
+        self.post_message(self.SearchClosed())
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key == "escape" and self.has_class("searching"):
+            event.stop()
+            self.remove_class("searching")
+            self.post_message(self.SearchClosed())

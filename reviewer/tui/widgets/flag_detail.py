@@ -1,0 +1,125 @@
+"""The current flag in full: what was read, what it was compared with, and why it fired."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import DataTable, Static
+
+from reviewer.grounding.types import Known
+from reviewer.tui.literal import one_line
+from reviewer.tui.widgets.prose import KIND_STYLE, number
+
+VERDICT_TEXT = {
+    None: ("unlabeled", "dim"),
+    "true_positive": ("true positive", "bold $success"),
+    "false_positive": ("false positive", "bold $error"),
+    "skip": ("skipped", "italic"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Bands:
+    """The detector's thresholds, to say which band a flag fell in."""
+
+    faithful: float = 0.03
+    sign: float = 0.50
+    value: float = 0.12
+
+
+class FlagFacts(Protocol):
+    """What the detail needs of a flag (db.FlagView has it)."""
+
+    token: str
+    value: float
+    unit: str
+    nearest: str
+    nearest_value: float
+    delta: float
+    rel: float
+    kind: str
+    verdict: str | None
+    note: str | None
+
+
+def band_text(flag: FlagFacts, bands: Bands) -> str:
+    """Which band of the check the flag fell in, with the figure that put it there."""
+    if flag.kind == "sign":
+        scale = max(abs(flag.value), abs(flag.nearest_value), 1e-9)
+        gap = abs(abs(flag.value) - abs(flag.nearest_value)) / scale
+        return f"sign: opposite signs, ||v|-|n||/scale = {gap:.3f} <= {bands.sign:.2f}"
+    return f"value: {bands.faithful:.2f} < rel {flag.rel:.3f} <= {bands.value:.2f}"
+
+
+def detail_content(flag: FlagFacts | None, bands: Bands = Bands()) -> Content:
+    """The detail lines, built from plain strings (brief text is data, never markup)."""
+    if flag is None:
+        return Content.styled("No flag in this brief.", "dim italic")
+    verdict, verdict_style = VERDICT_TEXT.get(flag.verdict, (str(flag.verdict), ""))
+    rows: list[tuple[str, str | tuple[str, str]]] = [
+        ("token", (one_line(flag.token), f"bold {KIND_STYLE.get(flag.kind, '')}")),
+        ("value", f"{number(flag.value)} {one_line(flag.unit)}"),
+        ("nearest", f"{one_line(flag.nearest)} = {number(flag.nearest_value)}"),
+        ("delta", f"{flag.delta:+.4g}"),
+        ("relative", f"{flag.rel:.3f}"),
+        ("kind", (flag.kind, f"bold {KIND_STYLE.get(flag.kind, '')}")),
+        ("band", band_text(flag, bands)),
+        ("verdict", (verdict, verdict_style)),
+    ]
+    if flag.note:
+        rows.append(("note", one_line(flag.note)))
+    parts: list[str | tuple[str, str]] = []
+    for name, shown in rows:
+        parts.append((f"{name:>9} ", "dim"))
+        parts.append(shown)
+        parts.append("\n")
+    return Content.assemble(*parts[:-1], strip_control_codes=False)
+
+
+class FlagDetail(Horizontal):
+    """Detail of the current flag beside the brief's pool, nearest entry marked."""
+
+    DEFAULT_CSS = """
+    FlagDetail { height: auto; max-height: 14; }
+    FlagDetail #flag-facts { height: auto; width: 1fr; padding: 0 1; }
+    FlagDetail #pool { height: auto; width: auto; max-height: 14; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", markup=False, id="flag-facts")
+        table: DataTable[Text] = DataTable(id="pool", cursor_type="none", zebra_stripes=True)
+        table.can_focus = False
+        yield table
+
+    def on_mount(self) -> None:
+        self.query_one("#pool", DataTable).add_columns(" ", "known", "value", "unit")
+
+    def show(self, flag: FlagFacts | None, pool: Sequence[Known], bands: Bands = Bands()) -> None:
+        """Show one flag (or none) and the pool it was checked against."""
+        self.query_one("#flag-facts", Static).update(detail_content(flag, bands))
+        table = self.query_one("#pool", DataTable)
+        table.clear()
+        for index, known in enumerate(pool):
+            nearest = flag is not None and pool_match(flag, known)
+            same_unit = flag is None or known.unit == flag.unit
+            style = "bold reverse" if nearest else ("" if same_unit else "dim")
+            table.add_row(
+                Text("▶" if nearest else " ", style=style),
+                Text(one_line(known.name), style=style),
+                Text(number(known.value), style=style, justify="right"),
+                Text(one_line(known.unit), style=style),
+                key=str(index),
+            )
+
+
+def pool_match(flag: FlagFacts, known: Known) -> bool:
+    """Is this pool entry the one the flag was compared with?"""
+    return (
+        known.name == flag.nearest and known.value == flag.nearest_value and known.unit == flag.unit
+    )

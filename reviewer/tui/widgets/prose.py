@@ -1,0 +1,154 @@
+"""The brief's prose, every flag highlighted in place and annotated with what it hit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from reviewer.tui.literal import literal
+
+KIND_STYLE = {"sign": "$error", "value": "$warning"}
+VERDICT_STYLE = {
+    None: "bold underline",
+    "true_positive": "bold on $success-muted",
+    "false_positive": "strike dim",
+    "skip": "italic dim",
+}
+VERDICT_TAG = {"true_positive": " · ✓ true", "false_positive": " · ✗ false", "skip": " · skip"}
+CURRENT_STYLE = "bold reverse"
+CHECKED_STYLE = "underline dim"
+NOTE_MARK = " ✎"
+
+
+class FlagLike(Protocol):
+    """What the prose needs of a flag (db.FlagView has it)."""
+
+    start: int
+    end: int
+    kind: str
+    nearest: str
+    nearest_value: float
+    verdict: str | None
+    note: str | None
+
+
+def number(value: float) -> str:
+    """A known value as a person writes it: 52, -22.4, 10600."""
+    return f"{value:g}" if abs(value) < 1e6 else f"{value:,.0f}"
+
+
+def annotation(flag: FlagLike) -> str:
+    """The dim aside written right after a flagged token: `‹rhr 52 · value›`."""
+    tag = VERDICT_TAG.get(flag.verdict or "", "")
+    note = NOTE_MARK if flag.note else ""
+    return f"‹{literal(flag.nearest)} {number(flag.nearest_value)} · {flag.kind}{tag}{note}›"
+
+
+def prose_content(
+    text: str,
+    flags: Sequence[FlagLike],
+    current: int | None = None,
+    *,
+    annotations: bool = True,
+    checked: Iterable[tuple[int, int]] = (),
+) -> Content:
+    """Build the prose as Content from plain strings: styles are spans, never markup.
+
+    `flags` are ordered by start; `checked` are other numbers the detector looked at.
+    """
+    shown = literal(text)
+    marks: list[tuple[int, int, int | None]] = [(f.start, f.end, i) for i, f in enumerate(flags)]
+    flagged = [(f.start, f.end) for f in flags]
+    for start, end in checked:
+        if not any(start < f_end and f_start < end for f_start, f_end in flagged):
+            marks.append((start, end, None))
+    marks.sort(key=lambda mark: (mark[0], mark[1]))
+    parts: list[str | tuple[str, str]] = []
+    position = 0
+    for start, end, index in marks:
+        start, end = max(start, position), min(end, len(shown))
+        if start >= end:
+            continue
+        parts.append(shown[position:start])
+        if index is None:
+            parts.append((shown[start:end], CHECKED_STYLE))
+        else:
+            flag = flags[index]
+            is_current = index == current
+            style = f"{KIND_STYLE.get(flag.kind, '$warning')} {VERDICT_STYLE.get(flag.verdict, '')}"
+            parts.append((shown[start:end], f"{style} {CURRENT_STYLE}" if is_current else style))
+            if annotations:
+                aside = "bold $accent" if is_current else "dim italic"
+                parts.append((annotation(flag), aside))
+        position = end
+    parts.append(shown[position:])
+    return Content.assemble(*parts, strip_control_codes=False)
+
+
+class Prose(VerticalScroll, can_focus=False):
+    """A scrolling view of one brief's text with its flags marked."""
+
+    DEFAULT_CSS = """
+    Prose { height: 1fr; padding: 0 1; }
+    Prose > Static { width: 1fr; }
+    """
+
+    annotations: reactive[bool] = reactive(True)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._text = ""
+        self._flags: Sequence[FlagLike] = ()
+        self._current: int | None = None
+        self._checked: tuple[tuple[int, int], ...] = ()
+
+    def compose(self):
+        yield Static("", markup=False, id="prose-text")
+
+    def show(
+        self,
+        text: str,
+        flags: Sequence[FlagLike],
+        current: int | None,
+        checked: Iterable[tuple[int, int]] = (),
+    ) -> None:
+        """Display a brief (or the same brief with a new current flag or verdicts)."""
+        self._text, self._flags, self._current = text, flags, current
+        self._checked = tuple(checked)
+        self._draw()
+
+    @property
+    def content(self) -> Content:
+        """What is on screen, for tests and screenshots."""
+        return prose_content(
+            self._text,
+            self._flags,
+            self._current,
+            annotations=self.annotations,
+            checked=self._checked,
+        )
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def watch_annotations(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.is_mounted:
+            return
+        self.query_one("#prose-text", Static).update(self.content)
+        self.call_after_refresh(self._scroll_to_current)
+
+    def _scroll_to_current(self) -> None:
+        """Keep the current flag in view; the line is estimated from its offset."""
+        if self._current is None or not self._text or self._current >= len(self._flags):
+            return
+        share = self._flags[self._current].start / len(self._text)
+        target = share * self.virtual_size.height - self.size.height / 2
+        self.scroll_to(y=max(0, target), animate=False)

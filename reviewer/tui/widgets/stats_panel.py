@@ -1,0 +1,173 @@
+"""Precision with its interval, coverage, labels still needed and the four arms, drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from sqlmodel import Session
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.widgets import Static
+
+import db
+from reviewer.metrics import labels_needed, wilson_interval
+from reviewer.tui.literal import one_line
+
+BAR = 20
+ARM_POOLS = 2000  # the panel scores the template arms on at most this many pools
+
+Part = str | tuple[str, str]
+
+
+@dataclass(frozen=True)
+class StatsReport:
+    """Everything the panel shows, computed in a worker from one database session."""
+
+    stats: Mapping[str, Any]
+    arms: Any | None = None  # reviewer.grounding.arms.ArmsReport
+    arms_error: str | None = None
+    pools: int = 0
+
+
+def compute_stats(*, session: Session, run_id: int, reviewer: str) -> StatsReport:
+    """Query the label aggregates and score the four arms (slow: call from a worker)."""
+    stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    try:
+        from reviewer.grounding.arms import run_arms
+        from reviewer.grounding.registry import DetectorLoadError, load_detector
+
+        run = db.get_run(session=session, run_id=run_id)
+        try:
+            detector = load_detector(run.detector if run else "default")
+        except DetectorLoadError:
+            detector = load_detector("default")
+        pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
+        rate = db.production_rate(session=session, run_id=run_id)
+        arms = run_arms(detector, pools=pools, production_rate=rate)
+    except Exception as err:  # the panel still shows precision when the arms cannot run
+        return StatsReport(stats, None, f"{type(err).__name__}: {err}")
+    return StatsReport(stats, arms, None, len(pools))
+
+
+def range_bar(point: float, low: float, high: float, width: int = BAR) -> list[Part]:
+    """[0, 1] as blocks: ░ outside the interval, ▓ inside it, █ at the point estimate."""
+    cells = []
+    at = min(width - 1, int(point * width))
+    for i in range(width):
+        middle = (i + 0.5) / width
+        if i == at:
+            cells.append(("█", "$accent"))
+        elif low <= middle <= high:
+            cells.append(("▓", "$accent 60%"))
+        else:
+            cells.append(("░", "dim"))
+    return cells
+
+
+def mean_bar(value: float, width: int = BAR) -> str:
+    """A horizontal bar for a rate in [0, 1], with eighth blocks for the remainder."""
+    eighths = round(max(0.0, min(1.0, value)) * width * 8)
+    full, rest = divmod(eighths, 8)
+    return ("█" * full + (" ▏▎▍▌▋▊▉"[rest] if rest else "")).ljust(width)
+
+
+def precision_line(name: str, tp: int, fp: int) -> list[Part]:
+    """`name  0.67 [0.42, 0.85] n=12  ░░▓▓█▓░░`, or a dash before any true/false label."""
+    n = tp + fp
+    label: Part = (f"{one_line(name)[:9]:<9} ", "bold")
+    if not n:
+        return [label, ("   –   no true/false labels\n", "dim")]
+    low, high = wilson_interval(tp, n)
+    return [
+        label,
+        f"{tp / n:.2f} ",
+        (f"[{low:.2f}, {high:.2f}] n={n:<4} ", "dim"),
+        *range_bar(tp / n, low, high),
+        "\n",
+    ]
+
+
+def counts(group: Any) -> tuple[int, int]:
+    """(tp, fp) from one entry of by_kind / by_unit, whatever its exact shape."""
+    if isinstance(group, Mapping):
+        tp = group.get("true_positives", group.get("tp", 0))
+        fp = group.get("false_positives", group.get("fp", 0))
+        return int(tp or 0), int(fp or 0)
+    return int(getattr(group, "tp", 0)), int(getattr(group, "fp", 0))
+
+
+def stats_content(report: StatsReport) -> Content:
+    """The whole panel as one Content, from numbers and plain strings only."""
+    s = report.stats
+    tp, fp = int(s.get("true_positives", 0)), int(s.get("false_positives", 0))
+    flags, labeled = int(s.get("flags", 0)), int(s.get("labeled", 0))
+    parts: list[Part] = [("Precision", "bold underline"), ("  95% Wilson\n", "dim")]
+    parts += precision_line("overall", tp, fp)
+    for title, key in (("by kind", "by_kind"), ("by unit", "by_unit")):
+        groups = s.get(key) or {}
+        if groups:
+            parts.append((f"{title}\n", "italic dim"))
+            for name, group in sorted(groups.items()):
+                parts += precision_line(f" {name}", *counts(group))
+    share = labeled / flags if flags else 0.0
+    needed = s.get("labels_needed")
+    needed = labels_needed(tp, fp) if needed is None else int(needed)
+    parts += [
+        ("\nCoverage    ", "bold"),
+        f"{labeled:,} / {flags:,} ({share:.1%}) ",
+        (mean_bar(share, 12), "$success"),
+        ("\nTo ±5 pts   ", "bold"),
+        f"{needed:,} more true/false labels\n",
+        (f"skipped     {int(s.get('skipped', 0)):,}\n", "dim"),
+    ]
+    parts += arms_parts(report)
+    return Content.assemble(*parts)
+
+
+def arms_parts(report: StatsReport) -> list[Part]:
+    """The four-arm table with the production row, a bar per mean, and pass/fail."""
+    if report.arms is None:
+        reason = one_line(report.arms_error or "not available")
+        return [("\nFour arms\n", "bold underline"), (f"cannot run: {reason}\n", "dim")]
+    arms = report.arms
+    verdict = ("PASS", "bold $success") if arms.passed else ("FAIL", "bold $error")
+    parts: list[Part] = [
+        ("\nFour arms", "bold underline"),
+        (f"  {one_line(arms.detector)} · seed {arms.seed} · {report.pools:,} pools  ", "dim"),
+        verdict,
+        "\n",
+    ]
+    for row in arms.rows:
+        if row.group == "rewrite":
+            continue
+        mark = {True: ("✓", "$success"), False: ("✗", "bold $error"), None: (" ", "")}[row.passed]
+        bar_style = "$warning" if row.group == "production" else "$primary"
+        parts += [
+            (f"{row.arm:<11} ", "bold" if row.group == "production" else ""),
+            f"{row.mean:.2f} ",
+            (mean_bar(row.mean), bar_style),
+            " ",
+            mark,
+            "\n",
+        ]
+    for message in [*arms.failures, *arms.warnings]:
+        parts.append((f"• {one_line(message)}\n", "$error"))
+    return parts
+
+
+class StatsPanel(VerticalScroll, can_focus=False):
+    """Toggled beside the prose; filled from a worker's StatsReport."""
+
+    DEFAULT_CSS = """
+    StatsPanel { display: none; width: 62; padding: 0 1; border-right: tall $primary 30%; }
+    """
+
+    def compose(self):
+        yield Static("", markup=False, id="stats-text")
+
+    def show(self, report: StatsReport) -> None:
+        self.loading = False
+        self.query_one("#stats-text", Static).update(stats_content(report))
