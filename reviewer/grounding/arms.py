@@ -1,0 +1,353 @@
+"""The four-arm control group: does a detector separate right answers from wrong ones?
+
+Template arms build one sentence per known value (`It reads 52.00 bpm.`): faithful
+(exact), corrupted (x drift), sign-flipped (negated) and unrelated (uniform(1, 200) from
+one `random.Random(seed)` stream, records in order, values in pool order). Rewrite arms
+take the real briefs and replace each faithful citation in place, so the same control
+runs in the prose where false positives actually arise. Pure: callers bring pools and
+briefs from a file or the database.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+from reviewer.grounding import registry
+from reviewer.grounding.types import Analysis, Known
+
+ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
+DEFAULT_SEED = 7
+DEFAULT_DRIFT = 1.08
+UNRELATED_RANGE = (1.0, 200.0)
+
+FAITHFUL_MAX = 0.05
+CORRUPTED_MIN = 0.50
+SIGN_MIN = 0.50
+UNRELATED_RATIO = 0.5
+
+MESSAGES = {
+    "faithful": "faithful arm flags its own true citations",
+    "corrupted": "corrupted arm slips past the detector",
+    "sign-flip": "sign inversions are invisible",
+    "unrelated": (
+        "unrelated numbers score near corrupted ones; "
+        "the detector is matching density, not contradiction"
+    ),
+}
+NO_RECORDS = "no pools to build the arms from"
+EXPECTED = {
+    "faithful": f"<= {FAITHFUL_MAX:.2f}",
+    "corrupted": f">= {CORRUPTED_MIN:.2f}",
+    "sign-flip": f">= {SIGN_MIN:.2f}",
+    "unrelated": f"<= {UNRELATED_RATIO:g} x corrupted",
+}
+
+# How a template sentence writes each canonical unit after the value.
+_UNIT_SUFFIX = {
+    "bpm": " bpm",
+    "mi": " mi",
+    "min": " min",
+    "steps": " steps",
+    "pct": "%",
+    "none": "",
+}
+
+Pair = tuple[str, Sequence[Known]]
+
+
+class Citer(Protocol):
+    """What the rewrite arms need: the faithful citations of a text (the default detector)."""
+
+    def citations(self, text: str, pool: Sequence[Known]) -> Sequence[Any]: ...
+
+
+# ---------------------------------------------------------------- template arms
+
+
+def template_sentence(value: float, unit: str) -> str:
+    """`It reads 52.00 bpm.`: two decimals, then the unit's canonical word."""
+    suffix = _UNIT_SUFFIX.get(unit, f" {unit}")
+    return f"It reads {value:.2f}{suffix}."
+
+
+def template_text(pool: Sequence[Known], values: Iterable[float]) -> str:
+    """One sentence per known value, in pool order, with `values` in place of the knowns."""
+    return " ".join(
+        template_sentence(value, known.unit) for known, value in zip(pool, values, strict=True)
+    )
+
+
+def template_arms(
+    pools: Iterable[Sequence[Known]], *, seed: int = DEFAULT_SEED, drift: float = DEFAULT_DRIFT
+) -> Iterator[dict[str, str]]:
+    """The four template texts per pool; one random stream across all pools, in order."""
+    rng = random.Random(seed)
+    for pool in pools:
+        yield _template_texts(pool, rng, drift)
+
+
+def _template_texts(pool: Sequence[Known], rng: random.Random, drift: float) -> dict[str, str]:
+    low, high = UNRELATED_RANGE
+    return {
+        "faithful": template_text(pool, (k.value for k in pool)),
+        "corrupted": template_text(pool, (k.value * drift for k in pool)),
+        "sign-flip": template_text(pool, (-k.value for k in pool)),
+        "unrelated": template_text(pool, [rng.uniform(low, high) for _ in pool]),
+    }
+
+
+# ---------------------------------------------------------------- rewrite arms
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """A brief with some spans replaced, and where the planted numbers now sit."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+
+
+_DECIMALS = re.compile(r"\.(\d+)")
+
+
+def format_like(token: str, value: float) -> str:
+    """Write `value` the way `token` was written: its decimals, its thousands commas.
+
+    Adds decimals when rounding would swallow the change (5 x 1.08 -> "5.4", not "5").
+    """
+    match = _DECIMALS.search(token)
+    decimals = len(match.group(1)) if match else 0
+    for extra in range(5):
+        text = f"{abs(value):,.{decimals + extra}f}"
+        rounded = float(text.replace(",", ""))
+        if abs(rounded - abs(value)) <= 0.005 * max(abs(value), 1e-9):
+            break
+    if "," not in token:
+        text = text.replace(",", "")
+    if value < 0:
+        return "-" + text
+    return ("+" + text) if token.lstrip().startswith("+") else text
+
+
+def rewrite(text: str, replacements: Sequence[tuple[int, int, str]]) -> Rewrite:
+    """Replace non-overlapping (start, end, new) spans, tracking the new spans."""
+    parts: list[str] = []
+    spans: list[tuple[int, int]] = []
+    cursor = 0
+    length = 0
+    for start, end, new in sorted(replacements):
+        if start < cursor:
+            continue  # overlapping citation: keep the first
+        parts.append(text[cursor:start])
+        length += start - cursor
+        parts.append(new)
+        spans.append((length, length + len(new)))
+        length += len(new)
+        cursor = end
+    parts.append(text[cursor:])
+    return Rewrite("".join(parts), tuple(spans))
+
+
+def rewrite_arms(
+    text: str,
+    citations: Sequence[Any],
+    *,
+    rng: random.Random,
+    drift: float = DEFAULT_DRIFT,
+) -> dict[str, Rewrite]:
+    """The brief itself (faithful) and three copies with every faithful citation replaced.
+
+    `citations` have `start`, `end`, `token`, `value` (the default detector's). The
+    random arm takes one uniform(1, 200) draw per citation, in text order.
+    """
+    ordered = sorted(citations, key=lambda c: c.start)
+    low, high = UNRELATED_RANGE
+
+    def planted(new_value: Callable[[Any], float]) -> Rewrite:
+        return rewrite(
+            text, [(c.start, c.end, format_like(c.token, new_value(c))) for c in ordered]
+        )
+
+    draws = {id(c): rng.uniform(low, high) for c in ordered}
+    return {
+        "faithful": Rewrite(text, tuple((c.start, c.end) for c in ordered)),
+        "corrupted": planted(lambda c: c.value * drift),
+        "sign-flip": planted(lambda c: -c.value),
+        "unrelated": planted(lambda c: draws[id(c)]),
+    }
+
+
+def planted_rate(analysis: Analysis, spans: Sequence[tuple[int, int]]) -> float:
+    """Share of planted spans that carry a flag (overlap counts)."""
+    if not spans:
+        return 0.0
+    hit = sum(any(f.start < end and start < f.end for f in analysis.flags) for start, end in spans)
+    return hit / len(spans)
+
+
+# ---------------------------------------------------------------- verdict and report
+
+
+@dataclass(slots=True)
+class _Mean:
+    total: float = 0.0
+    n: int = 0
+
+    def add(self, value: float) -> None:
+        self.total += value
+        self.n += 1
+
+    @property
+    def value(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ArmRow:
+    """One line of the arms table. group: template, rewrite or production."""
+
+    group: str
+    arm: str
+    mean: float
+    n: int
+    expected: str
+    passed: bool | None
+
+
+def check_arms(means: dict[str, float]) -> dict[str, bool]:
+    """The four tests, arm -> passed."""
+    return {
+        "faithful": means["faithful"] <= FAITHFUL_MAX,
+        "corrupted": means["corrupted"] >= CORRUPTED_MIN,
+        "sign-flip": means["sign-flip"] >= SIGN_MIN,
+        "unrelated": means["unrelated"] <= UNRELATED_RATIO * means["corrupted"],
+    }
+
+
+def verdict(means: dict[str, float]) -> list[str]:
+    """Failure messages for the arms that do not separate; empty when all four pass."""
+    return [MESSAGES[arm] for arm, ok in check_arms(means).items() if not ok]
+
+
+@dataclass(frozen=True)
+class ArmsReport:
+    """The arms table for one detector: rows, failures, warnings; `passed` gates CI."""
+
+    detector: str
+    detector_version: str
+    seed: int
+    drift: float
+    rows: list[ArmRow]
+    failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    def means(self, group: str = "template") -> dict[str, float]:
+        return {row.arm: row.mean for row in self.rows if row.group == group}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "detector": self.detector,
+            "detector_version": self.detector_version,
+            "seed": self.seed,
+            "drift": self.drift,
+            "passed": self.passed,
+            "rows": [asdict(row) for row in self.rows],
+            "failures": self.failures,
+            "warnings": self.warnings,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2)
+
+
+def _group_rows(group: str, means: dict[str, _Mean], failures: list[str]) -> list[ArmRow]:
+    values = {arm: means[arm].value for arm in ARMS}
+    n = means["faithful"].n
+    checks = check_arms(values) if n else dict.fromkeys(ARMS)
+    prefix = "" if group == "template" else f"{group} arms: "
+    failures.extend(prefix + MESSAGES[arm] for arm in ARMS if checks[arm] is False)
+    return [
+        ArmRow(group, arm, values[arm], means[arm].n, EXPECTED[arm], checks[arm]) for arm in ARMS
+    ]
+
+
+def run_arms(
+    detector: Any,
+    *,
+    pools: Iterable[Sequence[Known]] | None = None,
+    briefs: Iterable[Pair] | None = None,
+    production_rate: float | None = None,
+    seed: int = DEFAULT_SEED,
+    drift: float = DEFAULT_DRIFT,
+    citer: Citer | None = None,
+    on_record: Callable[[], None] | None = None,
+) -> ArmsReport:
+    """Score the template arms over `pools` and, with `briefs` ((text, pool) pairs), the
+    rewrite arms and the production row.
+
+    Without `pools` the briefs' own pools feed the template arms (one pass). A given
+    `production_rate` (e.g. from a stored run) replaces the one computed from `briefs`.
+    `on_record` is called once per pool or brief processed (progress bars).
+    """
+    if pools is None and briefs is None:
+        raise ValueError("run_arms needs pools, briefs, or both")
+    template = {arm: _Mean() for arm in ARMS}
+    rewritten = {arm: _Mean() for arm in ARMS}
+    production = _Mean()
+    template_rng = random.Random(seed)
+    rewrite_rng = random.Random(seed)
+
+    def score_template(pool: Sequence[Known]) -> None:
+        for arm, text in _template_texts(pool, template_rng, drift).items():
+            template[arm].add(registry.analyze(detector, text, pool).invention_rate)
+
+    if pools is not None:
+        for pool in pools:
+            score_template(pool)
+            if on_record:
+                on_record()
+    if briefs is not None:
+        if citer is None:
+            citer = registry.load_detector("default")
+        for text, pool in briefs:
+            if pools is None:
+                score_template(pool)
+            original = registry.analyze(detector, text, pool)
+            production.add(original.invention_rate)
+            arms = rewrite_arms(text, citer.citations(text, pool), rng=rewrite_rng, drift=drift)
+            if arms["faithful"].spans:
+                rewritten["faithful"].add(planted_rate(original, arms["faithful"].spans))
+                for arm in ARMS[1:]:
+                    analysis = registry.analyze(detector, arms[arm].text, pool)
+                    rewritten[arm].add(planted_rate(analysis, arms[arm].spans))
+            if on_record:
+                on_record()
+
+    failures: list[str] = []
+    if not template["faithful"].n:
+        failures.append(NO_RECORDS)
+    rows = _group_rows("template", template, failures)
+    if briefs is not None:
+        rows += _group_rows("rewrite", rewritten, failures)
+    warnings: list[str] = []
+    if production_rate is None and production.n:
+        production_rate = production.value
+    if production_rate is not None:
+        rows.append(ArmRow("production", "production", production_rate, production.n, "", None))
+        unrelated = template["unrelated"].value
+        if production_rate > unrelated:
+            warnings.append(
+                f"real briefs score above the unrelated arm ({production_rate:.2f} > "
+                f"{unrelated:.2f}): the detector fires on real prose more than on random numbers"
+            )
+    name, version, _config = registry.describe(detector)
+    return ArmsReport(name, version, seed, drift, rows, failures, warnings)
