@@ -44,6 +44,8 @@ class ReferenceScanner:
       "14 days", and also "3 daylight").
     - Duration: a token lying inside a match of ``\\d+h *\\d+m`` found by scanning the
       whole text ("7h 30m", "7h30m", "2h 5min" -- both halves skip; "-7h 30m" keeps "-7").
+      Such matches always begin a run of digits, so the scanner anchors the pattern with
+      ``(?<!\\d)``: the same matches, without rescanning long digit runs quadratically.
     - Unit: ``%`` immediately after the token -> ``pct``; else, after ASCII spaces, text
       starting with ``bpm``, ``mi``, ``min``, ``steps`` -- checked in that order, so
       "min"/"minutes"/"mid" read as ``mi`` and ``min`` is never produced; else ``none``.
@@ -53,7 +55,7 @@ class ReferenceScanner:
 
     TOKEN = r"[-+]?\d[\d,]*(?:\.\d+)?"
     WINDOW = r"[ -]*(?:day|week|month|year)s?"
-    DURATION = r"\d+h *\d+m"
+    DURATION = r"(?<!\d)\d+h *\d+m"
     _PATTERN = re.compile(
         rf"{TOKEN}(?=(?P<win>{WINDOW})?)(?:(?P<pct>%)|(?=[ ]*(?P<word>bpm|mi|min|steps))?)"
     )

@@ -1,0 +1,192 @@
+"""The fast reference detector against a deliberately naive transcription of PRODUCT.md.
+
+The naive version rescans the text for durations at every token and takes `min()` over
+the whole pool; the fast one scans once and bisects. On thousands of generated texts and
+pools they must agree on every flag, every faithful citation and every checkable count.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+import pytest
+
+from reviewer import Flag, Known
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.reference import ReferenceDetector
+from reviewer.grounding.tokens import REFERENCE_SCANNER, Token
+
+NAIVE_TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+
+
+def naive_tokens(text: str) -> list[Token]:
+    """Every number with its unit and skip reason, one rule at a time."""
+    out = []
+    for match in NAIVE_TOKEN.finditer(text):
+        start, end = match.span()
+        rest = text[end:]
+        skip = None
+        if re.match(r"[ -]*(?:day|week|month|year)s?", rest):
+            skip = "window"
+        elif any(d.start() <= start and end <= d.end() for d in re.finditer(r"\d+h *\d+m", text)):
+            skip = "duration"
+        unit = "none"
+        if rest.startswith("%"):
+            unit = "pct"
+        else:
+            word = rest.lstrip(" ")
+            for candidate in ("bpm", "mi", "min", "steps"):
+                if word.startswith(candidate):
+                    unit = candidate
+                    break
+        value = float(match.group().replace(",", ""))
+        out.append(Token(start, end, match.group(), value, unit, skip))
+    return out
+
+
+def naive_check(text: str, pool: list[Known], config: DetectorConfig):
+    """Flags, faithful citations (as (start, known name)) and checkable count."""
+    flags, citations, checkable = [], [], 0
+    for token in naive_tokens(text):
+        if token.skip:
+            continue
+        candidates = [k for k in pool if k.unit == token.unit]
+        if not candidates:
+            continue
+        checkable += 1
+        value = token.value
+        nearest = min(candidates, key=lambda k: abs(value - k.value))
+        scale = max(abs(nearest.value), abs(value), 1e-9)
+        rel = abs(value - nearest.value) / scale
+        if rel <= config.faithful:
+            citations.append((token.start, nearest.name))
+            continue
+        opposite = (value > 0 and nearest.value < 0) or (value < 0 and nearest.value > 0)
+        if opposite and abs(abs(value) - abs(nearest.value)) / scale <= config.sign:
+            kind = "sign"
+        elif rel <= config.value:
+            kind = "value"
+        else:
+            continue
+        flags.append(
+            Flag(
+                token.start,
+                token.end,
+                token.text,
+                value,
+                token.unit,
+                nearest.name,
+                nearest.value,
+                value - nearest.value,
+                kind,
+            )
+        )
+    return flags, citations, checkable
+
+
+AFTER = [
+    "", " ", "  ", "%", " %", " bpm", "bpm", " BPM", " mi", " miles", " min", " minutes", " mid",
+    " steps", "k steps", "\u00a0mi", "\u00a0bpm", " days", " day", "-day", " - week", "  months",
+    "-years", " daylight", "h 30m", "h30m", "h  5min", "h", "m", ", ", ". ", "/mi", ":30", "-",
+    "–", " strides", " x ", "\n", " hill repeats",
+]  # fmt: skip
+BEFORE = ["", " ", "-", "+", "\u2212", "–", "(", "v", "rhr ", "7h ", "1,", "1.", "2026-"]
+UNITS = ["bpm", "mi", "min", "steps", "pct", "none", "km"]
+DIGITS = "0123456789"
+FACTORS = [1, 1, 1.02, 1.05, 1.1, 1.2, -1, -1.03, -1.3, 0.6]
+ODD_DIGITS = "٣٤५০๓"
+
+
+def random_number(rng: random.Random) -> str:
+    roll = rng.random()
+    if roll < 0.05:
+        return "".join(rng.choice(ODD_DIGITS + DIGITS) for _ in range(rng.randint(1, 3)))
+    if roll < 0.065:
+        return "9" * rng.randint(300, 340)  # parses to inf or a huge float
+    whole = str(rng.choice([0, 1, 3, 5, 7, 12, 22, 30, 48, 52, 55, 61, 100, 1234, 10600]))
+    if rng.random() < 0.15 and len(whole) > 3:
+        whole = f"{int(whole):,}"
+    if rng.random() < 0.5:
+        whole += "." + "".join(rng.choice(DIGITS) for _ in range(rng.randint(1, 3)))
+    return whole
+
+
+def random_text(rng: random.Random) -> str:
+    parts = []
+    for _ in range(rng.randint(0, 14)):
+        parts.append(rng.choice(BEFORE) + random_number(rng) + rng.choice(AFTER))
+        parts.append(rng.choice([" ", " and ", ", ", "; TSB ", " vs ", "/", " 7h 30m ", " é "]))
+    return "".join(parts)
+
+
+def random_pool(rng: random.Random, text: str) -> list[Known]:
+    seen = [t.value for t in naive_tokens(text) if math.isfinite(t.value)] or [1.0]
+    pool = []
+    for i in range(rng.randint(0, 12)):
+        roll = rng.random()
+        if roll < 0.55:
+            value = rng.choice(seen) * rng.choice(FACTORS)
+        elif roll < 0.75:
+            value = float(rng.choice([-22.4, -8.1, 4.6, 0.0, -0.0, 5.0, 52, 55, 10600, 1e308]))
+        elif roll < 0.78:
+            value = rng.choice([math.inf, -math.inf, math.nan])
+        else:
+            value = rng.uniform(-300, 300)
+        if pool and rng.random() < 0.1:
+            value = rng.choice(pool).value  # duplicates: ties broken by pool order
+        pool.append(Known(f"k{i}", value, rng.choice(UNITS)))
+    if rng.random() < 0.2 and seen:
+        centre = rng.choice(seen)
+        pool.append(Known("below", centre - 2, "none"))
+        pool.append(Known("above", centre + 2, "none"))  # equal distances
+    rng.shuffle(pool)
+    return pool
+
+
+CONFIGS = [DetectorConfig(), DetectorConfig(faithful=0.0, sign=1.0, value=0.5)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fast_reference_equals_naive_transcription(seed: int) -> None:
+    rng = random.Random(seed)
+    for case in range(500):
+        text = random_text(rng)
+        pool = random_pool(rng, text)
+        config = CONFIGS[case % 2]
+        detector = ReferenceDetector(config)
+        expected_flags, expected_citations, expected_checkable = naive_check(text, pool, config)
+        analysis = detector.analyze(text, pool)
+        context = f"seed {seed} case {case}: {text!r} {pool!r}"
+        assert analysis.flags == expected_flags, context
+        assert analysis.checkable == expected_checkable, context
+        citations = [(c.start, c.known.name) for c in detector.citations(text, tuple(pool))]
+        assert citations == expected_citations, context
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_scanner_equals_naive_tokens(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    for _ in range(1000):
+        text = random_text(rng)
+        assert REFERENCE_SCANNER.scan(text) == naive_tokens(text), repr(text)
+
+
+def test_the_generator_reaches_every_branch() -> None:
+    """Guard against a generator too tame to test anything."""
+    kinds, skips, units, checkable = set(), set(), set(), 0
+    rng = random.Random(0)
+    for _ in range(600):
+        text = random_text(rng)
+        pool = random_pool(rng, text)
+        flags, citations, count = naive_check(text, pool, CONFIGS[0])
+        kinds |= {f.kind for f in flags} | ({"citation"} if citations else set())
+        tokens = naive_tokens(text)
+        skips |= {t.skip for t in tokens}
+        units |= {t.unit for t in tokens}
+        checkable += count
+    assert kinds == {"sign", "value", "citation"}
+    assert skips == {None, "window", "duration"}
+    assert units == {"none", "pct", "bpm", "mi", "steps"}
+    assert checkable > 1000
