@@ -1,0 +1,115 @@
+"""The one query regression export needs: labeled claims with everything a fixture holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
+from db.views import pool_from_json
+from reviewer.grounding.types import Known
+from reviewer.regression import (
+    ExportReport,
+    Fixture,
+    LabeledClaim,
+    Verdict,
+    merge_labels,
+    write_fixtures,
+)
+
+EXPORTED_VERDICTS = ("true_positive", "false_positive")
+
+
+def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Iterator[LabeledClaim]:
+    """Every current true/false-positive verdict (skips and undone labels left out), one row
+    per claim and reviewer, in claim order. The detector named is the one whose flag on that
+    claim came first, so re-running other detectors later does not change the fixture."""
+    first_flag = (
+        select(FlagRecord.claim_id, func.min(FlagRecord.pk).label("flag_pk"))
+        .group_by(FlagRecord.claim_id)
+        .subquery()
+    )
+    stmt = (
+        select(
+            Claim.id,
+            Claim.start,
+            Claim.end,
+            Claim.token,
+            Brief.brief_id,
+            Brief.text,
+            Brief.pool_pk,
+            Pool.knowns,
+            LabelState.reviewer,
+            LabelState.verdict,
+            LabelState.note,
+            DetectorRun.detector,
+            DetectorRun.version,
+            FlagRecord.kind,
+            FlagRecord.value,
+            FlagRecord.unit,
+            FlagRecord.nearest,
+            FlagRecord.nearest_value,
+            FlagRecord.delta,
+        )
+        .select_from(LabelState)
+        .join(Claim, Claim.id == LabelState.claim_id)
+        .join(Brief, Brief.pk == Claim.brief_pk)
+        .join(Pool, Pool.pk == Brief.pool_pk)
+        .outerjoin(first_flag, first_flag.c.claim_id == Claim.id)
+        .outerjoin(FlagRecord, FlagRecord.pk == first_flag.c.flag_pk)
+        .outerjoin(DetectorRun, DetectorRun.id == FlagRecord.run_id)
+        .where(LabelState.verdict.in_(EXPORTED_VERDICTS))
+        .order_by(Claim.id, LabelState.reviewer)
+    )
+    if reviewer is not None:
+        stmt = stmt.where(LabelState.reviewer == reviewer)
+    pools: dict[int, tuple[Known, ...]] = {}
+    for row in session.execute(stmt):
+        pool = pools.get(row.pool_pk)
+        if pool is None:
+            pool = pools[row.pool_pk] = pool_from_json(row.knowns)
+        flag = None
+        if row.kind is not None:
+            flag = {
+                "kind": row.kind,
+                "value": row.value,
+                "unit": row.unit,
+                "nearest": row.nearest,
+                "nearest_value": row.nearest_value,
+                "delta": row.delta,
+            }
+        yield LabeledClaim(
+            claim_id=row.id,
+            fixture=Fixture(
+                brief_id=row.brief_id,
+                text=row.text,
+                pool=pool,
+                start=row.start,
+                end=row.end,
+                token=row.token,
+                verdict=row.verdict,
+                reviewer=row.reviewer,
+                note=row.note,
+                detector=row.detector or "",
+                version=row.version or "",
+                flag=flag,
+            ),
+        )
+
+
+def export_fixtures(
+    *,
+    session: Session,
+    out_dir: Path,
+    only: Verdict | None = None,
+    reviewer: str | None = None,
+    force: bool = False,
+) -> ExportReport:
+    """Labeled claims to fixture files in `out_dir` (see reviewer.regression.write_fixtures)."""
+    merged = merge_labels(iter_labeled_claims(session=session, reviewer=reviewer), only=only)
+    report = write_fixtures(merged.fixtures, out_dir, force=force)
+    report.disagreements = merged.disagreements
+    return report

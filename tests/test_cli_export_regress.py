@@ -1,0 +1,238 @@
+"""`reviewer export` and `reviewer regress` through the real CLI, on real SQLite files."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+from typer.testing import CliRunner
+
+import db
+from db.views import pool_to_json
+from db.writes import Scan, digest, finish_run, insert_briefs, pool_pks, start_run, store_scans
+from reviewer import Flag, Known
+from reviewer.cli import app
+
+runner = CliRunner()
+POOL = (Known("distance", 45.2, "mi"), Known("tsb", -22.4, "none"))
+TEXT = "Ran 45 min at easy pace; form sits at +22.4 and rhr 50 bpm."
+BRIEF_ID = "../../x \u00e9t\u00e9 report"
+FP = Flag(4, 6, "45", 45.0, "mi", "distance", 45.2, -0.2, "value")
+TP = Flag(38, 43, "+22.4", 22.4, "none", "tsb", -22.4, 44.8, "sign")
+SKIPPED = Flag(52, 54, "50", 50.0, "mi", "distance", 45.2, 4.8, "value")
+
+
+class FlagsSpans:
+    """A plugin detector that flags fixed spans, for replaying fixtures of TEXT."""
+
+    def __init__(self, *flags: Flag) -> None:
+        self.flags = list(flags)
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        return [f for f in self.flags if text[f.start : f.end] == f.token]
+
+
+CORRECT = FlagsSpans(TP)  # misses the false positive, keeps the true one
+FLAGS_ALL = FlagsSpans(FP, TP)  # flags the false positive again
+FLAGS_NONE = FlagsSpans()  # misses the true positive
+PLUGIN = "test_cli_export_regress"
+
+
+def add_run(engine, detector: str, version: str, brief_pk: int, flags: list[Flag]) -> None:  # type: ignore[no-untyped-def]
+    with Session(engine) as session:
+        run_id = start_run(session, detector=detector, version=version, config="{}")
+        store_scans(session, run_id, [Scan(brief_pk, 3, flags)])
+        finish_run(session, run_id)
+        session.commit()
+
+
+def claim_ids(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    with Session(engine) as session:
+        return {c.token: c.id for c in session.exec(select(db.Claim))}  # type: ignore[misc]
+
+
+@pytest.fixture
+def labeled_db(tmp_path: Path) -> Path:
+    """One brief with a hostile id, one run of `reference 1.0`, three flags: a false
+    positive (with a note), a true positive and a skip."""
+    path = tmp_path / "labels.db"
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        knowns = pool_to_json(POOL)
+        (pool_pk,) = pool_pks(session, [(digest(knowns), knowns)])
+        (brief_pk,) = insert_briefs(
+            session,
+            [{"brief_id": BRIEF_ID, "text": TEXT, "pool_pk": pool_pk, "digest": digest(TEXT)}],
+        )
+        session.commit()
+    add_run(engine, "reference", "1.0", brief_pk, [FP, TP, SKIPPED])
+    ids = claim_ids(engine)
+    with Session(engine) as session:
+        db.record_label(
+            session=session, claim_id=ids["45"], reviewer="ana", verdict="false_positive",
+            note="minutes read as miles",
+        )  # fmt: skip
+        db.record_label(
+            session=session, claim_id=ids["+22.4"], reviewer="ana", verdict="true_positive"
+        )
+        db.record_label(session=session, claim_id=ids["50"], reviewer="ana", verdict="skip")
+    engine.dispose()
+    return path
+
+
+def export(db_path: Path, out: Path, *args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, ["export", "--out", str(out), "--db", str(db_path), *args])
+
+
+def regress(folder: Path, *args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, ["regress", str(folder), *args])
+
+
+def fixtures_in(folder: Path) -> dict[str, dict]:
+    return {
+        json.loads(p.read_text())["token"]: json.loads(p.read_text())
+        for p in sorted(folder.glob("*.json"))
+    }
+
+
+# --- export -----------------------------------------------------------------------------
+
+
+def test_export_writes_one_fixture_per_labeled_flag(labeled_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = export(labeled_db, out)
+    assert result.exit_code == 0, result.output
+    assert "2 written, 0 unchanged, 0 conflicts" in result.stdout
+    found = fixtures_in(out)
+    assert set(found) == {"45", "+22.4"}  # the skip is not exported
+    fp, tp = found["45"], found["+22.4"]
+    assert fp["verdict"] == "false_positive" and fp["expect"] == "not_flagged"
+    assert tp["verdict"] == "true_positive" and tp["expect"] == "flagged"
+    assert fp["text"] == TEXT and fp["brief_id"] == BRIEF_ID
+    assert fp["span"] == {"start": 4, "end": 6}
+    assert fp["pool"] == [{"name": "distance", "value": 45.2, "unit": "mi"},
+                          {"name": "tsb", "value": -22.4, "unit": "none"}]  # fmt: skip
+    assert fp["detector"] == {"name": "reference", "version": "1.0"}
+    assert fp["reviewer"] == "ana" and fp["note"] == "minutes read as miles"
+    assert tp["flag"]["kind"] == "sign" and tp["flag"]["nearest"] == "tsb"
+
+
+def test_hostile_brief_id_stays_inside_the_folder(labeled_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "deep" / "er" / "out"
+    assert export(labeled_db, out).exit_code == 0
+    assert sorted(p.parent for p in out.rglob("*")) == [out, out]
+    for p in out.iterdir():
+        assert re.fullmatch(r"x-ete-report-\d+-[0-9a-f]{12}\.json", p.name)
+    assert not (tmp_path / "x").exists() and not (tmp_path / "deep" / "x").exists()
+
+
+def test_reexport_is_idempotent_even_after_another_detector_run(
+    labeled_db: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    export(labeled_db, out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    engine = db.make_engine(str(labeled_db))
+    with Session(engine) as session:
+        (brief_pk,) = [b.pk for b in session.exec(select(db.Brief))]
+    add_run(engine, "default", "2.0", brief_pk, [TP])
+    engine.dispose()
+    result = export(labeled_db, out)
+    assert result.exit_code == 0
+    assert "0 written, 2 unchanged, 0 conflicts" in result.stdout
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_changed_label_is_refused_unless_forced(labeled_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    export(labeled_db, out)
+    engine = db.make_engine(str(labeled_db))
+    with Session(engine) as session:
+        db.set_note(session=session, claim_id=claim_ids(engine)["45"], reviewer="ana", note="new")
+    engine.dispose()
+    (fp_file,) = [p for p in out.iterdir() if json.loads(p.read_text())["token"] == "45"]
+    old = fp_file.read_bytes()
+    refused = export(labeled_db, out)
+    assert refused.exit_code == 1
+    assert f"refused: {fp_file} exists with different content" in refused.stderr
+    assert "0 written, 1 unchanged, 1 conflicts" in refused.stdout
+    assert fp_file.read_bytes() == old
+    forced = export(labeled_db, out, "--force")
+    assert forced.exit_code == 0 and "1 written" in forced.stdout
+    assert json.loads(fp_file.read_text())["note"] == "new"
+
+
+def test_only_and_reviewer_filters(labeled_db: Path, tmp_path: Path) -> None:
+    assert export(labeled_db, tmp_path / "fp", "--only", "false-positive").exit_code == 0
+    assert set(fixtures_in(tmp_path / "fp")) == {"45"}
+    assert export(labeled_db, tmp_path / "tp", "--only", "true-positive").exit_code == 0
+    assert set(fixtures_in(tmp_path / "tp")) == {"+22.4"}
+    result = export(labeled_db, tmp_path / "ben", "--reviewer", "ben")
+    assert result.exit_code == 0 and "0 written" in result.stdout
+    assert fixtures_in(tmp_path / "ben") == {}
+
+
+# --- regress ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def exported(labeled_db: Path, tmp_path: Path) -> Path:
+    out = tmp_path / "fixtures"
+    assert export(labeled_db, out).exit_code == 0
+    return out
+
+
+def names_by_token(folder: Path) -> dict[str, str]:
+    return {json.loads(p.read_text())["token"]: p.name for p in folder.glob("*.json")}
+
+
+def test_regress_passes_when_every_expectation_holds(exported: Path) -> None:
+    result = regress(exported, "--detector", f"{PLUGIN}:CORRECT")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("PASS  ") == 2 and "FAIL" not in result.stdout
+    assert "2 passed, 0 failed" in result.stdout
+
+
+def test_regress_fails_on_a_false_positive_flagged_again(exported: Path) -> None:
+    names = names_by_token(exported)
+    result = regress(exported, "--detector", f"{PLUGIN}:FLAGS_ALL")
+    assert result.exit_code == 1
+    assert (
+        f"FAIL  {names['45']}  false positive flagged again: "
+        "'45' read as 45 mi, nearest distance 45.2 (value)"
+    ) in result.stdout
+    assert f"PASS  {names['+22.4']}" in result.stdout
+    assert f"failed: {names['45']}" in result.stdout
+
+
+def test_regress_fails_on_a_missed_true_positive(exported: Path) -> None:
+    names = names_by_token(exported)
+    result = regress(exported, "--detector", f"{PLUGIN}:FLAGS_NONE")
+    assert result.exit_code == 1
+    assert f"FAIL  {names['+22.4']}  true positive missed: '+22.4' at 38-43" in result.stdout
+    assert f"failed: {names['+22.4']}" in result.stdout
+
+
+def test_regress_bad_fixture_exits_2_naming_the_file(exported: Path) -> None:
+    bad = exported / "zz-broken.json"
+    bad.write_text('{"format": "reviewer-regression/1"', encoding="utf-8")
+    result = regress(exported, "--detector", f"{PLUGIN}:CORRECT")
+    assert result.exit_code == 2
+    assert f"{bad}:1: invalid JSON" in result.stderr
+    assert "PASS" not in result.stdout
+
+
+def test_regress_empty_or_missing_folder_exits_2(tmp_path: Path) -> None:
+    empty = regress(tmp_path)
+    assert empty.exit_code == 2 and "no fixture files" in empty.stderr
+    missing = regress(tmp_path / "nope")
+    assert missing.exit_code == 2 and "no such file or directory" in missing.stderr
+
+
+def test_regress_unknown_detector_exits_2(exported: Path) -> None:
+    result = regress(exported, "--detector", "no-such-detector")
+    assert result.exit_code == 2 and "no-such-detector" in result.stderr
