@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from reviewer.grounding.types import Detector
+    from reviewer.report import ArmsInput
 
 app = typer.Typer(
     name="reviewer",
@@ -127,6 +130,65 @@ def regress(
     for line in regression.summarize(outcomes, detector):
         typer.echo(line)
     raise typer.Exit(code=0 if all(o.passed for o in outcomes) else 1)
+
+
+PoolsOption = Annotated[
+    str | None,
+    typer.Option("--pools", help="JSON Lines pools file ({id, pool} per line) for pool_id."),
+]
+
+
+class ScanFormat(StrEnum):
+    table = "table"
+    jsonl = "jsonl"
+
+
+@app.command()
+def scan(
+    file: Annotated[str, typer.Argument(help="JSON Lines briefs file, or - for stdin.")],
+    detector: DetectorOption = "default",
+    config: ConfigOption = None,
+    pools: PoolsOption = None,
+    fmt: Annotated[ScanFormat, typer.Option("--format", help="Output format.")] = ScanFormat.jsonl,
+) -> None:
+    """Stream flags for every brief of a file, no database (one JSON line per brief)."""
+    from reviewer import report
+
+    found = _load_detector(detector, config)
+    raise typer.Exit(code=report.scan(file, found, pools_path=pools, fmt=fmt.value))
+
+
+@app.command()
+def arms(
+    pools: Annotated[
+        str | None,
+        typer.Option("--pools", help="Pools or briefs file instead of the stored pools."),
+    ] = None,
+    detector: DetectorOption = "default",
+    config: ConfigOption = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the unrelated arm.")] = 7,
+    drift: Annotated[float, typer.Option("--drift", help="Corrupted arm factor.")] = 1.08,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    db: DbOption = None,
+) -> None:
+    """The four-arm control table; exit 1 when the arms fail to separate."""
+    from reviewer import report
+
+    found = _load_detector(detector, config)
+    citer = _load_detector("default", config)
+    source = (lambda: report.arms_input_from_file(pools)) if pools else _stored_arms_input(db)
+    code = report.arms(source, found, seed=seed, drift=drift, citer=citer, as_json=as_json)
+    raise typer.Exit(code=code)
+
+
+def _stored_arms_input(db: str | None) -> Callable[[], ArmsInput]:
+    """Pools, briefs and the production rate from the database (wired by the storage layer)."""
+    typer.echo(
+        "reviewer arms: reading the database is not wired yet; "
+        "pass --pools FILE (a pools or briefs JSON Lines file).",
+        err=True,
+    )
+    raise typer.Exit(code=2)
 
 
 def main() -> None:
