@@ -182,13 +182,64 @@ def arms(
 
 
 def _stored_arms_input(db: str | None) -> Callable[[], ArmsInput]:
-    """Pools, briefs and the production rate from the database (wired by the storage layer)."""
-    typer.echo(
-        "reviewer arms: reading the database is not wired yet; "
-        "pass --pools FILE (a pools or briefs JSON Lines file).",
-        err=True,
-    )
-    raise typer.Exit(code=2)
+    """Pools, briefs and the latest run's production rate from the database."""
+    from reviewer import store, store_report
+
+    engine = store_report.open_db(db or default_db())
+    if engine is None:
+        raise typer.Exit(code=2)
+    return lambda: store.stored_arms_input(engine)
+
+
+@app.command()
+def ingest(
+    files: Annotated[list[str], typer.Argument(help="JSON Lines files of briefs ('-': stdin).")],
+    pools: PoolsOption = None,
+    skip_invalid: Annotated[
+        bool, typer.Option("--skip-invalid", help="Store the good lines, report the bad ones.")
+    ] = False,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Overwrite stored briefs whose content changed.")
+    ] = False,
+    no_flag: Annotated[
+        bool, typer.Option("--no-flag", help="Do not run the detector afterwards.")
+    ] = False,
+    detector: DetectorOption = "default",
+    config: ConfigOption = None,
+    db: DbOption = None,
+) -> None:
+    """Store briefs and pools, then run the detector over every stored brief."""
+    from reviewer import store_report
+
+    found = None if no_flag else _load_detector(detector, config)
+    options = {"pools": pools, "skip_invalid": skip_invalid, "replace": replace}
+    raise typer.Exit(store_report.ingest(db or default_db(), files, detector=found, **options))
+
+
+@app.command()
+def flag(
+    detector: DetectorOption = "default", config: ConfigOption = None, db: DbOption = None
+) -> None:
+    """A new detector run over every stored brief, compared with the previous run."""
+    from reviewer import store_report
+
+    raise typer.Exit(store_report.flag(db or default_db(), _load_detector(detector, config)))
+
+
+@app.command()
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    run: Annotated[int | None, typer.Option("--run", help="Run id [default: latest].")] = None,
+    reviewer: Annotated[
+        str | None, typer.Option("--reviewer", help="One reviewer's labels [default: newest].")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Precision with a 95% Wilson interval, by kind, unit and run; coverage; labels needed."""
+    from reviewer import store_report
+
+    code = store_report.stats(db or default_db(), run_id=run, reviewer=reviewer, as_json=as_json)
+    raise typer.Exit(code)
 
 
 def main() -> None:

@@ -1,0 +1,397 @@
+"""Glue between the input reader, the detectors and the database: ingest and detector runs.
+
+Ingest checks a whole file before writing any of it (so a bad line stores nothing of that
+file), then writes in batches of BATCH briefs, one transaction each, so the review app can
+keep labeling meanwhile. A detector run always covers every stored brief, so runs compare.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from sqlalchemy import Engine, delete
+from sqlmodel import Session
+
+import db
+from db.models import DetectorRun
+from db.views import pool_to_json
+from db.writes import (
+    RunDiff,
+    Scan,
+    diff_runs,
+    digest,
+    finish_run,
+    insert_briefs,
+    meta_to_json,
+    pool_pks,
+    replace_brief,
+    start_run,
+    store_scans,
+    stored_briefs,
+    unscanned_briefs,
+)
+from reviewer.batch_analysis import BatchAnalyzer, Item, default_workers
+from reviewer.grounding.registry import describe
+from reviewer.ingest import BriefRecord, InputError, iter_briefs, read_pools
+
+BATCH = 2000
+KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
+Advance = Callable[[int], None]
+
+
+@dataclass
+class RunReport:
+    """A finished detector run and how its flags differ from the previous run's, by claim."""
+
+    run_id: int
+    detector: str
+    version: str
+    briefs: int
+    flags: int
+    checkable: int
+    previous_run: int | None = None
+    diff: RunDiff | None = None
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did: counts, the lines it rejected, the file it refused, the run."""
+
+    added: int = 0
+    unchanged: int = 0
+    replaced: int = 0
+    rejected: int = 0
+    rejected_lines: list[InputError] = field(default_factory=list)
+    failed: InputError | None = None
+    run: RunReport | None = None
+
+    def reject(self, err: InputError) -> None:
+        self.rejected += 1
+        if len(self.rejected_lines) < KEEP_REJECTED:
+            self.rejected_lines.append(err)
+
+
+def _batches(items: Iterable[Any], size: int = BATCH) -> Iterator[list[Any]]:
+    it = iter(items)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    record: BriefRecord
+    knowns: str
+    meta: str | None
+    digest: str
+
+
+def _prepare(record: BriefRecord) -> _Prepared:
+    knowns = pool_to_json(record.pool)
+    meta = meta_to_json(record.meta)
+    return _Prepared(record, knowns, meta, digest(record.text, knowns, meta or ""))
+
+
+def _conflict(path: str, record: BriefRecord) -> InputError:
+    return InputError(
+        path,
+        record.line,
+        f"brief {record.id!r} is already stored with a different text, pool or meta "
+        "(--replace overwrites it)",
+    )
+
+
+def _sort(
+    session: Session, path: str, batch: list[_Prepared], replace: bool, on_conflict: Callable
+) -> tuple[list[_Prepared], list[tuple[int, _Prepared]], int]:
+    """Split a batch into new briefs, briefs to replace (pk, brief) and unchanged ones."""
+    stored = stored_briefs(session, [p.record.id for p in batch])
+    new, changed, unchanged = [], [], 0
+    for p in batch:
+        found = stored.get(p.record.id)
+        if found is None:
+            new.append(p)
+        elif found[1] == p.digest:
+            unchanged += 1
+        elif replace:
+            changed.append((found[0], p))
+        else:
+            on_conflict(_conflict(path, p.record))
+    return new, changed, unchanged
+
+
+def check_file(
+    engine: Engine,
+    path: str,
+    *,
+    pools: Mapping[str, Any] | None,
+    replace: bool,
+    on_error: Callable[[InputError], None] | None,
+    advance: Advance | None = None,
+) -> None:
+    """Read a whole file and compare it with the database without writing; raises (or
+    reports through on_error) every bad line and every conflicting id."""
+
+    def conflict(err: InputError) -> None:
+        if on_error is None:
+            raise err
+        on_error(err)
+
+    with Session(engine) as session:
+        for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
+            _sort(session, path, [_prepare(r) for r in batch], replace, conflict)
+            if advance:
+                advance(len(batch))
+
+
+class _Writer:
+    """Writes batches of briefs and the current run's scans, one transaction per batch."""
+
+    def __init__(self, engine: Engine, analyzer: BatchAnalyzer | None, advance: Advance) -> None:
+        self.engine = engine
+        self.analyzer = analyzer
+        self.advance = advance
+        self.run_id: int | None = None
+        self.scanned = False
+        self.committed_scans = False
+        self.pending: deque[Future[list[Scan]]] = deque()
+
+    def start(self) -> int:
+        """Create the run up front (unfinished, so never "latest" until finish())."""
+        assert self.analyzer is not None
+        name, version, config = describe(self.analyzer.detector)
+        with Session(self.engine) as session:
+            self.run_id = start_run(session, detector=name, version=version, config=config)
+            session.commit()
+        return self.run_id
+
+    def discard(self) -> None:
+        """Drop a run that never scanned anything (an ingest that changed nothing)."""
+        with Session(self.engine) as session:
+            session.execute(delete(DetectorRun).where(DetectorRun.id == self.run_id))
+            session.commit()
+        self.run_id = None
+
+    def submit(self, session: Session, items: list[Item]) -> None:
+        """Queue a batch for the detector; store the oldest finished batch when two wait."""
+        if self.analyzer is None or not items:
+            return
+        self.scanned = True
+        self.pending.append(self.analyzer.submit(items))
+        if len(self.pending) > 1:
+            self.store_oldest(session)
+
+    def store_oldest(self, session: Session) -> None:
+        assert self.run_id is not None
+        store_scans(session, self.run_id, self.pending.popleft().result())
+
+    def drain(self, session: Session) -> None:
+        while self.pending:
+            self.store_oldest(session)
+
+    def write_file(
+        self,
+        path: str,
+        report: IngestReport,
+        *,
+        pools: Mapping[str, Any] | None,
+        replace: bool,
+        on_error: Callable[[InputError], None] | None,
+        commit_each_batch: bool,
+    ) -> None:
+        with Session(self.engine) as session:
+            try:
+                for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
+                    prepared = [_prepare(r) for r in batch]
+                    new, changed, unchanged = _sort(
+                        session, path, prepared, replace, on_error or _raise
+                    )
+                    items = self._store_batch(session, new, changed)
+                    report.added += len(new)
+                    report.replaced += len(changed)
+                    report.unchanged += unchanged
+                    self.submit(session, items)
+                    if commit_each_batch:
+                        session.commit()
+                        self.committed_scans = self.scanned
+                    self.advance(len(batch))
+                self.drain(session)
+                session.commit()
+                self.committed_scans = self.scanned
+            except BaseException:
+                session.rollback()
+                self.pending.clear()
+                self.scanned = self.committed_scans
+                raise
+
+    def _store_batch(
+        self, session: Session, new: list[_Prepared], changed: list[tuple[int, _Prepared]]
+    ) -> list[Item]:
+        everything = [p for p in new] + [p for _, p in changed]
+        if not everything:
+            return []
+        pks_of_pools = dict(
+            zip(
+                (p.digest for p in everything),
+                pool_pks(session, [(digest(p.knowns), p.knowns) for p in everything]),
+                strict=True,
+            )
+        )
+
+        def row(p: _Prepared) -> dict[str, Any]:
+            return {
+                "brief_id": p.record.id,
+                "text": p.record.text,
+                "pool_pk": pks_of_pools[p.digest],
+                "pool_id": p.record.pool_id,
+                "meta": p.meta,
+                "digest": p.digest,
+            }
+
+        pks = insert_briefs(session, [row(p) for p in new])
+        for pk, p in changed:
+            replace_brief(session, pk, row(p))
+        return [(pk, p.record.text, p.knowns) for pk, p in zip(pks, new, strict=True)] + [
+            (pk, p.record.text, p.knowns) for pk, p in changed
+        ]
+
+    def cover_the_rest(self, advance: Advance) -> None:
+        """Scan every stored brief the run has not covered yet, a batch per transaction."""
+        with Session(self.engine) as session:
+            run_id = self.run_id
+            assert run_id is not None
+            after = 0
+            while rows := unscanned_briefs(session, run_id, after, BATCH):
+                after = rows[-1][0]
+                self.submit(session, rows)
+                session.commit()
+                advance(len(rows))
+            self.drain(session)
+            session.commit()
+
+    def finish(self, previous: int | None) -> RunReport:
+        assert self.run_id is not None
+        with Session(self.engine) as session:
+            run = finish_run(session, self.run_id)
+            session.commit()
+            diff = diff_runs(session, previous, run.id) if previous is not None else None
+            return RunReport(
+                run.id, run.detector, run.version, run.briefs, run.flags, run.checkable,
+                previous, diff,
+            )  # fmt: skip
+
+
+def _raise(err: InputError) -> None:
+    raise err
+
+
+def _previous_run(engine: Engine) -> int | None:
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        return run.id if run else None
+
+
+def _stored_count(engine: Engine) -> int:
+    from sqlalchemy import func, select
+
+    with Session(engine) as session:
+        return int(session.scalar(select(func.count()).select_from(db.Brief)) or 0)
+
+
+def ingest_files(
+    engine: Engine,
+    paths: Sequence[str],
+    *,
+    pools_path: str | None = None,
+    skip_invalid: bool = False,
+    replace: bool = False,
+    detector: Any = None,
+    workers: int | None = None,
+    advance: Advance | None = None,
+    expected: int | None = None,
+) -> IngestReport:
+    """Store briefs from JSON Lines files; with a detector, then run it over every stored
+    brief (a new run only when something changed or no run exists yet)."""
+    report = IngestReport()
+    advance = advance or (lambda n: None)
+    pools = read_pools(pools_path) if pools_path else None
+    on_error = report.reject if skip_invalid else None
+    if workers is None:
+        workers = default_workers(expected) if detector is not None else 0
+    previous = _previous_run(engine)
+    analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
+    writer = _Writer(engine, analyzer, advance)
+    if analyzer is not None:
+        writer.start()
+    try:
+        for path in paths:
+            try:
+                if path != "-":  # stdin cannot be read twice: one transaction instead
+                    check_file(
+                        engine, path, pools=pools, replace=replace, on_error=on_error,
+                        advance=advance,
+                    )  # fmt: skip
+                quiet = (lambda err: None) if skip_invalid and path != "-" else on_error
+                writer.write_file(
+                    path, report, pools=pools, replace=replace, on_error=quiet,
+                    commit_each_batch=path != "-",
+                )  # fmt: skip
+            except InputError as err:
+                report.failed = err
+                break
+        if analyzer is not None:
+            if writer.scanned or (previous is None and _stored_count(engine)):
+                writer.cover_the_rest(advance)
+                report.run = writer.finish(previous)
+            else:
+                writer.discard()
+    finally:
+        if analyzer is not None:
+            analyzer.close()
+    return report
+
+
+def run_detector(
+    engine: Engine,
+    detector: Any,
+    *,
+    workers: int | None = None,
+    advance: Advance | None = None,
+) -> RunReport:
+    """A new run of `detector` over every stored brief, compared with the previous run."""
+    previous = _previous_run(engine)
+    if workers is None:
+        workers = default_workers(_stored_count(engine))
+    with BatchAnalyzer(detector, workers) as analyzer:
+        writer = _Writer(engine, analyzer, advance or (lambda n: None))
+        writer.start()
+        writer.cover_the_rest(advance or (lambda n: None))
+        return writer.finish(previous)
+
+
+def stored_arms_input(engine: Engine) -> Any:
+    """Pools, briefs and the latest run's production rate from the database, for `arms`."""
+    from sqlalchemy import func, select
+
+    from reviewer.report import ArmsInput
+
+    def pools() -> Iterator[Any]:
+        with Session(engine) as session:
+            yield from db.iter_pools(session=session)
+
+    def briefs() -> Iterator[Any]:
+        with Session(engine) as session:
+            yield from db.iter_briefs_text(session=session)
+
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        rate = db.production_rate(session=session, run_id=run.id) if run else None
+        n_pools = session.scalar(select(func.count()).select_from(db.Pool)) or 0
+        n_briefs = session.scalar(select(func.count()).select_from(db.Brief)) or 0
+    if not n_pools:
+        raise InputError("database", 0, "no briefs stored yet (reviewer ingest FILE first)")
+    return ArmsInput(pools=pools(), briefs=briefs(), production_rate=rate, total=n_pools + n_briefs)

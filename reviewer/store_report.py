@@ -1,0 +1,233 @@
+"""What `reviewer ingest`, `flag` and `stats` do and print, so the CLI stays a few lines.
+
+Ids and messages come from input files: they are printed as `rich.text.Text`, never markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+import db
+from reviewer.ingest import InputError, count_lines
+from reviewer.store import IngestReport, RunReport, ingest_files, run_detector
+
+SHOWN_REJECTS = 20
+
+
+def out() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def say(console: Console, message: str) -> None:
+    console.print(Text(message))
+
+
+def open_db(url_or_path: str) -> Engine | None:
+    """The engine, or None after printing why the database cannot be used."""
+    try:
+        return db.make_engine(url_or_path)
+    except db.SchemaError as problem:
+        say(err(), str(problem))
+        return None
+
+
+@contextmanager
+def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
+    """`advance(n)`; a bar on stderr only when stderr is a terminal."""
+    console = err()
+    if not console.is_terminal:
+        yield lambda n: None
+        return
+    columns = [
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    ]
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def run_line(run: RunReport) -> str:
+    line = (
+        f"run {run.run_id} ({run.detector} {run.version}): {run.flags:,} flags "
+        f"over {run.briefs:,} briefs ({run.checkable:,} checkable numbers)"
+    )
+    if run.diff is not None:
+        d = run.diff
+        line += (
+            f"; against run {run.previous_run}: {d.new:,} new, {d.gone:,} gone, "
+            f"{d.same:,} same (labels carry over to the same spans)"
+        )
+    return line
+
+
+def ingest(
+    url_or_path: str,
+    files: Sequence[str],
+    *,
+    pools: str | None,
+    skip_invalid: bool,
+    replace: bool,
+    detector: Any,
+) -> int:
+    """Exit code 0 on success, 1 when a file was refused, 2 when the database is unusable."""
+    engine = open_db(url_or_path)
+    if engine is None:
+        return 2
+    lines = [count_lines(f) for f in files]
+    total = None if None in lines else sum(n or 0 for n in lines)
+    # every file is read twice (checked, then written) before the run covers the rest
+    try:
+        with progress("ingest", 2 * total if total is not None else None) as advance:
+            report = ingest_files(
+                engine,
+                files,
+                pools_path=pools,
+                skip_invalid=skip_invalid,
+                replace=replace,
+                detector=detector,
+                advance=advance,
+                expected=total,
+            )
+    except InputError as problem:  # the pools file
+        say(err(), str(problem))
+        return 1
+    finally:
+        engine.dispose()
+    print_ingest(report)
+    return 1 if report.failed else 0
+
+
+def print_ingest(report: IngestReport) -> None:
+    console = err()
+    for problem in report.rejected_lines[:SHOWN_REJECTS]:
+        say(console, f"rejected {problem}")
+    if report.rejected > SHOWN_REJECTS:
+        say(console, f"... and {report.rejected - SHOWN_REJECTS:,} more rejected lines")
+    if report.failed:
+        say(console, str(report.failed))
+        say(console, f"nothing of {report.failed.path} was stored")
+    parts = [f"{report.added:,} briefs added", f"{report.unchanged:,} unchanged"]
+    if report.replaced:
+        parts.append(f"{report.replaced:,} replaced")
+    parts.append(f"{report.rejected:,} rejected")
+    say(out(), ", ".join(parts))
+    if report.run is not None:
+        say(out(), run_line(report.run))
+    elif not report.failed:
+        say(out(), "no new detector run: nothing changed")
+
+
+def flag(url_or_path: str, detector: Any) -> int:
+    engine = open_db(url_or_path)
+    if engine is None:
+        return 2
+    try:
+        with Session(engine) as session:
+            from sqlalchemy import func, select
+
+            total = session.scalar(select(func.count()).select_from(db.Brief)) or 0
+        if not total:
+            say(err(), "no briefs stored yet (reviewer ingest FILE first)")
+            return 1
+        with progress("flag", total) as advance:
+            run = run_detector(engine, detector, advance=advance)
+    finally:
+        engine.dispose()
+    say(out(), run_line(run))
+    return 0
+
+
+def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json: bool) -> int:
+    engine = open_db(url_or_path)
+    if engine is None:
+        return 2
+    try:
+        with Session(engine) as session:
+            result = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    except ValueError as problem:
+        say(err(), str(problem))
+        return 1
+    finally:
+        engine.dispose()
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+    else:
+        print_stats(result, out())
+    return 0
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _row(name: str, s: dict[str, Any]) -> list[Text]:
+    low, high = s["precision_ci"]
+    return [
+        Text(name),
+        Text(f"{s['flags']:,}"),
+        Text(f"{s['labeled']:,}"),
+        Text(f"{s['true_positives']:,}"),
+        Text(f"{s['false_positives']:,}"),
+        Text(f"{s['skipped']:,}"),
+        Text(_pct(s["precision"])),
+        Text(f"{_pct(low)} – {_pct(high)}" if s["true_positives"] + s["false_positives"] else "—"),
+        Text(_pct(s["coverage"])),
+    ]
+
+
+def _table(title: str) -> Table:
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    for name in ("", "flags", "labeled", "TP", "FP", "skip", "precision", "95% CI", "coverage"):
+        table.add_column(name, justify="right" if name else "left", no_wrap=not name)
+    return table
+
+
+def print_stats(s: dict[str, Any], console: Console) -> None:
+    if s["run_id"] is None:
+        say(console, "no detector run yet (reviewer ingest FILE, or reviewer flag)")
+        return
+    who = s["reviewer"] or "all reviewers"
+    table = _table(f"run {s['run_id']} · {s['detector']} {s['version']} · {who}")
+    table.add_row(*_row("overall", s), style="bold")
+    for kind, part in s["by_kind"].items():
+        table.add_row(*_row(f"kind {kind}", part))
+    for unit, part in s["by_unit"].items():
+        table.add_row(*_row(f"unit {unit}", part))
+    console.print(table)
+    if len(s["by_run"]) > 1:
+        runs = _table("by run")
+        for part in s["by_run"]:
+            runs.add_row(*_row(f"run {part['run_id']} {part['detector']} {part['version']}", part))
+        console.print(runs)
+    needed = s["labels_needed"]
+    if needed:
+        say(console, f"about {needed:,} more labels would bring the interval to ±5 points")
+    else:
+        say(console, "the interval is within ±5 points")

@@ -1,0 +1,177 @@
+"""`reviewer ingest` run for real on files under tmp_path, checked against the database."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from store_files import TEXTS, brief_line, row_counts, write_briefs
+from typer.testing import CliRunner
+
+from reviewer.cli import app
+
+runner = CliRunner()
+
+
+def ingest(*args: str, input: str | None = None):
+    return runner.invoke(app, ["ingest", *args], input=input)
+
+
+def test_ingesting_the_same_file_twice_adds_nothing(tmp_path):
+    briefs, dbp = write_briefs(tmp_path / "briefs.jsonl"), tmp_path / "r.db"
+    first = ingest(str(briefs), "--db", str(dbp))
+    assert first.exit_code == 0, first.output
+    assert "4 briefs added, 0 unchanged, 0 rejected" in first.stdout
+    assert "run 1 (default" in first.stdout
+    counts = row_counts(dbp)
+    assert counts["brief"] == 4 and counts["detectorrun"] == 1 and counts["flagrecord"] > 0
+    assert counts["pool"] == 1  # the same pool is stored once
+    second = ingest(str(briefs), "--db", str(dbp))
+    assert second.exit_code == 0, second.output
+    assert "0 briefs added, 4 unchanged, 0 rejected" in second.stdout
+    assert "no new detector run" in second.stdout
+    assert row_counts(dbp) == counts
+
+
+def test_a_bad_line_names_file_and_line_and_stores_nothing_of_that_file(tmp_path):
+    dbp = tmp_path / "r.db"
+    ingest(str(write_briefs(tmp_path / "good.jsonl")), "--db", str(dbp))
+    before = row_counts(dbp)
+    bad = write_briefs(
+        tmp_path / "bad.jsonl",
+        [
+            brief_line("n1", "New brief, HR 50 bpm."),
+            brief_line("n2", "Also new."),
+            '{"id": "n3", "text": ""}',
+        ],
+    )
+    result = ingest(str(bad), "--db", str(dbp))
+    assert result.exit_code == 1
+    assert f"{bad}:3:" in result.stderr
+    assert "Traceback" not in result.output
+    assert row_counts(dbp) == before
+
+
+def test_same_id_with_different_text_is_a_conflict_unless_replace(tmp_path):
+    dbp = tmp_path / "r.db"
+    ingest(str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp))
+    before = row_counts(dbp)
+    changed = write_briefs(tmp_path / "b.jsonl", [brief_line("d1", "Resting HR 58 bpm today.")])
+    result = ingest(str(changed), "--db", str(dbp))
+    assert result.exit_code == 1
+    assert f"{changed}:1: brief 'd1' is already stored with a different text" in result.stderr
+    assert "--replace" in result.stderr
+    assert row_counts(dbp) == before
+
+    result = ingest(str(changed), "--replace", "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    assert "0 briefs added, 0 unchanged, 1 replaced" in result.stdout
+    with sqlite3.connect(dbp) as conn:
+        assert (
+            conn.execute("SELECT text FROM brief WHERE brief_id='d1'").fetchone()[0]
+            == "Resting HR 58 bpm today."
+        )
+        assert (
+            conn.execute(
+                "SELECT count(*) FROM detectorrun WHERE finished_at IS NOT NULL"
+            ).fetchone()[0]
+            == 2
+        )
+
+
+def test_skip_invalid_stores_good_lines_and_reports_the_rest(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(
+        tmp_path / "mixed.jsonl",
+        [
+            brief_line("g1", TEXTS["d1"]),
+            "{not json",
+            brief_line("g2", TEXTS["d2"]),
+            brief_line("g1", "dup"),
+        ],
+    )
+    result = ingest(str(path), "--skip-invalid", "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    assert f"rejected {path}:2: invalid JSON" in result.stderr
+    assert f"rejected {path}:4: duplicate id 'g1'" in result.stderr
+    assert "2 briefs added, 0 unchanged, 2 rejected" in result.stdout
+    assert row_counts(dbp)["brief"] == 2
+
+
+def test_pool_ids_resolve_through_a_pools_file(tmp_path):
+    dbp = tmp_path / "r.db"
+    pools = tmp_path / "pools.jsonl"
+    pools.write_text(
+        json.dumps({"id": "p1", "pool": [{"name": "rhr", "value": 52, "unit": "bpm"}]}) + "\n"
+    )
+    briefs = tmp_path / "b.jsonl"
+    briefs.write_text(
+        json.dumps({"id": "x", "text": "HR 55 bpm.", "pool_id": "p1", "meta": {"day": 3}}) + "\n"
+    )
+    result = ingest(str(briefs), "--pools", str(pools), "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    with sqlite3.connect(dbp) as conn:
+        pool_id, meta = conn.execute("SELECT pool_id, meta FROM brief").fetchone()
+    assert pool_id == "p1" and json.loads(meta) == {"day": 3}
+
+
+def test_no_flag_stores_briefs_without_a_run(tmp_path):
+    dbp = tmp_path / "r.db"
+    result = ingest(str(write_briefs(tmp_path / "b.jsonl")), "--no-flag", "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    counts = row_counts(dbp)
+    assert counts["brief"] == 4 and counts["detectorrun"] == 0
+
+
+def test_a_second_file_failing_keeps_the_first(tmp_path):
+    dbp = tmp_path / "r.db"
+    good = write_briefs(tmp_path / "good.jsonl")
+    bad = write_briefs(tmp_path / "bad.jsonl", [brief_line("z1", "HR 50 bpm."), '{"id": "z2"}'])
+    result = ingest(str(good), str(bad), "--db", str(dbp))
+    assert result.exit_code == 1
+    assert f"{bad}:2: missing field 'text'" in result.stderr
+    counts = row_counts(dbp)
+    assert counts["brief"] == 4
+    # the run still covers every stored brief
+    assert counts["briefscan"] == 4 and counts["detectorrun"] == 1
+
+
+def test_stdin_is_one_transaction(tmp_path):
+    dbp = tmp_path / "r.db"
+    text = "\n".join([brief_line("s1", "HR 55 bpm."), brief_line("s2", "HR 50 bpm."), "[1]"]) + "\n"
+    result = ingest("-", "--db", str(dbp), input=text)
+    assert result.exit_code == 1
+    assert "-:3: expected a JSON object" in result.stderr
+    assert row_counts(dbp)["brief"] == 0 and row_counts(dbp)["detectorrun"] == 0
+    result = ingest("-", "--db", str(dbp), input=text.rsplit("[1]", 1)[0])
+    assert result.exit_code == 0, result.output
+    assert row_counts(dbp)["brief"] == 2
+
+
+def test_reviewer_db_environment_variable_is_the_default(tmp_path, monkeypatch):
+    target = tmp_path / "from_env.db"
+    monkeypatch.setenv("REVIEWER_DB", str(target))
+    monkeypatch.chdir(tmp_path)
+    result = ingest(str(write_briefs(tmp_path / "b.jsonl")))
+    assert result.exit_code == 0, result.output
+    assert row_counts(target)["brief"] == 4
+    assert not (tmp_path / "reviewer.db").exists()
+
+
+def test_unusable_databases_get_a_message_not_a_traceback(tmp_path):
+    briefs = write_briefs(tmp_path / "b.jsonl")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just text\n")
+    result = ingest(str(briefs), "--db", str(notes))
+    assert result.exit_code == 2
+    assert "not a reviewer database" in result.stderr and "Traceback" not in result.output
+
+    dbp = tmp_path / "r.db"
+    ingest(str(briefs), "--db", str(dbp))
+    with sqlite3.connect(dbp) as conn:
+        conn.execute("UPDATE meta SET value='7' WHERE key='schema_version'")
+    before = row_counts(dbp)
+    result = ingest(str(briefs), "--db", str(dbp))
+    assert result.exit_code == 2
+    assert "schema version 7 is not supported" in result.stderr
+    assert row_counts(dbp) == before
