@@ -1,0 +1,170 @@
+"""The default token rules: the reference's numbers with its eight known weaknesses fixed.
+
+One regex pass per text. At each position the first matching construct wins:
+version ("v0.39.0", "1.2.3"), date ("2026-12-02", "12/02", "Dec 2"), pace ("8:30/mi"),
+clock ("6:45", "6 am"), duration ("7h 30m", "2 hours 15 min"), range or score ("4-5 mi",
+"3–1"), an identifier's digits ("Z2", "H2O"), or a number. Every number inside the first
+six is a token skipped with that construct's name. A number:
+
+- is ASCII digits only (``٥٢`` is not a number), thousands commas in groups of three;
+- takes an ASCII, Unicode (U+2212) or dash-like minus as its sign, unless the dash is
+  glued to a word ("Zone-2" is 2);
+- takes a glued ``k`` as thousands ("10.6k steps" is 10600 steps);
+- skips a time window after it ("14 days", "7-day", "2 weeks", "3 nights");
+- takes its unit from the configured aliases after spaces (no-break and thin spaces
+  too) or one hyphen, whole words only, longest alias first ("5 minutes" is min, "5 mid"
+  is no unit, "12 %" is pct);
+- is skipped when glued to other letters ("400m", "3rd"), followed by a unit the
+  vocabulary lacks ("40 km", "7.5 h"), or when an unsigned integer counts things
+  ("23 strides", "21 hill repeats"): such quantities are not unitless metrics.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.tokens import RawToken, Token
+
+SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
+DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
+SPACE = "[ \t\u00a0\u2007\u2009\u202f]"
+MONTHS = (
+    "January|February|March|April|May|June|July|August|September|October|November|December"
+    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
+)
+FOREIGN_UNITS = frozenset(
+    re.split(
+        r"\s+",
+        "km kms k m ft yd yds kg kgs lb lbs g kcal cal kj w watts h hr hrs hour hours s sec secs "
+        "ms spm rpm mph kph kmh x",
+    )
+)
+NOT_THINGS = frozenset(
+    re.split(
+        r"\s+",
+        "is was has as its this thus his hers yes us plus minus less unless across always "
+        "perhaps versus vs does goes whereas besides towards afterwards sometimes points pts "
+        "and or but so yet nor the a an of on in at to for from with by per than then which "
+        "that while also still just",
+    )
+)
+
+_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
+_CONSTRUCTS = (
+    ("version", r"(?<![A-Za-z0-9.])[vV]\.?[0-9]+(?:\.[0-9]+)*|[0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)*"),
+    (
+        "date",
+        r"[0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])"
+        r"|[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
+        rf"|\b(?:{MONTHS})\b\.?{SPACE}+[0-9]{{1,2}}(?:st|nd|rd|th)?(?:,?{SPACE}+[0-9]{{4}})?(?![0-9])"
+        rf"|[0-9]{{1,2}}(?:st|nd|rd|th)?{SPACE}+(?:of{SPACE}+)?(?:{MONTHS})\b",
+    ),
+    (
+        "pace",
+        rf"[0-9]{{1,2}}:[0-9]{{2}}(?::[0-9]{{2}})?{SPACE}*(?:(?i:min){SPACE}*)?"
+        rf"(?:/|(?i:per){SPACE}+){SPACE}*(?i:mi|mile|km|k)\b",
+    ),
+    (
+        "clock",
+        rf"[0-9]{{1,2}}:[0-9]{{2}}(?::[0-9]{{2}})?(?:\.[0-9]+)?(?:{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z]))?"
+        rf"|[0-9]{{1,2}}{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z])",
+    ),
+    (
+        "duration",
+        rf"[0-9]+(?:\.[0-9]+)?{SPACE}*(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
+        rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9.]))",
+    ),
+    ("range", rf"(?:{_NUMBER})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{_NUMBER})"),
+    ("identifier", r"(?<=[^\W0-9_])[0-9]+(?:[.,][0-9]+)*"),
+)
+_INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_INNER_INTEGER = re.compile(r"[0-9]+")
+_DECIMAL_PARTS = ("duration", "range")
+_ORDINAL = ("st", "nd", "rd", "th")
+
+
+def _alias_pattern(aliases: list[str]) -> str:
+    """Longest alias first; spaces inside an alias match any run of spaces."""
+    parts = []
+    for alias in sorted(aliases, key=lambda a: (-len(a), a)):
+        parts.append(f"{SPACE}+".join(re.escape(word) for word in alias.split()))
+    return "|".join(parts)
+
+
+class DefaultScanner:
+    """Numbers as the default detector reads them; units from the config's vocabulary."""
+
+    def __init__(self, config: DetectorConfig | None = None) -> None:
+        config = config or DetectorConfig()
+        self._units = config.alias_units()
+        units = _alias_pattern(list(self._units))
+        constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
+        number = (
+            rf"(?P<number>(?:(?<![\w)\]])(?P<sign>[{re.escape(SIGNS)}]))?"
+            rf"(?P<digits>{_NUMBER})(?P<k>[kK](?![A-Za-z]))?)"
+            rf"(?=(?P<window>[{SPACE[1:-1]}-]*(?i:day|week|month|year|night)s?(?![A-Za-z])))?"
+            rf"(?=[{SPACE[1:-1]}]*-?(?P<unit>(?i:{units}))(?![A-Za-z]))?"
+            rf"(?=(?P<glued>[^\W_]))?"
+            rf"(?={SPACE}+(?P<w1>[A-Za-z]+)(?:{SPACE}+(?P<w2>[A-Za-z]+))?)?"
+        )
+        self._pattern = re.compile(f"{constructs}|{number}")
+
+    def raw(self, text: str) -> Iterator[RawToken]:
+        units = self._units
+        for m in self._pattern.finditer(text):
+            kind = m.lastgroup
+            if kind != "number" and m.group("number") is None:
+                inner_pattern = _INNER if kind in _DECIMAL_PARTS else _INNER_INTEGER
+                for inner in inner_pattern.finditer(text, m.start(), m.end()):
+                    digits = inner.group()
+                    yield inner.start(), inner.end(), digits, float(digits), "none", kind
+                continue
+            sign, digits, k, window, unit, glued, w1, w2 = m.group(
+                "sign", "digits", "k", "window", "unit", "glued", "w1", "w2"
+            )
+            start, end = m.span("number")
+            value = float(digits.replace(",", "") + ("e3" if k else ""))
+            if sign is not None and sign not in "+\uff0b":
+                value = -value
+            token = text[start:end]
+            if window is not None:
+                yield start, end, token, value, "none", "window"
+            elif unit is not None:
+                yield start, end, token, value, units[" ".join(unit.lower().split())], None
+            elif glued is not None:
+                yield start, end, token, value, "none", _glued(text[end : end + 2])
+            elif w1 is not None:
+                yield start, end, token, value, "none", _after_words(sign, digits, w1, w2)
+            else:
+                yield start, end, token, value, "none", None
+
+    def scan(self, text: str) -> list[Token]:
+        return [Token(*raw) for raw in self.raw(text)]
+
+
+def _glued(rest: str) -> str:
+    """Why a number glued to what follows is not a claim."""
+    if rest.lower() in _ORDINAL:
+        return "ordinal"
+    return "identifier" if rest[0].isdigit() else "unit"
+
+
+def _after_words(sign: str | None, digits: str, w1: str, w2: str | None) -> str | None:
+    """ "unit" for a unit the vocabulary lacks, "count" for counted things, else None."""
+    first = w1.lower()
+    if first in FOREIGN_UNITS:
+        return "unit"
+    if sign is not None or "." in digits:
+        return None
+    if _plural_thing(first):
+        return "count"
+    if w2 is not None and first not in NOT_THINGS and _plural_thing(w2.lower()):
+        return "count"
+    return None
+
+
+def _plural_thing(word: str) -> bool:
+    plural = word.endswith("s") and not word.endswith("ss")
+    return plural and len(word) >= 3 and word not in NOT_THINGS
