@@ -119,6 +119,10 @@ def test_format_like_keeps_the_way_the_number_was_written() -> None:
     assert format_like("+22.4", 22.4) == "+22.4"
     assert format_like("5.00", 5.4) == "5.40"
     assert format_like("10,400", 11232.0) == "11,232"
+    assert format_like("10.6k", 11448.0) == "11.4k"
+    assert format_like("\u221222.4", -24.192) == "\u221224.2"
+    assert format_like("\u221222.4", 22.4) == "22.4"
+    assert format_like("52", -52.0) == "-52"
     # Rounding must not swallow the corruption of a small integer.
     assert format_like("5", 5.4) == "5.4"
 
@@ -195,3 +199,28 @@ def test_faithful_template_never_flagged_by_builtins(pool) -> None:
 def test_default_reads_minutes_in_faithful_templates(pool) -> None:
     # The reference reads "min" as miles (a documented weakness); the default must not.
     assert _faithful_flags("default", pool) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(max_size=60),
+    st.lists(st.tuples(st.integers(0, 60), st.integers(0, 5), st.text(max_size=6))),
+)
+def test_rewrite_keeps_the_text_around_the_spans(text, edits) -> None:
+    replacements = []
+    taken = 0
+    for start, width, new in sorted(edits):
+        start = max(start, taken)
+        end = min(start + width, len(text))
+        if start > len(text):
+            break
+        replacements.append((start, end, new))
+        taken = end + (1 if end == start else 0)
+    result = rewrite(text, replacements)
+    assert [result.text[s:e] for s, e in result.spans] == [new for _, _, new in replacements]
+    # Undo: put the originals back and the text is unchanged.
+    restored = rewrite(
+        result.text,
+        [(s, e, text[a:b]) for (s, e), (a, b, _) in zip(result.spans, replacements, strict=True)],
+    )
+    assert restored.text == text

@@ -116,22 +116,29 @@ _DECIMALS = re.compile(r"\.(\d+)")
 
 
 def format_like(token: str, value: float) -> str:
-    """Write `value` the way `token` was written: its decimals, its thousands commas.
+    """Write `value` the way `token` was written: its decimals, thousands commas, a `k`
+    suffix, the minus sign it used.
 
     Adds decimals when rounding would swallow the change (5 x 1.08 -> "5.4", not "5").
     """
-    match = _DECIMALS.search(token)
+    body = token.strip()
+    suffix, scale = ("", 1.0)
+    if body[-1:] in ("k", "K"):
+        suffix, scale = body[-1], 1000.0
+    magnitude = abs(value) / scale
+    match = _DECIMALS.search(body)
     decimals = len(match.group(1)) if match else 0
     for extra in range(5):
-        text = f"{abs(value):,.{decimals + extra}f}"
-        rounded = float(text.replace(",", ""))
-        if abs(rounded - abs(value)) <= 0.005 * max(abs(value), 1e-9):
+        text = f"{magnitude:,.{decimals + extra}f}"
+        if abs(float(text.replace(",", "")) - magnitude) <= 0.005 * max(magnitude, 1e-9):
             break
-    if "," not in token:
+    if "," not in body:
         text = text.replace(",", "")
+    text += suffix
     if value < 0:
-        return "-" + text
-    return ("+" + text) if token.lstrip().startswith("+") else text
+        minus = body[0] if body[:1] and not (body[0].isdigit() or body[0] == "+") else "-"
+        return minus + text
+    return ("+" + text) if body.startswith("+") else text
 
 
 def rewrite(text: str, replacements: Sequence[tuple[int, int, str]]) -> Rewrite:
