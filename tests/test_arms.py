@@ -193,7 +193,6 @@ def test_faithful_template_never_flagged_by_builtins(pool) -> None:
     assert _faithful_flags("default", pool) == []
 
 
-@pytest.mark.xfail(reason="needs the default scanner's unit word boundaries (weakness 4)")
 @settings(max_examples=100, deadline=None)
 @given(_pools(["mi", "min", "none"]))
 def test_default_reads_minutes_in_faithful_templates(pool) -> None:
@@ -204,7 +203,7 @@ def test_default_reads_minutes_in_faithful_templates(pool) -> None:
 @settings(max_examples=200, deadline=None)
 @given(
     st.text(max_size=60),
-    st.lists(st.tuples(st.integers(0, 60), st.integers(0, 5), st.text(max_size=6))),
+    st.lists(st.tuples(st.integers(0, 60), st.integers(1, 5), st.text(max_size=6))),
 )
 def test_rewrite_keeps_the_text_around_the_spans(text, edits) -> None:
     replacements = []
@@ -212,10 +211,10 @@ def test_rewrite_keeps_the_text_around_the_spans(text, edits) -> None:
     for start, width, new in sorted(edits):
         start = max(start, taken)
         end = min(start + width, len(text))
-        if start > len(text):
+        if start >= end:
             break
         replacements.append((start, end, new))
-        taken = end + (1 if end == start else 0)
+        taken = end
     result = rewrite(text, replacements)
     assert [result.text[s:e] for s, e in result.spans] == [new for _, _, new in replacements]
     # Undo: put the originals back and the text is unchanged.
