@@ -17,6 +17,7 @@ TEXTS = {
     "d2": "You covered 5.4 mi at 8:30/mi, then 4-5 mi easy on the 14-day plan.",
     "d3": "Form \u22122.4 is fine; HR 53 bpm.",
     "d4": "Easy 5.00 mi and an rhr of 52 bpm: steady.",
+    "d5": "HR 57 bpm vs a 53 bpm baseline, 5.3 mi done, TSB 21.9 and rhr 50 bpm.",
 }
 TABLES = ("pool", "brief", "detectorrun", "briefscan", "claim", "flagrecord", "label", "labelstate")
 

@@ -21,14 +21,14 @@ def test_ingesting_the_same_file_twice_adds_nothing(tmp_path):
     briefs, dbp = write_briefs(tmp_path / "briefs.jsonl"), tmp_path / "r.db"
     first = ingest(str(briefs), "--db", str(dbp))
     assert first.exit_code == 0, first.output
-    assert "4 briefs added, 0 unchanged, 0 rejected" in first.stdout
+    assert "5 briefs added, 0 unchanged, 0 rejected" in first.stdout
     assert "run 1 (default" in first.stdout
     counts = row_counts(dbp)
-    assert counts["brief"] == 4 and counts["detectorrun"] == 1 and counts["flagrecord"] > 0
+    assert counts["brief"] == 5 and counts["detectorrun"] == 1 and counts["flagrecord"] > 0
     assert counts["pool"] == 1  # the same pool is stored once
     second = ingest(str(briefs), "--db", str(dbp))
     assert second.exit_code == 0, second.output
-    assert "0 briefs added, 4 unchanged, 0 rejected" in second.stdout
+    assert "0 briefs added, 5 unchanged, 0 rejected" in second.stdout
     assert "no new detector run" in second.stdout
     assert row_counts(dbp) == counts
 
@@ -120,7 +120,7 @@ def test_no_flag_stores_briefs_without_a_run(tmp_path):
     result = ingest(str(write_briefs(tmp_path / "b.jsonl")), "--no-flag", "--db", str(dbp))
     assert result.exit_code == 0, result.output
     counts = row_counts(dbp)
-    assert counts["brief"] == 4 and counts["detectorrun"] == 0
+    assert counts["brief"] == 5 and counts["detectorrun"] == 0
 
 
 def test_a_second_file_failing_keeps_the_first(tmp_path):
@@ -131,9 +131,9 @@ def test_a_second_file_failing_keeps_the_first(tmp_path):
     assert result.exit_code == 1
     assert f"{bad}:2: missing field 'text'" in result.stderr
     counts = row_counts(dbp)
-    assert counts["brief"] == 4
+    assert counts["brief"] == 5
     # the run still covers every stored brief
-    assert counts["briefscan"] == 4 and counts["detectorrun"] == 1
+    assert counts["briefscan"] == 5 and counts["detectorrun"] == 1
 
 
 def test_stdin_is_one_transaction(tmp_path):
@@ -154,7 +154,7 @@ def test_reviewer_db_environment_variable_is_the_default(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = ingest(str(write_briefs(tmp_path / "b.jsonl")))
     assert result.exit_code == 0, result.output
-    assert row_counts(target)["brief"] == 4
+    assert row_counts(target)["brief"] == 5
     assert not (tmp_path / "reviewer.db").exists()
 
 

@@ -1,0 +1,88 @@
+"""`reviewer flag`: new runs over every stored brief, their diff, labels carried over."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+from store_files import POOL, TEXTS, row_counts, write_briefs
+from typer.testing import CliRunner
+
+import db
+from reviewer import Known
+from reviewer.cli import app
+from reviewer.grounding.registry import load_detector
+
+runner = CliRunner()
+KNOWN = tuple(Known(k["name"], float(k["value"]), k["unit"]) for k in POOL)
+
+
+def claims(spec: str) -> set[tuple[str, int, int, str]]:
+    detector = load_detector(spec)
+    return {(i, f.start, f.end, f.token) for i, t in TEXTS.items() for f in detector.flag(t, KNOWN)}
+
+
+def test_flag_with_both_detectors_reports_new_gone_and_same(tmp_path):
+    dbp = tmp_path / "r.db"
+    briefs = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(briefs), "--no-flag", "--db", str(dbp)]).exit_code == 0
+    first = runner.invoke(app, ["flag", "--detector", "reference", "--db", str(dbp)])
+    assert first.exit_code == 0, first.output
+    ref = claims("reference")
+    assert f"run 1 (reference 1.0): {len(ref)} flags over 5 briefs" in first.stdout
+    assert "against" not in first.stdout
+
+    second = runner.invoke(app, ["flag", "-d", "default", "--db", str(dbp)])
+    assert second.exit_code == 0, second.output
+    new = claims("default")
+    assert ref != new  # the fixtures are chosen so the detectors disagree
+    expected = f"against run 1: {len(new - ref)} new, {len(ref - new)} gone, {len(new & ref)} same"
+    assert expected in second.stdout
+    counts = row_counts(dbp)
+    assert counts["briefscan"] == 10 and counts["detectorrun"] == 2
+    assert counts["claim"] == len(ref | new)
+
+
+def test_labels_carry_over_when_the_detector_runs_again(tmp_path):
+    dbp = tmp_path / "r.db"
+    briefs = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)]).exit_code == 0
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        run1 = db.latest_run(session=session).id
+        target = db.next_unlabeled(session=session, run_id=run1, reviewer="ana")
+        db.record_label(
+            session=session, claim_id=target.claim_id, reviewer="ana", verdict="false_positive"
+        )
+    result = runner.invoke(app, ["flag", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    with Session(engine) as session:
+        run2 = db.latest_run(session=session).id
+        assert run2 != run1
+        flags = db.brief_flags(
+            session=session, run_id=run2, brief_pk=target.brief_pk, reviewer="ana"
+        )
+        same_span = [f for f in flags if (f.start, f.end) == (target.start, target.end)]
+        assert [f.verdict for f in same_span] == ["false_positive"]
+        stats = db.precision_stats(session=session, reviewer="ana")
+        assert stats["run_id"] == run2 and stats["false_positives"] == 1
+    engine.dispose()
+
+
+def test_plugin_detector_runs_are_stored_with_their_name(tmp_path):
+    dbp = tmp_path / "r.db"
+    briefs = write_briefs(tmp_path / "b.jsonl")
+    runner.invoke(app, ["ingest", str(briefs), "--no-flag", "--db", str(dbp)])
+    result = runner.invoke(
+        app, ["flag", "-d", "tests.plugins_for_tests:AbsMutant", "--db", str(dbp)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "run 1 (abs-mutant 0)" in result.stdout
+
+
+def test_unknown_detector_and_empty_database_are_clear(tmp_path):
+    dbp = tmp_path / "r.db"
+    result = runner.invoke(app, ["flag", "-d", "nonesuch", "--db", str(dbp)])
+    assert result.exit_code == 2
+    assert "unknown detector 'nonesuch'" in result.stderr
+    result = runner.invoke(app, ["flag", "--db", str(dbp)])
+    assert result.exit_code == 1
+    assert "no briefs stored yet" in result.stderr

@@ -1,0 +1,91 @@
+"""`reviewer stats`: the real command over a labeled database, JSON and table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlmodel import Session
+from store_files import write_briefs
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from reviewer.metrics import labels_needed, wilson_interval
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def labeled(tmp_path):
+    """Ingested demo-like briefs; ana labels every flag in order: TP, FP, TP, skip, TP, ..."""
+    dbp = tmp_path / "r.db"
+    assert (
+        runner.invoke(
+            app, ["ingest", str(write_briefs(tmp_path / "b.jsonl")), "--db", str(dbp)]
+        ).exit_code
+        == 0
+    )
+    engine = db.make_engine(str(dbp))
+    cycle = ["true_positive", "false_positive", "true_positive", "skip"]
+    given = []
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        while (f := db.next_unlabeled(session=session, run_id=run.id, reviewer="ana")) is not None:
+            verdict = cycle[len(given) % 4]
+            db.record_label(session=session, claim_id=f.claim_id, reviewer="ana", verdict=verdict)
+            given.append((f.kind, verdict))
+        # bob disagrees on the first flag only
+        first = db.brief_flags(session=session, run_id=run.id, brief_pk=1, reviewer="bob")
+    engine.dispose()
+    yield dbp, run.flags, given, first
+
+
+def test_stats_json_has_the_right_counts_and_interval(labeled):
+    dbp, n_flags, given, _ = labeled
+    result = runner.invoke(app, ["stats", "--json", "--reviewer", "ana", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    stats = json.loads(result.stdout)
+    tp = sum(v == "true_positive" for _, v in given)
+    fp = sum(v == "false_positive" for _, v in given)
+    assert n_flags == len(given) >= 4
+    assert stats["flags"] == n_flags and stats["labeled"] == len(given)
+    assert (stats["true_positives"], stats["false_positives"]) == (tp, fp)
+    assert stats["precision"] == pytest.approx(tp / (tp + fp))
+    assert stats["precision_ci"] == pytest.approx(list(wilson_interval(tp, tp + fp)))
+    assert stats["coverage"] == pytest.approx(1.0)
+    assert stats["labels_needed"] == labels_needed(tp, fp)
+    for kind in {k for k, _ in given}:
+        assert stats["by_kind"][kind]["labeled"] == sum(k == kind for k, _ in given)
+    assert [r["run_id"] for r in stats["by_run"]] == [1]
+
+
+def test_stats_per_reviewer_and_per_run(labeled, tmp_path):
+    dbp, n_flags, _, _ = labeled
+    bob = json.loads(
+        runner.invoke(app, ["stats", "--json", "--reviewer", "bob", "--db", str(dbp)]).stdout
+    )
+    assert bob["labeled"] == 0 and bob["precision"] is None and bob["precision_ci"] == [0.0, 1.0]
+    missing = runner.invoke(app, ["stats", "--run", "9", "--db", str(dbp)])
+    assert missing.exit_code == 1 and "no detector run 9" in missing.stderr
+    assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    both = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    assert both["run_id"] == 2 and [r["run_id"] for r in both["by_run"]] == [1, 2]
+    first = json.loads(
+        runner.invoke(app, ["stats", "--json", "--run", "1", "--db", str(dbp)]).stdout
+    )
+    assert first["run_id"] == 1 and first["flags"] == n_flags
+
+
+def test_stats_table_for_people(labeled):
+    dbp, _, _, _ = labeled
+    result = runner.invoke(app, ["stats", "--reviewer", "ana", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    assert "overall" in result.stdout and "95% CI" in result.stdout
+    assert "more labels would bring the interval to ±5 points" in result.stdout
+
+
+def test_stats_without_a_run(tmp_path):
+    result = runner.invoke(app, ["stats", "--db", str(tmp_path / "r.db")])
+    assert result.exit_code == 0
+    assert "no detector run yet" in result.stdout

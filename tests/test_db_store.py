@@ -1,0 +1,85 @@
+"""The ingest/run glue: worker processes give the same run; arms read the database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+from store_files import TEXTS, brief_line, write_briefs
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from reviewer.grounding.registry import load_detector
+from reviewer.store import ingest_files
+
+runner = CliRunner()
+
+
+def stored_flags(path):
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        return conn.execute(
+            "SELECT b.brief_id, f.start, f.end, f.token, f.kind, f.nearest FROM flagrecord f "
+            "JOIN brief b ON b.pk = f.brief_pk ORDER BY b.brief_id, f.start"
+        ).fetchall()
+
+
+def test_worker_processes_store_the_same_run_as_in_process(tmp_path):
+    lines = [brief_line(f"{i}-{n}", t) for n in range(30) for i, t in TEXTS.items()]
+    briefs = write_briefs(tmp_path / "b.jsonl", lines)
+    results = []
+    for workers in (0, 2):
+        engine = db.make_engine(str(tmp_path / f"w{workers}.db"))
+        report = ingest_files(
+            engine, [str(briefs)], detector=load_detector("default"), workers=workers
+        )
+        engine.dispose()
+        assert report.added == len(lines) and report.run is not None
+        results.append(stored_flags(tmp_path / f"w{workers}.db"))
+    assert results[0] == results[1] and len(results[0]) > 30
+
+
+def test_ingest_adds_to_a_run_covering_older_briefs(tmp_path):
+    dbp = tmp_path / "r.db"
+    runner.invoke(app, ["ingest", str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp)])
+    more = write_briefs(tmp_path / "more.jsonl", [brief_line("new", "HR 57 bpm today.")])
+    result = runner.invoke(app, ["ingest", str(more), "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    assert "run 2 (default" in result.stdout and f"over {len(TEXTS) + 1} briefs" in result.stdout
+    assert "against run 1: 1 new, 0 gone" in result.stdout
+
+
+def test_arms_without_pools_reads_the_database(tmp_path):
+    dbp = tmp_path / "r.db"
+    seeds = tmp_path / "seed.jsonl"
+    records = Path(__file__).parent.parent / "fixtures" / "seed_records.jsonl"
+    with seeds.open("w") as out:
+        for line in records.read_text().splitlines():
+            record = json.loads(line)
+            out.write(
+                json.dumps({"id": record["id"], "text": "HR 53 bpm.", "pool": record["pool"]})
+            )
+            out.write("\n")
+    assert runner.invoke(app, ["ingest", str(seeds), "--db", str(dbp)]).exit_code == 0
+    result = runner.invoke(app, ["arms", "--json", "-d", "reference", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    means = {(r["group"], r["arm"]): r["mean"] for r in report["rows"]}
+    # the stored pools give the published template table
+    template = [
+        round(means[("template", a)], 2)
+        for a in ("faithful", "corrupted", "sign-flip", "unrelated")
+    ]
+    assert template == [0.0, 0.75, 1.0, 0.08]
+    assert report["passed"] is True
+    # the production row is the latest run's mean invention rate
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        rate = db.production_rate(session=session, run_id=db.latest_run(session=session).id)
+    engine.dispose()
+    assert rate > 0
+    assert means[("production", "production")] == pytest.approx(rate)
