@@ -147,7 +147,7 @@ def rewrite(text: str, replacements: Sequence[tuple[int, int, str]]) -> Rewrite:
     spans: list[tuple[int, int]] = []
     cursor = 0
     length = 0
-    for start, end, new in sorted(replacements):
+    for start, end, new in sorted(replacements, key=lambda r: (r[0], r[1])):
         if start < cursor:
             continue  # overlapping citation: keep the first
         parts.append(text[cursor:start])
