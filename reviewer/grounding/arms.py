@@ -282,8 +282,10 @@ def _group_rows(group: str, means: dict[str, _Mean], failures: list[str]) -> lis
     checks = check_arms(values) if n else dict.fromkeys(ARMS)
     prefix = "" if group == "template" else f"{group} arms: "
     failures.extend(prefix + MESSAGES[arm] for arm in ARMS if checks[arm] is False)
+    ceiling = UNRELATED_RATIO * values["corrupted"]
+    expected = EXPECTED | {"unrelated": f"<= {ceiling:.2f} ({UNRELATED_RATIO:g} x corrupted)"}
     return [
-        ArmRow(group, arm, values[arm], means[arm].n, EXPECTED[arm], checks[arm]) for arm in ARMS
+        ArmRow(group, arm, values[arm], means[arm].n, expected[arm], checks[arm]) for arm in ARMS
     ]
 
 
