@@ -86,16 +86,21 @@ def export(
     from db.engine import SchemaError, make_engine
     from db.export import export_fixtures
 
+    target = db or default_db()
     try:
-        engine = make_engine(db or default_db())
-    except SchemaError as err:
+        if "://" not in target and not Path(target).is_file():
+            raise SchemaError(f"{target}: no such database")
+        with Session(make_engine(target)) as session:
+            report = export_fixtures(
+                session=session,
+                out_dir=out,
+                only=only and only.name,
+                reviewer=reviewer,
+                force=force,
+            )
+    except (SchemaError, OSError) as err:
         typer.echo(str(err), err=True)
         raise typer.Exit(code=2) from None
-    verdict = None if only is None else only.name
-    with Session(engine) as session:
-        report = export_fixtures(
-            session=session, out_dir=out, only=verdict, reviewer=reviewer, force=force
-        )
     for path in report.conflicts:
         typer.echo(f"refused: {path} exists with different content (--force overwrites)", err=True)
     for claim in report.disagreements:
@@ -127,7 +132,7 @@ def regress(
     outcomes = regression.replay_all(loaded, found)
     for outcome in outcomes:
         typer.echo(outcome.line())
-    for line in regression.summarize(outcomes, detector):
+    for line in regression.summarize(outcomes, found):
         typer.echo(line)
     raise typer.Exit(code=0 if all(o.passed for o in outcomes) else 1)
 

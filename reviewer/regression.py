@@ -409,10 +409,13 @@ def replay_all(fixtures: Sequence[tuple[Path, Fixture]], detector: Detector) -> 
     return [replay(path, fixture, detector) for path, fixture in fixtures]
 
 
-def summarize(outcomes: Sequence[Outcome], detector_name: str) -> list[str]:
+def summarize(outcomes: Sequence[Outcome], detector: Detector) -> list[str]:
     """Closing lines of a replay: counts, then every failed fixture by file name."""
     failed = [o.path.name for o in outcomes if not o.passed]
-    lines = [f"{len(outcomes) - len(failed)} passed, {len(failed)} failed ({detector_name})"]
+    name = getattr(detector, "name", None) or type(detector).__name__
+    version = getattr(detector, "version", None)
+    label = f"{name} {version}" if version else name
+    lines = [f"{len(outcomes) - len(failed)} passed, {len(failed)} failed ({label})"]
     if failed:
         lines.append("failed: " + ", ".join(failed))
     return lines

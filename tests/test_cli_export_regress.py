@@ -176,6 +176,18 @@ def test_only_and_reviewer_filters(labeled_db: Path, tmp_path: Path) -> None:
     assert fixtures_in(tmp_path / "ben") == {}
 
 
+def test_export_from_a_missing_database_or_into_a_file_exits_2(
+    labeled_db: Path, tmp_path: Path
+) -> None:
+    missing = export(tmp_path / "typo.db", tmp_path / "out")
+    assert missing.exit_code == 2 and "typo.db: no such database" in missing.stderr
+    assert not (tmp_path / "typo.db").exists()
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    blocked = export(labeled_db, a_file)
+    assert blocked.exit_code == 2 and str(a_file) in blocked.stderr
+
+
 # --- regress ----------------------------------------------------------------------------
 
 
@@ -194,7 +206,7 @@ def test_regress_passes_when_every_expectation_holds(exported: Path) -> None:
     result = regress(exported, "--detector", f"{PLUGIN}:CORRECT")
     assert result.exit_code == 0, result.output
     assert result.stdout.count("PASS  ") == 2 and "FAIL" not in result.stdout
-    assert "2 passed, 0 failed" in result.stdout
+    assert "2 passed, 0 failed (FlagsSpans)" in result.stdout
 
 
 def test_regress_fails_on_a_false_positive_flagged_again(exported: Path) -> None:
