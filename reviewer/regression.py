@@ -74,9 +74,18 @@ class Fixture:
         }
 
     def to_json(self) -> str:
-        """Stable text: same fixture, same bytes. ASCII escapes keep U+2212 or a no-break
-        space visible in a diff instead of looking like '-' or ' '."""
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=True, allow_nan=False) + "\n"
+        """Stable text, one field (and one pool entry) per line: same fixture, same bytes.
+        ASCII escapes keep U+2212 or a no-break space visible instead of looking like '-'."""
+        data = self.to_dict()
+        pool = data.pop("pool")
+        lines = [f"  {_dumps(k)}: {_dumps(v)}," for k, v in data.items()]
+        entries = ",\n".join(f"    {_dumps(k)}" for k in pool)
+        lines.append(f'  "pool": [\n{entries}\n  ]' if pool else '  "pool": []')
+        return "{\n" + "\n".join(lines) + "\n}\n"
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=True, allow_nan=False)
 
 
 @dataclass(frozen=True, slots=True)

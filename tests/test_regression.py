@@ -94,7 +94,9 @@ def test_json_is_stable_and_escapes_invisible_characters() -> None:
     fx = fixture(text=text, start=10, end=15, token=text[10:15])
     assert fx.to_json() == fx.to_json()
     assert "\\u2212" in fx.to_json() and "\\u00a0" in fx.to_json()
+    assert json.loads(fx.to_json()) == fx.to_dict()
     assert list(json.loads(fx.to_json()))[:3] == ["format", "brief_id", "span"]
+    assert json.loads(fixture(pool=()).to_json())["pool"] == []
 
 
 def test_round_trip_through_a_file(tmp_path: Path) -> None:
