@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from db.views import pool_from_json
@@ -17,6 +17,7 @@ from db.writes import Scan
 from reviewer.grounding.registry import analyze
 
 Item = tuple[int, str, str]  # (brief pk, text, pool as stored JSON)
+CHUNK = 200  # briefs per task sent to a worker
 
 _WORKER_DETECTOR: list[Any] = []
 
@@ -44,7 +45,7 @@ def default_workers(expected_briefs: int | None) -> int:
 
 
 class BatchAnalyzer:
-    """`submit(items)` returns a future of scans; with workers=0 it runs in this process."""
+    """`submit(items)` starts a batch and returns a waiter; with workers=0 it runs inline."""
 
     def __init__(self, detector: Any, workers: int = 0) -> None:
         self.detector = detector
@@ -58,15 +59,17 @@ class BatchAnalyzer:
             for future in [self.pool.submit(_in_worker, []) for _ in range(workers)]:
                 future.result()
 
-    def submit(self, items: Sequence[Item]) -> Future[list[Scan]]:
-        if self.pool is not None:
-            return self.pool.submit(_in_worker, list(items))
-        future: Future[list[Scan]] = Future()
-        try:
-            future.set_result(analyze_items(self.detector, items))
-        except Exception as err:  # surfaced by future.result(), as with a worker
-            future.set_exception(err)
-        return future
+    def submit(self, items: Sequence[Item]) -> Callable[[], list[Scan]]:
+        """Start analysing a batch; the returned callable waits for its scans, in order."""
+        if self.pool is None:
+            scans = analyze_items(self.detector, items)
+            return lambda: scans
+        # small chunks keep every worker busy even for the last batch
+        futures = [
+            self.pool.submit(_in_worker, list(items[at : at + CHUNK]))
+            for at in range(0, len(items), CHUNK)
+        ]
+        return lambda: [scan for future in futures for scan in future.result()]
 
     def close(self) -> None:
         if self.pool is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -158,7 +157,7 @@ class _Writer:
         self.run_id: int | None = None
         self.scanned = False
         self.committed_scans = False
-        self.pending: deque[Future[list[Scan]]] = deque()
+        self.pending: deque[Callable[[], list[Scan]]] = deque()
 
     def start(self) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -187,7 +186,7 @@ class _Writer:
 
     def store_oldest(self, session: Session) -> None:
         assert self.run_id is not None
-        store_scans(session, self.run_id, self.pending.popleft().result())
+        store_scans(session, self.run_id, self.pending.popleft()())
 
     def drain(self, session: Session) -> None:
         while self.pending:
