@@ -21,7 +21,7 @@ from rich.text import Text
 
 from reviewer.grounding import registry
 from reviewer.grounding.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
-from reviewer.grounding.types import Analysis, Known
+from reviewer.grounding.types import Analysis, Flag, Known
 from reviewer.ingest import (
     BriefRecord,
     InputError,
@@ -104,31 +104,33 @@ def flag_line(record_id: str, analysis: Analysis) -> str:
     )
 
 
-def highlighted(text: str, analysis: Analysis) -> Text:
-    """The brief with every flagged token styled by kind."""
-    shown = Text(visible(text))
-    for flag in analysis.flags:
-        shown.stylize(KIND_STYLE.get(flag.kind, "bold"), flag.start, flag.end)
+CONTEXT = 36  # characters of prose shown on each side of a flagged token
+
+
+def in_context(text: str, flag: Flag) -> Text:
+    """The flagged token with a little prose either side, on one line, token styled by kind."""
+    left = max(0, flag.start - CONTEXT)
+    right = min(len(text), flag.end + CONTEXT)
+
+    def flat(part: str) -> str:
+        return visible(part).replace("\n", " ").replace("\t", " ")
+
+    shown = Text("…" if left else "", style="dim")
+    shown.append(flat(text[left : flag.start]))
+    shown.append(flat(text[flag.start : flag.end]), style=KIND_STYLE.get(flag.kind, "bold"))
+    shown.append(flat(text[flag.end : right]))
+    shown.append("…" if right < len(text) else "", style="dim")
     return shown
-
-
-def _flag_notes(analysis: Analysis) -> Text:
-    notes = Text()
-    for index, flag in enumerate(analysis.flags):
-        if index:
-            notes.append("\n")
-        notes.append(visible(flag.token), style=KIND_STYLE.get(flag.kind, "bold"))
-        notes.append(f" ‹{visible(flag.nearest)} {flag.nearest_value:g} · {flag.kind}›", "dim")
-    return notes
 
 
 def _scan_table(header: bool) -> Table:
     table = Table(box=box.SIMPLE, show_header=header, expand=True, pad_edge=False)
-    table.add_column("brief", width=14, overflow="fold")
-    table.add_column("rate", width=5, justify="right")
-    table.add_column("flags", width=5, justify="right")
-    table.add_column("text", ratio=3, overflow="fold")
-    table.add_column("flagged", ratio=1, overflow="fold")
+    table.add_column("brief", max_width=16, overflow="fold")
+    table.add_column("flagged in context", ratio=1, min_width=30, overflow="fold")
+    table.add_column("read as", no_wrap=True)
+    table.add_column("nearest known", max_width=24, overflow="ellipsis", no_wrap=True)
+    table.add_column("delta", justify="right", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
     return table
 
 
@@ -161,23 +163,36 @@ def _scan_to_jsonl(
 def _scan_to_table(
     records: Iterable[BriefRecord], detector: Any, advance: Callable[[], None]
 ) -> None:
+    """One row per flag, printed in chunks so memory stays flat; a summary line at the end."""
     console = Console(highlight=False)
     table = _scan_table(header=True)
+    briefs = flags = 0
+    rate_sum = 0.0
     for record in records:
         analysis = registry.analyze(detector, record.text, record.pool)
-        table.add_row(
-            Text(visible(record.id)),
-            Text(f"{analysis.invention_rate:.2f}"),
-            Text(str(len(analysis.flags))),
-            highlighted(record.text, analysis),
-            _flag_notes(analysis),
-        )
+        briefs += 1
+        flags += len(analysis.flags)
+        rate_sum += analysis.invention_rate
+        for flag in analysis.flags:
+            unit = "" if flag.unit == "none" else f" {flag.unit}"
+            table.add_row(
+                Text(visible(record.id)),
+                in_context(record.text, flag),
+                Text(f"{flag.value:g}{unit}"),
+                Text(f"{visible(flag.nearest)} {flag.nearest_value:g}"),
+                Text(f"{flag.delta:+.4g}"),
+                Text(flag.kind, KIND_STYLE.get(flag.kind, "bold")),
+            )
         advance()
         if table.row_count >= TABLE_CHUNK:
             console.print(table)
             table = _scan_table(header=False)
     if table.row_count:
         console.print(table)
+    mean = rate_sum / briefs if briefs else 0.0
+    console.print(
+        Text(f"{briefs} briefs, {flags} flags, mean invention rate {mean:.3f}", style="bold")
+    )
 
 
 # ---------------------------------------------------------------- arms
