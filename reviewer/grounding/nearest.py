@@ -12,6 +12,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections import OrderedDict
 from collections.abc import Sequence
+from itertools import pairwise
 
 from reviewer.grounding.types import Known
 
@@ -19,40 +20,80 @@ from reviewer.grounding.types import Known
 class UnitIndex:
     """The candidates of one unit: pool order, distinct sorted values, first holder of each."""
 
-    __slots__ = ("candidates", "exact", "finite", "first", "n_negative", "n_nonpositive", "values")
+    __slots__ = (
+        "candidates",
+        "exact",
+        "finite",
+        "first",
+        "knowns",
+        "limit",
+        "n_negative",
+        "n_nonpositive",
+        "values",
+    )
 
-    def __init__(self, candidates: list[tuple[int, Known]]) -> None:
-        self.candidates = [known for _, known in candidates]
-        self.finite = all(math.isfinite(known.value) for known in self.candidates)
+    def __init__(self, candidates: list[Known]) -> None:
+        self.candidates = candidates
+        self.finite = all(math.isfinite(known.value) for known in candidates)
         exact: dict[float, Known] = {}
         first: dict[float, int] = {}
-        for position, (_, known) in enumerate(candidates):
+        for position, known in enumerate(candidates):
             exact.setdefault(known.value, known)
             first.setdefault(known.value, position)
         self.exact = exact
         self.values = sorted(exact) if self.finite else []
         self.first = [first[v] for v in self.values]
+        self.knowns = [exact[v] for v in self.values]
         self.n_negative = bisect_left(self.values, 0.0)
         self.n_nonpositive = bisect_right(self.values, 0.0)
+        self.limit = self._safe_limit()
 
-    def nearest(self, value: float, lo: int = 0, hi: int | None = None) -> Known | None:
-        """The first candidate in pool order at the least `abs(value - k.value)`.
+    def _safe_limit(self) -> float:
+        """Below this magnitude two distinct values never round to equal distances.
 
-        `lo`/`hi` restrict the search to sorted values[lo:hi] (e.g. negatives only).
+        For M = max(|value|, |candidates|), a distance is off by at most M * 2**-51, so
+        values more than M * 2**-50 apart keep strictly ordered distances on each side:
+        the two neighbours decide. Beyond the limit (or with NaN/inf) the careful path runs.
         """
         values = self.values
-        if hi is None:
-            hi = len(values)
-        if not self.finite or not math.isfinite(value):
-            if lo != 0 or hi != len(values):
-                return None
-            return min(self.candidates, key=lambda k: abs(value - k.value))
-        if lo >= hi:
-            return None
-        if lo == 0 and hi == len(values):
+        if not self.finite or not values:
+            return 0.0
+        gaps = [b - a for a, b in pairwise(values)]
+        gap = min(gaps, default=math.inf)
+        if gap < 1e-290:
+            return 0.0
+        limit = gap * 2.0**50
+        return limit if max(-values[0], values[-1]) < limit else 0.0
+
+    def nearest(self, value: float) -> Known:
+        """The first candidate in pool order at the least `abs(value - k.value)`."""
+        limit = self.limit
+        if -limit < value < limit:
             hit = self.exact.get(value)
             if hit is not None:
                 return hit
+            values = self.values
+            i = bisect_left(values, value)
+            if i == 0:
+                return self.knowns[0]
+            if i == len(values):
+                return self.knowns[-1]
+            below = value - values[i - 1]
+            above = values[i] - value
+            if below < above or (below == above and self.first[i - 1] < self.first[i]):
+                return self.knowns[i - 1]
+            return self.knowns[i]
+        if not self.finite or not math.isfinite(value):
+            return min(self.candidates, key=lambda k: abs(value - k.value))
+        found = self.nearest_within(value, 0, len(self.values))
+        assert found is not None
+        return found
+
+    def nearest_within(self, value: float, lo: int, hi: int) -> Known | None:
+        """Like `nearest`, over the sorted values[lo:hi] only, walking every tie."""
+        values = self.values
+        if lo >= hi or not self.finite or not math.isfinite(value):
+            return None
         i = bisect_left(values, value, lo, hi)
         if i == lo:
             best = abs(value - values[i])
@@ -77,8 +118,8 @@ class UnitIndex:
         if not self.finite or not math.isfinite(value) or value == 0:
             return None
         if value > 0:
-            return self.nearest(-value, 0, self.n_negative)
-        return self.nearest(-value, self.n_nonpositive, len(self.values))
+            return self.nearest_within(-value, 0, self.n_negative)
+        return self.nearest_within(-value, self.n_nonpositive, len(self.values))
 
 
 class PoolIndex:
@@ -88,9 +129,9 @@ class PoolIndex:
 
     def __init__(self, pool: Sequence[Known]) -> None:
         self.pool = tuple(pool)
-        grouped: dict[str, list[tuple[int, Known]]] = {}
-        for position, known in enumerate(self.pool):
-            grouped.setdefault(known.unit, []).append((position, known))
+        grouped: dict[str, list[Known]] = {}
+        for known in self.pool:
+            grouped.setdefault(known.unit, []).append(known)
         self.units = {unit: UnitIndex(candidates) for unit, candidates in grouped.items()}
 
 

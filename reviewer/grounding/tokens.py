@@ -44,8 +44,6 @@ class ReferenceScanner:
       "14 days", and also "3 daylight").
     - Duration: a token lying inside a match of ``\\d+h *\\d+m`` found by scanning the
       whole text ("7h 30m", "7h30m", "2h 5min" -- both halves skip; "-7h 30m" keeps "-7").
-      Such matches always begin a run of digits, so the scanner anchors the pattern with
-      ``(?<!\\d)``: the same matches, without rescanning long digit runs quadratically.
     - Unit: ``%`` immediately after the token -> ``pct``; else, after ASCII spaces, text
       starting with ``bpm``, ``mi``, ``min``, ``steps`` -- checked in that order, so
       "min"/"minutes"/"mid" read as ``mi`` and ``min`` is never produced; else ``none``.
@@ -55,33 +53,28 @@ class ReferenceScanner:
 
     TOKEN = r"[-+]?\d[\d,]*(?:\.\d+)?"
     WINDOW = r"[ -]*(?:day|week|month|year)s?"
-    DURATION = r"(?<!\d)\d+h *\d+m"
+    DURATION = r"\d+h *\d+m"
+    # A duration match starts a run of digits and ends with "m", so it is the digits that
+    # end a token followed by "h *\d+m" (that token lies inside it when it is all digits)
+    # plus the whole next token. One pass finds durations too.
     _PATTERN = re.compile(
-        rf"{TOKEN}(?=(?P<win>{WINDOW})?)(?:(?P<pct>%)|(?=[ ]*(?P<word>bpm|mi|min|steps))?)"
+        rf"({TOKEN})(?=({WINDOW})?)(?:(%)|(?=[ ]*(bpm|mi|min|steps))?)(?=(h *\d+m))?"
     )
-    _DURATION = re.compile(DURATION)
 
     def raw(self, text: str) -> Iterator[RawToken]:
-        durations = [m.span() for m in self._DURATION.finditer(text)] if "h" in text else []
-        d = 0
-        nd = len(durations)
+        second_half = False
         for m in self._PATTERN.finditer(text):
+            token, window, pct, word, duration = m.groups()
             start = m.start()
-            token = m.group()
-            pct = m.group("pct")
-            if pct:
-                token = token[:-1]
-            end = start + len(token)
-            if m.group("win") is not None:
+            if window is not None:
                 skip: str | None = "window"
+            elif second_half or (duration is not None and token.isdigit()):
+                skip = "duration"
             else:
                 skip = None
-                while d < nd and durations[d][1] < end:
-                    d += 1
-                if d < nd and durations[d][0] <= start:
-                    skip = "duration"
-            unit = "pct" if pct else (m.group("word") or "none")
-            yield start, end, token, float(token.replace(",", "")), unit, skip
+            second_half = duration is not None
+            unit = "pct" if pct else (word or "none")
+            yield start, start + len(token), token, float(token.replace(",", "")), unit, skip
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]
