@@ -124,6 +124,7 @@ class ReviewScreen(Screen[None]):
         self.flags: list[FlagView] = []
         self.index: int | None = None
         self.totals: dict[str, int] | None = None
+        self._totals_stale = False
 
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="progress")
@@ -242,12 +243,19 @@ class ReviewScreen(Screen[None]):
         self.app.call_from_thread(self._set_totals, totals)
 
     def _set_totals(self, totals: dict[str, int]) -> None:
+        if self._totals_stale:  # a label landed while counting: count again
+            self._totals_stale = False
+            self.load_totals()
+            return
         self.totals = totals
         self.draw_progress()
 
     def count_change(self, before: str | None, after: str | None) -> None:
         """Keep the header's counts in step with a label or an undo, without a query."""
-        if self.totals is None or before == after:
+        if before == after:
+            return
+        if self.totals is None:
+            self._totals_stale = True
             return
         if before is not None:
             self.totals[before] -= 1
