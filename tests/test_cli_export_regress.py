@@ -248,3 +248,40 @@ def test_regress_empty_or_missing_folder_exits_2(tmp_path: Path) -> None:
 def test_regress_unknown_detector_exits_2(exported: Path) -> None:
     result = regress(exported, "--detector", "no-such-detector")
     assert result.exit_code == 2 and "no-such-detector" in result.stderr
+
+
+# --- the project's own fixtures ---------------------------------------------------------
+
+REGRESSIONS = Path(__file__).resolve().parent.parent / "fixtures" / "regressions"
+
+
+def shipped() -> dict[str, dict]:
+    return {p.name: json.loads(p.read_text()) for p in sorted(REGRESSIONS.glob("*.json"))}
+
+
+def test_default_passes_every_shipped_fixture() -> None:
+    fixtures = shipped()
+    assert len(fixtures) > 100
+    assert {f["verdict"] for f in fixtures.values()} == {"true_positive", "false_positive"}
+    result = regress(REGRESSIONS, "--detector", "default")
+    assert result.exit_code == 0, result.stdout[-2000:]
+    assert f"{len(fixtures)} passed, 0 failed (default " in result.stdout
+
+
+def test_reference_fails_naming_its_known_false_positives() -> None:
+    fixtures = shipped()
+    false_positives = {n for n, f in fixtures.items() if f["verdict"] == "false_positive"}
+    only_default_caught = {
+        n
+        for n, f in fixtures.items()
+        if f["verdict"] == "true_positive" and f["detector"]["name"] == "default"
+    }
+    result = regress(REGRESSIONS, "--detector", "reference")
+    assert result.exit_code == 1
+    failed = set(re.findall(r"^FAIL  (\S+)  ", result.stdout, flags=re.MULTILINE))
+    assert false_positives <= failed  # every false positive it raised, it raises again
+    assert failed <= false_positives | only_default_caught
+    for name in false_positives:
+        assert f"FAIL  {name}  false positive flagged again: " in result.stdout
+    (named,) = [line for line in result.stdout.splitlines() if line.startswith("failed: ")]
+    assert set(named.removeprefix("failed: ").split(", ")) == failed
