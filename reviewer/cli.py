@@ -247,6 +247,46 @@ def stats(
     raise typer.Exit(code)
 
 
+ReviewerOption = Annotated[
+    str | None,
+    typer.Option("--reviewer", help="Name recorded on every label [default: your login name]."),
+]
+
+
+@app.command()
+def review(db: DbOption = None, reviewer: ReviewerOption = None) -> None:
+    """The review app: label each flag of the latest detector run with one key."""
+    from reviewer.tui.app import ReviewUnavailable, run_review
+
+    try:
+        run_review(db or default_db(), reviewer)
+    except ReviewUnavailable as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(code=2) from None
+
+
+@app.command()
+def demo(
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Where to build it [default: demo.db in your data folder]."),
+    ] = None,
+    reviewer: ReviewerOption = None,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Rebuild it from scratch.")] = False,
+) -> None:
+    """Build (or reuse) a database of the bundled demo briefs and open the review app."""
+    from reviewer.demo import DemoError, prepare_demo
+    from reviewer.tui.app import ReviewUnavailable, run_review
+
+    try:
+        path, built = prepare_demo(db, fresh=fresh)
+        typer.echo(f"{'Built' if built else 'Reusing'} the demo database at {path}")
+        run_review(path, reviewer)
+    except (DemoError, ReviewUnavailable) as err:
+        typer.echo(str(err), err=True)
+        raise typer.Exit(code=2) from None
+
+
 def main() -> None:
     app()
 

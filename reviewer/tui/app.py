@@ -15,8 +15,8 @@ import db
 from reviewer.tui.screens.review import ReviewScreen
 
 
-class NothingToReview(Exception):
-    """The database has no finished detector run (so no flags) to review."""
+class ReviewUnavailable(Exception):
+    """The app cannot open: no such database, not ours, or nothing in it to review."""
 
 
 def default_reviewer() -> str:
@@ -28,10 +28,10 @@ def default_reviewer() -> str:
 
 
 def review_run(session: Session, where: str) -> int:
-    """The run to review (the latest finished one), or a clear NothingToReview."""
+    """The run to review (the latest finished one), or ReviewUnavailable saying why not."""
     run = db.latest_run(session=session)
     if run is None or run.id is None:
-        raise NothingToReview(
+        raise ReviewUnavailable(
             f"{where}: no briefs with a detector run to review; "
             "add some with `reviewer ingest FILE` (or try `reviewer demo`)"
         )
@@ -60,8 +60,17 @@ class ReviewApp(App[None]):
 
 
 def run_review(database: str | Path, reviewer: str | None = None) -> None:
-    """Open the app on a database path or URL (raises NothingToReview / db.SchemaError)."""
-    engine = db.make_engine(str(database))
+    """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
+    where = str(database)
+    if "://" not in where and not Path(where).expanduser().is_file():
+        raise ReviewUnavailable(
+            f"{where}: no such database; create one with `reviewer ingest FILE --db {where}` "
+            "(or try `reviewer demo`)"
+        )
+    try:
+        engine = db.make_engine(where)
+    except db.SchemaError as err:
+        raise ReviewUnavailable(str(err)) from None
     try:
         ReviewApp(engine, reviewer=reviewer, where=str(database)).run()
     finally:

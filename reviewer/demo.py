@@ -1,0 +1,63 @@
+"""The demo: bundled briefs, flagged by the default detector, in the user's data directory."""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+DEMO_FILE = "briefs.jsonl"
+
+
+class DemoError(Exception):
+    """The demo cannot be built (no bundled briefs, or they failed to ingest)."""
+
+
+def bundled_briefs() -> AbstractContextManager[Path]:
+    """The demo briefs as a real file: inside the installed package (a wheel ships
+    fixtures/demo as reviewer/_demo), else in a source checkout's fixtures/demo."""
+    packaged = resources.files("reviewer") / "_demo" / DEMO_FILE
+    if packaged.is_file():
+        return resources.as_file(packaged)
+    checkout = Path(__file__).resolve().parent.parent / "fixtures" / "demo" / DEMO_FILE
+    if checkout.is_file():
+        return resources.as_file(checkout)
+    raise DemoError(f"demo briefs not found (looked for reviewer/_demo/{DEMO_FILE} and {checkout})")
+
+
+def default_demo_db() -> Path:
+    """Where the demo database lives when --db is not given: the user's data directory."""
+    return platformdirs.user_data_path("reviewer", appauthor=False) / "demo.db"
+
+
+def _remove(path: Path) -> None:
+    for name in (path.name, f"{path.name}-wal", f"{path.name}-shm"):
+        (path.parent / name).unlink(missing_ok=True)
+
+
+def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> tuple[Path, bool]:
+    """Create (or reuse) the demo database; returns (its path, whether it was built now)."""
+    from sqlmodel import Session
+
+    import db
+    from reviewer.grounding.registry import load_detector
+    from reviewer.store import ingest_files
+
+    path = Path(database) if database is not None else default_demo_db()
+    if fresh:
+        _remove(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    engine = db.make_engine(str(path))
+    try:
+        with Session(engine) as session:
+            if db.latest_run(session=session) is not None:
+                return path, False
+        with bundled_briefs() as briefs:
+            report = ingest_files(engine, [str(briefs)], detector=load_detector("default"))
+        if report.failed is not None:
+            raise DemoError(f"demo briefs failed to ingest: {report.failed}")
+        return path, True
+    finally:
+        engine.dispose()
