@@ -285,3 +285,15 @@ def test_reference_fails_naming_its_known_false_positives() -> None:
         assert f"FAIL  {name}  false positive flagged again: " in result.stdout
     (named,) = [line for line in result.stdout.splitlines() if line.startswith("failed: ")]
     assert set(named.removeprefix("failed: ").split(", ")) == failed
+
+
+def test_regress_applies_the_config_file(tmp_path: Path) -> None:
+    tight = tmp_path / "tight.toml"
+    tight.write_text("[thresholds]\nvalue = 0.035\n", encoding="utf-8")
+    result = regress(REGRESSIONS, "--detector", "default", "--config", str(tight))
+    assert result.exit_code == 1  # corrupted values 4-11% off now fall outside the value band
+    assert "true positive missed: " in result.stdout
+    bad = tmp_path / "bad.toml"
+    bad.write_text("faithful = 'x'\n", encoding="utf-8")
+    broken = regress(REGRESSIONS, "--config", str(bad))
+    assert broken.exit_code == 2 and str(bad) in broken.stderr
