@@ -293,3 +293,36 @@ def test_a_crashing_detector_fails_the_fixture_with_its_error() -> None:
 
     outcome = replay(Path("x.json"), fixture(), Crashes())
     assert not outcome.passed and outcome.reason == "detector raised RuntimeError: boom"
+
+
+@st.composite
+def any_fixture(draw: st.DrawFn) -> Fixture:
+    text = draw(st.text(min_size=1, max_size=80))
+    start = draw(st.integers(0, len(text) - 1))
+    end = draw(st.integers(start + 1, len(text)))
+    value = st.floats(allow_nan=False, allow_infinity=False)
+    pool = draw(st.lists(st.builds(Known, st.text(max_size=10), value, st.text(max_size=5))))
+    return Fixture(
+        brief_id=draw(st.text(max_size=40)),
+        text=text,
+        pool=tuple(pool),
+        start=start,
+        end=end,
+        token=text[start:end],
+        verdict=draw(st.sampled_from(["true_positive", "false_positive"])),
+        reviewer=draw(st.text(max_size=10)),
+        note=draw(st.none() | st.text(max_size=20)),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_fixture())
+def test_any_fixture_survives_write_and_read(
+    tmp_path_factory: pytest.TempPathFactory, fx: Fixture
+) -> None:
+    folder = tmp_path_factory.mktemp("fx")
+    report = write_fixtures([fx], folder)
+    (path,) = report.written
+    assert path.parent == folder and path.read_text(encoding="ascii")  # escapes keep it ASCII
+    assert read_fixtures(folder) == ([(path, fx)], [])
+    assert write_fixtures([fx], folder).unchanged == [path]
