@@ -148,9 +148,9 @@ def merge_labels(claims: Iterable[LabeledClaim], only: Verdict | None = None) ->
         verdicts = {f.verdict for f in group}
         first = group[0]
         if len(verdicts) > 1:
-            who = ", ".join(f"{f.reviewer}: {f.verdict}" for f in group)
+            who = ", ".join(f"{_plain(f.reviewer)}: {f.verdict}" for f in group)
             merged.disagreements.append(
-                f"{first.brief_id} {first.start}-{first.end} {first.token!r} ({who})"
+                f"{_plain(first.brief_id)} {first.start}-{first.end} {first.token!r} ({who})"
             )
             continue
         if only is not None and first.verdict != only:
@@ -383,11 +383,16 @@ def _num(value: float) -> str:
 
 def describe_flag(flag: Flag) -> str:
     """ "'45' read as 45 mi, nearest distance 45.2 (value)" -- what the detector saw."""
-    unit = {"none": "", "": "", "pct": "%"}.get(flag.unit, f" {flag.unit}")
+    unit = {"none": "", "": "", "pct": "%"}.get(flag.unit, f" {_plain(flag.unit)}")
     return (
         f"{flag.token!r} read as {_num(flag.value)}{unit}, "
-        f"nearest {flag.nearest} {_num(flag.nearest_value)} ({flag.kind})"
+        f"nearest {_plain(flag.nearest)} {_num(flag.nearest_value)} ({_plain(flag.kind)})"
     )
+
+
+def _plain(text: str) -> str:
+    """Data printed to a terminal: anything unprintable (an ESC, a newline) shown escaped."""
+    return text if text.isprintable() else repr(text)
 
 
 def overlaps(flag: Flag, fixture: Fixture) -> bool:

@@ -326,3 +326,12 @@ def test_any_fixture_survives_write_and_read(
     assert path.parent == folder and path.read_text(encoding="ascii")  # escapes keep it ASCII
     assert read_fixtures(folder) == ([(path, fx)], [])
     assert write_fixtures([fx], folder).unchanged == [path]
+
+
+def test_reasons_never_carry_terminal_escapes() -> None:
+    class Hostile:
+        def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+            return [Flag(4, 6, "45", 45.0, "mi", "dist\x1b[31m", 45.2, -0.2, "value")]
+
+    outcome = replay(Path("fp.json"), fixture(), Hostile())
+    assert "\x1b" not in outcome.reason and "'dist\\x1b[31m'" in outcome.reason
