@@ -123,9 +123,13 @@ class UnitIndex:
 
 
 class PoolIndex:
-    """Per-unit indexes of one pool, built once and reused for every token and text."""
+    """Per-unit indexes of one pool, built once and reused for every token and text.
 
-    __slots__ = ("pool", "units")
+    `verdicts(key)` is a memo a detector keeps with the pool: the verdict for a distinct
+    (token text, unit) is computed once, however often the number recurs in the briefs.
+    """
+
+    __slots__ = ("_verdicts", "pool", "units")
 
     def __init__(self, pool: Sequence[Known]) -> None:
         self.pool = tuple(pool)
@@ -133,11 +137,26 @@ class PoolIndex:
         for known in self.pool:
             grouped.setdefault(known.unit, []).append(known)
         self.units = {unit: UnitIndex(candidates) for unit, candidates in grouped.items()}
+        self._verdicts: dict[object, dict[tuple[str, str], tuple]] = {}
+
+    def clear_verdicts(self) -> None:
+        """Forget every memoised verdict (benchmarks measure the cold path with this)."""
+        self._verdicts.clear()
+
+    def verdicts(self, key: object) -> dict[tuple[str, str], tuple]:
+        """The memo of one detector configuration (`key`) for this pool."""
+        memo = self._verdicts.get(key)
+        if memo is None:
+            memo = self._verdicts[key] = {}
+        elif len(memo) > VERDICT_MEMO_SIZE:
+            memo.clear()
+        return memo
 
 
 _BY_ID: OrderedDict[int, tuple[Sequence[Known], PoolIndex]] = OrderedDict()
 _BY_CONTENT: OrderedDict[tuple[Known, ...], PoolIndex] = OrderedDict()
 _CACHE_SIZE = 256
+VERDICT_MEMO_SIZE = 200_000
 
 
 def pool_index(pool: Sequence[Known]) -> PoolIndex:

@@ -8,11 +8,15 @@ rules and only the thresholds of its config.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.nearest import pool_index
-from reviewer.grounding.tokens import REFERENCE_SCANNER, Scanner
+from reviewer.grounding.nearest import PoolIndex, pool_index
+from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Scanner, Verdict
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
+
+_FLAGS = frozenset({"value", "sign"})
+_FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
 
 
 class PoolDetector:
@@ -49,47 +53,51 @@ class PoolDetector:
     def _walk(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
     ) -> tuple[list[Flag], int]:
-        units = pool_index(pool).units
+        index = pool_index(pool)
         config = self.config
-        faithful, sign_band, value_band = config.faithful, config.sign, config.value
-        hidden_band = config.hidden_sign if self.hidden_sign else None
+        memo = index.verdicts(
+            (type(self), type(self.scanner), config.faithful, config.sign, config.value,
+             config.hidden_sign if self.hidden_sign else None)
+        )  # fmt: skip
+        keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
+        checkable, hits = self.scanner.tally(text, memo, partial(self._judge, index), keep)
         flags: list[Flag] = []
-        checkable = 0
-        for start, end, token, value, unit, skip in self.scanner.raw(text):
-            if skip is not None:
-                continue
-            candidates = units.get(unit)
-            if candidates is None:
-                continue
-            checkable += 1
-            known = candidates.nearest(value)
-            nearest = known.value
-            scale = max(abs(nearest), abs(value), 1e-9)
-            rel = abs(value - nearest) / scale
-            if rel <= faithful:
-                if citations is not None:
-                    citations.append(Citation(start, end, token, value, known))
-                continue
-            if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
-                abs(value) - abs(nearest)
-            ) / scale <= sign_band:
-                kind = "sign"
+        for start, (kind, token, unit, value, known, delta) in hits:
+            if kind == "faithful":
+                citations.append(Citation(start, start + len(token), token, value, known))  # type: ignore[union-attr]
             else:
-                kind = "value" if rel <= value_band else None
-                if hidden_band is not None:
-                    opposite = candidates.nearest_opposite(value)
-                    if opposite is not None:
-                        o = opposite.value
-                        o_scale = max(abs(o), abs(value), 1e-9)
-                        o_rel = abs(abs(value) - abs(o)) / o_scale
-                        if o_rel <= hidden_band and o_rel < rel:
-                            kind, known, nearest = "sign", opposite, o
-                if kind is None:
-                    continue
-            flags.append(
-                Flag(start, end, token, value, unit, known.name, nearest, value - nearest, kind)
-            )
+                flags.append(
+                    Flag(start, start + len(token), token, value, unit, known.name, known.value,
+                         delta, kind)
+                )  # fmt: skip
         return flags, checkable
+
+    def _judge(self, index: PoolIndex, token: str, unit: str) -> Verdict:
+        """(kind, token, unit, value, known, delta) of one claim; (None,) with no candidate."""
+        candidates = index.units.get(unit)
+        if candidates is None:
+            return NOT_CHECKABLE
+        value = self.scanner.value(token)
+        known = candidates.nearest(value)
+        nearest = known.value
+        scale = max(abs(nearest), abs(value), 1e-9)
+        rel = abs(value - nearest) / scale
+        if rel <= self.config.faithful:
+            return ("faithful", token, unit, value, known, value - nearest)
+        if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
+            abs(value) - abs(nearest)
+        ) / scale <= self.config.sign:
+            return ("sign", token, unit, value, known, value - nearest)
+        if self.hidden_sign:
+            opposite = candidates.nearest_opposite(value)
+            if opposite is not None:
+                o = opposite.value
+                o_rel = abs(abs(value) - abs(o)) / max(abs(o), abs(value), 1e-9)
+                if o_rel <= self.config.hidden_sign and o_rel < rel:
+                    return ("sign", token, unit, value, opposite, value - o)
+        if rel <= self.config.value:
+            return ("value", token, unit, value, known, value - nearest)
+        return ("unrelated", token, unit, value, known, value - nearest)
 
 
 class ReferenceDetector(PoolDetector):

@@ -8,7 +8,7 @@ Both scan a text in one pass, so a detector's cost is linear in the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, Protocol
 
 
@@ -26,12 +26,30 @@ class Token(NamedTuple):
 RawToken = tuple[int, int, str, float, str, "str | None"]
 
 
+Claim = tuple[int, str, str]
+Verdict = tuple  # (kind, token, unit, value, known, delta); (None,) when not checkable
+Judge = Callable[[str, str], Verdict]
+NOT_CHECKABLE: Verdict = (None,)
+
+
 class Scanner(Protocol):
-    """Finds the tokens of a text; `raw` yields plain tuples for the hot loops."""
+    """Finds the tokens of a text.
+
+    `scan`/`raw` give every token with its skip reason; `claims` is the detectors' hot
+    loop: (start, token text, unit) of the tokens not skipped, with `value(token)` to parse.
+    """
 
     def raw(self, text: str) -> Iterator[RawToken]: ...
 
     def scan(self, text: str) -> list[Token]: ...
+
+    def claims(self, text: str) -> Iterator[Claim]: ...
+
+    def value(self, token: str) -> float: ...
+
+    def tally(
+        self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
+    ) -> tuple[int, list[tuple[int, Verdict]]]: ...
 
 
 class ReferenceScanner:
@@ -65,16 +83,65 @@ class ReferenceScanner:
         second_half = False
         for m in self._PATTERN.finditer(text):
             token, window, pct, word, duration = m.groups()
-            start = m.start()
-            if window is not None:
-                skip: str | None = "window"
-            elif second_half or (duration is not None and token.isdigit()):
-                skip = "duration"
+            if second_half:  # neither a window nor a first half: it is followed by "m"
+                second_half = False
+                skip: str | None = "duration"
+            elif duration is not None:
+                second_half = True
+                skip = "duration" if token.isdigit() else None
             else:
-                skip = None
-            second_half = duration is not None
+                skip = None if window is None else "window"
+            start = m.start()
             unit = "pct" if pct else (word or "none")
             yield start, start + len(token), token, float(token.replace(",", "")), unit, skip
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """The same walk as `raw`, yielding only claims and parsing nothing."""
+        second_half = False
+        for m in self._PATTERN.finditer(text):
+            token, window, pct, word, duration = m.groups()
+            if second_half:
+                second_half = False
+            elif duration is not None:
+                second_half = True
+                if not token.isdigit():
+                    yield m.start(), token, "pct" if pct else (word or "none")
+            elif window is None:
+                yield m.start(), token, "pct" if pct else (word or "none")
+
+    def value(self, token: str) -> float:
+        return float(token.replace(",", ""))
+
+    def tally(
+        self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
+    ) -> tuple[int, list[tuple[int, Verdict]]]:
+        """The detectors' hot loop: how many claims are checkable, and (start, verdict) of
+        those whose kind is in `keep`. Verdicts are memoised by the regex groups of a token,
+        which fix its text and unit, so a recurring number is judged once."""
+        checkable = 0
+        hits: list[tuple[int, Verdict]] = []
+        second_half = False
+        for m in self._PATTERN.finditer(text):
+            groups = m.groups()
+            if second_half:
+                second_half = False
+                continue
+            if groups[4] is not None:
+                second_half = True
+                if groups[0].isdigit():
+                    continue
+            elif groups[1] is not None:
+                continue
+            verdict = memo.get(groups)
+            if verdict is None:
+                token, _, pct, word, _ = groups
+                verdict = memo[groups] = judge(token, "pct" if pct else (word or "none"))
+            kind = verdict[0]
+            if kind is not None:
+                checkable += 1
+                if kind in keep:
+                    hits.append((m.start(), verdict))
+        return checkable, hits
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.tokens import RawToken, Token
+from reviewer.grounding.tokens import NOT_CHECKABLE, Claim, Judge, RawToken, Token, Verdict
 
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -51,38 +51,58 @@ NOT_THINGS = frozenset(
     )
 )
 
+# Every construct starts at an ASCII digit or a sign, so the pattern begins with that one
+# character class (the regex engine then skips prose at C speed) and each alternative
+# continues from there: `_REST` is a number without its first digit.
+_FIRST = f"[0-9{re.escape(SIGNS)}]"
+_REST = r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]*(?:\.[0-9]+)?"
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
+_ORDINAL_SUFFIX = "(?:st|nd|rd|th)?"
+
+
+def _month_lookbehind() -> str:
+    """The digit just read follows a month name ("Dec 2", "Sept. 14"): fixed-width checks."""
+    names = MONTHS.split("|")
+    by_width: dict[int, list[str]] = {}
+    for name in names:
+        for suffix in (" ", ". ") if len(name) <= 4 else (" ",):
+            by_width.setdefault(len(name + suffix), []).append(re.escape(name + suffix))
+    checks = [rf"(?<=\b(?:{'|'.join(group)})[0-9])" for _, group in sorted(by_width.items())]
+    return f"(?:{'|'.join(checks)})"
+
+
 _CONSTRUCTS = (
-    ("version", r"(?<![A-Za-z0-9.])[vV]\.?[0-9]+(?:\.[0-9]+)*|[0-9]+\.[0-9]+\.[0-9]+(?:\.[0-9]+)*"),
+    ("version", r"[0-9]*\.[0-9]+\.[0-9]+(?:\.[0-9]+)*"),
     (
         "date",
-        r"[0-9]{4}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])"
-        r"|[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
-        rf"|\b(?:{MONTHS})\b\.?{SPACE}+[0-9]{{1,2}}(?:st|nd|rd|th)?(?:,?{SPACE}+[0-9]{{4}})?(?![0-9])"
-        rf"|[0-9]{{1,2}}(?:st|nd|rd|th)?{SPACE}+(?:of{SPACE}+)?(?:{MONTHS})\b",
+        r"[0-9]{3}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])"
+        r"|[0-9]?/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
+        rf"|{_month_lookbehind()}[0-9]?{_ORDINAL_SUFFIX}(?:,?{SPACE}+[0-9]{{4}})?(?![0-9])"
+        rf"|[0-9]?{_ORDINAL_SUFFIX}{SPACE}+(?:of{SPACE}+)?(?:{MONTHS})\b",
     ),
     (
         "pace",
-        rf"[0-9]{{1,2}}:[0-9]{{2}}(?::[0-9]{{2}})?{SPACE}*(?:(?i:min){SPACE}*)?"
+        rf"[0-9]?:[0-9]{{2}}(?::[0-9]{{2}})?{SPACE}*(?:(?i:min){SPACE}*)?"
         rf"(?:/|(?i:per){SPACE}+){SPACE}*(?i:mi|mile|km|k)\b",
     ),
     (
         "clock",
-        rf"[0-9]{{1,2}}:[0-9]{{2}}(?::[0-9]{{2}})?(?:\.[0-9]+)?(?:{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z]))?"
-        rf"|[0-9]{{1,2}}{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z])",
+        rf"[0-9]?:[0-9]{{2}}(?::[0-9]{{2}})?(?:\.[0-9]+)?(?:{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z]))?"
+        rf"|[0-9]?{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z])",
     ),
     (
         "duration",
-        rf"[0-9]+(?:\.[0-9]+)?{SPACE}*(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
+        rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
         rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9.]))",
     ),
-    ("range", rf"(?:{_NUMBER})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{_NUMBER})"),
-    ("identifier", r"(?<=[^\W0-9_])[0-9]+(?:[.,][0-9]+)*"),
+    ("range", rf"(?:{_REST})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{_NUMBER})"),
+    ("identifier", r"(?<=[^\W0-9_][0-9])[0-9]*(?:[.,][0-9]+)*"),
 )
 _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INNER_INTEGER = re.compile(r"[0-9]+")
 _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
+_PLUS = "+\uff0b"
 
 
 def _alias_pattern(aliases: list[str]) -> str:
@@ -93,6 +113,17 @@ def _alias_pattern(aliases: list[str]) -> str:
     return "|".join(parts)
 
 
+def parse_value(token: str) -> float:
+    """The value of a default token: any minus sign, thousands commas, a glued k."""
+    negative = token[0] in SIGNS and token[0] not in _PLUS
+    if token[0] in SIGNS:
+        token = token[1:]
+    if token[-1] in "kK":
+        token = token[:-1] + "e3"
+    value = float(token.replace(",", ""))
+    return -value if negative else value
+
+
 class DefaultScanner:
     """Numbers as the default detector reads them; units from the config's vocabulary."""
 
@@ -100,35 +131,42 @@ class DefaultScanner:
         config = config or DetectorConfig()
         self._units = config.alias_units()
         units = _alias_pattern(list(self._units))
+        spaces = SPACE[1:-1]
         constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
         number = (
-            rf"(?P<number>(?:(?<![\w)\]])(?P<sign>[{re.escape(SIGNS)}]))?"
-            rf"(?P<digits>{_NUMBER})(?P<k>[kK](?![A-Za-z]))?)"
-            rf"(?=(?P<window>[{SPACE[1:-1]}-]*(?i:day|week|month|year|night)s?(?![A-Za-z])))?"
-            rf"(?=[{SPACE[1:-1]}]*-?(?P<unit>(?i:{units}))(?![A-Za-z]))?"
-            rf"(?=(?P<glued>[^\W_]))?"
-            rf"(?={SPACE}+(?P<w1>[A-Za-z]+)(?:{SPACE}+(?P<w2>[A-Za-z]+))?)?"
+            rf"(?:(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]|(?<=[0-9]))"
+            rf"(?P<body>(?:{_REST})(?:[kK](?![A-Za-z]))?)"
+            # what follows, first reading wins: a window, a unit, glued letters, words
+            rf"(?=(?P<window>[{spaces}-]*(?i:day|week|month|year|night)s?(?![A-Za-z]))"
+            rf"|[{spaces}]*-?(?P<unit>(?i:{units}))(?![A-Za-z])"
+            rf"|(?P<glued>[^\W_])"
+            rf"|{SPACE}+(?P<w1>[A-Za-z]+)(?:{SPACE}+(?P<w2>[A-Za-z]+))?)?"
         )
-        self._pattern = re.compile(f"{constructs}|{number}")
+        self._pattern = re.compile(rf"{_FIRST}(?:(?<=[0-9])(?:{constructs})|{number})")
+        groups = self._pattern.groupindex
+        self._key_groups = tuple(
+            [0] + [groups[name] for name in ("body", "window", "unit", "glued", "w1", "w2")]
+        )
 
     def raw(self, text: str) -> Iterator[RawToken]:
+        """Every token with its skip reason (None for a claim)."""
         units = self._units
         for m in self._pattern.finditer(text):
-            kind = m.lastgroup
-            if kind != "number" and m.group("number") is None:
+            start = m.start()
+            body = m.group("body")
+            if body is None:
+                kind = m.lastgroup
+                if kind == "identifier" and text[start - 1] in "vV":
+                    kind = "version"
                 inner_pattern = _INNER if kind in _DECIMAL_PARTS else _INNER_INTEGER
-                for inner in inner_pattern.finditer(text, m.start(), m.end()):
+                for inner in inner_pattern.finditer(text, start, m.end()):
                     digits = inner.group()
                     yield inner.start(), inner.end(), digits, float(digits), "none", kind
                 continue
-            sign, digits, k, window, unit, glued, w1, w2 = m.group(
-                "sign", "digits", "k", "window", "unit", "glued", "w1", "w2"
-            )
-            start, end = m.span("number")
-            value = float(digits.replace(",", "") + ("e3" if k else ""))
-            if sign is not None and sign not in "+\uff0b":
-                value = -value
+            window, unit, glued, w1, w2 = m.group("window", "unit", "glued", "w1", "w2")
+            end = m.end("body")
             token = text[start:end]
+            value = parse_value(token)
             if window is not None:
                 yield start, end, token, value, "none", "window"
             elif unit is not None:
@@ -136,9 +174,65 @@ class DefaultScanner:
             elif glued is not None:
                 yield start, end, token, value, "none", _glued(text[end : end + 2])
             elif w1 is not None:
-                yield start, end, token, value, "none", _after_words(sign, digits, w1, w2)
+                yield start, end, token, value, "none", _after_words(token, w1, w2)
             else:
                 yield start, end, token, value, "none", None
+
+    def claims(self, text: str) -> Iterator[Claim]:
+        """The same walk as `raw`, yielding only claims and parsing nothing."""
+        units = self._units
+        for m in self._pattern.finditer(text):
+            body, window, unit, glued, w1, w2 = m.group(
+                "body", "window", "unit", "glued", "w1", "w2"
+            )
+            if body is None or window is not None:
+                continue
+            start = m.start()
+            if unit is not None:
+                found = units.get(unit) or units[" ".join(unit.lower().split())]
+                yield start, text[start : m.end("body")], found
+            elif glued is None:
+                token = text[start : m.end("body")]
+                if w1 is None or _after_words(token, w1, w2) is None:
+                    yield start, token, "none"
+
+    def value(self, token: str) -> float:
+        return parse_value(token)
+
+    def tally(
+        self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
+    ) -> tuple[int, list[tuple[int, Verdict]]]:
+        """As `ReferenceScanner.tally`; a token's whole reading (window, unit, what follows)
+        is in its key, so skips are memoised with the verdicts."""
+        checkable = 0
+        hits: list[tuple[int, Verdict]] = []
+        key_groups = self._key_groups
+        for m in self._pattern.finditer(text):
+            key = m.group(*key_groups)
+            if key[1] is None:
+                continue
+            verdict = memo.get(key)
+            if verdict is None:
+                unit = self._claim_unit(key)
+                verdict = memo[key] = NOT_CHECKABLE if unit is None else judge(key[0], unit)
+            kind = verdict[0]
+            if kind is not None:
+                checkable += 1
+                if kind in keep:
+                    hits.append((m.start(), verdict))
+        return checkable, hits
+
+    def _claim_unit(self, key: tuple) -> str | None:
+        """The unit of a number read as a claim; None when it is skipped."""
+        token, _, window, unit, glued, w1, w2 = key
+        if window is not None:
+            return None
+        if unit is not None:
+            units = self._units
+            return units.get(unit) or units[" ".join(unit.lower().split())]
+        if glued is not None or (w1 is not None and _after_words(token, w1, w2) is not None):
+            return None
+        return "none"
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]
@@ -151,12 +245,12 @@ def _glued(rest: str) -> str:
     return "identifier" if rest[0].isdigit() else "unit"
 
 
-def _after_words(sign: str | None, digits: str, w1: str, w2: str | None) -> str | None:
+def _after_words(token: str, w1: str, w2: str | None) -> str | None:
     """ "unit" for a unit the vocabulary lacks, "count" for counted things, else None."""
     first = w1.lower()
     if first in FOREIGN_UNITS:
         return "unit"
-    if sign is not None or "." in digits:
+    if token[0] in SIGNS or "." in token:
         return None
     if _plural_thing(first):
         return "count"
