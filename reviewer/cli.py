@@ -190,7 +190,7 @@ def _stored_arms_input(db: str | None) -> Callable[[], ArmsInput]:
     """Pools, briefs and the latest run's production rate from the database."""
     from reviewer import store, store_report
 
-    engine = store_report.open_db(db or default_db())
+    engine = store_report.open_db(db or default_db(), must_exist=True)
     if engine is None:
         raise typer.Exit(code=2)
     return lambda: store.stored_arms_input(engine)

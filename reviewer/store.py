@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from sqlalchemy import Engine, delete
+from sqlalchemy import Engine, delete, func, select
 from sqlmodel import Session
 
 import db
@@ -295,8 +295,6 @@ def _previous_run(engine: Engine) -> int | None:
 
 
 def _stored_count(engine: Engine) -> int:
-    from sqlalchemy import func, select
-
     with Session(engine) as session:
         return int(session.scalar(select(func.count()).select_from(db.Brief)) or 0)
 
@@ -374,8 +372,6 @@ def run_detector(
 
 def stored_arms_input(engine: Engine) -> Any:
     """Pools, briefs and the latest run's production rate from the database, for `arms`."""
-    from sqlalchemy import func, select
-
     from reviewer.report import ArmsInput
 
     def pools() -> Iterator[Any]:

@@ -9,6 +9,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich import box
@@ -23,7 +24,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy import Engine
+from sqlalchemy import Engine, func, select
 from sqlmodel import Session
 
 import db
@@ -45,8 +46,12 @@ def say(console: Console, message: str) -> None:
     console.print(Text(message))
 
 
-def open_db(url_or_path: str) -> Engine | None:
-    """The engine, or None after printing why the database cannot be used."""
+def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
+    """The engine, or None after printing why the database cannot be used. Commands that
+    only read (flag, stats, arms) pass must_exist so a typo never creates an empty file."""
+    if must_exist and "://" not in url_or_path and not Path(url_or_path).expanduser().is_file():
+        say(err(), f"{url_or_path}: no such database (reviewer ingest FILE creates one)")
+        return None
     try:
         return db.make_engine(url_or_path)
     except db.SchemaError as problem:
@@ -145,13 +150,11 @@ def print_ingest(report: IngestReport) -> None:
 
 
 def flag(url_or_path: str, detector: Any) -> int:
-    engine = open_db(url_or_path)
+    engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return 2
     try:
         with Session(engine) as session:
-            from sqlalchemy import func, select
-
             total = session.scalar(select(func.count()).select_from(db.Brief)) or 0
         if not total:
             say(err(), "no briefs stored yet (reviewer ingest FILE first)")
@@ -165,7 +168,7 @@ def flag(url_or_path: str, detector: Any) -> int:
 
 
 def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json: bool) -> int:
-    engine = open_db(url_or_path)
+    engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return 2
     try:

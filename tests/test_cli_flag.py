@@ -84,5 +84,9 @@ def test_unknown_detector_and_empty_database_are_clear(tmp_path):
     assert result.exit_code == 2
     assert "unknown detector 'nonesuch'" in result.stderr
     result = runner.invoke(app, ["flag", "--db", str(dbp)])
+    assert result.exit_code == 2
+    assert "no such database" in result.stderr and not dbp.exists()
+    db.make_engine(str(dbp)).dispose()
+    result = runner.invoke(app, ["flag", "--db", str(dbp)])
     assert result.exit_code == 1
     assert "no briefs stored yet" in result.stderr

@@ -85,7 +85,12 @@ def test_stats_table_for_people(labeled):
     assert "more labels would bring the interval to ±5 points" in result.stdout
 
 
-def test_stats_without_a_run(tmp_path):
-    result = runner.invoke(app, ["stats", "--db", str(tmp_path / "r.db")])
+def test_stats_without_a_run_or_without_a_database(tmp_path):
+    dbp = tmp_path / "r.db"
+    result = runner.invoke(app, ["stats", "--db", str(dbp)])
+    assert result.exit_code == 2
+    assert "no such database" in result.stderr and not dbp.exists()
+    db.make_engine(str(dbp)).dispose()
+    result = runner.invoke(app, ["stats", "--db", str(dbp)])
     assert result.exit_code == 0
     assert "no detector run yet" in result.stdout
