@@ -210,7 +210,8 @@ async def test_help_opens_and_closes(engine) -> None:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         text = str(app.screen.query_one("Static").render())
-        assert "True pos." in text and "Undo" in text and "Quit" in text
+        assert "Label: true positive" in text and "Undo last label" in text and "Quit" in text
+        assert "Filter: briefs with false positives" in text
         await pilot.press("escape")
         assert isinstance(app.screen, ReviewScreen)
 

@@ -76,3 +76,21 @@ def seed(path: Path, briefs: list[tuple[str, str, list[Flag]]] | None = None) ->
         finish_run(session, run_id)
         session.commit()
     return engine
+
+
+def seed_hostile(path: Path) -> Engine:
+    """Brief id, text, pool name and token all written to look like markup or escapes."""
+    evil = Known("[red]rhr[/red][@click=app.quit]x[/]", 52.0, "bpm")
+    flag = make_flag(HOSTILE, "50", evil)
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        knowns = pool_to_json((evil, *POOL[1:]))
+        (pool_pk,) = pool_pks(session, [(digest(knowns), knowns)])
+        row = {"brief_id": "[@click=app.quit]id[/]", "text": HOSTILE, "pool_pk": pool_pk,
+               "digest": digest("hostile")}  # fmt: skip
+        (pk,) = insert_briefs(session, [row])
+        run_id = start_run(session, detector="default", version="test", config="{}")
+        store_scans(session, run_id, [Scan(pk, 2, [flag])])
+        finish_run(session, run_id)
+        session.commit()
+    return engine

@@ -19,7 +19,7 @@ import db
 from db.models import Claim
 from db.views import BriefRow, BriefView, FlagView
 from reviewer.metrics import wilson_interval
-from reviewer.tui.commands import ReviewCommands
+from reviewer.tui.commands import ACTIONS, ReviewCommands
 from reviewer.tui.literal import one_line
 from reviewer.tui.screens.help import HelpScreen
 from reviewer.tui.screens.note import NoteScreen
@@ -93,15 +93,15 @@ class ReviewScreen(Screen[None]):
 
     COMMANDS: ClassVar = {ReviewCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "label('true_positive')", "True pos."),
-        Binding("f", "label('false_positive')", "False pos."),
+        Binding("t", "label('true_positive')", "True"),
+        Binding("f", "label('false_positive')", "False"),
         Binding("s", "label('skip')", "Skip"),
         Binding("u,backspace", "undo", "Undo"),
-        Binding("j,right", "flag(1)", "Next flag"),
-        Binding("k,left", "flag(-1)", "Prev flag", show=False),
-        Binding("right_square_bracket,J", "brief(1)", "Next brief"),
-        Binding("left_square_bracket,K", "brief(-1)", "Prev brief", show=False),
-        Binding("space,full_stop", "next_unlabeled", "Next unlabeled"),
+        Binding("j,right", "flag(1)", "Flag →"),
+        Binding("k,left", "flag(-1)", "Flag ←", show=False),
+        Binding("right_square_bracket,J", "brief(1)", "Brief →"),
+        Binding("left_square_bracket,K", "brief(-1)", "Brief ←", show=False),
+        Binding("space,full_stop", "next_unlabeled", "Unlabeled"),
         Binding("n", "note", "Note"),
         Binding("slash", "search", "Search"),
         Binding("v", "cycle_filter", "Filter"),
@@ -402,9 +402,10 @@ class ReviewScreen(Screen[None]):
 
     def active_bindings_help(self) -> list[tuple[str, str]]:
         """Every key of this screen and the app, for the help screen."""
+        names = {action: name for name, action, _ in ACTIONS}
         keys: list[tuple[str, str]] = []
         for node in (self, self.app):
             for binding in node.BINDINGS:
                 if isinstance(binding, Binding):
-                    keys.append((binding.key, binding.description))
+                    keys.append((binding.key, names.get(binding.action, binding.description)))
         return keys

@@ -111,11 +111,15 @@ class FlagDetail(Horizontal):
             style = "bold reverse" if nearest else ("" if same_unit else "dim")
             table.add_row(
                 Text("▶" if nearest else " ", style=style),
-                Text(one_line(known.name), style=style),
+                Text(clip(one_line(known.name), 24), style=style),
                 Text(number(known.value), style=style, justify="right"),
                 Text(one_line(known.unit), style=style),
                 key=str(index),
             )
+
+
+def clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def pool_match(flag: FlagFacts, known: Known) -> bool:

@@ -1,0 +1,40 @@
+"""Snapshots of the review screen and the stats panel (update with --snapshot-update)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from tui_seed import seed
+
+from reviewer.tui.app import ReviewApp
+
+SIZE = (120, 40)
+
+
+async def settle(pilot: Pilot) -> None:
+    """Workers finished and the screen redrawn, so the picture is stable."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_review_screen(snap_compare, tmp_path: Path) -> None:
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann")
+
+    async def label_some(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("t", "f")  # brief-a: 50 true, 22.4 false; 5.3 current
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=label_some)
+
+
+def test_stats_panel(snap_compare, tmp_path: Path) -> None:
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann")
+
+    async def open_stats(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("t", "f", "t", "s", "p")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_stats)
