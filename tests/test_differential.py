@@ -15,8 +15,10 @@ import pytest
 
 from reviewer import Flag, Known
 from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.reference import ReferenceDetector
 from reviewer.grounding.tokens import REFERENCE_SCANNER, Token
+from reviewer.grounding.units import DefaultScanner
 
 NAIVE_TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 
@@ -190,3 +192,51 @@ def test_the_generator_reaches_every_branch() -> None:
     assert skips == {None, "window", "duration"}
     assert units == {"none", "pct", "bpm", "mi", "steps"}
     assert checkable > 1000
+
+
+def naive_default(text: str, pool: list[Known], config: DetectorConfig):
+    """The default's judgement over its own tokens, written as plainly as possible."""
+    flags, checkable = [], 0
+    for token in DefaultScanner(config).scan(text):
+        candidates = [k for k in pool if k.unit == token.unit]
+        if token.skip or not candidates:
+            continue
+        checkable += 1
+        value = token.value
+        nearest = min(candidates, key=lambda k: abs(value - k.value))
+        scale = max(abs(nearest.value), abs(value), 1e-9)
+        rel = abs(value - nearest.value) / scale
+        if rel <= config.faithful:
+            continue
+        opposite = (value > 0 and nearest.value < 0) or (value < 0 and nearest.value > 0)
+        target, kind = nearest, None
+        if opposite and abs(abs(value) - abs(nearest.value)) / scale <= config.sign:
+            kind = "sign"
+        else:
+            flipped = [k for k in candidates if (k.value < 0 < value) or (value < 0 < k.value)]
+            if flipped:
+                other = min(flipped, key=lambda k: abs(-value - k.value))
+                o_rel = abs(abs(value) - abs(other.value)) / max(abs(other.value), abs(value), 1e-9)
+                if o_rel <= config.hidden_sign and o_rel < rel:
+                    target, kind = other, "sign"
+            if kind is None and rel <= config.value:
+                kind = "value"
+        if kind is not None:
+            flags.append(
+                Flag(token.start, token.end, token.text, value, token.unit, target.name,
+                     target.value, value - target.value, kind)
+            )  # fmt: skip
+    return flags, checkable
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_default_equals_its_naive_judgement(seed: int) -> None:
+    rng = random.Random(200 + seed)
+    for case in range(500):
+        text = random_text(rng)
+        pool = [k for k in random_pool(rng, text) if math.isfinite(k.value)]
+        config = CONFIGS[case % 2]
+        analysis = DefaultDetector(config).analyze(text, pool)
+        assert (analysis.flags, analysis.checkable) == naive_default(text, pool, config), (
+            f"seed {seed} case {case}: {text!r} {pool!r}"
+        )

@@ -1,0 +1,143 @@
+"""The shared token scanner: spans, values, units, and why a number is not a claim."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Token
+from reviewer.grounding.units import DefaultScanner, parse_value
+
+DEFAULT_SCANNER = DefaultScanner()
+SCANNERS = [REFERENCE_SCANNER, DEFAULT_SCANNER]
+
+
+def readings(scanner, text: str) -> list[tuple[str, float, str, str | None]]:
+    return [(t.text, t.value, t.unit, t.skip) for t in scanner.scan(text)]
+
+
+def test_token_fields() -> None:
+    (token,) = REFERENCE_SCANNER.scan("rhr 1,052.5 bpm")
+    assert token == Token(4, 11, "1,052.5", 1052.5, "bpm", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("12% and 12 %", [("12", 12.0, "pct", None), ("12", 12.0, "none", None)]),
+        ("45 minutes", [("45", 45.0, "mi", None)]),
+        ("5 mid", [("5", 5.0, "mi", None)]),
+        ("9,000 steps", [("9,000", 9000.0, "steps", None)]),
+        ("52 BPM", [("52", 52.0, "none", None)]),
+        ("5\u00a0mi", [("5", 5.0, "none", None)]),
+        ("14 days, 7-day, 3 - weeks", [("14", 14.0, "none", "window"),
+                                       ("7", 7.0, "none", "window"),
+                                       ("3", 3.0, "none", "window")]),
+        ("2 daylight", [("2", 2.0, "none", "window")]),
+        ("7h 30m", [("7", 7.0, "none", "duration"), ("30", 30.0, "none", "duration")]),
+        ("1.5h 30m", [("1.5", 1.5, "none", None), ("30", 30.0, "none", "duration")]),
+        ("-7h30m", [("-7", -7.0, "none", None), ("30", 30.0, "none", "duration")]),
+        ("4-5 mi", [("4", 4.0, "none", None), ("-5", -5.0, "mi", None)]),
+        ("\u221222.4", [("22.4", 22.4, "none", None)]),
+        ("\u0665\u0662 bpm", [("\u0665\u0662", 52.0, "bpm", None)]),
+    ],
+)  # fmt: skip
+def test_reference_readings(text: str, expected) -> None:
+    assert readings(REFERENCE_SCANNER, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "skips"),
+    [
+        ("woke at 6:45", ["clock", "clock"]),
+        ("6 am, 7pm", ["clock", "clock"]),
+        ("near 8:30/mi", ["pace", "pace"]),
+        ("8:30 min/mi", ["pace", "pace"]),
+        ("on 2026-12-02", ["date", "date", "date"]),
+        ("on 12/02/2026", ["date", "date", "date"]),
+        ("on Dec 2", ["date"]),
+        ("the 2nd of March", ["date"]),
+        ("won 3-1", ["range", "range"]),
+        ("4 - 5 mi", ["range", "range"]),
+        ("v0.39.0", ["version", "version", "version"]),
+        ("v2", ["version"]),
+        ("Z2 and H2O", ["identifier", "identifier"]),
+        ("7h 30m", ["duration", "duration"]),
+        ("2 hours 15 minutes", ["duration", "duration"]),
+        ("14 days and 7-day and 3 nights", ["window", "window", "window"]),
+        ("23 strides", ["count"]),
+        ("21 hill repeats", ["count"]),
+        ("40 km", ["unit"]),
+        ("400m", ["unit"]),
+        ("3rd", ["ordinal"]),
+    ],
+)
+def test_default_skip_reasons(text: str, skips: list[str]) -> None:
+    assert [t.skip for t in DEFAULT_SCANNER.scan(text)] == skips
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("\u221222.4", ("\u221222.4", -22.4, "none")),
+        ("+4", ("+4", 4.0, "none")),
+        ("Zone-2", ("2", 2.0, "none")),
+        ("10.6k steps", ("10.6k", 10600.0, "steps")),
+        ("1,234,567.5 mi", ("1,234,567.5", 1234567.5, "mi")),
+        ("12\u00a0%", ("12", 12.0, "pct")),
+        ("52 beats per minute", ("52", 52.0, "bpm")),
+        ("52bpm", ("52", 52.0, "bpm")),
+        ("30-minute", ("30", 30.0, "min")),
+        ("5 Miles", ("5", 5.0, "mi")),
+        ("5 mid-week", ("5", 5.0, "none")),
+        ("22.4 signals fatigue", ("22.4", 22.4, "none")),
+    ],
+)
+def test_default_claims(text: str, expected) -> None:
+    (token,) = DEFAULT_SCANNER.scan(text)
+    assert (token.text, token.value, token.unit, token.skip) == (*expected, None)
+
+
+def test_default_units_come_from_the_config() -> None:
+    scanner = DefaultScanner(DetectorConfig(units={"km": ("km", "kilometres")}))
+    assert [(t.unit, t.skip) for t in scanner.scan("5 kilometres, 5 km, 5 mi")] == [
+        ("km", None),
+        ("km", None),
+        ("none", None),
+    ]
+
+
+def test_parse_value() -> None:
+    assert parse_value("\u20131,200.5") == -1200.5
+    assert parse_value("\uff0b3k") == 3000.0
+    assert parse_value("0.1k") == 100.0
+
+
+texts = st.text(
+    alphabet=st.sampled_from(list("0123456789 ,.-+%hmkdaysbpmistep\u2212\u2013\u00a0:/v٣")),
+    max_size=60,
+)
+
+
+@pytest.mark.parametrize("scanner", SCANNERS, ids=["reference", "default"])
+@settings(max_examples=300, deadline=None)
+@given(text=texts)
+def test_claims_and_tally_agree_with_scan(scanner, text: str) -> None:
+    tokens = scanner.scan(text)
+    claims = [(t.start, t.text, t.unit) for t in tokens if t.skip is None]
+    assert list(scanner.claims(text)) == claims
+    assert all(scanner.value(t.text) == t.value for t in tokens if t.skip is None)
+    for t in tokens:
+        assert text[t.start : t.end] == t.text
+    memo: dict = {}
+
+    def judge(token: str, unit: str):
+        return NOT_CHECKABLE if unit == "none" else ("value", token, unit)
+
+    for _ in range(2):  # the second pass reads every verdict from the memo
+        checkable, hits = scanner.tally(text, memo, judge, frozenset({"value"}))
+        expected = [(s, ("value", tok, u)) for s, tok, u in claims if u != "none"]
+        assert checkable == len(expected)
+        assert hits == expected
