@@ -13,6 +13,7 @@ from db.models import (
     LabelState,
     Meta,
     Pool,
+    RunTally,
 )
 from db.queries import (
     FILTERS,
@@ -48,6 +49,7 @@ __all__ = [
     "LabelState",
     "Meta",
     "Pool",
+    "RunTally",
     "SchemaError",
     "brief_flags",
     "count_briefs",

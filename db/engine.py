@@ -18,12 +18,24 @@ from db.models import (
     LabelState,
     Meta,
     Pool,
+    RunTally,
 )
 
 SCHEMA_VERSION = "1"
 TABLES = [
     m.__table__  # type: ignore[attr-defined]
-    for m in (Meta, Pool, Brief, DetectorRun, BriefScan, Claim, FlagRecord, Label, LabelState)
+    for m in (
+        Meta,
+        Pool,
+        Brief,
+        DetectorRun,
+        BriefScan,
+        Claim,
+        FlagRecord,
+        Label,
+        LabelState,
+        RunTally,
+    )
 ]
 SQLITE_HEADER = b"SQLite format 3\x00"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select, update
 from sqlmodel import Session
 
+from db import tally
 from db.models import VERDICTS, Claim, Label, LabelState, utcnow
 
 
@@ -18,10 +19,14 @@ def record_label(
     already on the claim unless a new one is given."""
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {verdict!r}")
+    if not reviewer:
+        raise ValueError("a label needs a reviewer name")
     claim = session.get(Claim, claim_id)
     if claim is None:
         raise ValueError(f"no claim {claim_id}")
     state = session.get(LabelState, (claim_id, reviewer))
+    tally.move(session, claim_id, reviewer, state.verdict if state else None, verdict)
+    tally.move(session, claim_id, tally.ANY, claim.verdict, verdict)
     if note is None and state is not None:
         note = state.note
     label = Label(claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=note)
@@ -62,10 +67,15 @@ def undo_last_label(*, session: Session, reviewer: str) -> Label | None:
     ).first()
     state = session.get(LabelState, (label.claim_id, reviewer))
     if state is not None:
+        restored = previous.verdict if previous else None
+        tally.move(session, label.claim_id, reviewer, state.verdict, restored)
         state.label_id = previous.id if previous else None
-        state.verdict = previous.verdict if previous else None
+        state.verdict = restored
     session.flush()
-    _refresh_claim_verdict(session, label.claim_id)
+    claim = session.get(Claim, label.claim_id)
+    before = claim.verdict if claim else None
+    after = _refresh_claim_verdict(session, label.claim_id)
+    tally.move(session, label.claim_id, tally.ANY, before, after)
     session.commit()
     session.refresh(label)
     return label
@@ -83,8 +93,8 @@ def set_note(*, session: Session, claim_id: int, reviewer: str, note: str | None
     session.commit()
 
 
-def _refresh_claim_verdict(session: Session, claim_id: int) -> None:
-    """Claim.verdict = the newest current verdict of any reviewer."""
+def _refresh_claim_verdict(session: Session, claim_id: int) -> str | None:
+    """Claim.verdict = the newest current verdict of any reviewer; returns it."""
     row = session.execute(
         select(LabelState.label_id, LabelState.verdict)
         .where(LabelState.claim_id == claim_id, LabelState.verdict.is_not(None))  # type: ignore[union-attr]
@@ -96,3 +106,4 @@ def _refresh_claim_verdict(session: Session, claim_id: int) -> None:
         .where(Claim.id == claim_id)  # type: ignore[arg-type]
         .values(label_id=row[0] if row else None, verdict=row[1] if row else None)
     )
+    return row[1] if row else None

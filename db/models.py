@@ -144,3 +144,18 @@ class LabelState(SQLModel, table=True):
     label_id: int | None = None
     verdict: str | None = None
     note: str | None = None
+
+
+class RunTally(SQLModel, table=True):
+    """Counts behind `precision_stats`, kept current by the label functions so stats never
+    scan a million flags: per run, reviewer ("" = newest verdict of anyone), kind, unit and
+    verdict ("" = all flags of that kind and unit)."""
+
+    __table_args__ = (PrimaryKeyConstraint("run_id", "reviewer", "kind", "unit", "verdict"),)
+
+    run_id: int = Field(foreign_key="detectorrun.id")
+    reviewer: str
+    kind: str
+    unit: str
+    verdict: str
+    n: int = 0

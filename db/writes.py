@@ -15,6 +15,7 @@ from sqlalchemy import exists, func, insert, select, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
+from db import tally
 from db.models import DetectorRun, utcnow
 from db.queries import BS, B, C, F, P
 from reviewer.grounding.types import Flag
@@ -185,6 +186,7 @@ def finish_run(session: Session, run_id: int) -> DetectorRun:
     run = session.get(DetectorRun, run_id)
     assert run is not None
     run.briefs, run.flags, run.checkable, run.finished_at = briefs, flags, checkable, utcnow()
+    tally.rebuild_run(session, run_id)
     session.flush()
     return run
 

@@ -24,6 +24,7 @@ from sqlmodel import Session
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import db
+from db import tally
 from db.queries import LS, C
 from reviewer.grounding.registry import load_detector
 from reviewer.store import ingest_files
@@ -200,6 +201,11 @@ def main() -> None:
 
     took = insert_labels(engine, args.labels)
     print(f"bulk-inserted {args.labels:,} labels in {took:.1f}s")
+    with Session(engine) as session:
+        t = time.perf_counter()
+        tally.rebuild_all(session)  # the bulk load bypassed record_label's tally upkeep
+        session.commit()
+        print(f"recounted the run tallies in {time.perf_counter() - t:.1f}s")
     with Session(engine) as session:
         run_id = db.latest_run(session=session).id
         s = db.precision_stats(session=session)

@@ -1,0 +1,107 @@
+"""RunTally upkeep: rebuilt once per run from SQL aggregates, then moved by each label."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+
+from sqlalchemy import delete, func, insert, select
+from sqlmodel import Session
+
+from db.models import RunTally
+from db.queries import LS, C, F
+
+ANY = ""  # reviewer key of the "newest verdict of anyone" view
+ALL = ""  # verdict key of the flag totals
+T = RunTally.__table__  # type: ignore[attr-defined]
+
+
+def rebuild_run(session: Session, run_id: int) -> None:
+    """Recount a run's tallies from its flags and the current labels (no commit)."""
+    session.execute(delete(T).where(T.c.run_id == run_id))
+    rows: list[dict[str, object]] = []
+
+    def add(reviewer: str, groups: Iterable[tuple[str, str, str, int]]) -> None:
+        rows.extend(
+            {"run_id": run_id, "reviewer": reviewer, "kind": k, "unit": u, "verdict": v, "n": n}
+            for k, u, v, n in groups
+        )
+
+    totals = session.execute(
+        select(F.c.kind, F.c.unit, func.count())
+        .where(F.c.run_id == run_id)
+        .group_by(F.c.kind, F.c.unit)
+    )
+    add(ANY, ((k, u, ALL, n) for k, u, n in totals))
+    anyone = session.execute(
+        select(F.c.kind, F.c.unit, C.c.verdict, func.count())
+        .select_from(F.join(C, C.c.id == F.c.claim_id))
+        .where(F.c.run_id == run_id, C.c.verdict.is_not(None))
+        .group_by(F.c.kind, F.c.unit, C.c.verdict)
+    )
+    add(ANY, anyone)
+    per_reviewer = session.execute(
+        select(LS.c.reviewer, F.c.kind, F.c.unit, LS.c.verdict, func.count())
+        .select_from(F.join(LS, LS.c.claim_id == F.c.claim_id))
+        .where(F.c.run_id == run_id, LS.c.verdict.is_not(None))
+        .group_by(LS.c.reviewer, F.c.kind, F.c.unit, LS.c.verdict)
+    )
+    for reviewer, kind, unit, verdict, n in per_reviewer:
+        add(reviewer, [(kind, unit, verdict, n)])
+    if rows:
+        session.execute(insert(T), rows)
+
+
+def rebuild_all(session: Session) -> None:
+    """Recount every run (after a bulk load that bypassed the label functions)."""
+    from db.models import DetectorRun
+
+    for run_id in session.scalars(select(DetectorRun.id)):
+        rebuild_run(session, run_id)
+
+
+def move(
+    session: Session, claim_id: int, reviewer: str, before: str | None, after: str | None
+) -> None:
+    """One claim's verdict for `reviewer` (or ANY) changed: move it between buckets in
+    every run that flagged the claim (no commit)."""
+    if before == after:
+        return
+    for run_id, kind, unit in session.execute(
+        select(F.c.run_id, F.c.kind, F.c.unit).where(F.c.claim_id == claim_id)
+    ):
+        for verdict, delta in ((before, -1), (after, 1)):
+            if verdict is None:
+                continue
+            key = (run_id, reviewer, kind, unit, verdict)
+            row = session.get(RunTally, key)
+            if row is None:
+                session.add(RunTally(run_id=run_id, reviewer=reviewer, kind=kind, unit=unit,
+                                     verdict=verdict, n=delta))  # fmt: skip
+            else:
+                row.n += delta
+    session.flush()
+
+
+Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
+
+
+def read(session: Session, run_ids: list[int], reviewer: str | None) -> Counts:
+    """run -> (kind, unit) -> verdict counts, with None counting the unlabeled flags."""
+    who = ANY if reviewer is None else reviewer
+    found: Counts = defaultdict(lambda: defaultdict(Counter))
+    totals: Counts = defaultdict(lambda: defaultdict(Counter))
+    for run_id, rev, kind, unit, verdict, n in session.execute(
+        select(T.c.run_id, T.c.reviewer, T.c.kind, T.c.unit, T.c.verdict, T.c.n).where(
+            T.c.run_id.in_(run_ids), T.c.reviewer.in_([ANY, who])
+        )
+    ):
+        if rev == ANY and verdict == ALL:
+            totals[run_id][(kind, unit)][None] += n
+        elif rev == who and verdict != ALL:
+            found[run_id][(kind, unit)][verdict] += n
+    for run_id, groups in totals.items():
+        for group, total in groups.items():
+            labeled = found[run_id][group]
+            labeled[None] = total[None] - sum(labeled.values())
+    return found
