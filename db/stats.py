@@ -1,4 +1,4 @@
-"""Precision of a run from SQL aggregates: one GROUP BY per question, never every row in Python."""
+"""Precision of a run from the stored tallies (db.tally), which SQL aggregates build per run."""
 
 from __future__ import annotations
 

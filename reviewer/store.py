@@ -142,7 +142,11 @@ def check_file(
 
     with Session(engine) as session:
         for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
-            _sort(session, path, [_prepare(r) for r in batch], replace, conflict)
+            stored = stored_briefs(session, [r.id for r in batch])
+            if stored and not replace:  # only ids already stored can conflict
+                for record in batch:
+                    if record.id in stored and _prepare(record).digest != stored[record.id][1]:
+                        conflict(_conflict(path, record))
             if advance:
                 advance(len(batch))
 
