@@ -120,12 +120,16 @@ def main() -> None:
 
         return run
 
-    runs: dict[str, Callable[[], object]] = {"bare": lambda: bare_tokenizer(text)}
+    warm: dict[str, Callable[[], object]] = {"bare": lambda: bare_tokenizer(text)}
+    cold_runs: dict[str, Callable[[], object]] = {"bare": lambda: bare_tokenizer(text)}
     for spec, detector in detectors.items():
         for label, pool in (("small", small), ("large", large)):
-            runs[f"{spec} warm {label}"] = lambda d=detector, p=pool: d.analyze(text, p)
-            runs[f"{spec} cold {label}"] = cold(detector, pool)
-    best = best_times(runs, args.repeat)
+            warm[f"{spec} warm {label}"] = lambda d=detector, p=pool: d.analyze(text, p)
+            cold_runs[f"{spec} cold {label}"] = cold(detector, pool)
+    best = best_times(warm, args.repeat)  # warm first: a cold run clears every memo
+    cold_best = best_times(cold_runs, args.repeat)
+    best.update({k: v for k, v in cold_best.items() if k != "bare"})
+    best["bare"] = min(best["bare"], cold_best["bare"])
     bare = best["bare"]
     print(f"{'bare tokenizer':<16} {megabytes / bare:7.2f} MB/s")
     for spec, detector in detectors.items():

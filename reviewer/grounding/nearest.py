@@ -95,6 +95,15 @@ class UnitIndex:
         if lo >= hi or not self.finite or not math.isfinite(value):
             return None
         i = bisect_left(values, value, lo, hi)
+        if -self.limit < value < self.limit:  # the neighbours decide (see _safe_limit)
+            if i == lo:
+                return self.knowns[i]
+            if i == hi:
+                return self.knowns[i - 1]
+            below, above = value - values[i - 1], values[i] - value
+            if below < above or (below == above and self.first[i - 1] < self.first[i]):
+                return self.knowns[i - 1]
+            return self.knowns[i]
         if i == lo:
             best = abs(value - values[i])
         elif i == hi:

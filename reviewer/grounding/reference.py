@@ -8,7 +8,6 @@ rules and only the thresholds of its config.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.nearest import PoolIndex, pool_index
@@ -55,12 +54,20 @@ class PoolDetector:
     ) -> tuple[list[Flag], int]:
         index = pool_index(pool)
         config = self.config
-        memo = index.verdicts(
-            (type(self), type(self.scanner), config.faithful, config.sign, config.value,
-             config.hidden_sign if self.hidden_sign else None)
-        )  # fmt: skip
+        reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
+                   config.hidden_sign if self.hidden_sign else None)  # fmt: skip
+        memo = index.verdicts(reading)
+        claims: dict[tuple[str, str], Verdict] = index.verdicts((*reading, "claims"))
         keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
-        checkable, hits = self.scanner.tally(text, memo, partial(self._judge, index), keep)
+
+        def judge(token: str, unit: str) -> Verdict:
+            # a scanner may key one claim several ways (e.g. by the words after it)
+            verdict = claims.get((token, unit))
+            if verdict is None:
+                verdict = claims[token, unit] = self._judge(index, token, unit)
+            return verdict
+
+        checkable, hits = self.scanner.tally(text, memo, judge, keep)
         flags: list[Flag] = []
         for start, (kind, token, unit, value, known, delta) in hits:
             if kind == "faithful":

@@ -74,10 +74,11 @@ class ReferenceScanner:
     DURATION = r"\d+h *\d+m"
     # A duration match starts a run of digits and ends with "m", so it is the digits that
     # end a token followed by "h *\d+m" (that token lies inside it when it is all digits)
-    # plus the whole next token. One pass finds durations too.
-    _PATTERN = re.compile(
-        rf"({TOKEN})(?=({WINDOW})?)(?:(%)|(?=[ ]*(bpm|mi|min|steps))?)(?=(h *\d+m))?"
-    )
+    # plus the whole next token. One pass finds durations too. The window or unit word is
+    # consumed with the token (it holds no digit, so no token is lost): the whole match
+    # then names the token's reading, and `tally` memoises verdicts by it.
+    _PATTERN = re.compile(rf"({TOKEN})(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?=(h *\d+m)))?")
+    _WINDOW_GROUP, _DURATION_GROUP = 2, 5
 
     def raw(self, text: str) -> Iterator[RawToken]:
         second_half = False
@@ -116,26 +117,28 @@ class ReferenceScanner:
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Verdict]]]:
         """The detectors' hot loop: how many claims are checkable, and (start, verdict) of
-        those whose kind is in `keep`. Verdicts are memoised by the regex groups of a token,
-        which fix its text and unit, so a recurring number is judged once."""
+        those whose kind is in `keep`. Verdicts are memoised by the whole match (the token
+        and its unit word), so a recurring number is judged once."""
         checkable = 0
         hits: list[tuple[int, Verdict]] = []
         second_half = False
+        window_group, duration_group = self._WINDOW_GROUP, self._DURATION_GROUP
         for m in self._PATTERN.finditer(text):
-            groups = m.groups()
             if second_half:
                 second_half = False
                 continue
-            if groups[4] is not None:
+            last = m.lastindex
+            if last == duration_group:
                 second_half = True
-                if groups[0].isdigit():
+                if m.group(1).isdigit():
                     continue
-            elif groups[1] is not None:
+            elif last == window_group:
                 continue
-            verdict = memo.get(groups)
+            key = m.group()
+            verdict = memo.get(key)
             if verdict is None:
-                token, _, pct, word, _ = groups
-                verdict = memo[groups] = judge(token, "pct" if pct else (word or "none"))
+                token, _, pct, word, _ = m.groups()
+                verdict = memo[key] = judge(token, "pct" if pct else (word or "none"))
             kind = verdict[0]
             if kind is not None:
                 checkable += 1

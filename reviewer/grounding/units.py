@@ -78,7 +78,7 @@ _CONSTRUCTS = (
         r"[0-9]{3}[-/.][0-9]{1,2}[-/.][0-9]{1,2}(?![0-9])"
         r"|[0-9]?/[0-9]{1,2}(?:/[0-9]{2,4})?(?![0-9])"
         rf"|{_month_lookbehind()}[0-9]?{_ORDINAL_SUFFIX}(?:,?{SPACE}+[0-9]{{4}})?(?![0-9])"
-        rf"|[0-9]?{_ORDINAL_SUFFIX}{SPACE}+(?:of{SPACE}+)?(?:{MONTHS})\b",
+        rf"|[0-9]?{_ORDINAL_SUFFIX}{SPACE}+(?:of{SPACE}+)?(?=[JFMASOND])(?:{MONTHS})\b",
     ),
     (
         "pace",
@@ -92,7 +92,7 @@ _CONSTRUCTS = (
     ),
     (
         "duration",
-        rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
+        rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
         rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9.]))",
     ),
     ("range", rf"(?:{_REST})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{_NUMBER})"),
@@ -131,22 +131,25 @@ class DefaultScanner:
         config = config or DetectorConfig()
         self._units = config.alias_units()
         units = _alias_pattern(list(self._units))
+        initials = {alias[0] for alias in self._units}
+        initials |= {letter.upper() for letter in initials}
+        first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
         spaces = SPACE[1:-1]
         constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
         number = (
             rf"(?:(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]|(?<=[0-9]))"
             rf"(?P<body>(?:{_REST})(?:[kK](?![A-Za-z]))?)"
-            # what follows, first reading wins: a window, a unit, glued letters, words
-            rf"(?=(?P<window>[{spaces}-]*(?i:day|week|month|year|night)s?(?![A-Za-z]))"
-            rf"|[{spaces}]*-?(?P<unit>(?i:{units}))(?![A-Za-z])"
+            # what follows, first reading wins: a window, a unit, glued letters, words. It
+            # is consumed with the number (it holds no ASCII digit, so no number is lost).
+            # (each word list is guarded by its first letters: most numbers fail fast)
+            rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN])"
+            rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
+            rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
             rf"|(?P<glued>[^\W_])"
             rf"|{SPACE}+(?P<w1>[A-Za-z]+)(?:{SPACE}+(?P<w2>[A-Za-z]+))?)?"
         )
         self._pattern = re.compile(rf"{_FIRST}(?:(?<=[0-9])(?:{constructs})|{number})")
-        groups = self._pattern.groupindex
-        self._key_groups = tuple(
-            [0] + [groups[name] for name in ("body", "window", "unit", "glued", "w1", "w2")]
-        )
+        self._body_group = self._pattern.groupindex["body"]
 
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim)."""
@@ -202,19 +205,23 @@ class DefaultScanner:
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Verdict]]]:
-        """As `ReferenceScanner.tally`; a token's whole reading (window, unit, what follows)
-        is in its key, so skips are memoised with the verdicts."""
+        """As `ReferenceScanner.tally`. The match holds the number and what follows it
+        (window, unit, words), and which of those matched is its last group: together they
+        fix the reading, so skips are memoised with the verdicts."""
         checkable = 0
         hits: list[tuple[int, Verdict]] = []
-        key_groups = self._key_groups
+        body_group = self._body_group
         for m in self._pattern.finditer(text):
-            key = m.group(*key_groups)
-            if key[1] is None:
+            last = m.lastindex
+            if last < body_group:  # a clock, date, range ...: every group before the body
                 continue
+            key = (m.group(), last)
             verdict = memo.get(key)
             if verdict is None:
-                unit = self._claim_unit(key)
-                verdict = memo[key] = NOT_CHECKABLE if unit is None else judge(key[0], unit)
+                window, unit, glued, w1, w2 = m.group("window", "unit", "glued", "w1", "w2")
+                token = text[m.start() : m.end("body")]
+                unit = self._claim_unit(token, window, unit, glued, w1, w2)
+                verdict = memo[key] = NOT_CHECKABLE if unit is None else judge(token, unit)
             kind = verdict[0]
             if kind is not None:
                 checkable += 1
@@ -222,9 +229,16 @@ class DefaultScanner:
                     hits.append((m.start(), verdict))
         return checkable, hits
 
-    def _claim_unit(self, key: tuple) -> str | None:
+    def _claim_unit(
+        self,
+        token: str,
+        window: str | None,
+        unit: str | None,
+        glued: str | None,
+        w1: str | None,
+        w2: str | None,
+    ) -> str | None:
         """The unit of a number read as a claim; None when it is skipped."""
-        token, _, window, unit, glued, w1, w2 = key
         if window is not None:
             return None
         if unit is not None:
