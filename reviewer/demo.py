@@ -49,7 +49,10 @@ def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> 
     if fresh:
         _remove(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    engine = db.make_engine(str(path))
+    try:
+        engine = db.make_engine(str(path))
+    except db.SchemaError as err:
+        raise DemoError(f"{err} (--fresh rebuilds the demo database)") from None
     try:
         with Session(engine) as session:
             if db.latest_run(session=session) is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 from sqlmodel import Session
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 from tui_seed import HOSTILE, seed_hostile
 
 from db.models import Label, LabelState
@@ -67,7 +67,10 @@ async def test_hostile_text_is_shown_literally_everywhere(engine) -> None:
         # brief list and title
         assert "[@click=app.quit]id[/]" in shown
         # annotation and pool table on screen; the detail panel's text
-        assert shown.count("[red]rhr[/red][@click=app.quit]x[/]") >= 2
+        assert "‹[red]rhr[/red][@click=app.quit]x[/] 52 · value›" in shown
+        assert shown.count("[red]rhr[/red][@click=a") >= 3  # prose, detail, pool table
+        pool = app.screen.query_one("#pool", DataTable)
+        assert pool.get_cell("0", "known").plain == "[red]rhr[/red][@click=a…"
         facts = str(app.screen.query_one("#flag-facts").render())
         assert "nearest [red]rhr[/red][@click=app.quit]x[/] = 52" in facts
 
@@ -91,16 +94,18 @@ async def test_clicking_hostile_text_does_nothing(engine) -> None:
 async def test_hostile_note_is_stored_and_shown_literally(engine) -> None:
     note = "[bold]loud[/] [@click=app.quit]bye[/] \x1b[2J"
     app = ReviewApp(engine, reviewer="ann")
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("n")
         app.screen.query_one(Input).value = note
         await pilot.press("enter")
         await pilot.pause()
         (notice,) = list(app._notifications)
-        assert notice.markup is False and note in notice.message
+        assert notice.markup is False and literal(note) in notice.message
         facts = str(app.screen.query_one("#flag-facts").render())
         assert "note [bold]loud[/] [@click=app.quit]bye[/] ␛[2J" in facts
-        assert "[@click=app.quit]bye[/]" in screen_text(app)
+        toast = " ".join(str(t.render()) for t in app.screen.query("Toast"))
+        assert "Note saved: [bold]loud[/] [@click=app.quit]bye[/] ␛[2J" in toast
+        assert "[@click=app.quit]bye[/]" in screen_text(app)  # the toast, on screen
         assert app.is_running
     with Session(engine) as session:
         assert session.scalars(select(LabelState.note)).one() == note.strip()

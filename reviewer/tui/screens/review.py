@@ -185,7 +185,7 @@ class ReviewScreen(Screen[None]):
         if self.index is not None:
             position = f"flag {self.index + 1}/{len(self.flags)}"
         title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
-        self.query_one("#brief-title", Static).update(Content(title))
+        self.query_one("#brief-title", Static).update(Content(title), layout=False)
         self.query_one(Prose).show(
             brief.text, self.flags, self.index, checked_spans(brief.text, brief.pool)
         )
@@ -226,7 +226,7 @@ class ReviewScreen(Screen[None]):
                 ]
             else:
                 parts.append(("   precision – (no true/false labels yet)", "dim"))
-        self.query_one("#progress", Static).update(Content.assemble(*parts))
+        self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
 
     @work(thread=True, exclusive=True, group="totals")
     def load_totals(self) -> None:
@@ -297,7 +297,7 @@ class ReviewScreen(Screen[None]):
         if (row := self.brief_row()) is not None:
             self.brief_list.rows.update_row(row)
         word = VERDICT_WORDS.get(label.verdict, label.verdict)
-        self.notify(f"Undid {word} on {claim.token}", markup=False)
+        self.notify(f"Undid {word} on {one_line(claim.token)}", markup=False)
 
     def action_next_unlabeled(self) -> None:
         """The next flag without a verdict: later in this brief, else in later briefs."""
@@ -395,7 +395,7 @@ class ReviewScreen(Screen[None]):
         db.set_note(session=self.session, claim_id=flag.claim_id, reviewer=self.reviewer, note=note)
         self.flags[self.index] = replace(flag, note=note or None)
         self.draw_brief()
-        self.notify(f"Note saved: {note}" if note else "Note cleared.", markup=False)
+        self.notify(f"Note saved: {one_line(note)}" if note else "Note cleared.", markup=False)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.active_bindings_help()))

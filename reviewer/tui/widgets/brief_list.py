@@ -154,15 +154,21 @@ class BriefRows(ScrollView, can_focus=True):
 
     def mark_current(self, brief_pk: int) -> None:
         """Highlight the brief being reviewed and bring it into view if it is listed."""
+        if brief_pk == self.current_pk:
+            return
+        before = None if self.current_pk is None else self.index_of(self.current_pk)
         self.current_pk = brief_pk
+        if before is not None:
+            self.refresh_line(before)
         index = self.index_of(brief_pk)
         if index is not None:
             self.cursor = index
-        self.refresh()
+            self.refresh_line(index)
 
-    def watch_cursor(self, cursor: int) -> None:
+    def watch_cursor(self, before: int, cursor: int) -> None:
         self.scroll_to_region_y(cursor)
-        self.refresh()
+        self.refresh_line(before)
+        self.refresh_line(cursor)
 
     def scroll_to_region_y(self, index: int) -> None:
         top, height = self.scroll_offset.y, self.size.height
@@ -200,7 +206,7 @@ class BriefRows(ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
-        width = self.size.width
+        width = self.scrollable_content_region.width
         row = self.row(index)
         if row is None:
             return Strip.blank(width, self.rich_style)

@@ -87,7 +87,9 @@ class FlagDetail(Horizontal):
 
     DEFAULT_CSS = """
     FlagDetail { height: auto; max-height: 14; }
-    FlagDetail #flag-facts { height: auto; width: 1fr; padding: 0 1; }
+    FlagDetail #flag-facts {
+        height: 9; width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     FlagDetail #pool { height: auto; width: auto; max-height: 14; }
     """
 
@@ -97,25 +99,51 @@ class FlagDetail(Horizontal):
         table.can_focus = False
         yield table
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._pool: Sequence[Known] | None = None
+        self._styles: list[str] = []
+
     def on_mount(self) -> None:
-        self.query_one("#pool", DataTable).add_columns(" ", "known", "value", "unit")
+        table = self.query_one("#pool", DataTable)
+        for key, label in (("mark", " "), ("known", "known"), ("value", "value"), ("unit", "unit")):
+            table.add_column(label, key=key)
 
     def show(self, flag: FlagFacts | None, pool: Sequence[Known], bands: Bands = Bands()) -> None:
         """Show one flag (or none) and the pool it was checked against."""
-        self.query_one("#flag-facts", Static).update(detail_content(flag, bands))
+        self.query_one("#flag-facts", Static).update(detail_content(flag, bands), layout=False)
         table = self.query_one("#pool", DataTable)
-        table.clear()
-        for index, known in enumerate(pool):
-            nearest = flag is not None and pool_match(flag, known)
-            same_unit = flag is None or known.unit == flag.unit
-            style = "bold reverse" if nearest else ("" if same_unit else "dim")
-            table.add_row(
-                Text("▶" if nearest else " ", style=style),
-                Text(clip(one_line(known.name), 24), style=style),
-                Text(number(known.value), style=style, justify="right"),
-                Text(one_line(known.unit), style=style),
-                key=str(index),
-            )
+        styles = [row_style(flag, known) for known in pool]
+        if pool is not self._pool:
+            table.clear()
+            for index, (known, style) in enumerate(zip(pool, styles, strict=True)):
+                table.add_row(*pool_cells(known, style), key=str(index))
+        else:  # same brief: restyle only the rows whose marking changed
+            for index, (known, style) in enumerate(zip(pool, styles, strict=True)):
+                if style != self._styles[index]:
+                    for column, cell in zip(COLUMNS, pool_cells(known, style), strict=True):
+                        table.update_cell(str(index), column, cell)
+        self._pool, self._styles = pool, styles
+
+
+COLUMNS = ("mark", "known", "value", "unit")
+
+
+def row_style(flag: FlagFacts | None, known: Known) -> str:
+    """The nearest entry reversed; entries of other units dimmed (they were not candidates)."""
+    if flag is not None and pool_match(flag, known):
+        return "bold reverse"
+    return "" if flag is None or known.unit == flag.unit else "dim"
+
+
+def pool_cells(known: Known, style: str) -> tuple[Text, Text, Text, Text]:
+    """One pool row as Text cells (plain strings: names are data, not markup)."""
+    return (
+        Text("▶" if style == "bold reverse" else " ", style=style),
+        Text(clip(one_line(known.name), 24), style=style),
+        Text(number(known.value), style=style, justify="right"),
+        Text(one_line(known.unit), style=style),
+    )
 
 
 def clip(text: str, width: int) -> str:

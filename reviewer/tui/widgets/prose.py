@@ -142,7 +142,12 @@ class Prose(VerticalScroll, can_focus=False):
     def _draw(self) -> None:
         if not self.is_mounted:
             return
-        self.query_one("#prose-text", Static).update(self.content)
+        text = self.query_one("#prose-text", Static)
+        content = self.content
+        width = text.content_region.width
+        height = content.get_height(text.styles, width) if width else -1
+        # a new layout only when the wrapped height changes: a label redraws just this widget
+        text.update(content, layout=height != text.content_region.height or height < 0)
         self.call_after_refresh(self._scroll_to_current)
 
     def _scroll_to_current(self) -> None:
