@@ -52,8 +52,19 @@ def build(path: Path, briefs: int, per_brief: int) -> None:
                     start = at + phrase.index(str(value))
                     token = str(value)
                     kind = "value" if j % 2 else "sign"
-                    flags.append(Flag(start, start + len(token), token, value, known.unit,
-                                      known.name, known.value, value - known.value, kind))  # type: ignore[arg-type]
+                    flags.append(
+                        Flag(
+                            start,
+                            start + len(token),
+                            token,
+                            value,
+                            known.unit,
+                            known.name,
+                            known.value,
+                            value - known.value,
+                            kind,
+                        )
+                    )  # type: ignore[arg-type]
                     parts.append(phrase)
                     at += len(phrase)
                 text = "".join(parts) + "and that is all."
@@ -124,16 +135,25 @@ async def measure(path: Path, labels: int) -> None:
         stats_ms = (time.perf_counter() - t0) * 1000
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     engine.dispose()
-    print(f"briefs listed: {rows.total:,} after search; first brief on screen: "
-          f"{first_brief * 1000:.0f} ms (header counts ready at {counted * 1000:.0f} ms)")
-    print(f"label key -> next flag on screen, {labels} presses: median "
-          f"{statistics.median(times):.1f} ms, p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms, "
-          f"max {max(times):.1f} ms; into the next brief: median {statistics.median(crossing):.1f} ms")
-    print(f"  of which the label handler (commit + next flag + redraw): median "
-          f"{statistics.median(handler):.1f} ms, max {max(handler):.1f} ms; pilot's own cost "
-          f"per press (unbound key): median {statistics.median(idle):.1f} ms")
-    print(f"search over id and text: {search_ms:.0f} ms; end of list: {end_ms:.0f} ms; "
-          f"stats panel (worker): {stats_ms:.0f} ms")
+    print(
+        f"briefs listed: {rows.total:,} after search; first brief on screen: "
+        f"{first_brief * 1000:.0f} ms (header counts ready at {counted * 1000:.0f} ms)"
+    )
+    print(
+        f"label key -> next flag on screen, {labels} presses: median "
+        f"{statistics.median(times):.1f} ms, p90 {sorted(times)[int(0.9 * len(times))]:.1f} ms, "
+        f"max {max(times):.1f} ms; into the next brief: "
+        f"median {statistics.median(crossing):.1f} ms"
+    )
+    print(
+        f"  of which the label handler (commit + next flag + redraw): median "
+        f"{statistics.median(handler):.1f} ms, max {max(handler):.1f} ms; pilot's own cost "
+        f"per press (unbound key): median {statistics.median(idle):.1f} ms"
+    )
+    print(
+        f"search over id and text: {search_ms:.0f} ms; end of list: {end_ms:.0f} ms; "
+        f"stats panel (worker): {stats_ms:.0f} ms"
+    )
     print(f"peak RSS: {rss_open:.0f} MB after opening, {rss:.0f} MB at the end")
 
 
