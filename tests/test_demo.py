@@ -1,0 +1,112 @@
+"""`reviewer demo` and `reviewer review`: the real commands, with the app's run stubbed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+from tui_seed import seed
+from typer.testing import CliRunner
+
+import db
+from reviewer import demo
+from reviewer.cli import app
+from reviewer.tui.app import ReviewApp
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Each app the commands would open: (reviewer, run id); the terminal UI never starts."""
+    calls: list[tuple[str, int]] = []
+    monkeypatch.setattr(ReviewApp, "run", lambda self: calls.append((self.reviewer, self.run_id)))
+    return calls
+
+
+def counts(path: Path) -> tuple[int, int]:
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        assert run is not None
+        stats = db.precision_stats(session=session, run_id=run.id)
+        briefs = db.count_briefs(session=session, run_id=run.id, reviewer=None)
+    engine.dispose()
+    return briefs, stats["flags"]
+
+
+def test_bundled_briefs_found_in_a_checkout() -> None:
+    with demo.bundled_briefs() as path:
+        assert path.name == "briefs.jsonl" and path.stat().st_size > 0
+
+
+def test_bundled_briefs_prefers_the_installed_package_copy(monkeypatch, tmp_path: Path) -> None:
+    package = tmp_path / "reviewer"
+    (package / "_demo").mkdir(parents=True)
+    (package / "_demo" / "briefs.jsonl").write_text("{}\n")
+    monkeypatch.setattr(demo.resources, "files", lambda name: package)
+    with demo.bundled_briefs() as path:
+        assert path == package / "_demo" / "briefs.jsonl"
+
+
+def test_default_demo_db_is_in_the_user_data_dir(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(demo.platformdirs, "user_data_path", lambda *a, **k: tmp_path / "data")
+    assert demo.default_demo_db() == tmp_path / "data" / "demo.db"
+
+
+def test_demo_builds_then_reuses_then_rebuilds(tmp_path: Path, opened) -> None:
+    path = tmp_path / "demo.db"
+    result = runner.invoke(app, ["demo", "--db", str(path), "--reviewer", "maya"])
+    assert result.exit_code == 0, result.output
+    assert f"Built the demo database at {path}" in result.output
+    briefs, flags = counts(path)
+    assert briefs == 68 and flags > 50
+    assert opened == [("maya", 1)]
+    again = runner.invoke(app, ["demo", "--db", str(path)])
+    assert "Reusing the demo database" in again.output and counts(path) == (briefs, flags)
+    fresh = runner.invoke(app, ["demo", "--db", str(path), "--fresh"])
+    assert "Built the demo database" in fresh.output and counts(path) == (briefs, flags)
+    assert [run for _, run in opened] == [1, 1, 1]
+
+
+def test_demo_default_location_is_printed(monkeypatch, tmp_path: Path, opened) -> None:
+    monkeypatch.setattr(demo.platformdirs, "user_data_path", lambda *a, **k: tmp_path / "data")
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0, result.output
+    assert str(tmp_path / "data" / "demo.db") in result.output
+
+
+def test_demo_on_a_file_that_is_not_a_database(tmp_path: Path, opened) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not sqlite")
+    result = runner.invoke(app, ["demo", "--db", str(path)])
+    assert result.exit_code == 2 and "--fresh" in result.output and opened == []
+
+
+def test_review_opens_the_latest_run_with_the_reviewer(tmp_path: Path, opened) -> None:
+    seed(tmp_path / "r.db").dispose()
+    result = runner.invoke(app, ["review", "--db", str(tmp_path / "r.db"), "--reviewer", "ann"])
+    assert result.exit_code == 0, result.output
+    assert opened == [("ann", 1)]
+
+
+def test_review_defaults_to_the_login_name(monkeypatch, tmp_path: Path, opened) -> None:
+    seed(tmp_path / "r.db").dispose()
+    monkeypatch.setattr("getpass.getuser", lambda: "login-name")
+    assert runner.invoke(app, ["review", "--db", str(tmp_path / "r.db")]).exit_code == 0
+    assert opened == [("login-name", 1)]
+
+
+def test_review_without_a_database_says_so(tmp_path: Path, opened) -> None:
+    missing = tmp_path / "missing.db"
+    result = runner.invoke(app, ["review", "--db", str(missing)])
+    assert result.exit_code == 2 and "no such database" in result.output
+    assert not missing.exists() and opened == []
+
+
+def test_review_of_a_database_without_runs_says_so(tmp_path: Path, opened) -> None:
+    db.make_engine(str(tmp_path / "empty.db")).dispose()
+    result = runner.invoke(app, ["review", "--db", str(tmp_path / "empty.db")])
+    assert result.exit_code == 2 and "no briefs with a detector run" in result.output
+    assert opened == []
