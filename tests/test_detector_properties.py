@@ -115,3 +115,29 @@ def test_extreme_values_do_not_raise(detector) -> None:
     assert analysis.checkable >= 3
     assert detector.analyze("", ()).checkable == 0
     assert detector.analyze(text, ()).flags == []
+
+
+SHARED_POOL = (
+    Known("rhr", 52, "bpm"),
+    Known("tsb", -22.4, "none"),
+    Known("ctl", 41.3, "none"),
+    Known("distance", 5.0, "mi"),
+    Known("sleep", 45, "min"),
+    Known("steps", 10600, "steps"),
+    Known("readiness", 12, "pct"),
+)
+
+
+@pytest.mark.parametrize("detector", DETECTORS, ids=lambda d: d.name)
+@SETTINGS
+@given(text=texts)
+def test_verdicts_remembered_from_other_texts_change_nothing(detector, text: str) -> None:
+    """The per-pool memo outlives texts: a remembered verdict equals a fresh one."""
+    from reviewer.grounding.nearest import pool_index
+
+    remembered = detector.analyze(text, SHARED_POOL)
+    citations = detector.citations(text, SHARED_POOL)
+    pool_index(SHARED_POOL).clear_verdicts()
+    assert detector.analyze(text, SHARED_POOL) == remembered
+    pool_index(SHARED_POOL).clear_verdicts()
+    assert detector.citations(text, SHARED_POOL) == citations

@@ -108,7 +108,16 @@ class PoolDetector:
 
 
 class ReferenceDetector(PoolDetector):
-    """Exactly the check PRODUCT.md publishes, so that published figures reproduce."""
+    """Exactly the check PRODUCT.md publishes, so that published figures reproduce.
+
+    Read literally: tokens and units as `ReferenceScanner` documents; among the pool
+    entries of the token's unit, the nearest is the first in pool order at the least
+    `abs(value - k.value)` (what `min()` over the pool returns); `scale = max(|nearest|,
+    |value|, 1e-9)`; "opposite signs" means one value > 0 and the other < 0 (zero has no
+    sign); faithful when rel <= faithful, else sign when opposite and the magnitudes are
+    within the sign band, else value when rel <= value, else unrelated (ignored). A token
+    with at least one candidate is checkable, whatever its verdict.
+    """
 
     name = "reference"
     version = "1.0"
