@@ -41,11 +41,10 @@ def pool_pks(session: Session, pools: Sequence[tuple[str, str]]) -> list[int]:
         session.execute(select(P.c.digest, P.c.pk).where(P.c.digest.in_(list(wanted)))).all()
     )
     missing = [{"digest": d, "knowns": k} for d, k in wanted.items() if d not in known]
-    if missing:
-        returned = session.execute(
-            insert(P).returning(P.c.digest, P.c.pk, sort_by_parameter_order=True), missing
-        )
-        known.update((d, pk) for d, pk in returned)
+    if missing:  # plain executemany, then read the keys back: RETURNING goes row by row
+        session.execute(insert(P), missing)
+        added = [m["digest"] for m in missing]
+        known.update(session.execute(select(P.c.digest, P.c.pk).where(P.c.digest.in_(added))).all())
     return [known[d] for d, _ in pools]
 
 
@@ -64,8 +63,10 @@ def insert_briefs(session: Session, rows: list[dict[str, Any]]) -> list[int]:
     now = utcnow()
     for row in rows:
         row.setdefault("created_at", now)
-    result = session.execute(insert(B).returning(B.c.pk, sort_by_parameter_order=True), rows)
-    return list(result.scalars())
+    session.execute(insert(B), rows)
+    ids = [row["brief_id"] for row in rows]
+    pks = dict(session.execute(select(B.c.brief_id, B.c.pk).where(B.c.brief_id.in_(ids))).all())
+    return [pks[i] for i in ids]
 
 
 def replace_brief(session: Session, brief_pk: int, row: dict[str, Any]) -> None:
@@ -108,14 +109,7 @@ def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
     flagged = [s for s in scans if s.flags]
     if not flagged:
         return 0
-    claims: dict[tuple[int, int, int, str], int] = {
-        (b, s, e, t): cid
-        for cid, b, s, e, t in session.execute(
-            select(C.c.id, C.c.brief_pk, C.c.start, C.c.end, C.c.token).where(
-                C.c.brief_pk.in_([s.brief_pk for s in flagged])
-            )
-        )
-    }
+    claims = _claims_of(session, [s.brief_pk for s in flagged])
     new_claims: dict[tuple[int, int, int, str], None] = {}
     for scan in flagged:
         for f in scan.flags:
@@ -124,10 +118,8 @@ def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
                 new_claims[key] = None
     if new_claims:
         params = [{"brief_pk": b, "start": s, "end": e, "token": t} for b, s, e, t in new_claims]
-        ids = session.execute(
-            insert(C).returning(C.c.id, sort_by_parameter_order=True), params
-        ).scalars()
-        claims.update(zip(new_claims, ids, strict=True))
+        session.execute(insert(C), params)
+        claims = _claims_of(session, [s.brief_pk for s in flagged])
     rows = []
     seen: set[int] = set()
     for scan in flagged:
@@ -155,6 +147,16 @@ def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
             )
     session.execute(insert(F), rows)
     return len(rows)
+
+
+def _claims_of(session: Session, brief_pks: list[int]) -> dict[tuple[int, int, int, str], int]:
+    """(brief_pk, start, end, token) -> claim id for the claims of these briefs."""
+    rows = session.execute(
+        select(C.c.id, C.c.brief_pk, C.c.start, C.c.end, C.c.token).where(
+            C.c.brief_pk.in_(brief_pks)
+        )
+    )
+    return {(b, s, e, t): cid for cid, b, s, e, t in rows}
 
 
 def unscanned_briefs(

@@ -7,11 +7,13 @@ keep labeling meanwhile. A detector run always covers every stored brief, so run
 
 from __future__ import annotations
 
+import pickle
+import tempfile
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
+from typing import IO, Any, NamedTuple
 
 from sqlalchemy import Engine, delete, func, select
 from sqlmodel import Session
@@ -81,25 +83,30 @@ def _batches(items: Iterable[Any], size: int = BATCH) -> Iterator[list[Any]]:
         yield batch
 
 
-@dataclass(frozen=True, slots=True)
-class _Prepared:
-    record: BriefRecord
+class _Prepared(NamedTuple):
+    """A validated brief in stored form (a plain tuple, cheap to spool between passes)."""
+
+    brief_id: str
+    text: str
+    pool_id: str | None
     knowns: str
     meta: str | None
     digest: str
+    line: int
 
 
 def _prepare(record: BriefRecord) -> _Prepared:
     knowns = pool_to_json(record.pool)
     meta = meta_to_json(record.meta)
-    return _Prepared(record, knowns, meta, digest(record.text, knowns, meta or ""))
+    content = digest(record.text, knowns, meta or "")
+    return _Prepared(record.id, record.text, record.pool_id, knowns, meta, content, record.line)
 
 
-def _conflict(path: str, record: BriefRecord) -> InputError:
+def _conflict(path: str, p: _Prepared) -> InputError:
     return InputError(
         path,
-        record.line,
-        f"brief {record.id!r} is already stored with a different text, pool or meta "
+        p.line,
+        f"brief {p.brief_id!r} is already stored with a different text, pool or meta "
         "(--replace overwrites it)",
     )
 
@@ -108,10 +115,10 @@ def _sort(
     session: Session, path: str, batch: list[_Prepared], replace: bool, on_conflict: Callable
 ) -> tuple[list[_Prepared], list[tuple[int, _Prepared]], int]:
     """Split a batch into new briefs, briefs to replace (pk, brief) and unchanged ones."""
-    stored = stored_briefs(session, [p.record.id for p in batch])
+    stored = stored_briefs(session, [p.brief_id for p in batch])
     new, changed, unchanged = [], [], 0
     for p in batch:
-        found = stored.get(p.record.id)
+        found = stored.get(p.brief_id)
         if found is None:
             new.append(p)
         elif found[1] == p.digest:
@@ -119,7 +126,7 @@ def _sort(
         elif replace:
             changed.append((found[0], p))
         else:
-            on_conflict(_conflict(path, p.record))
+            on_conflict(_conflict(path, p))
     return new, changed, unchanged
 
 
@@ -131,24 +138,47 @@ def check_file(
     replace: bool,
     on_error: Callable[[InputError], None] | None,
     advance: Advance | None = None,
-) -> None:
+) -> IO[bytes]:
     """Read a whole file and compare it with the database without writing; raises (or
-    reports through on_error) every bad line and every conflicting id."""
+    reports through on_error) every bad line and every conflicting id. Returns a spool of
+    the good briefs in stored form, so the write pass does not parse the file again."""
 
     def conflict(err: InputError) -> None:
         if on_error is None:
             raise err
         on_error(err)
 
-    with Session(engine) as session:
-        for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
-            stored = stored_briefs(session, [r.id for r in batch])
-            if stored and not replace:  # only ids already stored can conflict
-                for record in batch:
-                    if record.id in stored and _prepare(record).digest != stored[record.id][1]:
-                        conflict(_conflict(path, record))
-            if advance:
-                advance(len(batch))
+    spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed to the caller, who closes it
+    try:
+        with Session(engine) as session:
+            for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
+                prepared = [_prepare(r) for r in batch]
+                stored = stored_briefs(session, [p.brief_id for p in prepared])
+                if stored and not replace:  # only ids already stored can conflict
+                    clashing = {
+                        p.brief_id: p
+                        for p in prepared
+                        if p.brief_id in stored and stored[p.brief_id][1] != p.digest
+                    }
+                    for p in clashing.values():
+                        conflict(_conflict(path, p))
+                    prepared = [p for p in prepared if p.brief_id not in clashing]
+                pickle.dump(prepared, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                if advance:
+                    advance(len(batch))
+    except BaseException:
+        spool.close()
+        raise
+    spool.seek(0)
+    return spool
+
+
+def _spooled(spool: IO[bytes]) -> Iterator[list[_Prepared]]:
+    while True:
+        try:
+            yield pickle.load(spool)
+        except EOFError:
+            return
 
 
 class _Writer:
@@ -199,19 +229,18 @@ class _Writer:
     def write_file(
         self,
         path: str,
+        batches: Iterable[list[_Prepared]],
         report: IngestReport,
         *,
-        pools: Mapping[str, Any] | None,
         replace: bool,
         on_error: Callable[[InputError], None] | None,
         commit_each_batch: bool,
     ) -> None:
         with Session(self.engine) as session:
             try:
-                for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
-                    prepared = [_prepare(r) for r in batch]
+                for batch in batches:
                     new, changed, unchanged = _sort(
-                        session, path, prepared, replace, on_error or _raise
+                        session, path, batch, replace, on_error or _raise
                     )
                     items = self._store_batch(session, new, changed)
                     report.added += len(new)
@@ -234,7 +263,7 @@ class _Writer:
     def _store_batch(
         self, session: Session, new: list[_Prepared], changed: list[tuple[int, _Prepared]]
     ) -> list[Item]:
-        everything = [p for p in new] + [p for _, p in changed]
+        everything = [*new, *(p for _, p in changed)]
         if not everything:
             return []
         pks_of_pools = dict(
@@ -247,10 +276,10 @@ class _Writer:
 
         def row(p: _Prepared) -> dict[str, Any]:
             return {
-                "brief_id": p.record.id,
-                "text": p.record.text,
+                "brief_id": p.brief_id,
+                "text": p.text,
                 "pool_pk": pks_of_pools[p.digest],
-                "pool_id": p.record.pool_id,
+                "pool_id": p.pool_id,
                 "meta": p.meta,
                 "digest": p.digest,
             }
@@ -258,8 +287,8 @@ class _Writer:
         pks = insert_briefs(session, [row(p) for p in new])
         for pk, p in changed:
             replace_brief(session, pk, row(p))
-        return [(pk, p.record.text, p.knowns) for pk, p in zip(pks, new, strict=True)] + [
-            (pk, p.record.text, p.knowns) for pk, p in changed
+        return [(pk, p.text, p.knowns) for pk, p in zip(pks, new, strict=True)] + [
+            (pk, p.text, p.knowns) for pk, p in changed
         ]
 
     def cover_the_rest(self, advance: Advance) -> None:
@@ -331,16 +360,23 @@ def ingest_files(
     try:
         for path in paths:
             try:
-                if path != "-":  # stdin cannot be read twice: one transaction instead
-                    check_file(
-                        engine, path, pools=pools, replace=replace, on_error=on_error,
-                        advance=advance,
+                if path == "-":  # stdin cannot be read twice: one transaction instead
+                    read = iter_briefs(path, pools=pools, on_error=on_error)
+                    batches = ([_prepare(r) for r in batch] for batch in _batches(read))
+                    writer.write_file(
+                        path, batches, report, replace=replace, on_error=on_error,
+                        commit_each_batch=False,
                     )  # fmt: skip
-                quiet = (lambda err: None) if skip_invalid and path != "-" else on_error
-                writer.write_file(
-                    path, report, pools=pools, replace=replace, on_error=quiet,
-                    commit_each_batch=path != "-",
+                    continue
+                spool = check_file(
+                    engine, path, pools=pools, replace=replace, on_error=on_error,
+                    advance=advance,
                 )  # fmt: skip
+                with spool:
+                    writer.write_file(
+                        path, _spooled(spool), report, replace=replace, on_error=_raise,
+                        commit_each_batch=True,
+                    )  # fmt: skip
             except InputError as err:
                 report.failed = err
                 break

@@ -175,3 +175,20 @@ def test_unusable_databases_get_a_message_not_a_traceback(tmp_path):
     assert result.exit_code == 2
     assert "schema version 7 is not supported" in result.stderr
     assert row_counts(dbp) == before
+
+
+def test_skip_invalid_reports_a_conflict_and_stores_the_rest(tmp_path):
+    dbp = tmp_path / "r.db"
+    ingest(str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp))
+    path = write_briefs(
+        tmp_path / "b.jsonl",
+        [brief_line("d1", "Changed text, HR 58 bpm."), brief_line("fresh", "HR 57 bpm.")],
+    )
+    result = ingest(str(path), "--skip-invalid", "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    assert f"rejected {path}:1: brief 'd1' is already stored" in result.stderr
+    assert "1 briefs added, 0 unchanged, 1 rejected" in result.stdout
+    with sqlite3.connect(dbp) as conn:
+        assert (
+            conn.execute("SELECT text FROM brief WHERE brief_id='d1'").fetchone()[0] == TEXTS["d1"]
+        )
