@@ -84,8 +84,9 @@ def _brief_query(
 ) -> Select[Any]:
     if filter not in FILTERS:
         raise ValueError(f"filter must be one of {', '.join(FILTERS)}, got {filter!r}")
-    query = select(*columns).select_from(BS.join(B, B.c.pk == BS.c.brief_pk))
-    query = query.where(BS.c.run_id == run_id)
+    joined = any(getattr(c, "table", None) is B for c in columns) or bool(search)
+    source = BS.join(B, B.c.pk == BS.c.brief_pk) if joined else BS
+    query = select(*columns).select_from(source).where(BS.c.run_id == run_id)
     if search:
         query = query.where(
             or_(
