@@ -53,7 +53,7 @@ def band_text(flag: FlagFacts, bands: Bands) -> str:
     if flag.kind == "sign":
         scale = max(abs(flag.value), abs(flag.nearest_value), 1e-9)
         gap = abs(abs(flag.value) - abs(flag.nearest_value)) / scale
-        return f"sign: opposite signs, ||v|-|n||/scale = {gap:.3f} <= {bands.sign:.2f}"
+        return f"sign: opposite, size gap {gap:.3f} <= {bands.sign:.2f}"
     return f"value: {bands.faithful:.2f} < rel {flag.rel:.3f} <= {bands.value:.2f}"
 
 
