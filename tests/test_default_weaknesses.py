@@ -105,6 +105,7 @@ DISTANCE = (Known("distance", 5.0, "mi"),)
         "Hold 5.4 min at threshold.",
         "Your 5.4 mid-week check-in looked steady.",
         "A 5.3 minor dip in readiness is nothing.",
+        "Sunday's 5.4 miler is still to come.",
     ],
 )
 def test_minutes_and_mid_are_not_miles(text: str) -> None:
@@ -217,6 +218,9 @@ def test_hidden_sign_check_leaves_faithful_and_plain_values_alone() -> None:
         "That was 24 intervals in total.",
         "Add 20 easy pickups at the end.",
         "Cover 22 km on the bike.",
+        "Then 3 sets of 21 slow eccentric reps.",
+        "You passed 23 people in the last mile.",
+        "Finish with 22 push-ups and the core routine.",
     ],
 )
 def test_counts_of_things_are_not_metrics(text: str) -> None:
@@ -228,6 +232,9 @@ def test_counts_of_things_are_not_metrics(text: str) -> None:
 def test_a_bare_number_is_still_checked_against_unitless_metrics() -> None:
     assert [kind for _, kind, _ in kinds(DEFAULT, "TSB is 22.4 today.", FORM)] == ["sign"]
     assert [kind for _, kind, _ in kinds(DEFAULT, "TSB is 21 and falling.", FORM)] == ["sign"]
+    hrv = (Known("hrv", 61, "none"), Known("hrv_baseline", 58, "none"))
+    for text in ("HRV is 61 against a baseline of 58.", "HRV 61 today looks steady."):
+        assert [name for _, name in cited(DEFAULT, text, hrv)][:1] == ["hrv"]
 
 
 # 8. Non-ASCII digits matched by \d.

@@ -37,8 +37,8 @@ MONTHS = (
 FOREIGN_UNITS = frozenset(
     re.split(
         r"\s+",
-        "km kms k m ft yd yds kg kgs lb lbs g kcal cal kj w watts h hr hrs hour hours s sec secs "
-        "ms spm rpm mph kph kmh x",
+        "km kms k m ft feet foot yd yds kg kgs lb lbs g kcal cal kj w watts h hr hrs hour hours "
+        "s sec secs second seconds ms spm rpm mph kph kmh x miler milers",
     )
 )
 NOT_THINGS = frozenset(
@@ -47,9 +47,13 @@ NOT_THINGS = frozenset(
         "is was has as its this thus his hers yes us plus minus less unless across always "
         "perhaps versus vs does goes whereas besides towards afterwards sometimes points pts "
         "and or but so yet nor the a an of on in at to for from with by per than then which "
-        "that while also still just",
+        "that while also still just against upwards downwards backwards forwards sideways "
+        "nowadays means remains stays looks seems sits shows suggests says reads puts keeps "
+        "makes gives holds tells lands comes goes runs rises falls drops climbs "
+        "today yesterday tomorrow tonight now again already overnight this that these those",
     )
 )
+IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "mice", "geese"])
 
 # Every construct starts at an ASCII digit or a sign, so the pattern begins with that one
 # character class (the regex engine then skips prose at C speed) and each alternative
@@ -58,6 +62,7 @@ _FIRST = f"[0-9{re.escape(SIGNS)}]"
 _REST = r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]*(?:\.[0-9]+)?"
 _NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
 _ORDINAL_SUFFIX = "(?:st|nd|rd|th)?"
+_WORD = "[A-Za-z]+(?:-[A-Za-z]+)*"
 
 
 def _month_lookbehind() -> str:
@@ -146,7 +151,7 @@ class DefaultScanner:
             rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
             rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
             rf"|(?P<glued>[^\W_])"
-            rf"|{SPACE}+(?P<w1>[A-Za-z]+)(?:{SPACE}+(?P<w2>[A-Za-z]+))?)?"
+            rf"|{SPACE}+(?P<words>{_WORD}(?:{SPACE}+{_WORD}){{0,2}}))?"
         )
         self._pattern = re.compile(rf"{_FIRST}(?:(?<=[0-9])(?:{constructs})|{number})")
         self._body_group = self._pattern.groupindex["body"]
@@ -166,7 +171,7 @@ class DefaultScanner:
                     digits = inner.group()
                     yield inner.start(), inner.end(), digits, float(digits), "none", kind
                 continue
-            window, unit, glued, w1, w2 = m.group("window", "unit", "glued", "w1", "w2")
+            window, unit, glued, words = m.group("window", "unit", "glued", "words")
             end = m.end("body")
             token = text[start:end]
             value = parse_value(token)
@@ -176,8 +181,8 @@ class DefaultScanner:
                 yield start, end, token, value, units[" ".join(unit.lower().split())], None
             elif glued is not None:
                 yield start, end, token, value, "none", _glued(text[end : end + 2])
-            elif w1 is not None:
-                yield start, end, token, value, "none", _after_words(token, w1, w2)
+            elif words is not None:
+                yield start, end, token, value, "none", _after_words(token, words)
             else:
                 yield start, end, token, value, "none", None
 
@@ -185,9 +190,7 @@ class DefaultScanner:
         """The same walk as `raw`, yielding only claims and parsing nothing."""
         units = self._units
         for m in self._pattern.finditer(text):
-            body, window, unit, glued, w1, w2 = m.group(
-                "body", "window", "unit", "glued", "w1", "w2"
-            )
+            body, window, unit, glued, words = m.group("body", "window", "unit", "glued", "words")
             if body is None or window is not None:
                 continue
             start = m.start()
@@ -196,7 +199,7 @@ class DefaultScanner:
                 yield start, text[start : m.end("body")], found
             elif glued is None:
                 token = text[start : m.end("body")]
-                if w1 is None or _after_words(token, w1, w2) is None:
+                if words is None or _after_words(token, words) is None:
                     yield start, token, "none"
 
     def value(self, token: str) -> float:
@@ -218,9 +221,9 @@ class DefaultScanner:
             key = (m.group(), last)
             verdict = memo.get(key)
             if verdict is None:
-                window, unit, glued, w1, w2 = m.group("window", "unit", "glued", "w1", "w2")
+                window, unit, glued, words = m.group("window", "unit", "glued", "words")
                 token = text[m.start() : m.end("body")]
-                unit = self._claim_unit(token, window, unit, glued, w1, w2)
+                unit = self._claim_unit(token, window, unit, glued, words)
                 verdict = memo[key] = NOT_CHECKABLE if unit is None else judge(token, unit)
             kind = verdict[0]
             if kind is not None:
@@ -235,8 +238,7 @@ class DefaultScanner:
         window: str | None,
         unit: str | None,
         glued: str | None,
-        w1: str | None,
-        w2: str | None,
+        words: str | None,
     ) -> str | None:
         """The unit of a number read as a claim; None when it is skipped."""
         if window is not None:
@@ -244,7 +246,7 @@ class DefaultScanner:
         if unit is not None:
             units = self._units
             return units.get(unit) or units[" ".join(unit.lower().split())]
-        if glued is not None or (w1 is not None and _after_words(token, w1, w2) is not None):
+        if glued is not None or (words is not None and _after_words(token, words) is not None):
             return None
         return "none"
 
@@ -259,20 +261,25 @@ def _glued(rest: str) -> str:
     return "identifier" if rest[0].isdigit() else "unit"
 
 
-def _after_words(token: str, w1: str, w2: str | None) -> str | None:
-    """ "unit" for a unit the vocabulary lacks, "count" for counted things, else None."""
-    first = w1.lower()
-    if first in FOREIGN_UNITS:
+def _after_words(token: str, words: str) -> str | None:
+    """ "unit" for a unit the vocabulary lacks, "count" for counted things, else None.
+
+    A count is an unsigned integer whose next few words reach a plural noun before any
+    function word: "23 strides", "21 hill repeats", "11 slow eccentric reps", "30 push-ups".
+    """
+    parts = words.lower().split()
+    if parts[0] in FOREIGN_UNITS:
         return "unit"
     if token[0] in SIGNS or "." in token:
         return None
-    if _plural_thing(first):
-        return "count"
-    if w2 is not None and first not in NOT_THINGS and _plural_thing(w2.lower()):
-        return "count"
+    for word in parts:
+        if word in NOT_THINGS:
+            return None
+        if word in IRREGULAR_PLURALS or _plural_thing(word):
+            return "count"
     return None
 
 
 def _plural_thing(word: str) -> bool:
     plural = word.endswith("s") and not word.endswith("ss")
-    return plural and len(word) >= 3 and word not in NOT_THINGS
+    return plural and len(word) >= 3
