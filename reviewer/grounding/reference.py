@@ -8,6 +8,7 @@ rules and only the thresholds of its config.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.nearest import PoolIndex, pool_index
@@ -57,15 +58,17 @@ class PoolDetector:
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
                    config.hidden_sign if self.hidden_sign else None)  # fmt: skip
         memo = index.verdicts(reading)
-        claims: dict[tuple[str, str], Verdict] = index.verdicts((*reading, "claims"))
         keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
+        judge = partial(self._judge, index)
+        if not self.scanner.one_key_per_claim:
+            claims: dict[tuple[str, str], Verdict] = index.verdicts((*reading, "claims"))
 
-        def judge(token: str, unit: str) -> Verdict:
-            # a scanner may key one claim several ways (e.g. by the words after it)
-            verdict = claims.get((token, unit))
-            if verdict is None:
-                verdict = claims[token, unit] = self._judge(index, token, unit)
-            return verdict
+            def judge(token: str, unit: str) -> Verdict:
+                # the scanner keys one claim several ways (e.g. by the words after it)
+                verdict = claims.get((token, unit))
+                if verdict is None:
+                    verdict = claims[token, unit] = self._judge(index, token, unit)
+                return verdict
 
         checkable, hits = self.scanner.tally(text, memo, judge, keep)
         flags: list[Flag] = []

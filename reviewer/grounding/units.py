@@ -132,6 +132,8 @@ def parse_value(token: str) -> float:
 class DefaultScanner:
     """Numbers as the default detector reads them; units from the config's vocabulary."""
 
+    one_key_per_claim = False  # "52 and" and "52 with" are two keys for one claim
+
     def __init__(self, config: DetectorConfig | None = None) -> None:
         config = config or DetectorConfig()
         self._units = config.alias_units()
