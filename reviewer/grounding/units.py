@@ -160,7 +160,6 @@ class DefaultScanner:
 
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim)."""
-        units = self._units
         for m in self._pattern.finditer(text):
             start = m.start()
             body = m.group("body")
@@ -180,7 +179,7 @@ class DefaultScanner:
             if window is not None:
                 yield start, end, token, value, "none", "window"
             elif unit is not None:
-                yield start, end, token, value, units[" ".join(unit.lower().split())], None
+                yield start, end, token, value, self._canonical(unit), None
             elif glued is not None:
                 yield start, end, token, value, "none", _glued(text[end : end + 2])
             elif words is not None:
@@ -190,19 +189,13 @@ class DefaultScanner:
 
     def claims(self, text: str) -> Iterator[Claim]:
         """The same walk as `raw`, yielding only claims and parsing nothing."""
-        units = self._units
         for m in self._pattern.finditer(text):
-            body, window, unit, glued, words = m.group("body", "window", "unit", "glued", "words")
-            if body is None or window is not None:
+            if m.lastindex < self._body_group:
                 continue
-            start = m.start()
+            token = text[m.start() : m.end("body")]
+            unit = self._claim_unit(token, *m.group("window", "unit", "glued", "words"))
             if unit is not None:
-                found = units.get(unit) or units[" ".join(unit.lower().split())]
-                yield start, text[start : m.end("body")], found
-            elif glued is None:
-                token = text[start : m.end("body")]
-                if words is None or _after_words(token, words) is None:
-                    yield start, token, "none"
+                yield m.start(), token, unit
 
     def value(self, token: str) -> float:
         return parse_value(token)
@@ -246,11 +239,15 @@ class DefaultScanner:
         if window is not None:
             return None
         if unit is not None:
-            units = self._units
-            return units.get(unit) or units[" ".join(unit.lower().split())]
+            return self._canonical(unit)
         if glued is not None or (words is not None and _after_words(token, words) is not None):
             return None
         return "none"
+
+    def _canonical(self, alias: str) -> str:
+        """The pool unit an alias as written names ("Beats  per minute" -> bpm)."""
+        units = self._units
+        return units.get(alias) or units[" ".join(alias.lower().split())]
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]
