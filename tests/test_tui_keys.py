@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 from sqlmodel import Session
 from textual.widgets import Input
-from tui_seed import seed
+from tui_seed import POOL, make_flag, seed
 
 from db.models import Label, LabelState
 from reviewer.tui.app import ReviewApp
@@ -300,3 +300,24 @@ async def test_command_palette_runs_review_actions(engine) -> None:
         assert isinstance(app.screen, ReviewScreen)
         assert where(app) == ("brief-a", "22.4")
     assert labels(engine) == [("50", "ann", "false_positive", False)]
+
+
+async def test_long_list_is_counted_in_a_worker_and_paged(tmp_path: Path) -> None:
+    rhr = POOL[0]
+    texts = [(f"b{i:03d}", f"rhr {50 + i % 2} bpm today.", i) for i in range(250)]
+    briefs = [(bid, text, [make_flag(text, str(50 + i % 2), rhr)]) for bid, text, i in texts]
+    engine = seed(tmp_path / "long.db", briefs)
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        rows = app.screen.query_one(BriefRows)
+        assert rows.total == 250 and rows.counted
+        assert str(app.screen.query_one("#list-title").render()) == "all · 250"
+        assert sorted(rows._cache) == [0]  # only the page on screen was fetched
+        await pilot.press("end", "enter")
+        assert where(app) == ("b249", "51")
+        assert sorted(rows._cache) == [0, 2]
+        await pilot.press("J")  # past the last brief: stays, says so
+        assert where(app) == ("b249", "51")
+    engine.dispose()

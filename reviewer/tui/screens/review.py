@@ -42,10 +42,11 @@ class DbPages:
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
 
     def count(self, filter: str, search: str) -> int:
-        return db.count_briefs(
-            session=self.session, run_id=self.run_id, reviewer=self.reviewer,
-            filter=filter, search=search,
-        )  # fmt: skip
+        with Session(self.session.get_bind()) as session:  # runs in a worker thread
+            return db.count_briefs(
+                session=session, run_id=self.run_id, reviewer=self.reviewer,
+                filter=filter, search=search,
+            )  # fmt: skip
 
     def page(self, filter: str, search: str, offset: int, limit: int) -> list[BriefRow]:
         return db.list_briefs(

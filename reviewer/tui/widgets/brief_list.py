@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from rich.segment import Segment
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -56,7 +56,9 @@ class Row:
 class BriefPages(Protocol):
     """Where rows come from: the screen hands one in (attributes down)."""
 
-    def count(self, filter: str, search: str) -> int: ...
+    def count(self, filter: str, search: str) -> int:
+        """Called from a worker thread."""
+        ...
 
     def page(self, filter: str, search: str, offset: int, limit: int) -> list[RowLike]: ...
 
@@ -100,8 +102,13 @@ class BriefRows(ScrollView, can_focus=True):
             super().__init__()
             self.brief_pk = brief_pk
 
+    class Counted(Message):
+        """The list's length is known (the title can say it)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self._generation = 0
+        self.counted = False
         self.pages: BriefPages | None = None
         self.filter = "all"
         self.search = ""
@@ -110,12 +117,33 @@ class BriefRows(ScrollView, can_focus=True):
         self._cache: dict[int, list[Row]] = {}
 
     def reload(self) -> None:
-        """Drop cached rows and count again (after a filter or search change)."""
+        """Drop cached rows, show the first page now and count the rest in a worker."""
         self._cache.clear()
-        self.total = self.pages.count(self.filter, self.search) if self.pages else 0
-        self.virtual_size = Size(self.size.width, self.total)
+        self._generation += 1
+        self.total, self.counted = PAGE, False
+        first = self.row(0)  # fetches the first page
+        fetched = len(self._cache.get(0, [])) if first is not None else 0
+        if fetched < PAGE or self.pages is None:  # it all fits on the first page
+            self._set_total(self._generation, fetched)
+        else:
+            self.count_rows(self._generation, self.filter, self.search)
         self.cursor = min(self.cursor, max(self.total - 1, 0))
         self.refresh()
+
+    @work(thread=True, exclusive=True, group="brief-count")
+    def count_rows(self, generation: int, filter: str, search: str) -> None:
+        """Counting a filtered list of 100,000 briefs takes longer than a frame."""
+        assert self.pages is not None
+        total = self.pages.count(filter, search)
+        self.app.call_from_thread(self._set_total, generation, total)
+
+    def _set_total(self, generation: int, total: int) -> None:
+        if generation != self._generation:  # a newer filter or search has taken over
+            return
+        self.total, self.counted = total, True
+        self.virtual_size = Size(self.size.width, total)
+        self.refresh()
+        self.post_message(self.Counted())
 
     def row(self, index: int) -> Row | None:
         """The row at a list index, fetching its page when not cached."""
@@ -267,10 +295,17 @@ class BriefList(Vertical):
         rows.filter = filter if filter is not None else rows.filter
         rows.search = search if search is not None else rows.search
         rows.reload()
-        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}"
+        self.draw_title()
+
+    def draw_title(self) -> None:
+        rows = self.rows
+        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}" if rows.counted else "counting…"
         if rows.search:
             title += f" · /{one_line(rows.search)}"
         self.query_one("#list-title", Static).update(Content(title))
+
+    def on_brief_rows_counted(self) -> None:
+        self.draw_title()
 
     def open_search(self) -> None:
         self.add_class("searching")
