@@ -96,3 +96,8 @@ def test_missing_file(tmp_path: Path) -> None:
 def test_config_errors_are_value_errors(tmp_path: Path) -> None:
     """The CLI catches ValueError to print the message and exit 2."""
     assert issubclass(ConfigError, ValueError)
+
+
+def test_configs_are_hashable_by_content() -> None:
+    assert hash(DetectorConfig()) == hash(DetectorConfig())
+    assert len({DetectorConfig(), DetectorConfig(), DetectorConfig(value=0.2)}) == 2

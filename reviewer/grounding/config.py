@@ -58,6 +58,9 @@ class DetectorConfig:
                 f"threshold faithful ({self.faithful}) must not exceed value ({self.value})"
             )
 
+    def __hash__(self) -> int:  # the units dict is never mutated: hash what it holds
+        return hash(self.to_json())
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data, stable key order: what a detector run stores."""
         return {
