@@ -18,6 +18,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Next unlabeled flag", "next_unlabeled", "space / ."),
     ("Note on this flag", "note", "n"),
     ("Search briefs", "search", "/ over id and text"),
+    ("Filter: next (all, unlabeled, false, true)", "cycle_filter", "v"),
     ("Filter: all briefs", "filter('all')", "1"),
     ("Filter: briefs with unlabeled flags", "filter('unlabeled')", "2"),
     ("Filter: briefs with false positives", "filter('false_positive')", "3"),
