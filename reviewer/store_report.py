@@ -190,6 +190,11 @@ def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
 
 
+def _interval(low: float, high: float) -> str:
+    """`20.8–93.9`: the interval in percentage points, compact enough for 80 columns."""
+    return f"{100 * low:.1f}–{100 * high:.1f}"
+
+
 def _row(name: str, s: dict[str, Any]) -> list[Text]:
     low, high = s["precision_ci"]
     return [
@@ -200,13 +205,19 @@ def _row(name: str, s: dict[str, Any]) -> list[Text]:
         Text(f"{s['false_positives']:,}"),
         Text(f"{s['skipped']:,}"),
         Text(_pct(s["precision"])),
-        Text(f"{_pct(low)} – {_pct(high)}" if s["true_positives"] + s["false_positives"] else "—"),
+        Text(_interval(low, high) if s["true_positives"] + s["false_positives"] else "—"),
         Text(_pct(s["coverage"])),
     ]
 
 
 def _table(title: str) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    table = Table(
+        title=title,
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        collapse_padding=True,
+    )
     for name in ("", "flags", "labeled", "TP", "FP", "skip", "precision", "95% CI", "coverage"):
         table.add_column(name, justify="right" if name else "left", no_wrap=not name)
     return table
