@@ -164,8 +164,8 @@ class PoolIndex:
 
 _BY_ID: OrderedDict[int, tuple[Sequence[Known], PoolIndex]] = OrderedDict()
 _BY_CONTENT: OrderedDict[tuple[Known, ...], PoolIndex] = OrderedDict()
-_CACHE_SIZE = 256
-VERDICT_MEMO_SIZE = 200_000
+_CACHE_SIZE = 128
+VERDICT_MEMO_SIZE = 50_000
 
 
 def pool_index(pool: Sequence[Known]) -> PoolIndex:

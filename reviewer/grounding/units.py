@@ -120,6 +120,10 @@ def _alias_pattern(aliases: list[str]) -> str:
 
 def parse_value(token: str) -> float:
     """The value of a default token: any minus sign, thousands commas, a glued k."""
+    try:
+        return float(token)  # ASCII digits with an optional ASCII sign: most tokens
+    except ValueError:
+        pass
     negative = token[0] in SIGNS and token[0] not in _PLUS
     if token[0] in SIGNS:
         token = token[1:]
