@@ -73,3 +73,10 @@ def test_describe() -> None:
         "0",
         "{}",
     )
+
+
+def test_a_plugin_factory_that_takes_config_gets_it() -> None:
+    config = DetectorConfig(value=0.2)
+    detector = load_detector("reviewer.grounding.default:DefaultDetector", config)
+    assert isinstance(detector, DefaultDetector)
+    assert detector.config is config
