@@ -272,3 +272,31 @@ def test_template_arms_still_read_every_unit() -> None:
     assert [name for _, name in cited(DEFAULT, faithful, pool)] == [k.name for k in pool]
     flipped = faithful.replace("52.00", "-52.00").replace("-22.40", "22.40")
     assert [f.kind for f in DEFAULT.flag(flipped, pool)] == ["sign", "sign"]
+
+
+# Beyond the eight: a decrease written as a magnitude with a direction word beside it.
+@pytest.mark.parametrize(
+    ("text", "pool"),
+    [
+        ("HRV is 31, down 40.4% from your baseline.", (Known("hrv_change", -40.4, "pct"),)),
+        ("That's 11.4 mi less than last week.", (Known("mileage_change", -11.4, "mi"),)),
+        ("Resting heart rate sits 3 bpm below baseline.", (Known("rhr_delta", -3, "bpm"),)),
+        ("Weekly mileage dropped by 11.4 mi.", (Known("mileage_change", -11.4, "mi"),)),
+    ],
+)
+def test_a_decrease_written_with_a_direction_word_is_not_a_sign_flip(text: str, pool) -> None:
+    assert [kind for _, kind, _ in kinds(REFERENCE, text, pool)] == ["sign"]
+    assert kinds(DEFAULT, text, pool) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TSB is 8.1, down from yesterday.",  # the direction word is not beside the number
+        "TSB is +8.1 lower than it should be.",  # an explicit sign means what it says
+        "Form dropped to 8.1.",  # "to": a level, not a decrease by
+    ],
+)
+def test_direction_words_do_not_hide_real_inversions(text: str) -> None:
+    pool = (Known("tsb", -8.1, "none"),)
+    assert [kind for _, kind, _ in kinds(DEFAULT, text, pool)] == ["sign"]

@@ -75,12 +75,18 @@ class PoolDetector:
         for start, (kind, token, unit, value, known, delta) in hits:
             if kind == "faithful":
                 citations.append(Citation(start, start + len(token), token, value, known))  # type: ignore[union-attr]
+            elif kind == "sign" and self._written_as_decrease(text, start, token, known):
+                continue
             else:
                 flags.append(
                     Flag(start, start + len(token), token, value, unit, known.name, known.value,
                          delta, kind)
                 )  # fmt: skip
         return flags, checkable
+
+    def _written_as_decrease(self, text: str, start: int, token: str, known: Known) -> bool:
+        """Whether a sign flag is really a magnitude with a direction word ("down 4%")."""
+        return False
 
     def _judge(self, index: PoolIndex, token: str, unit: str) -> Verdict:
         """(kind, token, unit, value, known, delta) of one claim; (None,) with no candidate."""

@@ -110,7 +110,7 @@ _ORDINAL = ("st", "nd", "rd", "th")
 _PLUS = "+\uff0b"
 
 
-def _alias_pattern(aliases: list[str]) -> str:
+def alias_pattern(aliases: list[str]) -> str:
     """Longest alias first; spaces inside an alias match any run of spaces."""
     parts = []
     for alias in sorted(aliases, key=lambda a: (-len(a), a)):
@@ -141,7 +141,7 @@ class DefaultScanner:
     def __init__(self, config: DetectorConfig | None = None) -> None:
         config = config or DetectorConfig()
         self._units = config.alias_units()
-        units = _alias_pattern(list(self._units))
+        units = alias_pattern(list(self._units))
         initials = {alias[0] for alias in self._units}
         initials |= {letter.upper() for letter in initials}
         first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
