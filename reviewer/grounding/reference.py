@@ -15,6 +15,7 @@ from reviewer.grounding.nearest import PoolIndex, pool_index
 from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Scanner, Verdict
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
 
+UNRELATED: Verdict = ("unrelated",)  # checkable, never reported: no details kept
 _FLAGS = frozenset({"value", "sign"})
 _FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
 
@@ -113,7 +114,7 @@ class PoolDetector:
                     return ("sign", token, unit, value, opposite, value - o)
         if rel <= self.config.value:
             return ("value", token, unit, value, known, value - nearest)
-        return ("unrelated", token, unit, value, known, value - nearest)
+        return UNRELATED
 
 
 class ReferenceDetector(PoolDetector):
