@@ -24,10 +24,10 @@ class Token(NamedTuple):
 
 
 RawToken = tuple[int, int, str, float, str, "str | None"]
-
-
 Claim = tuple[int, str, str]
-Verdict = tuple  # (kind, token, unit, value, known, delta); (None,) when not checkable
+# A detector's verdict on one claim: (kind, token, unit, value, known, delta) for "faithful",
+# "value" and "sign"; ("unrelated",) when checkable but ignored; (None,) when not checkable.
+Verdict = tuple
 Judge = Callable[[str, str], Verdict]
 NOT_CHECKABLE: Verdict = (None,)
 
@@ -35,8 +35,9 @@ NOT_CHECKABLE: Verdict = (None,)
 class Scanner(Protocol):
     """Finds the tokens of a text.
 
-    `scan`/`raw` give every token with its skip reason; `claims` is the detectors' hot
-    loop: (start, token text, unit) of the tokens not skipped, with `value(token)` to parse.
+    `scan`/`raw` give every token with its skip reason; `claims` gives (start, token
+    text, unit) of the tokens not skipped, with `value(token)` to parse them; `tally` is
+    the detectors' hot loop, memoising a verdict per distinct reading of a number.
     """
 
     def raw(self, text: str) -> Iterator[RawToken]: ...
