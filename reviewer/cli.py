@@ -35,7 +35,7 @@ DbOption = Annotated[
     str | None,
     typer.Option(
         "--db",
-        help="Database path or SQLAlchemy URL [default: $REVIEWER_DB, else ./reviewer.db].",
+        help="Database path or SQLAlchemy URL (default: $REVIEWER_DB, else ./reviewer.db).",
         show_default=False,
     ),
 ]
