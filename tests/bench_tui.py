@@ -1,20 +1,30 @@
 """Benchmark of the review app on 100,000 briefs and a million flags (a script, not a test).
 
     python tests/bench_tui.py [--db PATH] [--briefs 100000] [--flags-per-brief 10] [--labels 60]
+                              [--command-runs 3] [--in-process-only | --command-only]
 
 Builds the database once (kept at --db for reruns, in a child process so its memory does
-not count), then opens the app with run_test and prints: time to the first brief on screen,
-peak memory (RSS) of the process, and keypress-to-next-flag times for label keys.
+not count). Then starts the real `reviewer review` command under a pseudo-terminal and
+times the first brief on screen from the moment the process was started (imports
+included), with the command's peak memory; then opens the app in-process with run_test for
+keypress-to-next-flag times of label keys, search, end of list and the stats panel.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import fcntl
+import os
+import pty
+import re
 import resource
+import select
 import statistics
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -80,6 +90,81 @@ def build(path: Path, briefs: int, per_brief: int) -> None:
     engine.dispose()
     print(f"built {briefs:,} briefs, {briefs * per_brief:,} flags in "
           f"{time.perf_counter() - started:.0f} s -> {path}")  # fmt: skip
+
+
+FIRST_BRIEF = re.compile(rb"bench-\d{6} \xc2\xb7 flag")
+COUNTED = re.compile(rb"labeled (?:\x1b\[[0-9;]*m)*[\d,]+ / [\d,]+")
+
+
+def peak_rss_mb(pid: int) -> float:
+    """VmHWM of a live process (its peak resident memory so far)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float, float]:
+    """Start `reviewer review` on a 120x40 pseudo-terminal; return seconds from the spawn to
+    the first brief id drawn, to the header's label counts, and peak RSS (MB) at both."""
+    script = Path(sys.executable).with_name("reviewer")
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    env = dict(os.environ, TERM="xterm-256color", COLUMNS="120", LINES="40")
+    started = time.perf_counter()
+    child = subprocess.Popen(
+        [str(script), "review", "--db", str(path), "--reviewer", "bench"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
+    )  # fmt: skip
+    os.close(slave)
+    seen, first, counted, rss_first = b"", 0.0, 0.0, 0.0
+    try:
+        while time.perf_counter() - started < timeout and not counted:
+            ready, _, _ = select.select([master], [], [], 0.005)
+            if not ready:
+                continue
+            try:
+                seen += os.read(master, 65536)
+            except OSError:
+                break
+            now = time.perf_counter() - started
+            if not first and FIRST_BRIEF.search(seen):
+                first, rss_first = now, peak_rss_mb(child.pid)
+            if first and COUNTED.search(seen):
+                counted = now
+        rss = peak_rss_mb(child.pid)
+        os.write(master, b"q")
+        deadline = time.perf_counter() + 5
+        while child.poll() is None and time.perf_counter() < deadline:
+            if select.select([master], [], [], 0.05)[0]:
+                try:
+                    os.read(master, 65536)
+                except OSError:
+                    break
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+    if not first:
+        raise RuntimeError(f"no brief on screen within {timeout:.0f} s")
+    return first, counted, rss_first, rss
+
+
+def measure_command(path: Path, runs: int) -> None:
+    """The command as a person starts it: process start to the first brief on screen."""
+    results = [run_command(path) for _ in range(runs)]
+    firsts = sorted(r[0] * 1000 for r in results)
+    counts = sorted(r[1] * 1000 for r in results)
+    print(
+        f"`reviewer review` (spawn to first brief on screen), {runs} runs: best "
+        f"{firsts[0]:.0f} ms, median {statistics.median(firsts):.0f} ms, worst "
+        f"{firsts[-1]:.0f} ms; header label counts at median {statistics.median(counts):.0f} ms"
+    )
+    print(
+        f"  command peak RSS: {max(r[2] for r in results):.0f} MB at the first brief, "
+        f"{max(r[3] for r in results):.0f} MB once counted"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -184,6 +269,9 @@ def main() -> None:
     parser.add_argument("--briefs", type=int, default=100_000)
     parser.add_argument("--flags-per-brief", type=int, default=10)
     parser.add_argument("--labels", type=int, default=60)
+    parser.add_argument("--command-runs", type=int, default=3)
+    parser.add_argument("--command-only", action="store_true")
+    parser.add_argument("--in-process-only", action="store_true")
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
     if args.build_only:
@@ -195,7 +283,10 @@ def main() -> None:
              "--briefs", str(args.briefs), "--flags-per-brief", str(args.flags_per_brief)],
             check=True,
         )  # fmt: skip
-    asyncio.run(measure(args.db, args.labels))
+    if not args.in_process_only:
+        measure_command(args.db, args.command_runs)
+    if not args.command_only:
+        asyncio.run(measure(args.db, args.labels))
 
 
 if __name__ == "__main__":
