@@ -8,11 +8,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reviewer import Known
 from reviewer.ingest import (
     BriefRecord,
     InputError,
+    _brief,
+    _fast_brief,
+    _object,
+    _Problem,
     iter_briefs,
     iter_pool_records,
     read_pools,
@@ -179,3 +185,105 @@ def test_sniff_kind(tmp_path: Path) -> None:
     pools = write(tmp_path, json.dumps({"id": "p", "pool": POOL}), name="p.jsonl")
     assert sniff_kind(pools) == "pools"
     assert sniff_kind(write(tmp_path, "", name="e.jsonl")) == "empty"
+
+
+def test_scan_can_forget_ids(tmp_path: Path) -> None:
+    path = write(tmp_path, brief(), brief(id="b2"), brief())
+    assert [r.id for r in iter_briefs(path, check_duplicates=False)] == ["b1", "b2", "b1"]
+
+
+def test_good_lines_take_the_fast_path() -> None:
+    # The typed decoder must accept ordinary lines, or every brief pays for the slow path.
+    line = brief(meta={"date": "2026-01-02", "n": [1, 2.5]}).encode()
+    record = _fast_brief(line, 7, None)
+    assert record == BriefRecord(
+        "b1",
+        "RHR was 52 bpm.",
+        (Known("rhr", 52.0, "bpm"), Known("tsb", -22.4, "none")),
+        {"date": "2026-01-02", "n": [1, 2.5]},
+        7,
+    )
+    pools = {"p1": (Known("rhr", 52.0, "bpm"),)}
+    by_id = json.dumps({"id": "b", "text": "52 bpm", "pool_id": "p1"}).encode()
+    assert _fast_brief(by_id, 1, pools) == BriefRecord("b", "52 bpm", pools["p1"], None, 1, "p1")
+
+
+ODD_STRINGS = st.one_of(
+    st.text(max_size=6),
+    st.sampled_from(["", " ", "\t\n", "\u00a0", "\u2028", "\ud800", "a\udfff", "ok"]),
+)
+ODD_NUMBERS = st.one_of(
+    st.floats(),  # NaN and infinities become NaN / Infinity literals
+    st.integers(min_value=-(10**400), max_value=10**400),
+    st.booleans(),
+    st.none(),
+    ODD_STRINGS,
+)
+ODD_VALUES = st.one_of(ODD_STRINGS, ODD_NUMBERS, st.lists(st.integers(), max_size=2))
+ENTRY = st.one_of(
+    st.dictionaries(
+        st.sampled_from(["name", "value", "unit", "extra"]),
+        st.one_of(ODD_STRINGS, ODD_NUMBERS),
+        max_size=4,
+    ),
+    st.fixed_dictionaries(
+        {"name": ODD_STRINGS, "value": ODD_NUMBERS, "unit": st.sampled_from(["bpm", "none"])}
+    ),
+    ODD_VALUES,
+)
+ODD_LINES = st.dictionaries(
+    st.sampled_from(["id", "text", "pool", "pool_id", "meta", "other"]),
+    st.one_of(
+        ODD_VALUES,
+        st.lists(ENTRY, max_size=3),
+        st.dictionaries(st.text(max_size=3), ODD_NUMBERS, max_size=3),
+    ),
+    max_size=6,
+).map(lambda obj: {"id": "b", "text": "t", "pool": []} | obj)
+GOOD_NUMBERS = st.one_of(
+    st.floats(allow_nan=False, allow_infinity=False), st.integers(-(2**70), 2**70)
+)
+GOOD_LINES = st.fixed_dictionaries(
+    {
+        "id": st.text(min_size=1, max_size=5),
+        "text": st.text(min_size=1, max_size=30),
+        "pool": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "name": st.text(min_size=1, max_size=4),
+                    "value": GOOD_NUMBERS,
+                    "unit": ODD_STRINGS,
+                }
+            ),
+            max_size=4,
+        ),
+    },
+    optional={
+        "meta": st.one_of(
+            st.none(),
+            st.dictionaries(st.text(max_size=3), st.one_of(GOOD_NUMBERS, st.text(max_size=3))),
+        )
+    },
+)
+LINES = st.one_of(ODD_LINES, GOOD_LINES)
+
+
+def _plain_reading(raw: bytes, pools: dict) -> BriefRecord | str:
+    try:
+        obj = _object("f", 1, raw, None)
+        return "blank" if obj is None else _brief(obj, 1, pools)
+    except (InputError, _Problem) as err:
+        return f"error: {err}"
+
+
+@settings(max_examples=300, deadline=None)
+@given(LINES, st.booleans())
+def test_fast_path_agrees_with_the_plain_checks(obj: dict, ascii_only: bool) -> None:
+    # The fast path may decline a line (the plain reader then decides), but a record it
+    # returns must be exactly the plain reader's, floats and all.
+    text = json.dumps(obj, ensure_ascii=ascii_only)
+    raw = text.encode("utf-8", "surrogatepass")
+    pools = {"ok": (Known("rhr", 52.0, "bpm"),)}
+    fast = _fast_brief(raw, 1, pools)
+    if fast is not None:
+        assert repr(fast) == repr(_plain_reading(raw, pools))
