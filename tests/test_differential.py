@@ -12,10 +12,13 @@ import random
 import re
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from reviewer import Flag, Known
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default import DefaultDetector
+from reviewer.grounding.nearest import UnitIndex
 from reviewer.grounding.reference import ReferenceDetector
 from reviewer.grounding.tokens import REFERENCE_SCANNER, Token
 from reviewer.grounding.units import DefaultScanner
@@ -240,3 +243,36 @@ def test_default_equals_its_naive_judgement(seed: int) -> None:
         assert (analysis.flags, analysis.checkable) == naive_default(text, pool, config), (
             f"seed {seed} case {case}: {text!r} {pool!r}"
         )
+
+
+SPECIAL = [0.0, -0.0, 1.0, -1.0, 5e-324, -5e-324, 1e308, -1e308, 1e16, 1e16 + 2, 1e16 + 4,
+           0.1, 0.2, 0.30000000000000004, 0.3, 52.0, 55.0, -22.4, 22.4, 41.3]  # fmt: skip
+floats = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(SPECIAL),
+    st.integers(-6, 6).map(float),
+    st.builds(math.nextafter, st.sampled_from(SPECIAL), st.sampled_from([-math.inf, math.inf])),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(floats, min_size=1, max_size=12), data=st.data())
+@example(values=[3.0, 1.0, 2.0], data=None)  # (the last is the probe) a tie across it
+@example(values=[1e16 + 2, 1e16, 1.0], data=None)  # distances that round to a tie on one side
+def test_bisection_equals_min_over_the_pool(values: list[float], data) -> None:
+    """Nearest and nearest opposite: the very candidate a naive min() in pool order picks,
+    ties, duplicates, signed zeros, overflowing distances and non-finite values included."""
+    if data is None:
+        values, drawn = values[:-1], values[-1]
+    else:
+        midpoints = [(a + b) / 2 for a in values for b in values]
+        drawn = data.draw(st.one_of(floats, st.sampled_from(midpoints)))
+    for probe in (drawn, -drawn):
+        candidates = [Known(f"k{i}", value, "none") for i, value in enumerate(values)]
+        index = UnitIndex(candidates)
+        assert index.nearest(probe) is min(candidates, key=lambda k: abs(probe - k.value))
+        flipped = [k for k in candidates if (k.value < 0 < probe) or (probe < 0 < k.value)]
+        expected = None
+        if flipped and math.isfinite(probe) and all(math.isfinite(v) for v in values):
+            expected = min(flipped, key=lambda k: abs(-probe - k.value))
+        assert index.nearest_opposite(probe) is expected

@@ -110,3 +110,22 @@ def test_citations_carry_the_known_value() -> None:
     (citation,) = ReferenceDetector().citations("It reads 52.00 bpm.", POOL)
     assert (citation.start, citation.end, citation.token, citation.value) == (9, 14, "52.00", 52.0)
     assert citation.known == POOL[0]
+
+
+def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
+    """A long run over distinct pools (ingest) keeps a bounded number of verdicts."""
+    from reviewer.grounding import nearest
+    from reviewer.grounding.default import DefaultDetector
+
+    monkeypatch.setattr(nearest, "VERDICT_BUDGET", 500)
+    nearest.forget_verdicts()
+    detectors = [ReferenceDetector(), DefaultDetector()]
+    for i in range(300):
+        pool = (Known("a", float(i), "none"), Known("b", i + 0.5, "bpm"), Known("c", -i, "pct"))
+        text = " ".join(f"{i + j} and {i + j}.5 bpm, {j - i}%" for j in range(6))
+        for detector in detectors:
+            assert detector.analyze(text, pool) == detector.analyze(text, pool)
+        cached = {id(index): index for index in nearest._BY_CONTENT.values()}
+        cached.update({id(index): index for _, index in nearest._BY_ID.values()})
+        held = sum(len(memo) for index in cached.values() for memo in index._verdicts.values())
+        assert held <= nearest.verdict_total() <= 500

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Token
-from reviewer.grounding.units import DefaultScanner, parse_value
+from reviewer.grounding.units import DefaultScanner, parse_value, scanner_pattern
 
 DEFAULT_SCANNER = DefaultScanner()
 SCANNERS = [REFERENCE_SCANNER, DEFAULT_SCANNER]
@@ -141,3 +141,43 @@ def test_claims_and_tally_agree_with_scan(scanner, text: str) -> None:
         expected = [(s, ("value", tok, u)) for s, tok, u in claims if u != "none"]
         assert checkable == len(expected)
         assert hits == expected
+
+
+construct_texts = st.lists(
+    st.one_of(
+        st.sampled_from(list("0123456789 ,.-:/hHaApPmM\u2212\u2013\u00a0vZ\u0663")),
+        st.sampled_from(
+            ["Dec ", "Dec. ", "Sept. ", "September ", "than ", "of ", "st ", "nd", "th ",
+             " March", " am", "p.m.", " hours ", "min", "/mi", " per km", "2026-", "1,234"]
+        ),
+    ),
+    max_size=30,
+).map("".join)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=construct_texts)
+def test_the_construct_guard_changes_no_match(text: str) -> None:
+    """The guard only skips the constructs where none can match: every match is the same."""
+    aliases = list(DetectorConfig().alias_units())
+    guarded, plain = scanner_pattern(aliases), scanner_pattern(aliases, guarded=False)
+
+    def matches(pattern) -> list:
+        return [(m.span(), m.lastindex, m.groups()) for m in pattern.finditer(text)]
+
+    assert matches(guarded) == matches(plain)
+
+
+def test_the_construct_guard_on_every_construct() -> None:
+    aliases = list(DetectorConfig().alias_units())
+    guarded, plain = scanner_pattern(aliases), scanner_pattern(aliases, guarded=False)
+    text = (
+        "v0.39.0 1.2.3 on 2026-12-02, 2026.12.02 and 12/02/2026; Dec 2, Sept. 14 2026, "
+        "the 2nd of March, 3 March; 8:30/mi 8:30 min per km; 6:45 6:45:10.5 6 am 7p.m. "
+        "7h 30m 1.5 hours and 5 min, 2h5; 4-5 mi 1,234.5 \u2013 2 3\u20131 Z2 H2O x1.5,2; "
+        "52 bpm, 178.5 steps, than 5, 10.6k steps, \u221222.4, 3rd 400m 23 strides"
+    )
+    found = [(m.span(), m.lastgroup) for m in guarded.finditer(text)]
+    assert found == [(m.span(), m.lastgroup) for m in plain.finditer(text)]
+    kinds = {kind for _, kind in found}
+    assert {"version", "date", "pace", "clock", "duration", "range", "identifier"} <= kinds

@@ -2,170 +2,180 @@
 
 The published check takes `min(candidates, key=lambda k: abs(value - k.value))`: the first
 candidate in pool order among equal distances. `UnitIndex` answers the same question in
-O(log n) from the candidates' distinct values sorted once per pool, falling back to that
-very `min()` when a value is not finite (NaN and infinity have no order to bisect).
+O(log n) from the candidates' distinct values sorted once per pool. Computed distances are
+monotone on each side of the value (rounding is monotone), so the two neighbours decide
+unless a distance ties with the next one out or across: then, as for a value that is not
+finite (NaN and infinity have no order to bisect), that very `min()` answers.
+
+Indexes are cheap to make and built per unit only when a text asks for that unit: most
+pools are read with a single brief (ingest), so nothing is built that is not used.
 """
 
 from __future__ import annotations
 
 import math
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
 from collections.abc import Sequence
-from itertools import pairwise
 
 from reviewer.grounding.types import Known
+
+
+def _neighbour(
+    values: list[float], knowns: list[Known], target: float, lo: int, hi: int
+) -> Known | None:
+    """The entry of values[lo:hi] (non-empty, sorted, distinct) at the least computed
+    `abs(target - v)`; None when that least distance is held by two values (a tie)."""
+    i = bisect_left(values, target, lo, hi)
+    if i == hi:  # every value is below the target
+        below = abs(target - values[i - 1])
+        if i - 2 >= lo and abs(target - values[i - 2]) == below:
+            return None
+        return knowns[i - 1]
+    above = abs(target - values[i])
+    if i > lo:
+        below = abs(target - values[i - 1])
+        if below < above:
+            if i - 2 >= lo and abs(target - values[i - 2]) == below:
+                return None
+            return knowns[i - 1]
+        if below == above:
+            return None
+    if i + 1 < hi and abs(target - values[i + 1]) == above:
+        return None
+    return knowns[i]
 
 
 class UnitIndex:
     """The candidates of one unit: pool order, distinct sorted values, first holder of each."""
 
-    __slots__ = (
-        "candidates",
-        "exact",
-        "finite",
-        "first",
-        "knowns",
-        "limit",
-        "n_negative",
-        "n_nonpositive",
-        "values",
-    )
+    __slots__ = ("candidates", "exact", "finite", "knowns", "values")
 
     def __init__(self, candidates: list[Known]) -> None:
         self.candidates = candidates
-        self.finite = all(math.isfinite(known.value) for known in candidates)
-        exact: dict[float, Known] = {}
-        first: dict[float, int] = {}
-        for position, known in enumerate(candidates):
-            exact.setdefault(known.value, known)
-            first.setdefault(known.value, position)
-        self.exact = exact
+        values = [known.value for known in candidates]
+        self.finite = all(map(math.isfinite, values))
+        # later assignments win, so in reverse the first holder in pool order is kept
+        self.exact = exact = dict(zip(reversed(values), reversed(candidates), strict=True))
         self.values = sorted(exact) if self.finite else []
-        self.first = [first[v] for v in self.values]
-        self.knowns = [exact[v] for v in self.values]
-        self.n_negative = bisect_left(self.values, 0.0)
-        self.n_nonpositive = bisect_right(self.values, 0.0)
-        self.limit = self._safe_limit()
-
-    def _safe_limit(self) -> float:
-        """Below this magnitude two distinct values never round to equal distances.
-
-        For M = max(|value|, |candidates|), a distance is off by at most M * 2**-51, so
-        values more than M * 2**-50 apart keep strictly ordered distances on each side:
-        the two neighbours decide. Beyond the limit (or with NaN/inf) the careful path runs.
-        """
-        values = self.values
-        if not self.finite or not values:
-            return 0.0
-        gaps = [b - a for a, b in pairwise(values)]
-        gap = min(gaps, default=math.inf)
-        if gap < 1e-290:
-            return 0.0
-        limit = gap * 2.0**50
-        return limit if max(-values[0], values[-1]) < limit else 0.0
+        self.knowns = list(map(exact.__getitem__, self.values))
 
     def nearest(self, value: float) -> Known:
         """The first candidate in pool order at the least `abs(value - k.value)`."""
-        limit = self.limit
-        if -limit < value < limit:
-            hit = self.exact.get(value)
+        if self.finite:
+            hit = self.exact.get(value)  # a distance of 0: no other value has it
             if hit is not None:
                 return hit
-            values = self.values
-            i = bisect_left(values, value)
-            if i == 0:
-                return self.knowns[0]
-            if i == len(values):
-                return self.knowns[-1]
-            below = value - values[i - 1]
-            above = values[i] - value
-            if below < above or (below == above and self.first[i - 1] < self.first[i]):
-                return self.knowns[i - 1]
-            return self.knowns[i]
-        if not self.finite or not math.isfinite(value):
-            return min(self.candidates, key=lambda k: abs(value - k.value))
-        found = self.nearest_within(value, 0, len(self.values))
-        assert found is not None
-        return found
-
-    def nearest_within(self, value: float, lo: int, hi: int) -> Known | None:
-        """Like `nearest`, over the sorted values[lo:hi] only, walking every tie."""
-        values = self.values
-        if lo >= hi or not self.finite or not math.isfinite(value):
-            return None
-        i = bisect_left(values, value, lo, hi)
-        if -self.limit < value < self.limit:  # the neighbours decide (see _safe_limit)
-            if i == lo:
-                return self.knowns[i]
-            if i == hi:
-                return self.knowns[i - 1]
-            below, above = value - values[i - 1], values[i] - value
-            if below < above or (below == above and self.first[i - 1] < self.first[i]):
-                return self.knowns[i - 1]
-            return self.knowns[i]
-        if i == lo:
-            best = abs(value - values[i])
-        elif i == hi:
-            best = abs(value - values[i - 1])
-        else:
-            best = min(abs(value - values[i - 1]), abs(value - values[i]))
-        first = self.first
-        position = len(self.candidates)
-        j = i - 1
-        while j >= lo and abs(value - values[j]) == best:
-            position = min(position, first[j])
-            j -= 1
-        j = i
-        while j < hi and abs(value - values[j]) == best:
-            position = min(position, first[j])
-            j += 1
-        return self.candidates[position]
+            if value - value == 0:  # finite
+                values = self.values
+                found = _neighbour(values, self.knowns, value, 0, len(values))
+                if found is not None:
+                    return found
+        return min(self.candidates, key=lambda k: abs(value - k.value))
 
     def nearest_opposite(self, value: float) -> Known | None:
         """The candidate of opposite sign nearest to -value (a sign inversion's target)."""
         if not self.finite or not math.isfinite(value) or value == 0:
             return None
+        values = self.values
         if value > 0:
-            return self.nearest_within(-value, 0, self.n_negative)
-        return self.nearest_within(-value, self.n_nonpositive, len(self.values))
+            lo, hi = 0, bisect_left(values, 0.0)
+        else:
+            lo, hi = bisect_right(values, 0.0), len(values)
+        if lo >= hi:
+            return None
+        target = -value
+        found = _neighbour(values, self.knowns, target, lo, hi)
+        if found is not None:
+            return found
+        if value > 0:
+            opposite = [k for k in self.candidates if k.value < 0]
+        else:
+            opposite = [k for k in self.candidates if k.value > 0]
+        return min(opposite, key=lambda k: abs(target - k.value))
 
 
 class PoolIndex:
-    """Per-unit indexes of one pool, built once and reused for every token and text.
+    """Per-unit indexes of one pool, each built on first use and reused for every text.
 
     `verdicts(key)` is a memo a detector keeps with the pool: the verdict for a distinct
-    (token text, unit) is computed once, however often the number recurs in the briefs.
+    reading of a number is computed once, however often the number recurs in the briefs.
     """
 
-    __slots__ = ("_verdicts", "pool", "units")
+    __slots__ = ("_grouped", "_verdicts", "pool", "units")
 
     def __init__(self, pool: Sequence[Known]) -> None:
         self.pool = tuple(pool)
-        grouped: dict[str, list[Known]] = {}
-        for known in self.pool:
-            grouped.setdefault(known.unit, []).append(known)
-        self.units = {unit: UnitIndex(candidates) for unit, candidates in grouped.items()}
-        self._verdicts: dict[object, dict[tuple[str, str], tuple]] = {}
+        self._grouped: dict[str, list[Known]] | None = None
+        self.units: dict[str, UnitIndex | None] = {}  # those built so far
+        self._verdicts: dict[object, dict] = {}
+
+    def unit(self, unit: str) -> UnitIndex | None:
+        """The index of the pool entries of `unit`; None when there are none."""
+        if unit in self.units:
+            return self.units[unit]
+        grouped = self._grouped
+        if grouped is None:
+            grouped = self._grouped = {}
+            for known in self.pool:
+                same = grouped.get(known.unit)
+                if same is None:
+                    grouped[known.unit] = [known]
+                else:
+                    same.append(known)
+        candidates = grouped.get(unit)
+        found = self.units[unit] = UnitIndex(candidates) if candidates else None
+        return found
 
     def clear_verdicts(self) -> None:
         """Forget every memoised verdict (benchmarks measure the cold path with this)."""
+        global _verdict_total
+        _verdict_total -= sum(map(len, self._verdicts.values()))
         self._verdicts.clear()
 
-    def verdicts(self, key: object) -> dict[tuple[str, str], tuple]:
+    def verdicts(self, key: object) -> dict:
         """The memo of one detector configuration (`key`) for this pool."""
         memo = self._verdicts.get(key)
         if memo is None:
             memo = self._verdicts[key] = {}
         elif len(memo) > VERDICT_MEMO_SIZE:
+            remembered(-len(memo))
             memo.clear()
         return memo
 
 
-_BY_ID: OrderedDict[int, tuple[Sequence[Known], PoolIndex]] = OrderedDict()
-_BY_CONTENT: OrderedDict[tuple[Known, ...], PoolIndex] = OrderedDict()
-_CACHE_SIZE = 128
-VERDICT_MEMO_SIZE = 50_000
+_BY_ID: dict[int, tuple[Sequence[Known], PoolIndex]] = {}
+_BY_CONTENT: dict[tuple[Known, ...], PoolIndex] = {}
+_CACHE_SIZE = 128  # pools; first in, first out
+VERDICT_MEMO_SIZE = 50_000  # verdicts of one pool and one detector configuration
+VERDICT_BUDGET = 200_000  # verdicts of every cached pool together
+_verdict_total = 0  # verdicts added since the last clear-all (never below the true count)
+
+
+def remembered(count: int) -> None:
+    """Account for `count` verdicts added to (or, negative, removed from) pool memos.
+
+    Past the budget every cached pool forgets its verdicts: a run over many distinct pools
+    keeps at most the budget, and a single pool keeps up to VERDICT_MEMO_SIZE of its own.
+    """
+    global _verdict_total
+    _verdict_total += count
+    if _verdict_total > VERDICT_BUDGET:
+        forget_verdicts()
+
+
+def forget_verdicts() -> None:
+    """Every cached pool forgets its memoised verdicts."""
+    global _verdict_total
+    for index in _BY_CONTENT.values():
+        index._verdicts.clear()
+    for _, index in _BY_ID.values():
+        index._verdicts.clear()
+    _verdict_total = 0
+
+
+def verdict_total() -> int:
+    """Verdicts counted against the budget (an upper bound of those held by cached pools)."""
+    return _verdict_total
 
 
 def pool_index(pool: Sequence[Known]) -> PoolIndex:
@@ -175,17 +185,17 @@ def pool_index(pool: Sequence[Known]) -> PoolIndex:
         if hit is not None and hit[0] is pool:
             return hit[1]
     key = tuple(pool)
+    fresh = PoolIndex(key)  # cheap: the per-unit indexes wait for their first use
     try:
-        index = _BY_CONTENT.get(key)
+        index = _BY_CONTENT.setdefault(key, fresh)  # one hash of the content
     except TypeError:  # unhashable values inside a Known: index without caching
-        return PoolIndex(key)
-    if index is None:
-        index = PoolIndex(key)
-        _BY_CONTENT[key] = index
-        if len(_BY_CONTENT) > _CACHE_SIZE:
-            _BY_CONTENT.popitem(last=False)
+        return fresh
+    if index is fresh and len(_BY_CONTENT) > _CACHE_SIZE:
+        evicted = _BY_CONTENT.pop(next(iter(_BY_CONTENT)))
+        remembered(-sum(map(len, evicted._verdicts.values())))
+        evicted._verdicts.clear()  # whatever still holds it recomputes; the count stays exact
     if isinstance(pool, tuple):
         _BY_ID[id(pool)] = (pool, index)
         if len(_BY_ID) > _CACHE_SIZE:
-            _BY_ID.popitem(last=False)
+            del _BY_ID[next(iter(_BY_ID))]
     return index

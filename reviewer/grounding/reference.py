@@ -8,11 +8,10 @@ rules and only the thresholds of its config.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.nearest import PoolIndex, pool_index
-from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Scanner, Verdict
+from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
+from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Scanner, Verdict
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
 
 UNRELATED: Verdict = ("unrelated",)  # checkable, never reported: no details kept
@@ -59,19 +58,10 @@ class PoolDetector:
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
                    config.hidden_sign if self.hidden_sign else None)  # fmt: skip
         memo = index.verdicts(reading)
+        size = len(memo)
         keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
-        judge = partial(self._judge, index)
-        if not self.scanner.one_key_per_claim:
-            claims: dict[tuple[str, str], Verdict] = index.verdicts((*reading, "claims"))
-
-            def judge(token: str, unit: str) -> Verdict:
-                # the scanner keys one claim several ways (e.g. by the words after it)
-                verdict = claims.get((token, unit))
-                if verdict is None:
-                    verdict = claims[token, unit] = self._judge(index, token, unit)
-                return verdict
-
-        checkable, hits = self.scanner.tally(text, memo, judge, keep)
+        checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
+        remembered(len(memo) - size)
         flags: list[Flag] = []
         for start, (kind, token, unit, value, known, delta) in hits:
             if kind == "faithful":
@@ -89,32 +79,42 @@ class PoolDetector:
         """Whether a sign flag is really a magnitude with a direction word ("down 4%")."""
         return False
 
-    def _judge(self, index: PoolIndex, token: str, unit: str) -> Verdict:
-        """(kind, token, unit, value, known, delta) of one claim; (None,) with no candidate."""
-        candidates = index.units.get(unit)
-        if candidates is None:
-            return NOT_CHECKABLE
-        value = self.scanner.value(token)
-        known = candidates.nearest(value)
-        nearest = known.value
-        scale = max(abs(nearest), abs(value), 1e-9)
-        rel = abs(value - nearest) / scale
-        if rel <= self.config.faithful:
-            return ("faithful", token, unit, value, known, value - nearest)
-        if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
-            abs(value) - abs(nearest)
-        ) / scale <= self.config.sign:
-            return ("sign", token, unit, value, known, value - nearest)
-        if self.hidden_sign:
-            opposite = candidates.nearest_opposite(value)
-            if opposite is not None:
-                o = opposite.value
-                o_rel = abs(abs(value) - abs(o)) / max(abs(o), abs(value), 1e-9)
-                if o_rel <= self.config.hidden_sign and o_rel < rel:
-                    return ("sign", token, unit, value, opposite, value - o)
-        if rel <= self.config.value:
-            return ("value", token, unit, value, known, value - nearest)
-        return UNRELATED
+    def _judge_for(self, index: PoolIndex) -> Judge:
+        """The verdict of one claim against `index`: (kind, token, unit, value, known,
+        delta), or (None,) when no pool entry has its unit. Everything it reads is bound
+        once per text, since a cold text judges almost every claim it holds."""
+        faithful, sign_band, value_band = self.config.faithful, self.config.sign, self.config.value
+        hidden_band = self.config.hidden_sign if self.hidden_sign else None
+        parse = self.scanner.value
+        built, build = index.units, index.unit
+
+        def judge(token: str, unit: str) -> Verdict:
+            candidates = built[unit] if unit in built else build(unit)
+            if candidates is None:
+                return NOT_CHECKABLE
+            value = parse(token)
+            known = candidates.nearest(value)
+            nearest = known.value
+            scale = max(abs(nearest), abs(value), 1e-9)
+            rel = abs(value - nearest) / scale
+            if rel <= faithful:
+                return ("faithful", token, unit, value, known, value - nearest)
+            if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
+                abs(value) - abs(nearest)
+            ) / scale <= sign_band:
+                return ("sign", token, unit, value, known, value - nearest)
+            if hidden_band is not None:
+                opposite = candidates.nearest_opposite(value)
+                if opposite is not None:
+                    o = opposite.value
+                    o_rel = abs(abs(value) - abs(o)) / max(abs(o), abs(value), 1e-9)
+                    if o_rel <= hidden_band and o_rel < rel:
+                        return ("sign", token, unit, value, opposite, value - o)
+            if rel <= value_band:
+                return ("value", token, unit, value, known, value - nearest)
+            return UNRELATED
+
+        return judge
 
 
 class ReferenceDetector(PoolDetector):

@@ -52,11 +52,6 @@ class Scanner(Protocol):
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Verdict]]]: ...
 
-    @property
-    def one_key_per_claim(self) -> bool:
-        """True when `tally` keys each distinct (token, unit) by exactly one memo key."""
-        ...
-
 
 class ReferenceScanner:
     """The published rules, read literally (weaknesses included).
@@ -85,7 +80,6 @@ class ReferenceScanner:
     # then names the token's reading, and `tally` memoises verdicts by it.
     _PATTERN = re.compile(rf"({TOKEN})(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?=(h *\d+m)))?")
     _WINDOW_GROUP, _DURATION_GROUP = 2, 5
-    one_key_per_claim = True  # the memo key is the token and its unit word, nothing more
 
     def raw(self, text: str) -> Iterator[RawToken]:
         second_half = False

@@ -133,34 +133,67 @@ def parse_value(token: str) -> float:
     return -value if negative else value
 
 
+def _construct_guard() -> str:
+    """A cheap test that a construct may start here: a plain number ("52 bpm", "178.5 and")
+    fails it and skips the seven alternatives. It must hold wherever one of `_CONSTRUCTS`
+    matches, so each construct's first mark after the digits is listed: "." ":" "/" or a
+    dash right after them (version, date, clock, pace, range), h or am/pm (duration,
+    clock), a month name after spaces or an ordinal (date), a letter and digit before
+    (identifier), a month name before (date). Possessive: no backtracking into a number.
+    """
+    dashes = re.escape(DASHES)
+    ahead = (
+        rf"[0-9,]*+(?:\.[0-9]+)?+(?:[./:{dashes}hHaApP]|{SPACE}+(?:[{dashes}hHaApP]"
+        rf"|(?:of{SPACE}+)?[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
+    )
+    months = MONTHS.split("|")
+    # the last two letters of the month name before " 5" or ". 5" (exact: the construct checks)
+    ends = "|".join(sorted({name[-2:] for name in months}))
+    short_ends = "|".join(sorted({name[-2:] for name in months if len(name) <= 4}))
+    return (
+        rf"(?:(?={ahead})|(?<=[^\W0-9_][0-9])"
+        rf"|(?<=(?:{ends})\ [0-9])|(?<=(?:{short_ends})\.\ [0-9]))"
+    )
+
+
+def scanner_pattern(aliases: list[str], *, guarded: bool = True) -> re.Pattern[str]:
+    """The default scanner's one regex for a unit vocabulary (`aliases`, lower-cased).
+
+    `guarded=False` drops the construct guard: the same matches, more slowly (the tests
+    hold the guard to that).
+    """
+    units = alias_pattern(aliases)
+    initials = {alias[0] for alias in aliases}
+    initials |= {letter.upper() for letter in initials}
+    first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
+    spaces = SPACE[1:-1]
+    constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
+    guard = _construct_guard() if guarded else ""
+    number = (
+        rf"(?:(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]|(?<=[0-9]))"
+        rf"(?P<body>(?:{_REST})(?:[kK](?![A-Za-z]))?)"
+        # what follows, first reading wins: a window, a unit, glued letters, words. It
+        # is consumed with the number (it holds no ASCII digit, so no number is lost).
+        # (each word list is guarded by its first letters: most numbers fail fast)
+        rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN])"
+        rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
+        rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
+        rf"|(?P<glued>[^\W_])"
+        rf"|{SPACE}+(?P<words>{_WORD}(?:{SPACE}+{_WORD}){{0,2}}))?"
+    )
+    return re.compile(rf"{_FIRST}(?:(?<=[0-9]){guard}(?:{constructs})|{number})")
+
+
 class DefaultScanner:
     """Numbers as the default detector reads them; units from the config's vocabulary."""
-
-    one_key_per_claim = False  # "52 and" and "52 with" are two keys for one claim
 
     def __init__(self, config: DetectorConfig | None = None) -> None:
         config = config or DetectorConfig()
         self._units = config.alias_units()
-        units = alias_pattern(list(self._units))
-        initials = {alias[0] for alias in self._units}
-        initials |= {letter.upper() for letter in initials}
-        first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
-        spaces = SPACE[1:-1]
-        constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
-        number = (
-            rf"(?:(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]|(?<=[0-9]))"
-            rf"(?P<body>(?:{_REST})(?:[kK](?![A-Za-z]))?)"
-            # what follows, first reading wins: a window, a unit, glued letters, words. It
-            # is consumed with the number (it holds no ASCII digit, so no number is lost).
-            # (each word list is guarded by its first letters: most numbers fail fast)
-            rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN])"
-            rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
-            rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
-            rf"|(?P<glued>[^\W_])"
-            rf"|{SPACE}+(?P<words>{_WORD}(?:{SPACE}+{_WORD}){{0,2}}))?"
-        )
-        self._pattern = re.compile(rf"{_FIRST}(?:(?<=[0-9])(?:{constructs})|{number})")
-        self._body_group = self._pattern.groupindex["body"]
+        self._pattern = scanner_pattern(list(self._units))
+        groups = self._pattern.groupindex
+        self._body_group = groups["body"]
+        self._groups = (groups["body"], groups["unit"], groups["words"])
 
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim)."""
@@ -208,11 +241,14 @@ class DefaultScanner:
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Verdict]]]:
         """As `ReferenceScanner.tally`. The match holds the number and what follows it
-        (window, unit, words), and which of those matched is its last group: together they
-        fix the reading, so skips are memoised with the verdicts."""
+        (window, unit, glued letter, words), and which of those matched is its last group:
+        together they fix the reading, so skips are memoised with the verdicts. Matches of
+        one claim ("52 and", "52 with") share its verdict through a second key in the same
+        memo, (token, unit): a str never equals the group number of the first."""
         checkable = 0
         hits: list[tuple[int, Verdict]] = []
-        body_group = self._body_group
+        body_group, unit_group, words_group = self._groups
+        units = self._units
         for m in self._pattern.finditer(text):
             last = m.lastindex
             if last < body_group:  # a clock, date, range ...: every group before the body
@@ -220,10 +256,25 @@ class DefaultScanner:
             key = (m.group(), last)
             verdict = memo.get(key)
             if verdict is None:
-                window, unit, glued, words = m.group("window", "unit", "glued", "words")
-                token = text[m.start() : m.end("body")]
-                unit = self._claim_unit(token, window, unit, glued, words)
-                verdict = memo[key] = NOT_CHECKABLE if unit is None else judge(token, unit)
+                unit: str | None = None
+                if last == body_group:  # nothing after the number: the match is the token
+                    token, unit = key[0], "none"
+                elif last == unit_group:
+                    token = text[m.start() : m.end(body_group)]
+                    alias = m.group(unit_group)
+                    unit = units.get(alias) or self._canonical(alias)
+                elif last == words_group:
+                    token = text[m.start() : m.end(body_group)]
+                    if _after_words(token, m.group(words_group)) is None:
+                        unit = "none"
+                if unit is None:  # a window, glued letters, a count or a foreign unit
+                    verdict = memo[key] = NOT_CHECKABLE
+                else:
+                    claim = (token, unit)
+                    verdict = memo.get(claim)
+                    if verdict is None:
+                        verdict = memo[claim] = judge(token, unit)
+                    memo[key] = verdict
             kind = verdict[0]
             if kind is not None:
                 checkable += 1
