@@ -234,9 +234,15 @@ def flag(
 @app.command()
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
-    run: Annotated[int | None, typer.Option("--run", help="Run id [default: latest].")] = None,
+    run: Annotated[
+        int | None, typer.Option("--run", help="Run id (default: the latest run).")
+    ] = None,
     reviewer: Annotated[
-        str | None, typer.Option("--reviewer", help="One reviewer's labels [default: newest].")
+        str | None,
+        typer.Option(
+            "--reviewer",
+            help="One reviewer's labels (default: every reviewer, newest label per flag).",
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:
@@ -249,7 +255,7 @@ def stats(
 
 ReviewerOption = Annotated[
     str | None,
-    typer.Option("--reviewer", help="Name recorded on every label [default: your login name]."),
+    typer.Option("--reviewer", help="Name recorded on every label (default: your login name)."),
 ]
 
 
@@ -269,7 +275,7 @@ def review(db: DbOption = None, reviewer: ReviewerOption = None) -> None:
 def demo(
     db: Annotated[
         str | None,
-        typer.Option("--db", help="Where to build it [default: demo.db in your data folder]."),
+        typer.Option("--db", help="Where to build it (default: demo.db in your user data folder)."),
     ] = None,
     reviewer: ReviewerOption = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Rebuild it from scratch.")] = False,

@@ -24,7 +24,8 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, make_url, select
+from sqlalchemy.exc import ArgumentError
 from sqlmodel import Session
 
 import db
@@ -49,14 +50,32 @@ def say(console: Console, message: str) -> None:
 def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
     """The engine, or None after printing why the database cannot be used. Commands that
     only read (flag, stats, arms) pass must_exist so a typo never creates an empty file."""
-    if must_exist and "://" not in url_or_path and not Path(url_or_path).expanduser().is_file():
+    if must_exist and not _exists(url_or_path):
         say(err(), f"{url_or_path}: no such database (reviewer ingest FILE creates one)")
         return None
     try:
         return db.make_engine(url_or_path)
     except db.SchemaError as problem:
         say(err(), str(problem))
-        return None
+    except ImportError as missing:
+        say(
+            err(),
+            f"{url_or_path}: the database driver is not installed ({missing.name or missing})",
+        )
+    return None
+
+
+def _exists(url_or_path: str) -> bool:
+    """A SQLite file (by path or sqlite:/// URL) must be there; other servers are asked later."""
+    if "://" not in url_or_path:
+        return Path(url_or_path).expanduser().is_file()
+    try:
+        url = make_url(url_or_path)
+    except ArgumentError:
+        return True  # make_engine words the problem
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return True
+    return Path(url.database).expanduser().is_file()
 
 
 @contextmanager

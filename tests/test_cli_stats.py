@@ -94,3 +94,24 @@ def test_stats_without_a_run_or_without_a_database(tmp_path):
     result = runner.invoke(app, ["stats", "--db", str(dbp)])
     assert result.exit_code == 0
     assert "no detector run yet" in result.stdout
+
+
+def test_a_missing_sqlite_url_is_refused_not_created(tmp_path) -> None:
+    target = tmp_path / "typo.db"
+    result = runner.invoke(app, ["stats", "--db", f"sqlite:///{target}"])
+    assert result.exit_code == 2
+    assert "no such database" in result.stderr
+    assert not target.exists()
+
+
+def test_a_missing_database_driver_is_a_message_not_a_traceback() -> None:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("psycopg is installed here")
+    result = runner.invoke(app, ["stats", "--db", "postgresql+psycopg://u@localhost/x"])
+    assert result.exit_code == 2
+    assert "database driver is not installed" in result.stderr
+    assert isinstance(result.exception, SystemExit)  # handled, not a crash
