@@ -260,7 +260,11 @@ def print_stats(s: dict[str, Any], console: Console) -> None:
             runs.add_row(*_row(f"run {part['run_id']} {part['detector']} {part['version']}", part))
         console.print(runs)
     needed = s["labels_needed"]
+    left = s["flags"] - s["labeled"]
     if needed:
-        say(console, f"about {needed:,} more labels would bring the interval to ±5 points")
+        more = f"about {needed:,} more labels would bring the interval to ±5 points"
+        if needed > left:
+            more += f", more than the {left:,} flags left unlabeled: ingest more briefs"
+        say(console, more)
     else:
         say(console, "the interval is within ±5 points")

@@ -83,6 +83,8 @@ def test_stats_table_for_people(labeled):
     assert result.exit_code == 0, result.output
     assert "overall" in result.stdout and "95% CI" in result.stdout
     assert "more labels would bring the interval to ±5 points" in result.stdout
+    # ana labeled every flag, so the labels still needed must come from more briefs
+    assert "more than the 0 flags left unlabeled" in result.stdout
 
 
 def test_stats_without_a_run_or_without_a_database(tmp_path):
