@@ -199,10 +199,14 @@ def _same_content(path: Path, fixture: Fixture) -> bool:
 
 
 def _write_atomic(path: Path, text: str) -> None:
+    """Whole file or nothing; readable like any file the user writes (mkstemp makes 0600)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

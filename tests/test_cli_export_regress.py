@@ -119,6 +119,8 @@ def test_export_writes_one_fixture_per_labeled_flag(labeled_db: Path, tmp_path: 
     assert fp["detector"] == {"name": "reference", "version": "1.0"}
     assert fp["reviewer"] == "ana" and fp["note"] == "minutes read as miles"
     assert tp["flag"]["kind"] == "sign" and tp["flag"]["nearest"] == "tsb"
+    for path in out.iterdir():  # plain files the team can read and commit, not 0600 temps
+        assert path.stat().st_mode & 0o044 == 0o044
 
 
 def test_hostile_brief_id_stays_inside_the_folder(labeled_db: Path, tmp_path: Path) -> None:
