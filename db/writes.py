@@ -1,4 +1,5 @@
-"""Batch writes for ingest and detector runs: core executemany inserts, no ORM object per row.
+"""Batch writes for ingest and detector runs: plain executemany of tuples, no ORM object and
+no dict per row; on SQLite the keys of inserted rows are known from the rowid, not read back.
 
 These functions never commit: the caller owns the transaction (one per file or per batch).
 """
@@ -7,11 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import exists, func, insert, select, update
+from sqlalchemy import Table, exists, func, select, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
@@ -34,39 +35,88 @@ def meta_to_json(meta: dict[str, Any] | None) -> str | None:
     return None if meta is None else json.dumps(meta, sort_keys=True, ensure_ascii=False)
 
 
+IN_CHUNK = 500  # values per IN (...) list: well under every database's parameter limit
+SAFE_ROWID = 2**62  # below this SQLite numbers new rows max(rowid) + 1, one after another
+
+
+def _marks(session: Session, n: int) -> str:
+    mark = "?" if session.connection().dialect.paramstyle == "qmark" else "%s"
+    return ", ".join([mark] * n)
+
+
+def _insert(session: Session, table: Table, columns: Sequence[str], rows: list[tuple]) -> None:
+    """INSERT rows (tuples in `columns` order) with one executemany, straight to the driver."""
+    if not rows:
+        return
+    names = ", ".join(f'"{c}"' for c in columns)
+    sql = f'INSERT INTO "{table.name}" ({names}) VALUES ({_marks(session, len(columns))})'
+    session.connection().exec_driver_sql(sql, rows)
+
+
+def _new_keys(session: Session, n: int) -> range | None:
+    """The rowids of the n rows just inserted, when SQLite surely numbered them in a row (the
+    transaction holds the write lock, so nobody inserts in between); else None."""
+    connection = session.connection()
+    if connection.dialect.name != "sqlite" or not n:
+        return None
+    last = connection.exec_driver_sql("SELECT last_insert_rowid()").scalar_one()
+    return range(last - n + 1, last + 1) if n <= last < SAFE_ROWID else None
+
+
+def _select_in(session: Session, sql: str, values: Sequence[Any]) -> Iterable[tuple]:
+    """Rows of `sql` (ending in `IN`) for every value, IN_CHUNK values per statement."""
+    connection = session.connection()
+    for at in range(0, len(values), IN_CHUNK):
+        chunk = tuple(values[at : at + IN_CHUNK])
+        yield from connection.exec_driver_sql(f"{sql} ({_marks(session, len(chunk))})", chunk)
+
+
 def pool_pks(session: Session, pools: Sequence[tuple[str, str]]) -> list[int]:
     """Primary keys for (digest, knowns JSON) pools, inserting the ones not stored yet."""
-    wanted = {d: k for d, k in pools}
-    known = dict(
-        session.execute(select(P.c.digest, P.c.pk).where(P.c.digest.in_(list(wanted)))).all()
-    )
-    missing = [{"digest": d, "knowns": k} for d, k in wanted.items() if d not in known]
-    if missing:  # plain executemany, then read the keys back: RETURNING goes row by row
-        session.execute(insert(P), missing)
-        added = [m["digest"] for m in missing]
-        known.update(session.execute(select(P.c.digest, P.c.pk).where(P.c.digest.in_(added))).all())
+    wanted = dict(pools)
+    known = dict(_select_in(session, "SELECT digest, pk FROM pool WHERE digest IN", list(wanted)))
+    missing = [(d, k) for d, k in wanted.items() if d not in known]
+    if missing:
+        _insert(session, P, ("digest", "knowns"), missing)
+        keys = _new_keys(session, len(missing))
+        added = [d for d, _ in missing]
+        if keys is not None:
+            known.update(zip(added, keys, strict=True))
+        else:
+            known.update(_select_in(session, "SELECT digest, pk FROM pool WHERE digest IN", added))
     return [known[d] for d, _ in pools]
 
 
 def stored_briefs(session: Session, brief_ids: Sequence[str]) -> dict[str, tuple[int, str]]:
     """brief_id -> (pk, digest) for the ids already stored."""
-    rows = session.execute(
-        select(B.c.brief_id, B.c.pk, B.c.digest).where(B.c.brief_id.in_(list(brief_ids)))
+    rows = _select_in(
+        session, "SELECT brief_id, pk, digest FROM brief WHERE brief_id IN", brief_ids
     )
     return {brief_id: (pk, d) for brief_id, pk, d in rows}
 
 
-def insert_briefs(session: Session, rows: list[dict[str, Any]]) -> list[int]:
-    """Insert briefs (dicts of Brief columns); their primary keys in the same order."""
+BRIEF_COLUMNS = ("brief_id", "text", "pool_pk", "pool_id", "meta", "digest")
+
+
+def insert_brief_rows(session: Session, rows: list[tuple]) -> list[int]:
+    """Insert briefs given as tuples in BRIEF_COLUMNS order; their primary keys in order."""
     if not rows:
         return []
-    now = utcnow()
-    for row in rows:
-        row.setdefault("created_at", now)
-    session.execute(insert(B), rows)
-    ids = [row["brief_id"] for row in rows]
-    pks = dict(session.execute(select(B.c.brief_id, B.c.pk).where(B.c.brief_id.in_(ids))).all())
+    dialect = session.connection().dialect
+    stamp = B.c.created_at.type.dialect_impl(dialect).bind_processor(dialect)
+    now = utcnow() if stamp is None else stamp(utcnow())  # as SQLAlchemy would store it
+    _insert(session, B, (*BRIEF_COLUMNS, "created_at"), [(*row, now) for row in rows])
+    keys = _new_keys(session, len(rows))
+    if keys is not None:
+        return list(keys)
+    ids = [row[0] for row in rows]
+    pks = dict(_select_in(session, "SELECT brief_id, pk FROM brief WHERE brief_id IN", ids))
     return [pks[i] for i in ids]
+
+
+def insert_briefs(session: Session, rows: list[dict[str, Any]]) -> list[int]:
+    """Insert briefs (dicts of Brief columns); their primary keys in the same order."""
+    return insert_brief_rows(session, [(*(row.get(c) for c in BRIEF_COLUMNS),) for row in rows])
 
 
 def replace_brief(session: Session, brief_pk: int, row: dict[str, Any]) -> None:
@@ -90,72 +140,78 @@ class Scan:
     flags: list[Flag]
 
 
+FlagRow = tuple[int, int, str, float, str, str, float, float, float, str]
+"""A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind."""
+ScanRow = tuple[int, int, Sequence[FlagRow]]
+"""One detector pass over one stored brief as plain values: (brief_pk, checkable, flags)."""
+FLAG_COLUMNS = (
+    "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
+    "nearest_value", "delta", "rel", "kind",
+)  # fmt: skip
+
+
+def flag_row(f: Flag) -> FlagRow:
+    return (f.start, f.end, f.token, f.value, f.unit, f.nearest, f.nearest_value, f.delta,
+            f.rel, f.kind)  # fmt: skip
+
+
 def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
     """BriefScan rows, claims (reused when the same span was flagged before) and flags."""
+    rows = [(s.brief_pk, s.checkable, [flag_row(f) for f in s.flags]) for s in scans]
+    return store_scan_rows(session, run_id, rows)
+
+
+def store_scan_rows(session: Session, run_id: int, scans: Sequence[ScanRow]) -> int:
+    """`store_scans` for plain tuples, as detector workers send them; returns flags stored."""
     if not scans:
         return 0
-    session.execute(
-        insert(BS),
-        [
-            {
-                "run_id": run_id,
-                "brief_pk": s.brief_pk,
-                "checkable": s.checkable,
-                "flags": len(s.flags),
-            }
-            for s in scans
-        ],
+    _insert(
+        session,
+        BS,
+        ("run_id", "brief_pk", "checkable", "flags"),
+        [(run_id, pk, checkable, len(flags)) for pk, checkable, flags in scans],
     )
-    flagged = [s for s in scans if s.flags]
+    flagged = [(pk, flags) for pk, _, flags in scans if flags]
     if not flagged:
         return 0
-    claims = _claims_of(session, [s.brief_pk for s in flagged])
+    claims = _claims_of(session, [pk for pk, _ in flagged])
     new_claims: dict[tuple[int, int, int, str], None] = {}
-    for scan in flagged:
-        for f in scan.flags:
-            key = (scan.brief_pk, f.start, f.end, f.token)
+    for pk, flags in flagged:
+        for f in flags:
+            key = (pk, f[0], f[1], f[2])
             if key not in claims:
                 new_claims[key] = None
     if new_claims:
-        params = [{"brief_pk": b, "start": s, "end": e, "token": t} for b, s, e, t in new_claims]
-        session.execute(insert(C), params)
-        claims = _claims_of(session, [s.brief_pk for s in flagged])
+        _insert(session, C, ("brief_pk", "start", "end", "token"), list(new_claims))
+        keys = _new_keys(session, len(new_claims))
+        if keys is not None:
+            claims.update(zip(new_claims, keys, strict=True))
+        else:
+            claims = _claims_of(session, [pk for pk, _ in flagged])
     rows = []
     seen: set[int] = set()
-    for scan in flagged:
-        for f in scan.flags:
-            claim_id = claims[(scan.brief_pk, f.start, f.end, f.token)]
+    for pk, flags in flagged:
+        for f in flags:
+            claim_id = claims[(pk, f[0], f[1], f[2])]
             if claim_id in seen:  # a detector reporting one span twice: keep the first
                 continue
             seen.add(claim_id)
-            rows.append(
-                {
-                    "run_id": run_id,
-                    "claim_id": claim_id,
-                    "brief_pk": scan.brief_pk,
-                    "start": f.start,
-                    "end": f.end,
-                    "token": f.token,
-                    "value": f.value,
-                    "unit": f.unit,
-                    "nearest": f.nearest,
-                    "nearest_value": f.nearest_value,
-                    "delta": f.delta,
-                    "rel": f.rel,
-                    "kind": f.kind,
-                }
-            )
-    session.execute(insert(F), rows)
+            rows.append((run_id, claim_id, pk, *f))
+    _insert(session, F, FLAG_COLUMNS, rows)
     return len(rows)
 
 
 def _claims_of(session: Session, brief_pks: list[int]) -> dict[tuple[int, int, int, str], int]:
     """(brief_pk, start, end, token) -> claim id for the claims of these briefs."""
-    rows = session.execute(
-        select(C.c.id, C.c.brief_pk, C.c.start, C.c.end, C.c.token).where(
-            C.c.brief_pk.in_(brief_pks)
+    sql = 'SELECT id, brief_pk, start, "end", token FROM claim WHERE brief_pk'
+    low, high = min(brief_pks), max(brief_pks)
+    if high - low < 4 * len(brief_pks):  # nearby keys (a batch): one range walk of the index
+        wanted = set(brief_pks)
+        rows = session.connection().exec_driver_sql(
+            f"{sql} BETWEEN {_marks(session, 1)} AND {_marks(session, 1)}", (low, high)
         )
-    )
+        return {(b, s, e, t): cid for cid, b, s, e, t in rows if b in wanted}
+    rows = _select_in(session, f"{sql} IN", brief_pks)
     return {(b, s, e, t): cid for cid, b, s, e, t in rows}
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import IO, Any, NamedTuple
 
+import msgspec
 from sqlalchemy import Engine, delete, func, select
 from sqlmodel import Session
 
@@ -22,25 +23,27 @@ import db
 from db.models import DetectorRun
 from db.views import pool_to_json
 from db.writes import (
+    BRIEF_COLUMNS,
     RunDiff,
-    Scan,
     diff_runs,
     digest,
     finish_run,
-    insert_briefs,
+    insert_brief_rows,
     meta_to_json,
     pool_pks,
     replace_brief,
     start_run,
-    store_scans,
+    store_scan_rows,
     stored_briefs,
     unscanned_briefs,
 )
-from reviewer.batch_analysis import BatchAnalyzer, Item, default_workers
+from reviewer.batch_analysis import BatchAnalyzer, Item, Waiter, default_workers, encode_pool
 from reviewer.grounding.registry import describe
+from reviewer.grounding.types import Known
 from reviewer.ingest import BriefRecord, InputError, iter_briefs, read_pools
 
 BATCH = 2000
+IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Advance = Callable[[int], None]
 
@@ -93,13 +96,30 @@ class _Prepared(NamedTuple):
     meta: str | None
     digest: str
     line: int
+    pool_digest: str
+    pool: bytes  # for the detector workers (batch_analysis.encode_pool)
 
 
 def _prepare(record: BriefRecord) -> _Prepared:
-    knowns = pool_to_json(record.pool)
+    knowns = stored_pool(record.pool)
     meta = meta_to_json(record.meta)
     content = digest(record.text, knowns, meta or "")
-    return _Prepared(record.id, record.text, record.pool_id, knowns, meta, content, record.line)
+    return _Prepared(
+        record.id, record.text, record.pool_id, knowns, meta, content, record.line,
+        digest(knowns), encode_pool(record.pool),
+    )  # fmt: skip
+
+
+def stored_pool(pool: Sequence[Known]) -> str:
+    """`pool_to_json(pool)`, byte for byte (it keys pools and brief digests), made by msgspec
+    when that is sure to give the same text: ASCII strings without DEL, and every value
+    written without an exponent (json writes 1e+16 and 1e-05, msgspec 1e16 and 0.00001)."""
+    rows = [(k.name, k.value, k.unit) for k in pool]
+    fast = msgspec.json.encode(rows)
+    plain = all(v == 0 or 1e-4 <= abs(v) < 1e16 for _, v, _ in rows)
+    if plain and fast.isascii() and b"\x7f" not in fast:
+        return fast.decode("ascii")
+    return pool_to_json(pool)
 
 
 def _conflict(path: str, p: _Prepared) -> InputError:
@@ -151,8 +171,11 @@ def check_file(
     spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed to the caller, who closes it
     try:
         with Session(engine) as session:
-            for batch in _batches(iter_briefs(path, pools=pools, on_error=on_error)):
-                prepared = [_prepare(r) for r in batch]
+            read = iter_briefs(path, pools=pools, on_error=on_error)
+            # each record is dropped as soon as it is prepared: its many small objects never
+            # live long enough to make the garbage collector walk them
+            for prepared in _batches(map(_prepare, read)):
+                count = len(prepared)
                 stored = stored_briefs(session, [p.brief_id for p in prepared])
                 if stored and not replace:  # only ids already stored can conflict
                     clashing = {
@@ -165,7 +188,7 @@ def check_file(
                     prepared = [p for p in prepared if p.brief_id not in clashing]
                 pickle.dump(prepared, spool, protocol=pickle.HIGHEST_PROTOCOL)
                 if advance:
-                    advance(len(batch))
+                    advance(count)
     except BaseException:
         spool.close()
         raise
@@ -191,7 +214,7 @@ class _Writer:
         self.run_id: int | None = None
         self.scanned = False
         self.committed_scans = False
-        self.pending: deque[Callable[[], list[Scan]]] = deque()
+        self.pending: deque[Waiter] = deque()
 
     def start(self) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -210,21 +233,23 @@ class _Writer:
         self.run_id = None
 
     def submit(self, session: Session, items: list[Item]) -> None:
-        """Queue a batch for the detector; store the oldest finished batch when two wait."""
+        """Queue a batch for the detector and store the scans that are back; wait only when
+        IN_FLIGHT batches are out (that bounds memory)."""
         if self.analyzer is None or not items:
             return
         self.scanned = True
         self.pending.append(self.analyzer.submit(items))
-        if len(self.pending) > 1:
-            self.store_oldest(session)
+        self.store_finished(session, IN_FLIGHT)
 
-    def store_oldest(self, session: Session) -> None:
-        assert self.run_id is not None
-        store_scans(session, self.run_id, self.pending.popleft()())
+    def store_finished(self, session: Session, keep: int) -> None:
+        """Store finished batches in order, waiting for the oldest while more than `keep`
+        are out."""
+        while self.pending and (len(self.pending) > keep or self.pending[0].done()):
+            assert self.run_id is not None
+            store_scan_rows(session, self.run_id, self.pending.popleft()())
 
     def drain(self, session: Session) -> None:
-        while self.pending:
-            self.store_oldest(session)
+        self.store_finished(session, 0)
 
     def write_file(
         self,
@@ -266,30 +291,16 @@ class _Writer:
         everything = [*new, *(p for _, p in changed)]
         if not everything:
             return []
-        pks_of_pools = dict(
-            zip(
-                (p.digest for p in everything),
-                pool_pks(session, [(digest(p.knowns), p.knowns) for p in everything]),
-                strict=True,
-            )
-        )
-
-        def row(p: _Prepared) -> dict[str, Any]:
-            return {
-                "brief_id": p.brief_id,
-                "text": p.text,
-                "pool_pk": pks_of_pools[p.digest],
-                "pool_id": p.pool_id,
-                "meta": p.meta,
-                "digest": p.digest,
-            }
-
-        pks = insert_briefs(session, [row(p) for p in new])
-        for pk, p in changed:
-            replace_brief(session, pk, row(p))
-        return [(pk, p.text, p.knowns) for pk, p in zip(pks, new, strict=True)] + [
-            (pk, p.text, p.knowns) for pk, p in changed
+        pools = pool_pks(session, [(p.pool_digest, p.knowns) for p in everything])
+        rows = [
+            (p.brief_id, p.text, pool_pk, p.pool_id, p.meta, p.digest)
+            for p, pool_pk in zip(everything, pools, strict=True)
         ]
+        pks = insert_brief_rows(session, rows[: len(new)])
+        for (pk, _), row in zip(changed, rows[len(new) :], strict=True):
+            replace_brief(session, pk, dict(zip(BRIEF_COLUMNS, row, strict=True)))
+        pairs = [*zip(pks, new, strict=True), *changed]
+        return [(pk, p.text, p.pool) for pk, p in pairs]
 
     def cover_the_rest(self, advance: Advance) -> None:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
@@ -362,7 +373,7 @@ def ingest_files(
             try:
                 if path == "-":  # stdin cannot be read twice: one transaction instead
                     read = iter_briefs(path, pools=pools, on_error=on_error)
-                    batches = ([_prepare(r) for r in batch] for batch in _batches(read))
+                    batches = _batches(map(_prepare, read))
                     writer.write_file(
                         path, batches, report, replace=replace, on_error=on_error,
                         commit_each_batch=False,
