@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
+import tempfile
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import IO, Any
 
 import msgspec
 
@@ -19,8 +22,9 @@ from db.writes import ScanRow, flag_row
 from reviewer.grounding.registry import analyze
 from reviewer.grounding.types import Known
 
-Item = tuple[int, str, str | bytes]
-"""(brief pk, text, pool): the pool as stored (a JSON list of [name, value, unit]) or as
+Item = tuple[Any, str, str | bytes]
+"""(key, text, pool): the key comes back in the scan (a brief pk, or a brief id while the
+brief is not stored yet); the pool as stored (a JSON list of [name, value, unit]) or as
 msgspec JSON bytes of `Known` objects (what ingest sends: cheaper to decode)."""
 CHUNK = 200  # briefs per task sent to a worker
 
@@ -42,11 +46,11 @@ def decode_pool(data: str | bytes) -> tuple[Known, ...]:
 
 
 def analyze_items(detector: Any, items: Sequence[Item]) -> list[ScanRow]:
-    """One detector pass per brief: (brief pk, checkable count, flags as stored tuples)."""
+    """One detector pass per brief: (key, checkable count, flags as stored tuples)."""
     scans = []
-    for brief_pk, text, pool in items:
+    for key, text, pool in items:
         analysis = analyze(detector, text, decode_pool(pool))
-        scans.append((brief_pk, analysis.checkable, [flag_row(f) for f in analysis.flags]))
+        scans.append((key, analysis.checkable, [flag_row(f) for f in analysis.flags]))
     return scans
 
 
@@ -114,3 +118,96 @@ class Waiter:
 
     def __call__(self) -> list[ScanRow]:
         return self._result()
+
+
+Batch = Sequence[Item] | Callable[[], Sequence[Item]]  # the items, or how to read them back
+
+
+class OrderedScans:
+    """Batches through the detector, their scans handed back in the order they were queued.
+
+    The caller may queue batches long before it can store their scans (ingest checks a
+    whole file before writing any of it). At most `in_flight` batches are out at the
+    workers; a batch queued as a callable is read only when it is sent, and scans that are
+    back before they are wanted wait in a temporary file: memory stays flat either way.
+    """
+
+    def __init__(self, analyzer: BatchAnalyzer, in_flight: int = 3) -> None:
+        self.analyzer = analyzer
+        self.in_flight = in_flight
+        self.queued: deque[Batch] = deque()
+        self.pending: deque[Waiter] = deque()
+        self.spill: IO[bytes] | None = None
+        self.spilled: deque[tuple[int, int]] = deque()  # (offset, length) in the spill
+        self.spill_end = 0
+
+    def __len__(self) -> int:
+        """Batches queued whose scans have not been taken yet."""
+        return len(self.spilled) + len(self.pending) + len(self.queued)
+
+    def has_room(self) -> bool:
+        return not self.queued and len(self.pending) < self.in_flight
+
+    def queue(self, batch: Batch) -> None:
+        self.queued.append(batch)
+        self.pump()
+
+    def pump(self, *, spill: bool = False) -> None:
+        """Send queued batches while there is room; with `spill`, first move the scans that
+        are back to the spill file, which makes room."""
+        while True:
+            while spill and self.pending and self.pending[0].done():
+                self._spill(self.pending.popleft()())
+            if not self.queued or len(self.pending) >= self.in_flight:
+                return
+            batch = self.queued.popleft()
+            self.pending.append(self.analyzer.submit(batch() if callable(batch) else batch))
+
+    def take(self, *, wait: bool) -> list[ScanRow] | None:
+        """The scans of the oldest batch not taken yet; None when they are not back and
+        `wait` is false (or when nothing is queued)."""
+        if self.spilled:
+            return self._unspill()
+        if not self.pending:
+            self.pump()
+        if self.pending and (wait or self.pending[0].done()):
+            scans = self.pending.popleft()()
+            self.pump()
+            return scans
+        return None
+
+    def close(self) -> None:
+        """Forget everything queued (a refused file): nothing of it is stored."""
+        self.queued.clear()
+        self.pending.clear()
+        self.spilled.clear()
+        self.spill_end = 0
+        if self.spill is not None:
+            self.spill.close()
+            self.spill = None
+
+    def _spill(self, scans: list[ScanRow]) -> None:
+        if self.spill is None:
+            self.spill = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        data = pickle.dumps(scans, protocol=pickle.HIGHEST_PROTOCOL)
+        os.pwrite(self.spill.fileno(), data, self.spill_end)
+        self.spilled.append((self.spill_end, len(data)))
+        self.spill_end += len(data)
+
+    def _unspill(self) -> list[ScanRow]:
+        assert self.spill is not None
+        offset, length = self.spilled.popleft()
+        return pickle.loads(read_at(self.spill, offset, length))
+
+
+def read_at(file: IO[bytes], offset: int, length: int) -> bytes:
+    """`length` bytes of a file from `offset`, without moving its position."""
+    parts = []
+    while length > 0:
+        part = os.pread(file.fileno(), length, offset)
+        if not part:
+            raise EOFError(f"spool ends {length} bytes early")
+        parts.append(part)
+        offset += len(part)
+        length -= len(part)
+    return b"".join(parts)

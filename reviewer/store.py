@@ -37,7 +37,15 @@ from db.writes import (
     stored_briefs,
     unscanned_briefs,
 )
-from reviewer.batch_analysis import BatchAnalyzer, Item, Waiter, default_workers, encode_pool
+from reviewer.batch_analysis import (
+    Batch,
+    BatchAnalyzer,
+    Item,
+    OrderedScans,
+    default_workers,
+    encode_pool,
+    read_at,
+)
 from reviewer.grounding.registry import describe
 from reviewer.grounding.types import Known
 from reviewer.ingest import BriefRecord, InputError, iter_briefs, read_pools
@@ -158,10 +166,14 @@ def check_file(
     replace: bool,
     on_error: Callable[[InputError], None] | None,
     advance: Advance | None = None,
+    detection: OrderedScans | None = None,
 ) -> IO[bytes]:
     """Read a whole file and compare it with the database without writing; raises (or
     reports through on_error) every bad line and every conflicting id. Returns a spool of
-    the good briefs in stored form, so the write pass does not parse the file again."""
+    the good briefs in stored form, so the write pass does not parse the file again.
+
+    With `detection`, every batch's new or changed briefs are queued for the detector at
+    once (keyed by brief id), so the workers detect while this pass reads."""
 
     def conflict(err: InputError) -> None:
         if on_error is None:
@@ -169,6 +181,7 @@ def check_file(
         on_error(err)
 
     spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed to the caller, who closes it
+    end = 0
     try:
         with Session(engine) as session:
             read = iter_briefs(path, pools=pools, on_error=on_error)
@@ -186,7 +199,13 @@ def check_file(
                     for p in clashing.values():
                         conflict(_conflict(path, p))
                     prepared = [p for p in prepared if p.brief_id not in clashing]
-                pickle.dump(prepared, spool, protocol=pickle.HIGHEST_PROTOCOL)
+                data = pickle.dumps(prepared, protocol=pickle.HIGHEST_PROTOCOL)
+                spool.write(data)
+                spool.flush()
+                if detection is not None:
+                    detection.queue(_fresh(prepared, stored, spool, end, len(data), detection))
+                    detection.pump(spill=True)
+                end += len(data)
                 if advance:
                     advance(count)
     except BaseException:
@@ -194,6 +213,30 @@ def check_file(
         raise
     spool.seek(0)
     return spool
+
+
+def _fresh(
+    prepared: list[_Prepared],
+    stored: Mapping[str, tuple[int, str]],
+    spool: IO[bytes],
+    offset: int,
+    length: int,
+    detection: OrderedScans,
+) -> Batch:
+    """The detector's items for a checked batch (briefs not stored as they are): the items
+    themselves when they go out at once, else how to read them back from the spool."""
+    keep = [i for i, p in enumerate(prepared) if stored.get(p.brief_id, (0, ""))[1] != p.digest]
+    if detection.has_room() or not keep:
+        return [(p.brief_id, p.text, p.pool) for p in (prepared[i] for i in keep)]
+    every = len(keep) == len(prepared)
+    chosen = None if every else keep  # usually every brief of a batch is new
+
+    def read_back() -> list[Item]:
+        batch = pickle.loads(read_at(spool, offset, length))
+        picked = batch if chosen is None else [batch[i] for i in chosen]
+        return [(p.brief_id, p.text, p.pool) for p in picked]
+
+    return read_back
 
 
 def _spooled(spool: IO[bytes]) -> Iterator[list[_Prepared]]:
@@ -210,11 +253,13 @@ class _Writer:
     def __init__(self, engine: Engine, analyzer: BatchAnalyzer | None, advance: Advance) -> None:
         self.engine = engine
         self.analyzer = analyzer
+        self.detection = OrderedScans(analyzer, IN_FLIGHT) if analyzer is not None else None
+        # per queued batch, brief id -> pk of the briefs written (None: keys are pks)
+        self.awaiting: deque[dict[str, int] | None] = deque()
         self.advance = advance
         self.run_id: int | None = None
         self.scanned = False
         self.committed_scans = False
-        self.pending: deque[Waiter] = deque()
 
     def start(self) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -232,24 +277,24 @@ class _Writer:
             session.commit()
         self.run_id = None
 
-    def submit(self, session: Session, items: list[Item]) -> None:
-        """Queue a batch for the detector and store the scans that are back; wait only when
-        IN_FLIGHT batches are out (that bounds memory)."""
-        if self.analyzer is None or not items:
-            return
-        self.scanned = True
-        self.pending.append(self.analyzer.submit(items))
-        self.store_finished(session, IN_FLIGHT)
+    def forget_queued(self) -> None:
+        """Drop the detector's work for a file that is refused: none of it is stored."""
+        if self.detection is not None:
+            self.detection.close()
+        self.awaiting.clear()
 
-    def store_finished(self, session: Session, keep: int) -> None:
-        """Store finished batches in order, waiting for the oldest while more than `keep`
-        are out."""
-        while self.pending and (len(self.pending) > keep or self.pending[0].done()):
-            assert self.run_id is not None
-            store_scan_rows(session, self.run_id, self.pending.popleft()())
-
-    def drain(self, session: Session) -> None:
-        self.store_finished(session, 0)
+    def store_ready(self, session: Session, keep: int) -> None:
+        """Store the scans that are back, in order, waiting for the oldest while more than
+        `keep` written batches still wait for theirs (that bounds memory)."""
+        assert self.detection is not None and self.run_id is not None
+        while self.awaiting:
+            scans = self.detection.take(wait=len(self.awaiting) > keep)
+            if scans is None:
+                return
+            pks = self.awaiting.popleft()
+            if pks is not None:  # briefs detected before they were written: keys are ids
+                scans = [(pks[key], n, flags) for key, n, flags in scans if key in pks]
+            store_scan_rows(session, self.run_id, scans)
 
     def write_file(
         self,
@@ -260,34 +305,44 @@ class _Writer:
         replace: bool,
         on_error: Callable[[InputError], None] | None,
         commit_each_batch: bool,
+        queued: bool = False,
     ) -> None:
+        """Write checked batches; `queued` when check_file already queued them (one detector
+        batch per spooled batch), else each batch is queued once written."""
         with Session(self.engine) as session:
             try:
                 for batch in batches:
                     new, changed, unchanged = _sort(
                         session, path, batch, replace, on_error or _raise
                     )
-                    items = self._store_batch(session, new, changed)
+                    written = self._store_batch(session, new, changed)
                     report.added += len(new)
                     report.replaced += len(changed)
                     report.unchanged += unchanged
-                    self.submit(session, items)
+                    if self.detection is not None:
+                        self.scanned = self.scanned or bool(written)
+                        if not queued:
+                            self.detection.queue([(p.brief_id, p.text, p.pool) for _, p in written])
+                        self.awaiting.append({p.brief_id: pk for pk, p in written})
+                        self.store_ready(session, IN_FLIGHT)
                     if commit_each_batch:
                         session.commit()
                         self.committed_scans = self.scanned
                     self.advance(len(batch))
-                self.drain(session)
+                if self.detection is not None:
+                    self.store_ready(session, 0)
                 session.commit()
                 self.committed_scans = self.scanned
             except BaseException:
                 session.rollback()
-                self.pending.clear()
+                self.forget_queued()
                 self.scanned = self.committed_scans
                 raise
 
     def _store_batch(
         self, session: Session, new: list[_Prepared], changed: list[tuple[int, _Prepared]]
-    ) -> list[Item]:
+    ) -> list[tuple[int, _Prepared]]:
+        """Store new briefs and replace changed ones; (pk, brief) of every brief written."""
         everything = [*new, *(p for _, p in changed)]
         if not everything:
             return []
@@ -299,21 +354,21 @@ class _Writer:
         pks = insert_brief_rows(session, rows[: len(new)])
         for (pk, _), row in zip(changed, rows[len(new) :], strict=True):
             replace_brief(session, pk, dict(zip(BRIEF_COLUMNS, row, strict=True)))
-        pairs = [*zip(pks, new, strict=True), *changed]
-        return [(pk, p.text, p.pool) for pk, p in pairs]
+        return [*zip(pks, new, strict=True), *changed]
 
     def cover_the_rest(self, advance: Advance) -> None:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
+        assert self.detection is not None and self.run_id is not None
         with Session(self.engine) as session:
-            run_id = self.run_id
-            assert run_id is not None
             after = 0
-            while rows := unscanned_briefs(session, run_id, after, BATCH):
+            while rows := unscanned_briefs(session, self.run_id, after, BATCH):
                 after = rows[-1][0]
-                self.submit(session, rows)
+                self.detection.queue(rows)
+                self.awaiting.append(None)
+                self.store_ready(session, IN_FLIGHT)
                 session.commit()
                 advance(len(rows))
-            self.drain(session)
+            self.store_ready(session, 0)
             session.commit()
 
     def finish(self, previous: int | None) -> RunReport:
@@ -381,14 +436,15 @@ def ingest_files(
                     continue
                 spool = check_file(
                     engine, path, pools=pools, replace=replace, on_error=on_error,
-                    advance=advance,
+                    advance=advance, detection=writer.detection,
                 )  # fmt: skip
                 with spool:
                     writer.write_file(
                         path, _spooled(spool), report, replace=replace, on_error=_raise,
-                        commit_each_batch=True,
+                        commit_each_batch=True, queued=True,
                     )  # fmt: skip
             except InputError as err:
+                writer.forget_queued()
                 report.failed = err
                 break
         if analyzer is not None:
