@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import db
 from db.views import pool_to_json
 from reviewer import Known
+from reviewer.batch_analysis import BatchAnalyzer, OrderedScans, encode_pool
 from reviewer.cli import app
 from reviewer.grounding.registry import load_detector
 from reviewer.store import ingest_files, stored_pool
@@ -136,3 +137,39 @@ def test_stored_pool_is_the_stored_json_byte_for_byte(pool: list[Known]) -> None
     # the fast encoding keys pools and brief digests: it must equal pool_to_json exactly,
     # or re-ingesting a file into an older database would report every brief as changed
     assert stored_pool(pool) == pool_to_json(pool)
+
+
+def test_ordered_scans_hand_back_batches_in_order_through_the_spill():
+    analyzer = BatchAnalyzer(load_detector("default"))
+    scans = OrderedScans(analyzer, in_flight=1)
+    texts = ["HR 57 bpm.", "HR 52 bpm.", "TSB 22.4 today.", "Nothing here."]
+    pool = encode_pool([Known("rhr", 52.0, "bpm"), Known("tsb", -22.4, "none")])
+    scans.queue([("a", texts[0], pool)])
+    assert not scans.has_room()
+    scans.queue(lambda: [("b", texts[1], pool), ("c", texts[2], pool)])  # read when sent
+    scans.queue([])
+    scans.pump(spill=True)  # inline analyzer: every batch is back, so all go to the spill
+    assert scans.spilled and len(scans) == 3
+    got = [scans.take(wait=True) for _ in range(3)]
+    assert [[key for key, _, _ in batch] for batch in got] == [["a"], ["b", "c"], []]
+    assert [len(flags) for _, _, flags in got[0] + got[1]] == [1, 0, 1]
+    assert got[1][1][2][0][-1] == "sign"  # flag tuples end with the kind
+    assert scans.take(wait=True) is None
+    scans.queue([("d", texts[3], pool)])
+    scans.close()  # a refused file: queued work is forgotten
+    assert len(scans) == 0 and scans.take(wait=True) is None
+
+
+def test_refused_file_with_workers_stores_nothing_and_the_next_ingest_works(tmp_path):
+    engine = db.make_engine(str(tmp_path / "r.db"))
+    lines = [brief_line(f"{i}-{n}", t) for n in range(400) for i, t in TEXTS.items()]
+    bad = write_briefs(tmp_path / "bad.jsonl", [*lines, '{"id": "x", "text": ""}'])
+    report = ingest_files(engine, [str(bad)], detector=load_detector("default"), workers=2)
+    assert report.failed is not None and report.failed.line == len(lines) + 1
+    assert report.added == 0 and report.run is None
+    good = write_briefs(tmp_path / "good.jsonl", lines)
+    report = ingest_files(engine, [str(good)], detector=load_detector("default"), workers=2)
+    assert report.added == len(lines) and report.run is not None
+    assert report.run.briefs == len(lines)
+    engine.dispose()
+    assert len(stored_flags(tmp_path / "r.db")) == report.run.flags > 0
