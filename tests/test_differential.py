@@ -21,7 +21,7 @@ from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.nearest import UnitIndex
 from reviewer.grounding.reference import ReferenceDetector
 from reviewer.grounding.tokens import REFERENCE_SCANNER, Token
-from reviewer.grounding.units import DefaultScanner
+from reviewer.grounding.units import DefaultScanner, scanner_pattern
 
 NAIVE_TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 
@@ -230,6 +230,16 @@ def naive_default(text: str, pool: list[Known], config: DetectorConfig):
                      target.value, value - target.value, kind)
             )  # fmt: skip
     return flags, checkable
+
+
+def test_fast_default_pattern_equals_the_plain_one() -> None:
+    aliases = list(DetectorConfig().alias_units())
+    fast, plain = scanner_pattern(aliases), scanner_pattern(aliases, plain=True)
+    rng = random.Random(300)
+    for _ in range(2000):
+        text = random_text(rng)
+        expected = [(m.span(), m.lastindex, m.groups()) for m in plain.finditer(text)]
+        assert [(m.span(), m.lastindex, m.groups()) for m in fast.finditer(text)] == expected
 
 
 @pytest.mark.parametrize("seed", range(2))

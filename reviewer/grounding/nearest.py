@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
+from operator import attrgetter
 
 from reviewer.grounding.types import Known
 
@@ -144,7 +145,8 @@ class PoolIndex:
 
 
 _BY_ID: dict[int, tuple[Sequence[Known], PoolIndex]] = {}
-_BY_CONTENT: dict[tuple[Known, ...], PoolIndex] = {}
+_BY_CONTENT: dict[tuple[tuple[str, float, str], ...], PoolIndex] = {}
+_FIELDS = attrgetter("name", "value", "unit")
 _CACHE_SIZE = 128  # pools; first in, first out
 VERDICT_MEMO_SIZE = 50_000  # verdicts of one pool and one detector configuration
 VERDICT_BUDGET = 200_000  # verdicts of every cached pool together
@@ -184,10 +186,10 @@ def pool_index(pool: Sequence[Known]) -> PoolIndex:
         hit = _BY_ID.get(id(pool))
         if hit is not None and hit[0] is pool:
             return hit[1]
-    key = tuple(pool)
-    fresh = PoolIndex(key)  # cheap: the per-unit indexes wait for their first use
+    fresh = PoolIndex(pool)  # cheap: the per-unit indexes wait for their first use
     try:
-        index = _BY_CONTENT.setdefault(key, fresh)  # one hash of the content
+        # keyed by plain fields: C hashes them (a Known's own hash runs Python code)
+        index = _BY_CONTENT.setdefault(tuple(map(_FIELDS, fresh.pool)), fresh)
     except TypeError:  # unhashable values inside a Known: index without caching
         return fresh
     if index is fresh and len(_BY_CONTENT) > _CACHE_SIZE:

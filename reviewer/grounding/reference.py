@@ -89,10 +89,19 @@ class PoolDetector:
         built, build = index.units, index.unit
 
         def judge(token: str, unit: str) -> Verdict:
-            candidates = built[unit] if unit in built else build(unit)
+            candidates = built.get(unit, build)
+            if candidates is build:
+                candidates = build(unit)
             if candidates is None:
                 return NOT_CHECKABLE
-            value = parse(token)
+            try:
+                value = float(token)  # most tokens; else the scanner's own reading
+            except ValueError:
+                value = parse(token)
+            if candidates.finite:
+                known = candidates.exact.get(value)
+                if known is not None:  # rel = 0: a faithful citation (faithful >= 0)
+                    return ("faithful", token, unit, value, known, value - known.value)
             known = candidates.nearest(value)
             nearest = known.value
             scale = max(abs(nearest), abs(value), 1e-9)

@@ -58,11 +58,17 @@ IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "m
 # Every construct starts at an ASCII digit or a sign, so the pattern begins with that one
 # character class (the regex engine then skips prose at C speed) and each alternative
 # continues from there: `_REST` is a number without its first digit.
+# An optional group is written `(?:X|)` rather than `(?:X)?`, and a repeated group is only
+# entered once its first character is there (`(?=,)`): the same matches, but Python's
+# regex engine then skips its general repeat, which allocates at every attempt.
 _FIRST = f"[0-9{re.escape(SIGNS)}]"
-_REST = r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]*(?:\.[0-9]+)?"
-_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
+_REST = r"[0-9]{0,2}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)|[0-9]*(?:\.[0-9]+|)"
+_NUMBER = r"[0-9]{1,3}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)|[0-9]+(?:\.[0-9]+|)"
+_PLAIN_REST = r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]*(?:\.[0-9]+)?"
+_PLAIN_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
 _ORDINAL_SUFFIX = "(?:st|nd|rd|th)?"
-_WORD = "[A-Za-z]+(?:-[A-Za-z]+)*"
+_WORD = "[A-Za-z]+(?:(?=-)(?:-[A-Za-z]+)+|)"
+_PLAIN_WORD = "[A-Za-z]+(?:-[A-Za-z]+)*"
 
 
 def _month_lookbehind() -> str:
@@ -100,7 +106,7 @@ _CONSTRUCTS = (
         rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
         rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9.]))",
     ),
-    ("range", rf"(?:{_REST})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{_NUMBER})"),
+    ("range", rf"(?:{{rest}})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{{number}})"),
     ("identifier", r"(?<=[^\W0-9_][0-9])[0-9]*(?:[.,][0-9]+)*"),
 )
 _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -133,45 +139,67 @@ def parse_value(token: str) -> float:
     return -value if negative else value
 
 
+def _by_first_letter(pairs: set[str]) -> str:
+    """Two-letter alternatives grouped by their first letter ("a[nry]|c[ht]|..."): the
+    regex engine skips an alternative by its first letter alone."""
+    seconds: dict[str, str] = {}
+    for pair in sorted(pairs):
+        seconds[pair[0]] = seconds.get(pair[0], "") + pair[1]
+    return "|".join(f"{a}[{b}]" if len(b) > 1 else a + b for a, b in seconds.items())
+
+
 def _construct_guard() -> str:
     """A cheap test that a construct may start here: a plain number ("52 bpm", "178.5 and")
     fails it and skips the seven alternatives. It must hold wherever one of `_CONSTRUCTS`
     matches, so each construct's first mark after the digits is listed: "." ":" "/" or a
     dash right after them (version, date, clock, pace, range), h or am/pm (duration,
     clock), a month name after spaces or an ordinal (date), a letter and digit before
-    (identifier), a month name before (date). Possessive: no backtracking into a number.
+    (identifier), a month name before (date). Possessive and atomic: no backtracking into
+    a number ("178.5 " must not pass as "178" then ".").
     """
     dashes = re.escape(DASHES)
     ahead = (
-        rf"[0-9,]*+(?:\.[0-9]+)?+(?:[./:{dashes}hHaApP]|{SPACE}+(?:[{dashes}hHaApP]"
-        rf"|(?:of{SPACE}+)?[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
+        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}hHaApP]|{SPACE}+(?:[{dashes}hHaApP]"
+        rf"|(?:of{SPACE}+|)[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
     )
     months = MONTHS.split("|")
     # the last two letters of the month name before " 5" or ". 5" (exact: the construct checks)
-    ends = "|".join(sorted({name[-2:] for name in months}))
-    short_ends = "|".join(sorted({name[-2:] for name in months if len(name) <= 4}))
+    ends = _by_first_letter({name[-2:] for name in months})
+    short_ends = _by_first_letter({name[-2:] for name in months if len(name) <= 4})
     return (
         rf"(?:(?={ahead})|(?<=[^\W0-9_][0-9])"
         rf"|(?<=(?:{ends})\ [0-9])|(?<=(?:{short_ends})\.\ [0-9]))"
     )
 
 
-def scanner_pattern(aliases: list[str], *, guarded: bool = True) -> re.Pattern[str]:
+def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[str]:
     """The default scanner's one regex for a unit vocabulary (`aliases`, lower-cased).
 
-    `guarded=False` drops the construct guard: the same matches, more slowly (the tests
-    hold the guard to that).
+    `plain=True` writes the same pattern plainly: no construct guard, textbook optional
+    and repeated groups. It matches exactly the same, more slowly (the tests hold the fast
+    pattern to it).
     """
+    rest, number_rest = (_PLAIN_REST, _PLAIN_NUMBER) if plain else (_REST, _NUMBER)
+    word = _PLAIN_WORD if plain else _WORD
     units = alias_pattern(aliases)
     initials = {alias[0] for alias in aliases}
     initials |= {letter.upper() for letter in initials}
     first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
     spaces = SPACE[1:-1]
-    constructs = "|".join(f"(?P<{name}>{body})" for name, body in _CONSTRUCTS)
-    guard = _construct_guard() if guarded else ""
+    constructs = "|".join(
+        f"(?P<{name}>{body.replace('{rest}', rest).replace('{number}', number_rest)})"
+        for name, body in _CONSTRUCTS
+    )
+    guard = "" if plain else _construct_guard()
+    optional = ")?" if plain else "|)"
+    signed = rf"(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]"  # a digit after a free sign
+    start = rf"(?:{signed}|(?<=[0-9]))" if plain else rf"(?:(?<=[0-9])|{signed})"
+    if plain:
+        words = rf"{word}(?:{SPACE}+{word}){{0,2}}"
+    else:
+        words = rf"{word}(?:{SPACE}+{word}(?:{SPACE}+{word}|)|)"
     number = (
-        rf"(?:(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]|(?<=[0-9]))"
-        rf"(?P<body>(?:{_REST})(?:[kK](?![A-Za-z]))?)"
+        rf"{start}(?P<body>(?:{rest})(?:[kK](?![A-Za-z]){optional})"
         # what follows, first reading wins: a window, a unit, glued letters, words. It
         # is consumed with the number (it holds no ASCII digit, so no number is lost).
         # (each word list is guarded by its first letters: most numbers fail fast)
@@ -179,7 +207,7 @@ def scanner_pattern(aliases: list[str], *, guarded: bool = True) -> re.Pattern[s
         rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
         rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
         rf"|(?P<glued>[^\W_])"
-        rf"|{SPACE}+(?P<words>{_WORD}(?:{SPACE}+{_WORD}){{0,2}}))?"
+        rf"|{SPACE}+(?P<words>{words}){optional}"
     )
     return re.compile(rf"{_FIRST}(?:(?<=[0-9]){guard}(?:{constructs})|{number})")
 
