@@ -178,6 +178,16 @@ def test_scanner_equals_naive_tokens(seed: int) -> None:
         assert REFERENCE_SCANNER.scan(text) == naive_tokens(text), repr(text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("0123456789+-,. %hmdaysbpistew\u0663\u2212x")), max_size=40
+    )
+)
+def test_scanner_equals_naive_tokens_on_any_text(text: str) -> None:
+    assert REFERENCE_SCANNER.scan(text) == naive_tokens(text)
+
+
 def test_the_generator_reaches_every_branch() -> None:
     """Guard against a generator too tame to test anything."""
     kinds, skips, units, checkable = set(), set(), set(), 0

@@ -78,7 +78,13 @@ class ReferenceScanner:
     # plus the whole next token. One pass finds durations too. The window or unit word is
     # consumed with the token (it holds no digit, so no token is lost): the whole match
     # then names the token's reading, and `tally` memoises verdicts by it.
-    _PATTERN = re.compile(rf"({TOKEN})(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?=(h *\d+m)))?")
+    # TOKEN written for speed, the same matches: one character class first (a sign or a
+    # digit; a sign then needs a digit), so the engine skips prose at C speed; `(?:X|)`,
+    # not `(?:X)?`, so it never enters its general repeat (which allocates every time).
+    _PATTERN = re.compile(
+        r"([-+\d](?:(?<=[-+])\d|(?<=\d))[\d,]*(?:\.\d+|))"
+        rf"(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?=(h *\d+m))|)"
+    )
     _WINDOW_GROUP, _DURATION_GROUP = 2, 5
 
     def raw(self, text: str) -> Iterator[RawToken]:
