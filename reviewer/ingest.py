@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -257,6 +259,7 @@ class _BriefLine(msgspec.Struct):
 
 
 _DECODE_BRIEF = msgspec.json.Decoder(_BriefLine)
+_NAME_UNIT = attrgetter("name", "unit")
 
 
 def _blank(value: str) -> bool:
@@ -279,9 +282,8 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
     if pool_id is msgspec.UNSET:
         if line.pool is msgspec.UNSET:
             return None
-        for known in line.pool:
-            if _blank(known.name) or _blank(known.unit):
-                return None
+        if not all(map(str.strip, chain.from_iterable(map(_NAME_UNIT, line.pool)))):
+            return None  # a blank name or unit
         pool = tuple(msgspec.convert(line.pool, list[Known], from_attributes=True))
         return BriefRecord(line.id, line.text, pool, line.meta, number, None)
     if line.pool is not msgspec.UNSET or pools is None or _blank(pool_id):

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pickle
 import tempfile
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
+from operator import attrgetter
 from typing import IO, Any, NamedTuple
 
 import msgspec
@@ -120,14 +122,21 @@ def _prepare(record: BriefRecord) -> _Prepared:
 
 def stored_pool(pool: Sequence[Known]) -> str:
     """`pool_to_json(pool)`, byte for byte (it keys pools and brief digests), made by msgspec
-    when that is sure to give the same text: ASCII strings without DEL, and every value
-    written without an exponent (json writes 1e+16 and 1e-05, msgspec 1e16 and 0.00001)."""
-    rows = [(k.name, k.value, k.unit) for k in pool]
-    fast = msgspec.json.encode(rows)
-    plain = all(v == 0 or 1e-4 <= abs(v) < 1e16 for _, v, _ in rows)
-    if plain and fast.isascii() and b"\x7f" not in fast:
+    when that surely gives the same text: ASCII without DEL (json escapes those), and every
+    value zero or of a magnitude in [1e-4, 1e16), which both write without an exponent
+    (outside it json writes 1e-05 and 1e+16, msgspec 0.00001 and 1e16)."""
+    sizes = sorted(map(abs, map(_VALUE, pool)))
+    nonzero = bisect_right(sizes, 0.0)
+    if sizes and (sizes[-1] >= 1e16 or (nonzero < len(sizes) and sizes[nonzero] < 1e-4)):
+        return pool_to_json(pool)
+    fast = msgspec.json.encode(list(map(_ROW, pool)))
+    if fast.isascii() and b"\x7f" not in fast:
         return fast.decode("ascii")
     return pool_to_json(pool)
+
+
+_VALUE = attrgetter("value")
+_ROW = attrgetter("name", "value", "unit")
 
 
 def _conflict(path: str, p: _Prepared) -> InputError:

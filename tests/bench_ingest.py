@@ -1,9 +1,12 @@
 """Benchmark: ingest + flag N generated briefs into a fresh SQLite file, then time stats.
 
 Run: python tests/bench_ingest.py [--n 100000] [--labels 1000000] [--workers N]
-Reports briefs per second end to end (check, write, detect), RSS at each quarter of the
-work (flat means memory does not grow with the number of briefs), peak RSS, and the time
-of `precision_stats` and the app's queries after inserting the labels.
+Reports briefs per second end to end (check, write, detect), the CPU time per brief of the
+main process and of the detector workers (on a machine others are using, wall time swings;
+CPU time tells what the work costs, and cores / total CPU is what an idle machine gives),
+RSS at each quarter of the work (flat means memory does not grow with the number of
+briefs), peak RSS, and the time of `precision_stats` and the app's queries after inserting
+the labels. `--also-storage` first times the same ingest without a detector.
 Not collected by pytest (the name does not start with test_).
 """
 
@@ -11,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import sys
@@ -137,30 +141,19 @@ def timed(fn, repeat: int = 3) -> float:
     return best
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=100_000, help="briefs to ingest")
-    parser.add_argument("--labels", type=int, default=1_000_000, help="labels to insert")
-    parser.add_argument("--workers", type=int, default=None, help="detector processes")
-    parser.add_argument(
-        "--detector", default="default", help="detector spec, or none to time storage alone"
-    )
-    parser.add_argument("--dir", type=Path, default=None, help="work folder (default: temp)")
-    args = parser.parse_args()
-    work = args.dir or Path(tempfile.mkdtemp(prefix="bench-ingest-"))
-    work.mkdir(parents=True, exist_ok=True)
-    src, dbp = work / "briefs.jsonl", work / "bench.db"
+def load() -> str:
+    return ", ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def cpu_seconds(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ingest(dbp: Path, src: Path, args: argparse.Namespace, spec: str):  # -> Engine
+    """One timed ingest into a fresh database; prints speed, CPU per brief and RSS."""
     for p in (dbp, dbp.with_suffix(".db-wal"), dbp.with_suffix(".db-shm")):
         p.unlink(missing_ok=True)
-
-    t = time.perf_counter()
-    generate(src, args.n)
-    size = src.stat().st_size
-    print(
-        f"generated {args.n:,} briefs ({size / args.n / 1024:.2f} KB each) "
-        f"in {time.perf_counter() - t:.1f}s"
-    )
-
     engine = db.make_engine(str(dbp))
     samples: list[tuple[int, float]] = []
     done = [0]
@@ -172,8 +165,10 @@ def main() -> None:
             samples.append((marks.pop(0), rss_mb()))
 
     rss_before = rss_mb()
+    detector = None if spec == "none" else load_detector(spec)
+    main_cpu = cpu_seconds(resource.RUSAGE_SELF)
+    workers_cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    detector = None if args.detector == "none" else load_detector(args.detector)
     report = ingest_files(
         engine,
         [str(src)],
@@ -183,20 +178,63 @@ def main() -> None:
         expected=args.n,
     )
     elapsed = time.perf_counter() - t
+    main_cpu = cpu_seconds(resource.RUSAGE_SELF) - main_cpu
+    workers_cpu = cpu_seconds(resource.RUSAGE_CHILDREN) - workers_cpu
     assert report.added == args.n, report
     run = report.run
     found = f"{run.flags:,} flags, {run.checkable:,} checkable numbers" if run else "no run"
+    what = "ingest + flag" if detector else "ingest alone"
     print(
-        f"ingest + flag ({args.detector}): {args.n:,} briefs in {elapsed:.1f}s = "
+        f"{what} ({spec}): {args.n:,} briefs in {elapsed:.1f}s = "
         f"{args.n / elapsed:,.0f} briefs/s ({found})"
     )
-    print(f"RSS before {rss_before:.0f} MB; during (checked then written):")
+    per = 1e6 / args.n
+    total = (main_cpu + workers_cpu) * per
+    print(
+        f"  CPU per brief: main {main_cpu * per:.0f} us, workers {workers_cpu * per:.0f} us; "
+        f"{os.cpu_count()} idle cores would give ~{(os.cpu_count() or 1) * 1e6 / total:,.0f} "
+        f"briefs/s if the work overlapped fully"
+    )
+    print(f"  RSS before {rss_before:.0f} MB; during (checked then written):")
     for mark, mb in samples:
         phase = "check" if mark <= args.n else "write"
-        print(f"  {phase} {mark if mark <= args.n else mark - args.n:>9,}: {mb:7.1f} MB")
+        print(f"    {phase} {mark if mark <= args.n else mark - args.n:>9,}: {mb:7.1f} MB")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"peak RSS (maxrss): main {own:.0f} MB, largest worker {kids:.0f} MB")
+    print(f"  peak RSS (maxrss): main {own:.0f} MB, largest worker {kids:.0f} MB")
+    return engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=100_000, help="briefs to ingest")
+    parser.add_argument("--labels", type=int, default=1_000_000, help="labels to insert")
+    parser.add_argument("--workers", type=int, default=None, help="detector processes")
+    parser.add_argument(
+        "--detector", default="default", help="detector spec, or none to time storage alone"
+    )
+    parser.add_argument("--dir", type=Path, default=None, help="work folder (default: temp)")
+    parser.add_argument(
+        "--also-storage", action="store_true", help="first time the ingest without a detector"
+    )
+    args = parser.parse_args()
+    work = args.dir or Path(tempfile.mkdtemp(prefix="bench-ingest-"))
+    work.mkdir(parents=True, exist_ok=True)
+    src, dbp = work / "briefs.jsonl", work / "bench.db"
+
+    t = time.perf_counter()
+    generate(src, args.n)
+    size = src.stat().st_size
+    print(
+        f"generated {args.n:,} briefs ({size / args.n / 1024:.2f} KB each) "
+        f"in {time.perf_counter() - t:.1f}s"
+    )
+
+    print(f"cores: {os.cpu_count()}, load average at start: {load()}")
+    if args.also_storage:
+        ingest(work / "storage.db", src, args, "none")
+    engine = ingest(dbp, src, args, args.detector)
+    print(f"load average at end: {load()}")
     print(f"database: {dbp.stat().st_size / 1e6:,.0f} MB")
 
     took = insert_labels(engine, args.labels)

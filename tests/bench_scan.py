@@ -1,7 +1,9 @@
 """Benchmark `reviewer scan`: briefs per second and peak memory at two file sizes.
 
 Run from the repository root: `.venv/bin/python tests/bench_scan.py [N]`. Memory should
-stay flat: the peak RSS for N briefs and for N/10 briefs should be about the same.
+stay flat: the peak RSS for N briefs and for N/10 briefs should be about the same (scan
+keeps no set of ids; with one, 1M ids would add some 80 MiB). The last lines say how much
+peak RSS grew per 100,000 more briefs, for each format.
 """
 
 from __future__ import annotations
@@ -64,16 +66,23 @@ def run(path: Path, fmt: str) -> tuple[float, int]:
 
 def main() -> None:
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    peaks: dict[str, list[tuple[int, int]]] = {"jsonl": [], "table": []}
     with tempfile.TemporaryDirectory() as tmp:
         for size in (n // 10, n):
             path = Path(tmp) / f"briefs_{size}.jsonl"
             write_briefs(path, size)
             for fmt in ("jsonl", "table"):
                 seconds, rss = run(path, fmt)
+                peaks[fmt].append((size, rss))
                 print(
                     f"{fmt:5} {size:>8} briefs  {seconds:6.2f} s  "
                     f"{size / seconds:8.0f} briefs/s  peak RSS {rss / 1024:.0f} MiB"
                 )
+    for fmt, ((small, low), (large, high)) in peaks.items():
+        growth = (high - low) / 1024 / (large - small) * 100_000
+        verdict = "flat" if growth < 5 else "GROWS"
+        print(f"{fmt:5} peak RSS {low / 1024:.0f} -> {high / 1024:.0f} MiB: "
+              f"{growth:+.1f} MiB per 100,000 briefs ({verdict})")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -123,10 +123,25 @@ def test_ingest_writes_rows_as_the_orm_reads_them(tmp_path):
     st.lists(
         st.builds(
             Known,
-            st.text(max_size=5),
+            st.one_of(st.text(max_size=5), st.sampled_from(["m1e5", "0.00001", "rhr"])),
             st.one_of(
                 st.floats(allow_nan=False, allow_infinity=False),
-                st.sampled_from([1e16, 1e-5, 9.999e15, 1e-4, -0.0, 123.4]),
+                st.sampled_from(
+                    [
+                        1e16,
+                        1e17,
+                        12345678901234567.0,
+                        9.999e15,
+                        -1e22,
+                        1e-4,
+                        9.9e-5,
+                        5e-5,
+                        1e-10,
+                        10.00001,
+                        -0.0,
+                        123.4,
+                    ]
+                ),
             ),
             st.sampled_from(["bpm", "none", "\x7f", "é"]),
         ),
