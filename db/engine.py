@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, inspect, select
+from sqlalchemy import Engine, create_engine, event, inspect, select, update
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
@@ -13,15 +13,20 @@ from db.models import (
     BriefScan,
     Claim,
     DetectorRun,
+    DoneSpan,
     FlagRecord,
     Label,
     LabelState,
     Meta,
     Pool,
+    ReviewProgress,
     RunTally,
 )
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+# version 1 lacked the review progress (ReviewProgress, DoneSpan, ix_briefscan_flagged):
+# opening one adds them, and they fill in on the first review of each run and reviewer
+UPGRADABLE = {"1"}
 TABLES = [
     m.__table__  # type: ignore[attr-defined]
     for m in (
@@ -35,6 +40,8 @@ TABLES = [
         Label,
         LabelState,
         RunTally,
+        ReviewProgress,
+        DoneSpan,
     )
 ]
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -110,7 +117,10 @@ def _prepare_schema(engine: Engine, where: str) -> None:
         version = session.scalar(select(Meta.value).where(Meta.key == "schema_version"))
     if version is None:
         raise SchemaError(f"{where}: not a reviewer database (no schema version stored)")
-    if version != SCHEMA_VERSION:
+    if version in UPGRADABLE:
+        _upgrade(engine, names)
+        names = set(inspect(engine).get_table_names())
+    elif version != SCHEMA_VERSION:
         raise SchemaError(
             f"{where}: database schema version {version} is not supported by this reviewer "
             f"(it reads version {SCHEMA_VERSION}); use a matching reviewer or a new --db"
@@ -119,4 +129,21 @@ def _prepare_schema(engine: Engine, where: str) -> None:
     if missing:
         raise SchemaError(
             f"{where}: damaged reviewer database (missing {', '.join(sorted(missing))})"
+        )
+
+
+def _upgrade(engine: Engine, names: set[str]) -> None:
+    """From an older schema version we know: add what it lacks, then record the version."""
+    missing = [t for t in TABLES if t.name not in names]
+    added = {m.__table__.name for m in (ReviewProgress, DoneSpan)}  # type: ignore[attr-defined]
+    if {t.name for t in missing} - added:
+        return  # damaged, not old: the check below says what is missing
+    with engine.begin() as connection:
+        SQLModel.metadata.create_all(connection, tables=missing)
+        for index in BriefScan.__table__.indexes:  # type: ignore[attr-defined]
+            index.create(connection, checkfirst=True)
+        connection.execute(
+            update(Meta.__table__)  # type: ignore[attr-defined]
+            .where(Meta.__table__.c.key == "schema_version")  # type: ignore[attr-defined]
+            .values(value=SCHEMA_VERSION)
         )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from sqlalchemy import select, update
 from sqlmodel import Session
 
-from db import tally
+from db import progress, tally
 from db.models import VERDICTS, Claim, Label, LabelState, utcnow
 
 
@@ -25,7 +25,8 @@ def record_label(
     if claim is None:
         raise ValueError(f"no claim {claim_id}")
     state = session.get(LabelState, (claim_id, reviewer))
-    tally.move(session, claim_id, reviewer, state.verdict if state else None, verdict)
+    before = state.verdict if state else None
+    tally.move(session, claim_id, reviewer, before, verdict)
     tally.move(session, claim_id, tally.ANY, claim.verdict, verdict)
     if note is None and state is not None:
         note = state.note
@@ -37,6 +38,8 @@ def record_label(
         session.add(state)
     state.label_id, state.verdict, state.note = label.id, verdict, note
     claim.verdict, claim.label_id = verdict, label.id
+    session.flush()
+    progress.moved(session, claim_id, reviewer, before, verdict)
     session.commit()
     session.refresh(label)
     return label
@@ -69,8 +72,11 @@ def undo_last_label(*, session: Session, reviewer: str) -> Label | None:
     if state is not None:
         restored = previous.verdict if previous else None
         tally.move(session, label.claim_id, reviewer, state.verdict, restored)
+        was = state.verdict
         state.label_id = previous.id if previous else None
         state.verdict = restored
+        session.flush()
+        progress.moved(session, label.claim_id, reviewer, was, restored)
     session.flush()
     claim = session.get(Claim, label.claim_id)
     before = claim.verdict if claim else None

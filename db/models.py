@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Index, PrimaryKeyConstraint, UniqueConstraint
+from sqlalchemy import Index, PrimaryKeyConstraint, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 VERDICTS = ("true_positive", "false_positive", "skip")
@@ -64,7 +64,18 @@ class DetectorRun(SQLModel, table=True):
 class BriefScan(SQLModel, table=True):
     """Per run and brief: checkable tokens and flags, so brief lists never aggregate flags."""
 
-    __table_args__ = (PrimaryKeyConstraint("run_id", "brief_pk"),)
+    __table_args__ = (
+        PrimaryKeyConstraint("run_id", "brief_pk"),
+        # the briefs with something to label, in order: the review app walks these
+        Index(
+            "ix_briefscan_flagged",
+            "run_id",
+            "brief_pk",
+            "flags",
+            sqlite_where=text("flags > 0"),
+            postgresql_where=text("flags > 0"),
+        ),
+    )
 
     run_id: int = Field(foreign_key="detectorrun.id")
     brief_pk: int = Field(foreign_key="brief.pk", index=True)
@@ -159,3 +170,27 @@ class RunTally(SQLModel, table=True):
     unit: str
     verdict: str
     n: int = 0
+
+
+class ReviewProgress(SQLModel, table=True):
+    """Marks that DoneSpan rows are kept for this run and reviewer; `done` is how many
+    flagged briefs they cover. Built on first review, then moved by each label and undo."""
+
+    __table_args__ = (PrimaryKeyConstraint("run_id", "reviewer"),)
+
+    run_id: int
+    reviewer: str
+    done: int = 0
+
+
+class DoneSpan(SQLModel, table=True):
+    """A maximal stretch of a run's flagged briefs (lo..hi by pk, `briefs` of them) whose
+    every flag the reviewer has labeled: the next unlabeled flag hops over it, no scan."""
+
+    __table_args__ = (PrimaryKeyConstraint("run_id", "reviewer", "lo"),)
+
+    run_id: int
+    reviewer: str
+    lo: int
+    hi: int
+    briefs: int

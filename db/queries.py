@@ -1,7 +1,9 @@
 """Reading for the review app: runs, pages of briefs, a brief's flags, the next unlabeled flag.
 
 Every query walks an index: brief pages read per-run counts from BriefScan and aggregate
-labels only for the briefs on the page; the next unlabeled flag follows (run, brief, start).
+labels only for the briefs on the page. Once a reviewer's progress is kept for a run
+(db.progress), the next unlabeled flag and the unlabeled filter hop over finished briefs;
+without it they follow (run, brief, start) and probe each flag's verdict.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy import (
 )
 from sqlmodel import Session
 
+from db import progress
 from db.models import Brief, BriefScan, Claim, DetectorRun, FlagRecord, LabelState, Pool
 from db.views import BriefRow, BriefView, FlagView, pool_from_json
 from reviewer.grounding.types import Known
@@ -67,14 +70,18 @@ def _verdicts(reviewer: str | None) -> tuple[FromClause, ColumnElement[Any], Col
     return joined, LS.c.verdict, LS.c.note
 
 
-def _with_verdict(brief_pks: Select[Any], reviewer: str | None, verdict: str) -> Select[Any]:
+def _with_verdict(
+    brief_pks: Select[Any], run_id: int, reviewer: str | None, verdict: str
+) -> Select[Any]:
+    """Briefs with a flag of this verdict: one set from the labels (an index on verdict),
+    not a probe per brief."""
     if reviewer is None:
         labeled = select(C.c.id).where(C.c.verdict == verdict)
     else:
         labeled = select(LS.c.claim_id).where(LS.c.reviewer == reviewer, LS.c.verdict == verdict)
     return brief_pks.where(
         BS.c.brief_pk.in_(
-            select(F.c.brief_pk).where(F.c.run_id == BS.c.run_id, F.c.claim_id.in_(labeled))
+            select(F.c.brief_pk).where(F.c.run_id == run_id, F.c.claim_id.in_(labeled))
         )
     )
 
@@ -103,7 +110,7 @@ def _brief_query(
         )
         query = query.where(BS.c.flags > 0, exists(open_flag))
     elif filter in ("false_positive", "true_positive"):
-        query = _with_verdict(query, reviewer, filter)
+        query = _with_verdict(query, run_id, reviewer, filter)
     return query
 
 
@@ -118,10 +125,15 @@ def list_briefs(
     limit: int = 100,
 ) -> list[BriefRow]:
     """A page of briefs in stored order with flag and label counts for this run and reviewer."""
-    query = _brief_query(
-        [BS.c.brief_pk, B.c.brief_id, BS.c.flags], run_id, reviewer, filter, search
-    )
-    page = session.execute(query.order_by(BS.c.brief_pk).offset(offset).limit(limit)).all()
+    columns = [BS.c.brief_pk, B.c.brief_id, BS.c.flags]
+    if _hops(session, run_id, reviewer, filter, search):
+        assert reviewer is not None
+        pks = progress.open_briefs(session, run_id, reviewer, offset, limit)
+        query = _brief_query(columns, run_id, reviewer, "all", "").where(BS.c.brief_pk.in_(pks))
+        page = session.execute(query.order_by(BS.c.brief_pk)).all()
+    else:
+        query = _brief_query(columns, run_id, reviewer, filter, search)
+        page = session.execute(query.order_by(BS.c.brief_pk).offset(offset).limit(limit)).all()
     if not page:
         return []
     joined, verdict, _ = _verdicts(reviewer)
@@ -155,8 +167,21 @@ def count_briefs(
     search: str = "",
 ) -> int:
     """How many briefs `list_briefs` would page through with the same filters."""
+    if _hops(session, run_id, reviewer, filter, search):
+        assert reviewer is not None
+        return progress.open_brief_count(session, run_id, reviewer) or 0
     query = _brief_query([func.count()], run_id, reviewer, filter, search)
     return int(session.scalar(query) or 0)
+
+
+def _hops(session: Session, run_id: int, reviewer: str | None, filter: str, search: str) -> bool:
+    """Can the unlabeled filter hop over finished briefs (progress kept, no text search)?"""
+    return (
+        filter == "unlabeled"
+        and not search
+        and reviewer is not None
+        and progress.is_built(session, run_id, reviewer)
+    )
 
 
 def get_brief(*, session: Session, brief_pk: int) -> BriefView | None:
@@ -216,12 +241,47 @@ def next_unlabeled(
     _, verdict, _ = _verdicts(reviewer)
     base = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
     base = base.order_by(F.c.brief_pk, F.c.start, F.c.pk).limit(1)
+    if reviewer is not None and progress.is_built(session, run_id, reviewer):
+        return _next_by_hops(session, base, run_id, reviewer, after)
     if after is not None:
         row = session.execute(base.where(tuple_(F.c.brief_pk, F.c.start) > tuple_(*after))).first()
         if row is not None:
             return _flag_view(row)
     row = session.execute(base).first()
     return _flag_view(row) if row is not None else None
+
+
+def _next_by_hops(
+    session: Session,
+    base: Select[Any],
+    run_id: int,
+    reviewer: str,
+    after: tuple[int, int] | None,
+) -> FlagView | None:
+    """next_unlabeled over the reviewer's progress: the rest of this brief, then the next
+    open brief, then from the top; each a few index lookups however much is labeled."""
+
+    def first_in(brief_pk: int, after_start: int | None = None) -> FlagView | None:
+        query = base.where(F.c.brief_pk == brief_pk)
+        if after_start is not None:
+            query = query.where(F.c.start > after_start)
+        row = session.execute(query).first()
+        return _flag_view(row) if row is not None else None
+
+    def first_open(after_pk: int, upto: int | None) -> FlagView | None:
+        brief_pk = progress.next_open_brief(session, run_id, reviewer, after_pk)
+        while brief_pk is not None and (upto is None or brief_pk <= upto):
+            if (found := first_in(brief_pk)) is not None:
+                return found
+            # outside every span yet finished: the spans are behind, keep looking
+            brief_pk = progress.next_open_brief(session, run_id, reviewer, brief_pk)
+        return None
+
+    if after is None:
+        return first_open(-1, None)
+    brief_pk, start = after
+    found = first_in(brief_pk, start) or first_open(brief_pk, None)
+    return found or first_open(-1, brief_pk)
 
 
 def iter_pools(*, session: Session) -> Iterator[tuple[Known, ...]]:

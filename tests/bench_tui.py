@@ -167,6 +167,93 @@ def measure_command(path: Path, runs: int) -> None:
     )
 
 
+ALMOST = "almost-done"
+
+
+def timed_ms(call, repeat: int = 5) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Best and median wall time of a call, in ms."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - t0) * 1000)
+    return min(times), statistics.median(times)
+
+
+def measure_storage(path: Path) -> None:
+    """The worst case for the queries behind the app: a reviewer who has labeled every flag
+    but one in the middle (and one in a thousand as false positive), timed before and
+    after that reviewer's progress spans exist."""
+    from sqlalchemy import delete, func, select, text
+    from sqlmodel import Session
+
+    import db
+    from db import progress, tally
+    from db.models import DoneSpan, ReviewProgress
+
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        run_id = db.latest_run(session=session).id
+        if not session.scalar(select(func.count()).where(db.LabelState.reviewer == ALMOST)):
+            t0 = time.perf_counter()
+            middle = session.scalar(
+                select(func.min(db.BriefScan.brief_pk) + 50_000).where(
+                    db.BriefScan.run_id == run_id
+                )
+            )
+            session.execute(
+                text(
+                    "INSERT INTO labelstate (claim_id, reviewer, verdict) "
+                    "SELECT claim_id, :who, CASE WHEN pk % 1000 = 0 THEN 'false_positive' "
+                    "ELSE 'skip' END FROM flagrecord WHERE run_id = :run AND NOT "
+                    "(brief_pk = :middle AND start = (SELECT max(start) FROM flagrecord "
+                    "WHERE run_id = :run AND brief_pk = :middle))"
+                ),
+                {"who": ALMOST, "run": run_id, "middle": middle},
+            )
+            tally.rebuild_run(session, run_id)
+            session.commit()
+            print(f"(bulk-labeled all flags but one for {ALMOST}: "
+                  f"{time.perf_counter() - t0:.0f} s)")  # fmt: skip
+        for table in (DoneSpan, ReviewProgress):
+            session.execute(delete(table).where(table.reviewer == ALMOST))
+        session.commit()
+        first = session.scalar(select(func.min(db.BriefScan.brief_pk)))
+        last = session.scalar(select(func.max(db.BriefScan.brief_pk)))
+        kw = {"session": session, "run_id": run_id, "reviewer": ALMOST}
+
+        def figures() -> list[str]:
+            rows = []
+            for name, call in (
+                ("next_unlabeled from the first brief", lambda: db.next_unlabeled(
+                    **kw, after=(first, 0))),
+                ("next_unlabeled from the last brief (wraps)", lambda: db.next_unlabeled(
+                    **kw, after=(last, 10**6))),
+                ("count unlabeled briefs", lambda: db.count_briefs(**kw, filter="unlabeled")),
+                ("first page of unlabeled briefs", lambda: db.list_briefs(
+                    **kw, filter="unlabeled")),
+                ("count false-positive briefs", lambda: db.count_briefs(
+                    **kw, filter="false_positive")),
+                ("first page of false-positive briefs", lambda: db.list_briefs(
+                    **kw, filter="false_positive")),
+                ("page 50 of false-positive briefs", lambda: db.list_briefs(
+                    **kw, filter="false_positive", offset=50)),
+            ):  # fmt: skip
+                best, median = timed_ms(call, 3)
+                rows.append(f"  {name:<44} best {best:7.1f} ms, median {median:7.1f} ms")
+            return rows
+
+        print(f"storage, {ALMOST} (all labeled but one flag), without progress spans:")
+        print("\n".join(figures()))
+        t0 = time.perf_counter()
+        progress.ensure_progress(session=session, run_id=run_id, reviewer=ALMOST)
+        built = time.perf_counter() - t0
+        spans = session.scalar(select(func.count()).where(DoneSpan.reviewer == ALMOST))
+        print(f"building the spans once: {built * 1000:.0f} ms ({spans} spans); with them:")
+        print("\n".join(figures()))
+    engine.dispose()
+
+
 def percentile(values: list[float], share: float) -> float:
     return sorted(values)[min(len(values) - 1, int(share * len(values)))]
 
@@ -271,6 +358,7 @@ def main() -> None:
     parser.add_argument("--labels", type=int, default=60)
     parser.add_argument("--command-runs", type=int, default=3)
     parser.add_argument("--command-only", action="store_true")
+    parser.add_argument("--storage-only", action="store_true")
     parser.add_argument("--in-process-only", action="store_true")
     parser.add_argument("--build-only", action="store_true")
     args = parser.parse_args()
@@ -283,6 +371,9 @@ def main() -> None:
              "--briefs", str(args.briefs), "--flags-per-brief", str(args.flags_per_brief)],
             check=True,
         )  # fmt: skip
+    if args.storage_only:
+        measure_storage(args.db)
+        return
     if not args.in_process_only:
         measure_command(args.db, args.command_runs)
     if not args.command_only:

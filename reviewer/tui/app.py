@@ -12,6 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 import db
+from db.progress import ensure_progress
 from reviewer.tui.screens.review import ReviewScreen
 
 
@@ -51,6 +52,8 @@ class ReviewApp(App[None]):
         self.reviewer = reviewer or default_reviewer()
         self.session = Session(engine, expire_on_commit=False)
         self.run_id = review_run(self.session, where or str(engine.url))
+        # once per run and reviewer: from then on the next unlabeled flag is a few lookups
+        ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
 
     def on_mount(self) -> None:
         self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer))
