@@ -37,6 +37,7 @@ from db.writes import (
     start_run,
     store_scan_rows,
     stored_briefs,
+    unchecked_references,
     unscanned_briefs,
 )
 from reviewer.batch_analysis import (
@@ -318,7 +319,7 @@ class _Writer:
     ) -> None:
         """Write checked batches; `queued` when check_file already queued them (one detector
         batch per spooled batch), else each batch is queued once written."""
-        with Session(self.engine) as session:
+        with Session(self.engine) as session, unchecked_references(session):
             try:
                 for batch in batches:
                     new, changed, unchanged = _sort(
@@ -368,7 +369,7 @@ class _Writer:
     def cover_the_rest(self, advance: Advance) -> None:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
         assert self.detection is not None and self.run_id is not None
-        with Session(self.engine) as session:
+        with Session(self.engine) as session, unchecked_references(session):
             after = 0
             while rows := unscanned_briefs(session, self.run_id, after, BATCH):
                 after = rows[-1][0]

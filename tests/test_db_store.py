@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 from store_files import TEXTS, brief_line, write_briefs
 from typer.testing import CliRunner
@@ -101,6 +102,8 @@ def test_ingest_writes_rows_as_the_orm_reads_them(tmp_path):
     )
     assert report.added == len(lines)
     with Session(engine) as session:
+        # the bulk load switched the reference checks off on its connection: on again
+        assert session.connection().exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
         for brief in session.exec(select(db.Brief)):
             assert brief.created_at.year >= 2024
             view = db.get_brief(session=session, brief_pk=brief.pk)
@@ -188,3 +191,18 @@ def test_refused_file_with_workers_stores_nothing_and_the_next_ingest_works(tmp_
     assert report.run.briefs == len(lines)
     engine.dispose()
     assert len(stored_flags(tmp_path / "r.db")) == report.run.flags > 0
+
+
+def test_a_failed_bulk_write_leaves_reference_checks_on(tmp_path, monkeypatch):
+    engine = db.make_engine(str(tmp_path / "r.db"))
+    ingest_files(engine, [str(write_briefs(tmp_path / "a.jsonl"))], detector=None)
+    changed = write_briefs(tmp_path / "b.jsonl", [brief_line("d1", "Changed, 58 bpm.")])
+    # blind the id lookups so the insert itself fails, mid-transaction
+    monkeypatch.setattr("reviewer.store.stored_briefs", lambda session, ids: {})
+    with pytest.raises(IntegrityError):
+        ingest_files(engine, [str(changed)], detector=load_detector("default"))
+    with Session(engine) as session:
+        assert session.connection().exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        stored = session.exec(select(db.Brief).where(db.Brief.brief_id == "d1")).one()
+        assert stored.text == TEXTS["d1"]
+    engine.dispose()
