@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.tokens import NOT_CHECKABLE, Claim, Judge, RawToken, Token, Verdict
+from reviewer.grounding.tokens import Claim, Judge, RawToken, Token, Verdict
 
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -113,6 +113,7 @@ _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INNER_INTEGER = re.compile(r"[0-9]+")
 _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
+_WORDS_MEMO_SIZE = 4096  # distinct word runs after numbers remembered by a scanner
 _PLUS = "+\uff0b"
 
 
@@ -222,6 +223,7 @@ class DefaultScanner:
         groups = self._pattern.groupindex
         self._body_group = groups["body"]
         self._groups = (groups["body"], groups["unit"], groups["words"])
+        self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
 
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim)."""
@@ -268,41 +270,40 @@ class DefaultScanner:
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Verdict]]]:
-        """As `ReferenceScanner.tally`. The match holds the number and what follows it
-        (window, unit, glued letter, words), and which of those matched is its last group:
-        together they fix the reading, so skips are memoised with the verdicts. Matches of
-        one claim ("52 and", "52 with") share its verdict through a second key in the same
-        memo, (token, unit): a str never equals the group number of the first."""
+        """As `ReferenceScanner.tally`. The match's last group says what follows the number
+        (nothing, a window, a unit, glued letters, words), which settles every skip but the
+        words' ("23 strides"), and those depend on the words alone, remembered apart from
+        any pool. So verdicts are memoised per claim, (token, unit): "52 and" and "52 with"
+        share one."""
         checkable = 0
         hits: list[tuple[int, Verdict]] = []
         body_group, unit_group, words_group = self._groups
         units = self._units
+        readings = self._words
         for m in self._pattern.finditer(text):
             last = m.lastindex
-            if last < body_group:  # a clock, date, range ...: every group before the body
+            if last == body_group:  # nothing after the number: the match is the token
+                claim = (m.group(), "none")
+            elif last == unit_group:
+                alias = m.group(unit_group)
+                token = text[m.start() : m.end(body_group)]
+                claim = (token, units.get(alias) or self._canonical(alias))
+            elif last == words_group:
+                words = m.group(words_group)
+                reading = readings.get(words)
+                if reading is None:
+                    if len(readings) >= _WORDS_MEMO_SIZE:
+                        readings.clear()
+                    reading = readings[words] = _words_reading(words) or ""
+                token = text[m.start() : m.end(body_group)]
+                if reading == "unit" or (reading == "count" and _counts(token)):
+                    continue
+                claim = (token, "none")
+            else:  # a construct (before the body), a window or glued letters (between)
                 continue
-            key = (m.group(), last)
-            verdict = memo.get(key)
+            verdict = memo.get(claim)
             if verdict is None:
-                unit: str | None = None
-                if last == body_group:  # nothing after the number: the match is the token
-                    token, unit = key[0], "none"
-                elif last == unit_group:
-                    token = text[m.start() : m.end(body_group)]
-                    alias = m.group(unit_group)
-                    unit = units.get(alias) or self._canonical(alias)
-                elif last == words_group:
-                    token = text[m.start() : m.end(body_group)]
-                    if _after_words(token, m.group(words_group)) is None:
-                        unit = "none"
-                if unit is None:  # a window, glued letters, a count or a foreign unit
-                    verdict = memo[key] = NOT_CHECKABLE
-                else:
-                    claim = (token, unit)
-                    verdict = memo.get(claim)
-                    if verdict is None:
-                        verdict = memo[claim] = judge(token, unit)
-                    memo[key] = verdict
+                verdict = memo[claim] = judge(*claim)
             kind = verdict[0]
             if kind is not None:
                 checkable += 1
@@ -349,11 +350,22 @@ def _after_words(token: str, words: str) -> str | None:
     A count is an unsigned integer whose next few words reach a plural noun before any
     function word: "23 strides", "21 hill repeats", "11 slow eccentric reps", "30 push-ups".
     """
+    reading = _words_reading(words)
+    return None if reading == "count" and not _counts(token) else reading
+
+
+def _counts(token: str) -> bool:
+    """Whether a token can count things: unsigned, no decimal point."""
+    return not (token[0] in SIGNS or "." in token)
+
+
+def _words_reading(words: str) -> str | None:
+    """What the words after a number make of it if it counts: "unit" when the first is a
+    unit the vocabulary lacks, "count" when they reach a plural noun before any function
+    word, else None."""
     parts = words.lower().split()
     if parts[0] in FOREIGN_UNITS:
         return "unit"
-    if token[0] in SIGNS or "." in token:
-        return None
     for word in parts:
         if word in NOT_THINGS:
             return None
