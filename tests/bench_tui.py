@@ -104,9 +104,17 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float, float]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a live process: a figure that a loaded machine's waiting
+    for a core does not inflate."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float, float, float]:
     """Start `reviewer review` on a 120x40 pseudo-terminal; return seconds from the spawn to
-    the first brief id drawn, to the header's label counts, and peak RSS (MB) at both."""
+    the first brief id drawn, to the header's label counts, peak RSS (MB) at both, and the
+    CPU seconds the process had used when the first brief was drawn."""
     script = Path(sys.executable).with_name("reviewer")
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
@@ -117,7 +125,7 @@ def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float,
         stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True,
     )  # fmt: skip
     os.close(slave)
-    seen, first, counted, rss_first = b"", 0.0, 0.0, 0.0
+    seen, first, counted, rss_first, cpu = b"", 0.0, 0.0, 0.0, 0.0
     try:
         while time.perf_counter() - started < timeout and not counted:
             ready, _, _ = select.select([master], [], [], 0.005)
@@ -129,7 +137,7 @@ def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float,
                 break
             now = time.perf_counter() - started
             if not first and FIRST_BRIEF.search(seen):
-                first, rss_first = now, peak_rss_mb(child.pid)
+                first, rss_first, cpu = now, peak_rss_mb(child.pid), cpu_seconds(child.pid)
             if first and COUNTED.search(seen):
                 counted = now
         rss = peak_rss_mb(child.pid)
@@ -148,7 +156,7 @@ def run_command(path: Path, timeout: float = 30.0) -> tuple[float, float, float,
         os.close(master)
     if not first:
         raise RuntimeError(f"no brief on screen within {timeout:.0f} s")
-    return first, counted, rss_first, rss
+    return first, counted, rss_first, rss, cpu
 
 
 def measure_command(path: Path, runs: int) -> None:
@@ -156,10 +164,15 @@ def measure_command(path: Path, runs: int) -> None:
     results = [run_command(path) for _ in range(runs)]
     firsts = sorted(r[0] * 1000 for r in results)
     counts = sorted(r[1] * 1000 for r in results)
+    cpus = sorted(r[4] * 1000 for r in results)
     print(
         f"`reviewer review` (spawn to first brief on screen), {runs} runs: best "
         f"{firsts[0]:.0f} ms, median {statistics.median(firsts):.0f} ms, worst "
         f"{firsts[-1]:.0f} ms; header label counts at median {statistics.median(counts):.0f} ms"
+    )
+    print(
+        f"  CPU time used by then (load-independent): best {cpus[0]:.0f} ms, "
+        f"median {statistics.median(cpus):.0f} ms"
     )
     print(
         f"  command peak RSS: {max(r[2] for r in results):.0f} MB at the first brief, "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any, ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlmodel import Session
 from textual import work
@@ -19,14 +20,14 @@ import db
 from db.models import Claim
 from db.views import BriefRow, BriefView, FlagView
 from reviewer.metrics import wilson_interval
-from reviewer.tui.commands import ACTIONS, ReviewCommands
 from reviewer.tui.literal import one_line
-from reviewer.tui.screens.help import HelpScreen
-from reviewer.tui.screens.note import NoteScreen
 from reviewer.tui.widgets.brief_list import FILTERS, BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import Bands, FlagDetail
 from reviewer.tui.widgets.prose import Prose
-from reviewer.tui.widgets.stats_panel import StatsPanel, compute_stats
+from reviewer.tui.widgets.stats_panel import StatsPanel
+
+if TYPE_CHECKING:
+    from textual.command import Provider
 
 VERDICT_WORDS = {
     "true_positive": "true positive",
@@ -75,24 +76,36 @@ def run_bands(config: str) -> Bands:
     return Bands(**found)
 
 
-def checked_spans(text: str, pool: tuple[Any, ...]) -> list[tuple[int, int]]:
-    """Other numbers the default scanner reads as checkable (so a missed claim shows)."""
+@cache
+def scanner() -> Any:
+    """The default token scanner, built once (compiling its patterns takes a few frames)."""
     try:
         from reviewer.grounding.units import DefaultScanner
 
-        scanner: Any = DefaultScanner()
+        return DefaultScanner()
     except ImportError:
         from reviewer.grounding.tokens import ReferenceScanner
 
-        scanner = ReferenceScanner()
+        return ReferenceScanner()
+
+
+def checked_spans(text: str, pool: tuple[Any, ...]) -> list[tuple[int, int]]:
+    """Other numbers the default scanner reads as checkable (so a missed claim shows)."""
     units = {known.unit for known in pool}
-    return [(t.start, t.end) for t in scanner.scan(text) if t.skip is None and t.unit in units]
+    return [(t.start, t.end) for t in scanner().scan(text) if t.skip is None and t.unit in units]
+
+
+def review_commands() -> type[Provider]:
+    """The palette's review actions, imported when the palette first opens."""
+    from reviewer.tui.commands import ReviewCommands
+
+    return ReviewCommands
 
 
 class ReviewScreen(Screen[None]):
     """Label the flags of one detector run, one key each."""
 
-    COMMANDS: ClassVar = {ReviewCommands}
+    COMMANDS: ClassVar = {review_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "label('true_positive')", "True"),
         Binding("f", "label('false_positive')", "False"),
@@ -126,6 +139,7 @@ class ReviewScreen(Screen[None]):
         self.index: int | None = None
         self.totals: dict[str, int] | None = None
         self._totals_stale = False
+        self.checked: list[tuple[int, int]] | None = None  # of the brief shown
 
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="progress")
@@ -149,7 +163,7 @@ class ReviewScreen(Screen[None]):
                 self.open_brief(row.brief_pk)
         self.query_one(BriefRows).focus()
         self.draw_progress()
-        self.load_totals()
+        self.call_after_refresh(self.load_totals)  # the first brief is painted first
 
     # ---- state shown ----------------------------------------------------------------
 
@@ -170,6 +184,7 @@ class ReviewScreen(Screen[None]):
             session=self.session, run_id=self.run_id, brief_pk=brief_pk, reviewer=self.reviewer
         )
         self.index = (len(self.flags) - 1 if last else 0) if self.flags else None
+        self.checked = None
         for i, flag in enumerate(self.flags):
             if flag.claim_id == claim_id:
                 self.index = i
@@ -187,10 +202,19 @@ class ReviewScreen(Screen[None]):
             position = f"flag {self.index + 1}/{len(self.flags)}"
         title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
         self.query_one("#brief-title", Static).update(Content(title), layout=False)
-        self.query_one(Prose).show(
-            brief.text, self.flags, self.index, checked_spans(brief.text, brief.pool)
-        )
+        if self.checked is None and scanner.cache_info().currsize:
+            self.checked = checked_spans(brief.text, brief.pool)
+        elif self.checked is None:  # the very first brief: paint it, then build the scanner
+            self.call_after_refresh(self.mark_checked, brief.brief_pk)
+        self.query_one(Prose).show(brief.text, self.flags, self.index, self.checked or ())
         self.query_one(FlagDetail).show(self.current, brief.pool, self.bands)
+
+    def mark_checked(self, brief_pk: int) -> None:
+        """Underline the other checked numbers of the brief shown (if it still is)."""
+        brief = self.brief
+        if brief is not None and brief.brief_pk == brief_pk and self.checked is None:
+            self.checked = checked_spans(brief.text, brief.pool)
+            self.query_one(Prose).show(brief.text, self.flags, self.index, self.checked)
 
     def brief_row(self) -> BriefRow | None:
         """The list row of the current brief, counted from its loaded flags (no query)."""
@@ -378,11 +402,15 @@ class ReviewScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def load_stats(self) -> None:
         """Precision, coverage and the four arms, computed off the UI thread."""
+        from reviewer.tui.widgets.stats_panel import compute_stats
+
         with Session(self.session.get_bind()) as session:
             report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
         self.app.call_from_thread(self.query_one(StatsPanel).show, report)
 
     def action_note(self) -> None:
+        from reviewer.tui.screens.note import NoteScreen
+
         flag = self.current
         if flag is None:
             self.notify("No flag to annotate here.", severity="warning", markup=False)
@@ -399,10 +427,14 @@ class ReviewScreen(Screen[None]):
         self.notify(f"Note saved: {one_line(note)}" if note else "Note cleared.", markup=False)
 
     def action_help(self) -> None:
+        from reviewer.tui.screens.help import HelpScreen
+
         self.app.push_screen(HelpScreen(self.active_bindings_help()))
 
     def active_bindings_help(self) -> list[tuple[str, str]]:
         """Every key of this screen and the app, for the help screen."""
+        from reviewer.tui.commands import ACTIONS
+
         names = {action: name for name, action, _ in ACTIONS}
         keys: list[tuple[str, str]] = []
         for node in (self, self.app):
