@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import sqlite3
@@ -206,3 +207,17 @@ def test_a_failed_bulk_write_leaves_reference_checks_on(tmp_path, monkeypatch):
         stored = session.exec(select(db.Brief).where(db.Brief.brief_id == "d1")).one()
         assert stored.text == TEXTS["d1"]
     engine.dispose()
+
+
+def test_stdin_with_workers_stores_the_same_flags_as_a_file(tmp_path, monkeypatch):
+    lines = [brief_line(f"{i}-{n}", t) for n in range(600) for i, t in TEXTS.items()]
+    briefs = write_briefs(tmp_path / "b.jsonl", lines)
+    results = []
+    for name, source in (("file", str(briefs)), ("stdin", "-")):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(briefs.read_bytes())))
+        engine = db.make_engine(str(tmp_path / f"{name}.db"))
+        report = ingest_files(engine, [source], detector=load_detector("default"), workers=2)
+        engine.dispose()
+        assert report.added == len(lines) and report.run.briefs == len(lines)
+        results.append(stored_flags(tmp_path / f"{name}.db"))
+    assert results[0] == results[1] and len(results[0]) > 1000
