@@ -155,17 +155,18 @@ def ingest(dbp: Path, src: Path, args: argparse.Namespace, spec: str):  # -> Eng
     for p in (dbp, dbp.with_suffix(".db-wal"), dbp.with_suffix(".db-shm")):
         p.unlink(missing_ok=True)
     engine = db.make_engine(str(dbp))
-    samples: list[tuple[int, float]] = []
+    samples: list[tuple[int, float, float]] = []
     done = [0]
     marks = [int(2 * args.n * q / 8) for q in range(1, 9)]
 
     def advance(k: int) -> None:
         done[0] += k
         while marks and done[0] >= marks[0]:
-            samples.append((marks.pop(0), rss_mb()))
+            samples.append((marks.pop(0), rss_mb(), time.perf_counter() - t))
 
     rss_before = rss_mb()
     detector = None if spec == "none" else load_detector(spec)
+    t = time.perf_counter()
     main_cpu = cpu_seconds(resource.RUSAGE_SELF)
     workers_cpu = cpu_seconds(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
@@ -195,10 +196,12 @@ def ingest(dbp: Path, src: Path, args: argparse.Namespace, spec: str):  # -> Eng
         f"{os.cpu_count()} idle cores would give ~{(os.cpu_count() or 1) * 1e6 / total:,.0f} "
         f"briefs/s if the work overlapped fully"
     )
-    print(f"  RSS before {rss_before:.0f} MB; during (checked then written):")
-    for mark, mb in samples:
+    print(f"  RSS before {rss_before:.0f} MB; during (checked then written), and when:")
+    for mark, mb, at in samples:
         phase = "check" if mark <= args.n else "write"
-        print(f"    {phase} {mark if mark <= args.n else mark - args.n:>9,}: {mb:7.1f} MB")
+        count = mark if mark <= args.n else mark - args.n
+        print(f"    {phase} {count:>9,}: {mb:7.1f} MB at {at:6.1f}s")
+    print(f"    run finished (the rest scanned, totals and tallies) at {elapsed:.1f}s")
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"  peak RSS (maxrss): main {own:.0f} MB, largest worker {kids:.0f} MB")
