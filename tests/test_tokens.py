@@ -121,7 +121,13 @@ texts = st.text(
 )
 
 
-@pytest.mark.parametrize("scanner", SCANNERS, ids=["reference", "default"])
+# aliases made only of token characters: the default keys unit verdicts another way
+ODD_UNITS = DefaultScanner(DetectorConfig(units={"bpm": ("bpm",), "thou": ("k", ",000", ".5")}))
+
+
+@pytest.mark.parametrize(
+    "scanner", [*SCANNERS, ODD_UNITS], ids=["reference", "default", "token-like aliases"]
+)
 @settings(max_examples=300, deadline=None)
 @given(text=texts)
 def test_claims_and_tally_agree_with_scan(scanner, text: str) -> None:
@@ -183,3 +189,17 @@ def test_the_fast_pattern_on_every_construct() -> None:
     assert found == [(m.span(), m.lastgroup) for m in plain.finditer(text)]
     kinds = {kind for _, kind in found}
     assert {"version", "date", "pace", "clock", "duration", "range", "identifier"} <= kinds
+
+
+def test_unit_verdicts_never_share_a_key_with_a_token() -> None:
+    """'1,000' is the token 1000 here and '1' with the alias ',000' in '1,0005': two claims."""
+    text = "1,0005 then 1,000 then 1,0005"
+
+    def judge(token: str, unit: str):
+        return ("value", token, unit)
+
+    for scanner in (ODD_UNITS, DEFAULT_SCANNER):
+        claims = [(t.start, ("value", t.text, t.unit)) for t in scanner.scan(text) if not t.skip]
+        memo: dict = {}
+        for _ in range(2):
+            assert scanner.tally(text, memo, judge, frozenset({"value"})) == (len(claims), claims)

@@ -224,6 +224,10 @@ class DefaultScanner:
         self._body_group = groups["body"]
         self._groups = (groups["body"], groups["unit"], groups["words"])
         self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
+        # a unit's whole match can key its verdict when every alias has a character that
+        # no token has (a token is a sign, digits, commas, a point and a k)
+        token_chars = set(SIGNS + "0123456789,.kK")
+        self._unit_by_text = all(set(alias) - token_chars for alias in self._units)
 
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim)."""
@@ -273,21 +277,31 @@ class DefaultScanner:
         """As `ReferenceScanner.tally`. The match's last group says what follows the number
         (nothing, a window, a unit, glued letters, words), which settles every skip but the
         words' ("23 strides"), and those depend on the words alone, remembered apart from
-        any pool. So verdicts are memoised per claim, (token, unit): "52 and" and "52 with"
-        share one."""
+        any pool. Verdicts are memoised by the token for claims without a unit ("52 and"
+        and "52 with" share one) and by the whole match for a unit ("52 bpm"): that text
+        holds a character no token has, so the two never meet (else by (token, unit))."""
         checkable = 0
         hits: list[tuple[int, Verdict]] = []
         body_group, unit_group, words_group = self._groups
         units = self._units
         readings = self._words
+        unit_by_text = self._unit_by_text
         for m in self._pattern.finditer(text):
             last = m.lastindex
             if last == body_group:  # nothing after the number: the match is the token
-                claim = (m.group(), "none")
+                token = m.group()
+                verdict = memo.get(token)
+                if verdict is None:
+                    verdict = memo[token] = judge(token, "none")
             elif last == unit_group:
-                alias = m.group(unit_group)
-                token = text[m.start() : m.end(body_group)]
-                claim = (token, units.get(alias) or self._canonical(alias))
+                key = m.group()
+                if not unit_by_text:
+                    key = (text[m.start() : m.end(body_group)], m.group(unit_group))
+                verdict = memo.get(key)
+                if verdict is None:
+                    alias = m.group(unit_group)
+                    token = text[m.start() : m.end(body_group)]
+                    verdict = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
             elif last == words_group:
                 words = m.group(words_group)
                 reading = readings.get(words)
@@ -298,12 +312,11 @@ class DefaultScanner:
                 token = text[m.start() : m.end(body_group)]
                 if reading == "unit" or (reading == "count" and _counts(token)):
                     continue
-                claim = (token, "none")
+                verdict = memo.get(token)
+                if verdict is None:
+                    verdict = memo[token] = judge(token, "none")
             else:  # a construct (before the body), a window or glued letters (between)
                 continue
-            verdict = memo.get(claim)
-            if verdict is None:
-                verdict = memo[claim] = judge(*claim)
             kind = verdict[0]
             if kind is not None:
                 checkable += 1
