@@ -74,8 +74,9 @@ class ReferenceScanner:
     WINDOW = r"[ -]*(?:day|week|month|year)s?"
     DURATION = r"\d+h *\d+m"
     # A duration match starts a run of digits and ends with "m", so it is the digits that
-    # end a token followed by "h *\d+m" (that token lies inside it when it is all digits)
-    # plus the whole next token. One pass finds durations too. The window or unit word is
+    # end a token followed by "h *\d+m" (that token lies inside it when it is all digits;
+    # a token ending in a comma ends no digits: "5,h 30m" holds no duration) plus the whole
+    # next token. One pass finds durations too. The window or unit word is
     # consumed with the token (it holds no digit, so no token is lost): the whole match
     # then names the token's reading, and `tally` memoises verdicts by it.
     # TOKEN written for speed, the same matches: one character class first (a sign or a
@@ -83,7 +84,7 @@ class ReferenceScanner:
     # not `(?:X)?`, so it never enters its general repeat (which allocates every time).
     _PATTERN = re.compile(
         r"([-+\d](?:(?<=[-+])\d|(?<=\d))[\d,]*(?:\.\d+|))"
-        rf"(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?=(h *\d+m))|)"
+        rf"(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?<=\d)(?=(h *\d+m))|)"
     )
     _WINDOW_GROUP, _DURATION_GROUP = 2, 5
 
