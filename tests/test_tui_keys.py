@@ -321,3 +321,39 @@ async def test_long_list_is_counted_in_a_worker_and_paged(tmp_path: Path) -> Non
         await pilot.press("J")  # past the last brief: stays, says so
         assert where(app) == ("b249", "51")
     engine.dispose()
+
+
+async def test_keys_still_label_after_stats_and_help(engine) -> None:
+    """Hiding the list with the stats panel must not leave the focus in the search box."""
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p", "p", "question_mark", "escape")
+        assert isinstance(app.screen, ReviewScreen)
+        assert isinstance(app.focused, BriefRows)
+        await pilot.press("t")
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running
+    assert labels(engine) == [("50", "ann", "true_positive", False)]
+
+
+async def test_footer_fits_every_shown_key_at_120_columns(engine) -> None:
+    from textual.widgets._footer import FooterKey
+
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shown = {k.key_display: k.region for k in app.screen.query(FooterKey)}
+        for key in ("t", "f", "s", "u", "j", "]", "space", "n", "/", "v", "p", "?", "q"):
+            assert key in shown, key
+            assert shown[key].right <= SIZE[0], key
+
+
+async def test_help_lists_the_list_keys_and_the_palette(engine) -> None:
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        text = str(app.screen.query_one("Static").render())
+        for needed in ("ctrl+p", "Command palette", "pagedown", "Brief list: open brief",
+                       "escape", "Toggle annotations"):  # fmt: skip
+            assert needed in text, needed

@@ -111,9 +111,9 @@ class ReviewScreen(Screen[None]):
         Binding("f", "label('false_positive')", "False"),
         Binding("s", "label('skip')", "Skip"),
         Binding("u,backspace", "undo", "Undo"),
-        Binding("j,right", "flag(1)", "Flag →"),
+        Binding("j,right", "flag(1)", "Next"),
         Binding("k,left", "flag(-1)", "Flag ←", show=False),
-        Binding("right_square_bracket,J", "brief(1)", "Brief →"),
+        Binding("right_square_bracket,J", "brief(1)", "Brief"),
         Binding("left_square_bracket,K", "brief(-1)", "Brief ←", show=False),
         Binding("space,full_stop", "next_unlabeled", "Unlabeled"),
         Binding("n", "note", "Note"),
@@ -123,7 +123,7 @@ class ReviewScreen(Screen[None]):
         Binding("2", "filter('unlabeled')", "Has unlabeled", show=False),
         Binding("3", "filter('false_positive')", "Has false pos.", show=False),
         Binding("4", "filter('true_positive')", "Has true pos.", show=False),
-        Binding("a", "toggle_annotations", "Asides"),
+        Binding("a", "toggle_annotations", "Asides", show=False),  # footer room: see help
         Binding("p", "toggle_stats", "Stats"),
         Binding("question_mark", "help", "Help"),
     ]
@@ -150,7 +150,7 @@ class ReviewScreen(Screen[None]):
                 yield Static("", markup=False, id="brief-title")
                 yield Prose(id="prose")
                 yield FlagDetail(id="detail")
-        yield Footer()
+        yield Footer(compact=True)  # room for every shown key at 120 columns
 
     def on_mount(self) -> None:
         self.brief_list.set_source(DbPages(self.session, self.run_id, self.reviewer))
@@ -392,12 +392,17 @@ class ReviewScreen(Screen[None]):
         prose.annotations = not prose.annotations
 
     def action_toggle_stats(self) -> None:
+        """The panel takes the list's place (and the pool's, so the flag detail stays
+        readable); the list gets the focus back when it returns."""
         panel = self.query_one(StatsPanel)
         panel.display = not panel.display
         self.brief_list.display = not panel.display
+        self.set_class(panel.display, "-stats")
         if panel.display:
             panel.loading = True
             self.load_stats()
+        else:
+            self.query_one(BriefRows).focus()
 
     @work(thread=True, exclusive=True, group="stats")
     def load_stats(self) -> None:
@@ -441,4 +446,9 @@ class ReviewScreen(Screen[None]):
             for binding in node.BINDINGS:
                 if isinstance(binding, Binding):
                     keys.append((binding.key, names.get(binding.action, binding.description)))
+        keys.append(("ctrl+p", "Command palette: every action by name"))
+        for binding in BriefRows.BINDINGS:
+            if isinstance(binding, Binding):
+                keys.append((binding.key, f"Brief list: {binding.description.lower()}"))
+        keys.append(("escape", "Close the search box, a note or this help"))
         return keys

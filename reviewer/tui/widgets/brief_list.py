@@ -73,7 +73,7 @@ class BriefRows(ScrollView, can_focus=True):
         "brief-rows--dim",
     }
     DEFAULT_CSS = """
-    BriefRows { overflow-x: hidden; height: 1fr; }
+    BriefRows { overflow-x: hidden; height: 1fr; scrollbar-gutter: stable; }
     BriefRows > .brief-rows--cursor {
         background: $block-cursor-background;
         color: $block-cursor-foreground;
@@ -268,7 +268,7 @@ class BriefList(Vertical):
     BriefList { height: 1fr; }
     BriefList #list-title { height: 1; padding: 0 1; background: $boost; }
     BriefList #list-head { height: 1; color: $text-muted; }
-    BriefList #search { display: none; }
+    BriefList #search { display: none; }  /* and disabled: focus never lands in it */
     BriefList.searching #search { display: block; }
     """
 
@@ -277,7 +277,7 @@ class BriefList(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="list-title")
-        yield Input(placeholder="search id and text, enter to apply", id="search")
+        yield Input(placeholder="search id and text, enter to apply", id="search", disabled=True)
         yield Static(" brief               flags lab", markup=False, id="list-head")
         yield BriefRows(id="rows")
 
@@ -310,17 +310,21 @@ class BriefList(Vertical):
     def open_search(self) -> None:
         self.add_class("searching")
         box = self.query_one("#search", Input)
+        box.disabled = False
         box.value = self.rows.search
         box.focus()
 
+    def close_search(self) -> None:
+        self.remove_class("searching")
+        self.query_one("#search", Input).disabled = True
+        self.post_message(self.SearchClosed())
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.remove_class("searching")
         self.apply(search=event.value.strip())
-        self.post_message(self.SearchClosed())
+        self.close_search()
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("searching"):
             event.stop()
-            self.remove_class("searching")
-            self.post_message(self.SearchClosed())
+            self.close_search()

@@ -124,22 +124,28 @@ class FlagDetail(Horizontal):
                     for column, cell in zip(COLUMNS, pool_cells(known, style), strict=True):
                         table.update_cell(str(index), column, cell)
         self._pool, self._styles = pool, styles
+        marked = [i for i, style in enumerate(styles) if style == MARKED]
+        if marked:  # the nearest entry in view, however long the pool
+            self.call_after_refresh(table.scroll_to, y=max(0, marked[0] - 2), animate=False)
 
 
 COLUMNS = ("mark", "known", "value", "unit")
 
 
+MARKED = "bold reverse"
+
+
 def row_style(flag: FlagFacts | None, known: Known) -> str:
     """The nearest entry reversed; entries of other units dimmed (they were not candidates)."""
     if flag is not None and pool_match(flag, known):
-        return "bold reverse"
+        return MARKED
     return "" if flag is None or known.unit == flag.unit else "dim"
 
 
 def pool_cells(known: Known, style: str) -> tuple[Text, Text, Text, Text]:
     """One pool row as Text cells (plain strings: names are data, not markup)."""
     return (
-        Text("▶" if style == "bold reverse" else " ", style=style),
+        Text("▶" if style == MARKED else " ", style=style),
         Text(clip(one_line(known.name), 24), style=style),
         Text(number(known.value), style=style, justify="right"),
         Text(one_line(known.unit), style=style),

@@ -23,6 +23,7 @@ VERDICT_TAG = {"true_positive": " · ✓ true", "false_positive": " · ✗ false
 CURRENT_STYLE = "bold reverse"
 CHECKED_STYLE = "underline dim"
 NOTE_MARK = " ✎"
+GLUED = "%‰°′″"  # unit marks written against the number
 
 
 class FlagLike(Protocol):
@@ -70,7 +71,7 @@ def prose_content(
     marks.sort(key=lambda mark: (mark[0], mark[1]))
     parts: list[str | tuple[str, str]] = []
     position = 0
-    for start, end, index in marks:
+    for number_, (start, end, index) in enumerate(marks):
         start, end = max(start, position), min(end, len(shown))
         if start >= end:
             continue
@@ -83,6 +84,13 @@ def prose_content(
             style = f"{KIND_STYLE.get(flag.kind, '$warning')} {VERDICT_STYLE.get(flag.verdict, '')}"
             parts.append((shown[start:end], f"{style} {CURRENT_STYLE}" if is_current else style))
             if annotations:
+                # after a glued unit ("79%", "52bpm"), so the aside never splits a word
+                limit = marks[number_ + 1][0] if number_ + 1 < len(marks) else len(shown)
+                glued = end
+                while glued < limit and (shown[glued].isalpha() or shown[glued] in GLUED):
+                    glued += 1
+                parts.append(shown[end:glued])
+                end = glued
                 aside = "bold $accent" if is_current else "dim italic"
                 parts.append((annotation(flag), aside))
         position = end

@@ -1,0 +1,63 @@
+"""The prose and flag-detail widgets on their own: where an aside goes, what the pool shows."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import DataTable
+from tui_seed import make_flag
+
+from db.views import FlagView
+from reviewer import Known
+from reviewer.tui.widgets.flag_detail import FlagDetail
+from reviewer.tui.widgets.prose import prose_content
+
+
+def view(text: str, token: str, nearest: Known, verdict: str | None = None) -> FlagView:
+    f = make_flag(text, token, nearest)
+    return FlagView(1, 1, 1, f.start, f.end, f.token, f.value, f.unit, f.nearest,
+                    f.nearest_value, f.delta, 0.05, f.kind, verdict, None)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "shown"),
+    [
+        ("readiness sits at 79%, fine", "79", "at 79%‹sleep 83 · value›, fine"),
+        ("ran 8.01mi today", "8.01", "ran 8.01mi‹sleep 83 · value› today"),
+        ("rhr 50 bpm", "50", "rhr 50‹sleep 83 · value› bpm"),
+        ("score 79.", "79", "score 79‹sleep 83 · value›."),
+    ],
+)
+def test_aside_follows_a_glued_unit_never_splitting_a_word(text, token, shown) -> None:
+    flag = view(text, token, Known("sleep", 83.0, "pct"))
+    assert shown in prose_content(text, [flag]).plain
+
+
+def test_aside_stops_before_the_next_marked_number() -> None:
+    text = "pace 5k4 then"
+    flag = view(text, "5", Known("sleep", 83.0, "pct"))
+    content = prose_content(text, [flag], checked=[(7, 8)]).plain
+    assert content == "pace 5k‹sleep 83 · value›4 then"
+
+
+class DetailApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield FlagDetail(id="detail")
+
+
+@pytest.mark.asyncio
+async def test_pool_scrolls_to_the_nearest_entry() -> None:
+    pool = tuple(Known(f"metric_{i:02d}", float(i), "none") for i in range(30))
+    text = "metric at 29.5 today"
+    flag = view(text, "29.5", pool[-1])
+    app = DetailApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        detail = app.query_one(FlagDetail)
+        detail.show(flag, pool)
+        await pilot.pause()
+        await pilot.pause()
+        table = app.query_one("#pool", DataTable)
+        top = round(table.scroll_offset.y)
+        visible = table.scrollable_content_region.height - 1  # the header row stays
+        assert top > 0
+        assert top <= 29 < top + visible
