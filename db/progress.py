@@ -193,9 +193,9 @@ def moved(
         .distinct()
     ).all()
     for run_id, brief_pk in places:
-        if after is not None:
-            if _span_at(session, run_id, reviewer, brief_pk) is None and not _open_flags(
-                session, run_id, reviewer, brief_pk
+        if after is not None:  # usually the brief still has open flags: one query
+            if not _open_flags(session, run_id, reviewer, brief_pk) and (
+                _span_at(session, run_id, reviewer, brief_pk) is None
             ):
                 _mark_done(session, run_id, reviewer, brief_pk)
         elif (span := _span_at(session, run_id, reviewer, brief_pk)) is not None:
