@@ -129,3 +129,19 @@ def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
         cached.update({id(index): index for _, index in nearest._BY_ID.values()})
         held = sum(len(memo) for index in cached.values() for memo in index._verdicts.values())
         assert held <= nearest.verdict_total() <= 500
+
+
+def test_pool_indexes_are_shared_by_content() -> None:
+    from reviewer.grounding import nearest
+
+    a = [Known("rhr", 52.0, "bpm"), Known("tsb", -22.4)]
+    b = [Known("rhr", 53.0, "bpm"), Known("tsb", -22.4)]
+    copy = [Known(k.name, k.value, k.unit) for k in a]
+    assert nearest.pool_index(a) is nearest.pool_index(copy)
+    assert nearest.pool_index(tuple(a)) is nearest.pool_index(a)
+    assert nearest.pool_index(b) is not nearest.pool_index(a)
+    for pool in (a, b, a, b):
+        assert nearest.pool_index(pool).pool == tuple(pool)
+        assert [f.nearest_value for f in ReferenceDetector().flag("rhr 50 bpm", pool)] == [
+            pool[0].value
+        ]

@@ -53,10 +53,10 @@ class UnitIndex:
 
     def __init__(self, candidates: list[Known]) -> None:
         self.candidates = candidates
-        values = [known.value for known in candidates]
+        values = list(map(_VALUE, candidates))
         self.finite = all(map(math.isfinite, values))
         # later assignments win, so in reverse the first holder in pool order is kept
-        self.exact = exact = dict(zip(reversed(values), reversed(candidates), strict=True))
+        self.exact = exact = dict(zip(values[::-1], candidates[::-1], strict=True))
         self.values = sorted(exact) if self.finite else []
         self.knowns = list(map(exact.__getitem__, self.values))
 
@@ -147,6 +147,7 @@ class PoolIndex:
 _BY_ID: dict[int, tuple[Sequence[Known], PoolIndex]] = {}
 _BY_CONTENT: dict[tuple[tuple[str, float, str], ...], PoolIndex] = {}
 _FIELDS = attrgetter("name", "value", "unit")
+_VALUE = attrgetter("value")
 _CACHE_SIZE = 128  # pools; first in, first out
 VERDICT_MEMO_SIZE = 50_000  # verdicts of one pool and one detector configuration
 VERDICT_BUDGET = 200_000  # verdicts of every cached pool together
