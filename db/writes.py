@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
+import msgspec
 from sqlalchemy import Table, exists, func, select, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
@@ -20,7 +23,8 @@ from sqlmodel import Session
 from db import tally
 from db.models import DetectorRun, utcnow
 from db.queries import BS, B, C, F, P
-from reviewer.grounding.types import Flag
+from db.views import pool_to_json
+from reviewer.grounding.types import Flag, Known
 
 
 def digest(*parts: str) -> str:
@@ -34,6 +38,25 @@ def digest(*parts: str) -> str:
 
 def meta_to_json(meta: dict[str, Any] | None) -> str | None:
     return None if meta is None else json.dumps(meta, sort_keys=True, ensure_ascii=False)
+
+
+def stored_pool(pool: Sequence[Known]) -> str:
+    """`pool_to_json(pool)`, byte for byte (it keys pools and brief digests), made by msgspec
+    when that surely gives the same text: ASCII without DEL (json escapes those), and every
+    value zero or of a magnitude in [1e-4, 1e16), which both write without an exponent
+    (outside it json writes 1e-05 and 1e+16, msgspec 0.00001 and 1e16)."""
+    sizes = sorted(map(abs, map(_VALUE, pool)))
+    nonzero = bisect_right(sizes, 0.0)
+    if sizes and (sizes[-1] >= 1e16 or (nonzero < len(sizes) and sizes[nonzero] < 1e-4)):
+        return pool_to_json(pool)
+    fast = msgspec.json.encode(list(map(_ROW, pool)))
+    if fast.isascii() and b"\x7f" not in fast:
+        return fast.decode("ascii")
+    return pool_to_json(pool)
+
+
+_VALUE = attrgetter("value")
+_ROW = attrgetter("name", "value", "unit")
 
 
 IN_CHUNK = 500  # values per IN (...) list: well under every database's parameter limit

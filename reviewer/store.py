@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import pickle
 import tempfile
-from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
-from operator import attrgetter
 from typing import IO, Any, NamedTuple
 
-import msgspec
 from sqlalchemy import Engine, delete, func, select
 from sqlmodel import Session
 
 import db
 from db.models import DetectorRun
-from db.views import pool_to_json
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
@@ -37,6 +33,7 @@ from db.writes import (
     start_run,
     store_scan_rows,
     stored_briefs,
+    stored_pool,
     unchecked_references,
     unscanned_briefs,
 )
@@ -50,7 +47,6 @@ from reviewer.batch_analysis import (
     read_at,
 )
 from reviewer.grounding.registry import describe
-from reviewer.grounding.types import Known
 from reviewer.ingest import BriefRecord, InputError, iter_briefs, read_pools
 
 BATCH = 2000
@@ -119,25 +115,6 @@ def _prepare(record: BriefRecord) -> _Prepared:
         record.id, record.text, record.pool_id, knowns, meta, content, record.line,
         digest(knowns), encode_pool(record.pool),
     )  # fmt: skip
-
-
-def stored_pool(pool: Sequence[Known]) -> str:
-    """`pool_to_json(pool)`, byte for byte (it keys pools and brief digests), made by msgspec
-    when that surely gives the same text: ASCII without DEL (json escapes those), and every
-    value zero or of a magnitude in [1e-4, 1e16), which both write without an exponent
-    (outside it json writes 1e-05 and 1e+16, msgspec 0.00001 and 1e16)."""
-    sizes = sorted(map(abs, map(_VALUE, pool)))
-    nonzero = bisect_right(sizes, 0.0)
-    if sizes and (sizes[-1] >= 1e16 or (nonzero < len(sizes) and sizes[nonzero] < 1e-4)):
-        return pool_to_json(pool)
-    fast = msgspec.json.encode(list(map(_ROW, pool)))
-    if fast.isascii() and b"\x7f" not in fast:
-        return fast.decode("ascii")
-    return pool_to_json(pool)
-
-
-_VALUE = attrgetter("value")
-_ROW = attrgetter("name", "value", "unit")
 
 
 def _conflict(path: str, p: _Prepared) -> InputError:

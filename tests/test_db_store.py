@@ -18,11 +18,12 @@ from typer.testing import CliRunner
 
 import db
 from db.views import pool_to_json
+from db.writes import stored_pool
 from reviewer import Known
 from reviewer.batch_analysis import BatchAnalyzer, OrderedScans, encode_pool
 from reviewer.cli import app
 from reviewer.grounding.registry import load_detector
-from reviewer.store import ingest_files, stored_pool
+from reviewer.store import ingest_files
 
 runner = CliRunner()
 
