@@ -203,3 +203,33 @@ def test_unit_verdicts_never_share_a_key_with_a_token() -> None:
         memo: dict = {}
         for _ in range(2):
             assert scanner.tally(text, memo, judge, frozenset({"value"})) == (len(claims), claims)
+
+
+alias_words = st.text(alphabet=st.sampled_from(list("abmip%/ sſK")), min_size=1, max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(aliases=st.lists(alias_words, min_size=1, max_size=5, unique=True), data=st.data())
+def test_the_alias_trie_matches_as_the_plain_alternation(aliases: list[str], data) -> None:
+    """Any vocabulary: the trie of aliases picks the unit the longest-first list would."""
+    suffixes = data.draw(st.lists(st.sampled_from(["%", "/", " b", "s", "\u017f", "  "])))
+    aliases = aliases + [alias + suffix for alias in aliases for suffix in suffixes]
+    vocabulary = list(DetectorConfig(units={"u": tuple(aliases)}).alias_units())
+    fast, plain = scanner_pattern(vocabulary), scanner_pattern(vocabulary, plain=True)
+    pieces = vocabulary + [a + b for a in vocabulary for b in vocabulary]
+    numbers = st.sampled_from(["5", "5 ", "-3.5", "12-"])
+    after = st.sampled_from(["", " ", "x", "%", "/", "A", "."])
+    parts = data.draw(st.lists(st.tuples(numbers, st.sampled_from(pieces), after), max_size=6))
+    text = " ".join("".join(part) for part in parts)
+    expected = [(m.span(), m.lastindex, m.groups()) for m in plain.finditer(text)]
+    assert [(m.span(), m.lastindex, m.groups()) for m in fast.finditer(text)] == expected
+
+
+@pytest.mark.parametrize("aliases", [("s", "\u017f%"), ("a", "a%"), ("x  ", "x1"), ("  ", "k")])
+def test_the_alias_trie_keeps_the_plain_order_where_it_matters(aliases) -> None:
+    """'ſ' equals 's' ignoring case, 'x  ' is longer than what it matches, '  ' is empty."""
+    vocabulary = list(DetectorConfig(units={"u": aliases}).alias_units())
+    fast, plain = scanner_pattern(vocabulary), scanner_pattern(vocabulary, plain=True)
+    text = "5s% 5a% 5x1 5k 5 x1"
+    expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
+    assert [(m.span(), m.groups()) for m in fast.finditer(text)] == expected

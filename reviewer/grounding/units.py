@@ -125,6 +125,44 @@ def alias_pattern(aliases: list[str]) -> str:
     return "|".join(parts)
 
 
+def alias_trie(aliases: list[str]) -> str:
+    """`alias_pattern` as a trie ("mi(?:n(?:ute(?:s|)|s|)|le(?:s|)|)"): the regex engine
+    reads a shared prefix once instead of trying every alias in turn. Longer continuations
+    come before the end of a shorter alias, so the longest alias that matches still wins.
+    Falls back to `alias_pattern` where only its order decides: two branches of one node
+    that match the same text (letters equal ignoring case), or an alias with spaces at its
+    ends or doubled (its length then differs from the length of what it matches)."""
+    if any(alias != " ".join(alias.split()) for alias in aliases):
+        return alias_pattern(aliases)
+    end = ""  # marks the end of an alias; a space run between words is None
+    root: dict = {}
+    for alias in aliases:
+        node = root
+        for i, word in enumerate(alias.split()):
+            for symbol in ([None] if i else []) + list(word):
+                node = node.setdefault(symbol, {})
+        node[end] = {}
+
+    def pattern(node: dict) -> str | None:
+        symbols = [symbol for symbol in node if symbol != end]
+        letters = [symbol for symbol in symbols if symbol is not None]
+        for i, a in enumerate(letters):
+            if any(re.fullmatch(f"(?i:{re.escape(a)})", b) for b in letters[i + 1 :]):
+                return None
+        branches = []
+        for symbol in symbols:
+            rest = pattern(node[symbol])
+            if rest is None:
+                return None
+            branches.append((f"{SPACE}+" if symbol is None else re.escape(symbol)) + rest)
+        if end in node:
+            branches.append("")
+        return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
+
+    found = pattern(root)
+    return alias_pattern(aliases) if found is None else found
+
+
 def parse_value(token: str) -> float:
     """The value of a default token: any minus sign, thousands commas, a glued k."""
     try:
@@ -182,7 +220,7 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
     """
     rest, number_rest = (_PLAIN_REST, _PLAIN_NUMBER) if plain else (_REST, _NUMBER)
     word = _PLAIN_WORD if plain else _WORD
-    units = alias_pattern(aliases)
+    units = alias_pattern(aliases) if plain else alias_trie(aliases)
     initials = {alias[0] for alias in aliases}
     initials |= {letter.upper() for letter in initials}
     first_letters = f"[{re.escape(''.join(sorted(initials)))}]"
