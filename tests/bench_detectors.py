@@ -17,7 +17,6 @@ import re
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import astuple
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -167,9 +166,12 @@ def fresh_pool_briefs(detectors: dict, count: int, repeat: int) -> None:
     kilobytes = sum(len(text) for text, _ in batches[0]) / count / 1000
     best = dict.fromkeys(["bare", "fast bare", *detectors], float("inf"))
     for batch in batches:
-        # each run gets copies: the same content, never the same objects twice
+        # each detector gets its own copies, named apart: a pool it has never met
         copies = {
-            name: [(t, tuple(Known(*astuple(k)) for k in p)) for t, p in batch] for name in best
+            name: [
+                (t, tuple(Known(f"{k.name}.{name}", k.value, k.unit) for k in p)) for t, p in batch
+            ]
+            for name in best
         }
         started = time.process_time()
         for text, _ in copies["bare"]:

@@ -125,7 +125,7 @@ def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
         text = " ".join(f"{i + j} and {i + j}.5 bpm, {j - i}%" for j in range(6))
         for detector in detectors:
             assert detector.analyze(text, pool) == detector.analyze(text, pool)
-        cached = {id(index): index for index in nearest._BY_CONTENT.values()}
+        cached = {id(index): index for _, index in nearest._BY_CONTENT.values()}
         cached.update({id(index): index for _, index in nearest._BY_ID.values()})
         held = sum(len(memo) for index in cached.values() for memo in index._verdicts.values())
         assert held <= nearest.verdict_total() <= 500
@@ -137,8 +137,11 @@ def test_pool_indexes_are_shared_by_content() -> None:
     a = [Known("rhr", 52.0, "bpm"), Known("tsb", -22.4)]
     b = [Known("rhr", 53.0, "bpm"), Known("tsb", -22.4)]
     copy = [Known(k.name, k.value, k.unit) for k in a]
-    assert nearest.pool_index(a) is nearest.pool_index(copy)
+    first = nearest.pool_index(a)  # met once: an index of its own, not kept
+    assert not first.cached and first is not nearest.pool_index(copy)
+    assert nearest.pool_index(a) is nearest.pool_index(copy)  # met again: kept and shared
     assert nearest.pool_index(tuple(a)) is nearest.pool_index(a)
+    nearest.pool_index(b)
     assert nearest.pool_index(b) is not nearest.pool_index(a)
     for pool in (a, b, a, b):
         assert nearest.pool_index(pool).pool == tuple(pool)

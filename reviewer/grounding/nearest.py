@@ -102,10 +102,11 @@ class PoolIndex:
     reading of a number is computed once, however often the number recurs in the briefs.
     """
 
-    __slots__ = ("_grouped", "_verdicts", "pool", "units")
+    __slots__ = ("_grouped", "_verdicts", "cached", "pool", "units")
 
-    def __init__(self, pool: Sequence[Known]) -> None:
+    def __init__(self, pool: Sequence[Known], *, cached: bool = False) -> None:
         self.pool = tuple(pool)
+        self.cached = cached  # kept by `pool_index`: its verdicts count against the budget
         self._grouped: dict[str, list[Known]] | None = None
         self.units: dict[str, UnitIndex | None] = {}  # those built so far
         self._verdicts: dict[object, dict] = {}
@@ -145,7 +146,10 @@ class PoolIndex:
 
 
 _BY_ID: dict[int, tuple[Sequence[Known], PoolIndex]] = {}
-_BY_CONTENT: dict[tuple[tuple[str, float, str], ...], PoolIndex] = {}
+# by the hash of the pool's (name, value, unit) fields; the fields are compared on a hit
+_BY_CONTENT: dict[int, tuple[tuple[tuple[str, float, str], ...], PoolIndex]] = {}
+_SEEN: dict[int, None] = {}  # hashes of pools met once: cached when met again
+_SEEN_SIZE = 4096
 _FIELDS = attrgetter("name", "value", "unit")
 _VALUE = attrgetter("value")
 _CACHE_SIZE = 128  # pools; first in, first out
@@ -169,7 +173,7 @@ def remembered(count: int) -> None:
 def forget_verdicts() -> None:
     """Every cached pool forgets its memoised verdicts."""
     global _verdict_total
-    for index in _BY_CONTENT.values():
+    for _, index in _BY_CONTENT.values():
         index._verdicts.clear()
     for _, index in _BY_ID.values():
         index._verdicts.clear()
@@ -182,23 +186,42 @@ def verdict_total() -> int:
 
 
 def pool_index(pool: Sequence[Known]) -> PoolIndex:
-    """The index of `pool`, cached by identity for tuples and by content otherwise."""
+    """The index of `pool`: cached by identity for tuples and by content otherwise, from the
+    second time a pool is met. A pool met once (ingest: every brief brings its own) gets an
+    index that dies with its caller, young, so the garbage collector never walks it."""
     if isinstance(pool, tuple):
         hit = _BY_ID.get(id(pool))
         if hit is not None and hit[0] is pool:
             return hit[1]
-    fresh = PoolIndex(pool)  # cheap: the per-unit indexes wait for their first use
+    fields = tuple(map(_FIELDS, pool))
     try:
-        # keyed by plain fields: C hashes them (a Known's own hash runs Python code)
-        index = _BY_CONTENT.setdefault(tuple(map(_FIELDS, fresh.pool)), fresh)
+        key = hash(fields)  # C hashes the plain fields (a Known's own hash runs Python code)
     except TypeError:  # unhashable values inside a Known: index without caching
-        return fresh
-    if index is fresh and len(_BY_CONTENT) > _CACHE_SIZE:
-        evicted = _BY_CONTENT.pop(next(iter(_BY_CONTENT)))
-        remembered(-sum(map(len, evicted._verdicts.values())))
-        evicted._verdicts.clear()  # whatever still holds it recomputes; the count stays exact
+        return PoolIndex(pool)
+    hit = _BY_CONTENT.get(key)
+    if hit is not None and hit[0] == fields:
+        index = hit[1]
+    elif key not in _SEEN:
+        _SEEN[key] = None
+        if len(_SEEN) > _SEEN_SIZE:
+            del _SEEN[next(iter(_SEEN))]
+        return PoolIndex(pool)
+    else:
+        index = PoolIndex(pool, cached=True)
+        if hit is not None:  # another pool with the same hash gives way
+            _forget(_BY_CONTENT.pop(key)[1])
+        _BY_CONTENT[key] = (fields, index)
+        if len(_BY_CONTENT) > _CACHE_SIZE:
+            _forget(_BY_CONTENT.pop(next(iter(_BY_CONTENT)))[1])
     if isinstance(pool, tuple):
         _BY_ID[id(pool)] = (pool, index)
         if len(_BY_ID) > _CACHE_SIZE:
             del _BY_ID[next(iter(_BY_ID))]
     return index
+
+
+def _forget(evicted: PoolIndex) -> None:
+    """An index leaves the cache: whatever still holds it recomputes its verdicts, and the
+    count of remembered verdicts stays exact."""
+    remembered(-sum(map(len, evicted._verdicts.values())))
+    evicted._verdicts.clear()

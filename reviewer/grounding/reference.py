@@ -61,7 +61,8 @@ class PoolDetector:
         size = len(memo)
         keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
         checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
-        remembered(len(memo) - size)
+        if index.cached:
+            remembered(len(memo) - size)
         flags: list[Flag] = []
         for start, (kind, token, unit, value, known, delta) in hits:
             if kind == "faithful":
