@@ -23,6 +23,7 @@ from db.models import DetectorRun
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
+    covers_every_brief,
     diff_runs,
     digest,
     finish_run,
@@ -347,6 +348,8 @@ class _Writer:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
         assert self.detection is not None and self.run_id is not None
         with Session(self.engine) as session, unchecked_references(session):
+            if covers_every_brief(session, self.run_id):  # an ingest into a fresh run
+                return
             after = 0
             while rows := unscanned_briefs(session, self.run_id, after, BATCH):
                 after = rows[-1][0]
