@@ -148,3 +148,16 @@ def test_pool_indexes_are_shared_by_content() -> None:
         assert [f.nearest_value for f in ReferenceDetector().flag("rhr 50 bpm", pool)] == [
             pool[0].value
         ]
+
+
+def test_pools_with_one_hash_are_never_confused(monkeypatch) -> None:
+    from reviewer.grounding import nearest
+
+    monkeypatch.setattr(nearest, "hash", lambda fields: 7, raising=False)  # every pool collides
+    a = [Known("rhr", 52.0, "bpm"), Known("tsb", -22.4)]
+    b = [Known("rhr", 53.0, "bpm"), Known("tsb", -22.4)]
+    for pool in (a, b, a, b, a, b):
+        assert nearest.pool_index(pool).pool == tuple(pool)
+        assert [f.nearest_value for f in ReferenceDetector().flag("rhr 50 bpm", pool)] == [
+            pool[0].value
+        ]
