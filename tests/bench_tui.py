@@ -24,6 +24,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 from pathlib import Path
@@ -365,7 +366,9 @@ async def measure(path: Path, labels: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", type=Path, default=Path("/tmp/reviewer-bench-tui.db"))
+    parser.add_argument(
+        "--db", type=Path, default=Path(tempfile.gettempdir()) / "reviewer-bench-tui.db"
+    )
     parser.add_argument("--briefs", type=int, default=100_000)
     parser.add_argument("--flags-per-brief", type=int, default=10)
     parser.add_argument("--labels", type=int, default=60)

@@ -363,6 +363,8 @@ class ReviewScreen(Screen[None]):
         rows = self.brief_list.rows
         if self.brief is not None and (index := rows.index_of(self.brief.brief_pk)) is not None:
             rows.cursor = index
+        else:  # the current brief is not listed: the row under the cursor comes next
+            step = 0
         brief_pk = rows.neighbour(step)
         if brief_pk is None:
             self.notify("No more briefs in this list.", markup=False)

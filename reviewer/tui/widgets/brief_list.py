@@ -127,7 +127,9 @@ class BriefRows(ScrollView, can_focus=True):
             self._set_total(self._generation, fetched)
         else:
             self.count_rows(self._generation, self.filter, self.search)
-        self.cursor = min(self.cursor, max(self.total - 1, 0))
+        # the old index means nothing in the new list: sit on the current brief, else the top
+        current = None if self.current_pk is None else self.index_of(self.current_pk)
+        self.cursor = 0 if current is None else current
         self.refresh()
 
     @work(thread=True, exclusive=True, group="brief-count")
