@@ -199,9 +199,13 @@ FLAG_COLUMNS = (
 )  # fmt: skip
 
 
+_FLAG_FIELDS = attrgetter(
+    "start", "end", "token", "value", "unit", "nearest", "nearest_value", "delta", "rel", "kind"
+)
+
+
 def flag_row(f: Flag) -> FlagRow:
-    return (f.start, f.end, f.token, f.value, f.unit, f.nearest, f.nearest_value, f.delta,
-            f.rel, f.kind)  # fmt: skip
+    return _FLAG_FIELDS(f)  # type: ignore[no-any-return]
 
 
 def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
