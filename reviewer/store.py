@@ -468,7 +468,9 @@ def run_detector(
 
 
 def stored_arms_input(engine: Engine) -> Any:
-    """Pools, briefs and the latest run's production rate from the database, for `arms`."""
+    """Pools and briefs from the database, for `arms`. The production row is the briefs'
+    mean invention rate under the detector being measured, computed as the arms run, so it
+    never mixes in a stored run of another detector."""
     from reviewer.report import ArmsInput
 
     def pools() -> Iterator[Any]:
@@ -480,10 +482,8 @@ def stored_arms_input(engine: Engine) -> Any:
             yield from db.iter_briefs_text(session=session)
 
     with Session(engine) as session:
-        run = db.latest_run(session=session)
-        rate = db.production_rate(session=session, run_id=run.id) if run else None
         n_pools = session.scalar(select(func.count()).select_from(db.Pool)) or 0
         n_briefs = session.scalar(select(func.count()).select_from(db.Brief)) or 0
     if not n_pools:
         raise InputError("database", 0, "no briefs stored yet (reviewer ingest FILE first)")
-    return ArmsInput(pools=pools(), briefs=briefs(), production_rate=rate, total=n_pools + n_briefs)
+    return ArmsInput(pools=pools(), briefs=briefs(), total=n_pools + n_briefs)

@@ -22,7 +22,7 @@ from db.writes import stored_pool
 from reviewer import Known
 from reviewer.batch_analysis import BatchAnalyzer, OrderedScans, encode_pool
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
+from reviewer.grounding.registry import analyze, load_detector
 from reviewer.store import ingest_files
 
 runner = CliRunner()
@@ -61,6 +61,10 @@ def test_ingest_adds_to_a_run_covering_older_briefs(tmp_path):
     assert "against run 1: 1 new, 0 gone" in result.stdout
 
 
+# the abs() mutant misses the sign flip that reference and default flag
+ARMS_TEXT = "HR 53 bpm, TSB +22.4."
+
+
 def test_arms_without_pools_reads_the_database(tmp_path):
     dbp = tmp_path / "r.db"
     seeds = tmp_path / "seed.jsonl"
@@ -68,9 +72,7 @@ def test_arms_without_pools_reads_the_database(tmp_path):
     with seeds.open("w") as out:
         for line in records.read_text().splitlines():
             record = json.loads(line)
-            out.write(
-                json.dumps({"id": record["id"], "text": "HR 53 bpm.", "pool": record["pool"]})
-            )
+            out.write(json.dumps({"id": record["id"], "text": ARMS_TEXT, "pool": record["pool"]}))
             out.write("\n")
     assert runner.invoke(app, ["ingest", str(seeds), "--db", str(dbp)]).exit_code == 0
     result = runner.invoke(app, ["arms", "--json", "-d", "reference", "--db", str(dbp)])
@@ -84,13 +86,20 @@ def test_arms_without_pools_reads_the_database(tmp_path):
     ]
     assert template == [0.0, 0.75, 1.0, 0.08]
     assert report["passed"] is True
-    # the production row is the latest run's mean invention rate
-    engine = db.make_engine(str(dbp))
-    with Session(engine) as session:
-        rate = db.production_rate(session=session, run_id=db.latest_run(session=session).id)
-    engine.dispose()
-    assert rate > 0
-    assert means[("production", "production")] == pytest.approx(rate)
+    # the production row is the stored briefs' mean invention rate under the detector
+    # being measured, even when the latest stored run is another detector's
+    mutant = ["flag", "-d", "tests.plugins_for_tests:abs_mutant", "--db", str(dbp)]
+    assert runner.invoke(app, mutant).exit_code == 0
+    for spec in ("reference", "default"):
+        result = runner.invoke(app, ["arms", "--json", "-d", spec, "--db", str(dbp)])
+        rows = {(r["group"], r["arm"]): r["mean"] for r in json.loads(result.stdout)["rows"]}
+        detector = load_detector(spec)
+        rates = [
+            analyze(detector, ARMS_TEXT, [Known(**k) for k in json.loads(line)["pool"]])
+            for line in records.read_text().splitlines()
+        ]
+        expected = sum(a.invention_rate for a in rates) / len(rates)
+        assert rows[("production", "production")] == pytest.approx(expected), spec
 
 
 def test_ingest_writes_rows_as_the_orm_reads_them(tmp_path):
