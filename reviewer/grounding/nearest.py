@@ -130,8 +130,8 @@ class PoolIndex:
 
     def clear_verdicts(self) -> None:
         """Forget every memoised verdict (benchmarks measure the cold path with this)."""
-        global _verdict_total
-        _verdict_total -= sum(map(len, self._verdicts.values()))
+        if self.cached:
+            remembered(-sum(map(len, self._verdicts.values())))
         self._verdicts.clear()
 
     def verdicts(self, key: object) -> dict:
@@ -140,7 +140,8 @@ class PoolIndex:
         if memo is None:
             memo = self._verdicts[key] = {}
         elif len(memo) > VERDICT_MEMO_SIZE:
-            remembered(-len(memo))
+            if self.cached:
+                remembered(-len(memo))
             memo.clear()
         return memo
 
