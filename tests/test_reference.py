@@ -134,8 +134,8 @@ def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
 def test_pool_indexes_are_shared_by_content() -> None:
     from reviewer.grounding import nearest
 
-    a = [Known("rhr", 52.0, "bpm"), Known("tsb", -22.4)]
-    b = [Known("rhr", 53.0, "bpm"), Known("tsb", -22.4)]
+    a = [Known("rhr", 52.0, "bpm"), Known("shared-by-content", -22.4)]  # met nowhere else
+    b = [Known("rhr", 53.0, "bpm"), Known("shared-by-content", -22.4)]
     copy = [Known(k.name, k.value, k.unit) for k in a]
     first = nearest.pool_index(a)  # met once: an index of its own, not kept
     assert not first.cached and first is not nearest.pool_index(copy)
