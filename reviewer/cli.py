@@ -66,7 +66,7 @@ class OnlyVerdict(StrEnum):
     true_positive = "true-positive"
 
 
-@app.command()
+@app.command(rich_help_panel="Regression fixtures")
 def export(
     out: Annotated[Path, typer.Option("--out", help="Folder for the fixture files.")],
     db: DbOption = None,
@@ -109,7 +109,7 @@ def export(
     raise typer.Exit(code=1 if report.conflicts else 0)
 
 
-@app.command()
+@app.command(rich_help_panel="Regression fixtures")
 def regress(
     fixtures: Annotated[Path, typer.Argument(help="Folder of fixtures (or one fixture file).")],
     detector: DetectorOption = "default",
@@ -148,7 +148,7 @@ class ScanFormat(StrEnum):
     jsonl = "jsonl"
 
 
-@app.command()
+@app.command(rich_help_panel="Measure a detector")
 def scan(
     file: Annotated[str, typer.Argument(help="JSON Lines briefs file, or - for stdin.")],
     detector: DetectorOption = "default",
@@ -163,7 +163,7 @@ def scan(
     raise typer.Exit(code=report.scan(file, found, pools_path=pools, fmt=fmt.value))
 
 
-@app.command()
+@app.command(rich_help_panel="Measure a detector")
 def arms(
     pools: Annotated[
         str | None,
@@ -196,7 +196,7 @@ def _stored_arms_input(db: str | None) -> Callable[[], ArmsInput]:
     return lambda: store.stored_arms_input(engine)
 
 
-@app.command()
+@app.command(rich_help_panel="Store and flag briefs")
 def ingest(
     files: Annotated[list[str], typer.Argument(help="JSON Lines files of briefs ('-': stdin).")],
     pools: PoolsOption = None,
@@ -221,7 +221,7 @@ def ingest(
     raise typer.Exit(store_report.ingest(db or default_db(), files, detector=found, **options))
 
 
-@app.command()
+@app.command(rich_help_panel="Store and flag briefs")
 def flag(
     detector: DetectorOption = "default", config: ConfigOption = None, db: DbOption = None
 ) -> None:
@@ -231,7 +231,7 @@ def flag(
     raise typer.Exit(store_report.flag(db or default_db(), _load_detector(detector, config)))
 
 
-@app.command()
+@app.command(rich_help_panel="Label flags")
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     run: Annotated[
@@ -259,7 +259,7 @@ ReviewerOption = Annotated[
 ]
 
 
-@app.command()
+@app.command(rich_help_panel="Label flags")
 def review(db: DbOption = None, reviewer: ReviewerOption = None) -> None:
     """The review app: label each flag of the latest detector run with one key."""
     from reviewer.tui.app import ReviewUnavailable, run_review
@@ -271,7 +271,7 @@ def review(db: DbOption = None, reviewer: ReviewerOption = None) -> None:
         raise typer.Exit(code=2) from None
 
 
-@app.command()
+@app.command(rich_help_panel="Label flags")
 def demo(
     db: Annotated[
         str | None,
@@ -291,6 +291,13 @@ def demo(
     except (DemoError, ReviewUnavailable) as err:
         typer.echo(str(err), err=True)
         raise typer.Exit(code=2) from None
+
+
+# --help lists commands in the order a new user meets them, whatever the order above
+HELP_ORDER = ("demo", "review", "stats", "ingest", "flag", "scan", "arms", "export", "regress")
+app.registered_commands.sort(
+    key=lambda command: HELP_ORDER.index(command.callback.__name__)  # type: ignore[union-attr]
+)
 
 
 def main() -> None:
