@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from rich.segment import Segment
 from textual import events, work
@@ -20,6 +20,9 @@ from textual.widgets import Input, Static
 
 from reviewer.tui.literal import one_line
 
+if TYPE_CHECKING:
+    from db.views import BriefRow as RowLike  # one brief in the list
+
 PAGE = 100
 FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
 FILTER_NAMES = {
@@ -28,17 +31,6 @@ FILTER_NAMES = {
     "false_positive": "has false positives",
     "true_positive": "has true positives",
 }
-
-
-class RowLike(Protocol):
-    """One brief in the list (db.BriefRow has it)."""
-
-    brief_pk: int
-    brief_id: str
-    flags: int
-    labeled: int
-    true_positives: int
-    false_positives: int
 
 
 @dataclass(slots=True)

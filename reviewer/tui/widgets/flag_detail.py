@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,6 +15,9 @@ from textual.widgets import DataTable, Static
 from reviewer.grounding.types import Known
 from reviewer.tui.literal import one_line
 from reviewer.tui.widgets.prose import KIND_STYLE, number
+
+if TYPE_CHECKING:
+    from db.views import FlagView as FlagFacts  # what the detail shows of a flag
 
 VERDICT_TEXT = {
     None: ("unlabeled", "dim"),
@@ -31,21 +34,6 @@ class Bands:
     faithful: float = 0.03
     sign: float = 0.50
     value: float = 0.12
-
-
-class FlagFacts(Protocol):
-    """What the detail needs of a flag (db.FlagView has it)."""
-
-    token: str
-    value: float
-    unit: str
-    nearest: str
-    nearest_value: float
-    delta: float
-    rel: float
-    kind: str
-    verdict: str | None
-    note: str | None
 
 
 def band_text(flag: FlagFacts, bands: Bands) -> str:
