@@ -1,26 +1,21 @@
-"""Storage: SQLModel tables, the engine factory and data-access functions (no UI imports)."""
+"""Storage: the tables (Core in db.tables, SQLModel classes in db.models), the engine
+factory and data-access functions (no UI imports).
+
+The SQLModel classes load on first use (`db.Brief`, ...): reading and labeling run on the
+Core tables, so the review app never pays for importing the ORM.
+"""
+
+from typing import TYPE_CHECKING, Any
 
 from db.engine import SCHEMA_VERSION, SchemaError, make_engine
 from db.labels import record_label, set_note, undo_last_label
-from db.models import (
-    VERDICTS,
-    Brief,
-    BriefScan,
-    Claim,
-    DetectorRun,
-    FlagRecord,
-    Label,
-    LabelState,
-    Meta,
-    Pool,
-    RunTally,
-)
 from db.queries import (
     FILTERS,
     BriefFilter,
     brief_flags,
     count_briefs,
     get_brief,
+    get_claim,
     get_run,
     iter_briefs_text,
     iter_pools,
@@ -30,7 +25,36 @@ from db.queries import (
     next_unlabeled,
 )
 from db.stats import precision_stats, production_rate
+from db.tables import VERDICTS
 from db.views import BriefRow, BriefView, FlagView
+
+if TYPE_CHECKING:
+    from db.models import (
+        Brief,
+        BriefScan,
+        Claim,
+        DetectorRun,
+        FlagRecord,
+        Label,
+        LabelState,
+        Meta,
+        Pool,
+        RunTally,
+    )
+
+MODELS = {
+    "Brief", "BriefScan", "Claim", "DetectorRun", "FlagRecord", "Label", "LabelState", "Meta",
+    "Pool", "RunTally",
+}  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    if name in MODELS:
+        from db import models
+
+        return getattr(models, name)
+    raise AttributeError(f"module 'db' has no attribute {name!r}")
+
 
 __all__ = [
     "FILTERS",
@@ -54,6 +78,7 @@ __all__ = [
     "brief_flags",
     "count_briefs",
     "get_brief",
+    "get_claim",
     "get_run",
     "iter_briefs_text",
     "iter_pools",

@@ -4,46 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, inspect, select, update
+from sqlalchemy import Engine, create_engine, event, insert, inspect, select, update
 from sqlalchemy.exc import SQLAlchemyError
-from sqlmodel import Session, SQLModel
 
-from db.models import (
-    Brief,
-    BriefScan,
-    Claim,
-    DetectorRun,
-    DoneSpan,
-    FlagRecord,
-    Label,
-    LabelState,
-    Meta,
-    Pool,
-    ReviewProgress,
-    RunTally,
-)
+from db.tables import TABLES, briefscan, donespan, meta, metadata, reviewprogress
 
 SCHEMA_VERSION = "2"
 # version 1 lacked the review progress (ReviewProgress, DoneSpan, ix_briefscan_flagged):
 # opening one adds them, and they fill in on the first review of each run and reviewer
 UPGRADABLE = {"1"}
-TABLES = [
-    m.__table__  # type: ignore[attr-defined]
-    for m in (
-        Meta,
-        Pool,
-        Brief,
-        DetectorRun,
-        BriefScan,
-        Claim,
-        FlagRecord,
-        Label,
-        LabelState,
-        RunTally,
-        ReviewProgress,
-        DoneSpan,
-    )
-]
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -106,15 +75,14 @@ def make_engine(url_or_path: str) -> Engine:
 def _prepare_schema(engine: Engine, where: str) -> None:
     names = set(inspect(engine).get_table_names())
     if not names:
-        SQLModel.metadata.create_all(engine, tables=TABLES)
-        with Session(engine) as session:
-            session.add(Meta(key="schema_version", value=SCHEMA_VERSION))
-            session.commit()
+        with engine.begin() as connection:
+            metadata.create_all(connection, tables=TABLES)
+            connection.execute(insert(meta).values(key="schema_version", value=SCHEMA_VERSION))
         return
     if "meta" not in names:
         raise SchemaError(f"{where}: not a reviewer database (it has other tables)")
-    with Session(engine) as session:
-        version = session.scalar(select(Meta.value).where(Meta.key == "schema_version"))
+    with engine.connect() as connection:
+        version = connection.scalar(select(meta.c.value).where(meta.c.key == "schema_version"))
     if version is None:
         raise SchemaError(f"{where}: not a reviewer database (no schema version stored)")
     if version in UPGRADABLE:
@@ -135,15 +103,13 @@ def _prepare_schema(engine: Engine, where: str) -> None:
 def _upgrade(engine: Engine, names: set[str]) -> None:
     """From an older schema version we know: add what it lacks, then record the version."""
     missing = [t for t in TABLES if t.name not in names]
-    added = {m.__table__.name for m in (ReviewProgress, DoneSpan)}  # type: ignore[attr-defined]
+    added = {reviewprogress.name, donespan.name}
     if {t.name for t in missing} - added:
         return  # damaged, not old: the check below says what is missing
     with engine.begin() as connection:
-        SQLModel.metadata.create_all(connection, tables=missing)
-        for index in BriefScan.__table__.indexes:  # type: ignore[attr-defined]
+        metadata.create_all(connection, tables=missing)
+        for index in briefscan.indexes:
             index.create(connection, checkfirst=True)
         connection.execute(
-            update(Meta.__table__)  # type: ignore[attr-defined]
-            .where(Meta.__table__.c.key == "schema_version")  # type: ignore[attr-defined]
-            .values(value=SCHEMA_VERSION)
+            update(meta).where(meta.c.key == "schema_version").values(value=SCHEMA_VERSION)
         )

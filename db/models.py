@@ -6,16 +6,14 @@ carry over when a detector is re-run and flags the same span again.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Index, PrimaryKeyConstraint, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-VERDICTS = ("true_positive", "false_positive", "skip")
+from db.tables import VERDICTS, utcnow
 
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
+__all__ = ["VERDICTS", "utcnow"]  # with the classes below
 
 
 class Meta(SQLModel, table=True):

@@ -14,15 +14,13 @@ from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session
 
-from db.models import BriefScan, DoneSpan, FlagRecord, LabelState, ReviewProgress
-
-BS = BriefScan.__table__  # type: ignore[attr-defined]
-DS = DoneSpan.__table__  # type: ignore[attr-defined]
-RP = ReviewProgress.__table__  # type: ignore[attr-defined]
-F = FlagRecord.__table__  # type: ignore[attr-defined]
-LS = LabelState.__table__  # type: ignore[attr-defined]
+from db.tables import Db, engine_of
+from db.tables import briefscan as BS
+from db.tables import donespan as DS
+from db.tables import flagrecord as F
+from db.tables import labelstate as LS
+from db.tables import reviewprogress as RP
 
 # The reviewer's finished briefs of a run, each with the run's next flagged brief after it:
 # driven by the reviewer's labels (CROSS JOIN keeps SQLite from walking every flag of the
@@ -68,7 +66,7 @@ SELECT pk FROM walk WHERE hop = 0 AND pk IS NOT NULL AND n > :offset ORDER BY n
 """)
 
 
-def is_built(session: Session, run_id: int, reviewer: str) -> bool:
+def is_built(session: Db, run_id: int, reviewer: str) -> bool:
     """Are spans kept for this run and reviewer (else callers use the plain queries)?"""
     found = session.scalar(
         select(RP.c.done).where(RP.c.run_id == run_id, RP.c.reviewer == reviewer)
@@ -76,12 +74,12 @@ def is_built(session: Session, run_id: int, reviewer: str) -> bool:
     return found is not None
 
 
-def ensure_progress(*, session: Session, run_id: int, reviewer: str) -> None:
+def ensure_progress(*, session: Db, run_id: int, reviewer: str) -> None:
     """Build the reviewer's spans for a run if they are not kept yet (commits its own
     transaction). Costs one pass over the reviewer's labels; later calls are a lookup."""
     if is_built(session, run_id, reviewer):
         return
-    with Session(session.get_bind()) as own:
+    with engine_of(session).connect() as own:
         try:  # the marker first: its write lock keeps labels out until the spans are in
             own.execute(insert(RP).values(run_id=run_id, reviewer=reviewer, done=0))
         except IntegrityError:  # another process has just built them
@@ -99,7 +97,7 @@ def ensure_progress(*, session: Session, run_id: int, reviewer: str) -> None:
         own.commit()
 
 
-def compute_spans(session: Session, run_id: int, reviewer: str) -> list[tuple[int, int, int]]:
+def compute_spans(session: Db, run_id: int, reviewer: str) -> list[tuple[int, int, int]]:
     """The maximal stretches (lo, hi, briefs) of finished briefs, from the labels alone."""
     spans: list[tuple[int, int, int]] = []
     expected = None  # the brief that continues the current stretch
@@ -113,7 +111,7 @@ def compute_spans(session: Session, run_id: int, reviewer: str) -> list[tuple[in
     return spans
 
 
-def next_flagged(session: Session, run_id: int, after_pk: int) -> int | None:
+def next_flagged(session: Db, run_id: int, after_pk: int) -> int | None:
     """The run's next brief with flags after `after_pk` (by pk)."""
     return session.scalar(
         select(BS.c.brief_pk)
@@ -123,7 +121,7 @@ def next_flagged(session: Session, run_id: int, after_pk: int) -> int | None:
     )
 
 
-def _prev_flagged(session: Session, run_id: int, before_pk: int) -> int | None:
+def _prev_flagged(session: Db, run_id: int, before_pk: int) -> int | None:
     return session.scalar(
         select(BS.c.brief_pk)
         .where(BS.c.run_id == run_id, BS.c.flags > 0, BS.c.brief_pk < before_pk)
@@ -132,7 +130,7 @@ def _prev_flagged(session: Session, run_id: int, before_pk: int) -> int | None:
     )
 
 
-def _span_at(session: Session, run_id: int, reviewer: str, brief_pk: int) -> Any | None:
+def _span_at(session: Db, run_id: int, reviewer: str, brief_pk: int) -> Any | None:
     row = session.execute(
         select(DS.c.lo, DS.c.hi, DS.c.briefs)
         .where(DS.c.run_id == run_id, DS.c.reviewer == reviewer, DS.c.lo <= brief_pk)
@@ -142,7 +140,7 @@ def _span_at(session: Session, run_id: int, reviewer: str, brief_pk: int) -> Any
     return row if row is not None and row.hi >= brief_pk else None
 
 
-def next_open_brief(session: Session, run_id: int, reviewer: str, after_pk: int) -> int | None:
+def next_open_brief(session: Db, run_id: int, reviewer: str, after_pk: int) -> int | None:
     """The first flagged brief after `after_pk` outside every span: at most two hops."""
     found = next_flagged(session, run_id, after_pk)
     while found is not None and (span := _span_at(session, run_id, reviewer, found)):
@@ -150,13 +148,13 @@ def next_open_brief(session: Session, run_id: int, reviewer: str, after_pk: int)
     return found
 
 
-def open_briefs(session: Session, run_id: int, reviewer: str, offset: int, limit: int) -> list[int]:
+def open_briefs(session: Db, run_id: int, reviewer: str, offset: int, limit: int) -> list[int]:
     """A page of open briefs in pk order, walking hops (cost: offset + limit steps)."""
     params = {"run": run_id, "reviewer": reviewer, "after": -1}
     return list(session.scalars(OPEN_WALK, {**params, "offset": offset, "stop": offset + limit}))
 
 
-def open_brief_count(session: Session, run_id: int, reviewer: str) -> int | None:
+def open_brief_count(session: Db, run_id: int, reviewer: str) -> int | None:
     """How many flagged briefs still have an unlabeled flag; None when not built."""
     done = session.scalar(select(RP.c.done).where(RP.c.run_id == run_id, RP.c.reviewer == reviewer))
     if done is None:
@@ -167,7 +165,7 @@ def open_brief_count(session: Session, run_id: int, reviewer: str) -> int | None
     return int(flagged or 0) - int(done)
 
 
-def _open_flags(session: Session, run_id: int, reviewer: str, brief_pk: int) -> int:
+def _open_flags(session: Db, run_id: int, reviewer: str, brief_pk: int) -> int:
     joined = F.outerjoin(LS, and_(LS.c.claim_id == F.c.claim_id, LS.c.reviewer == reviewer))
     return int(
         session.scalar(
@@ -179,9 +177,7 @@ def _open_flags(session: Session, run_id: int, reviewer: str, brief_pk: int) -> 
     )
 
 
-def moved(
-    session: Session, claim_id: int, reviewer: str, before: str | None, after: str | None
-) -> None:
+def moved(session: Db, claim_id: int, reviewer: str, before: str | None, after: str | None) -> None:
     """A claim went from unlabeled to labeled for `reviewer` (or back): update the spans of
     every built run that flagged it (no commit; the reviewer's state must be flushed)."""
     if (before is None) == (after is None):
@@ -202,7 +198,7 @@ def moved(
             _mark_open(session, run_id, reviewer, brief_pk, span)
 
 
-def _mark_done(session: Session, run_id: int, reviewer: str, brief_pk: int) -> None:
+def _mark_done(session: Db, run_id: int, reviewer: str, brief_pk: int) -> None:
     """Add a finished brief: it joins the span just before and the span just after it."""
     lo, hi, briefs = brief_pk, brief_pk, 1
     prev = _prev_flagged(session, run_id, brief_pk)
@@ -219,7 +215,7 @@ def _mark_done(session: Session, run_id: int, reviewer: str, brief_pk: int) -> N
     _count_done(session, run_id, reviewer, 1)
 
 
-def _mark_open(session: Session, run_id: int, reviewer: str, brief_pk: int, span: Any) -> None:
+def _mark_open(session: Db, run_id: int, reviewer: str, brief_pk: int, span: Any) -> None:
     """A brief is unfinished again: split its span around it."""
     _drop(session, run_id, reviewer, span.lo)
     left_count = 0
@@ -247,19 +243,19 @@ def _mark_open(session: Session, run_id: int, reviewer: str, brief_pk: int, span
     _count_done(session, run_id, reviewer, -1)
 
 
-def _drop(session: Session, run_id: int, reviewer: str, lo: int) -> None:
+def _drop(session: Db, run_id: int, reviewer: str, lo: int) -> None:
     session.execute(
         delete(DS).where(DS.c.run_id == run_id, DS.c.reviewer == reviewer, DS.c.lo == lo)
     )
 
 
-def _add(session: Session, run_id: int, reviewer: str, lo: int, hi: int, briefs: int) -> None:
+def _add(session: Db, run_id: int, reviewer: str, lo: int, hi: int, briefs: int) -> None:
     session.execute(
         insert(DS).values(run_id=run_id, reviewer=reviewer, lo=lo, hi=hi, briefs=briefs)
     )
 
 
-def _count_done(session: Session, run_id: int, reviewer: str, step: int) -> None:
+def _count_done(session: Db, run_id: int, reviewer: str, step: int) -> None:
     session.execute(
         update(RP)
         .where(RP.c.run_id == run_id, RP.c.reviewer == reviewer)

@@ -15,6 +15,7 @@ from typing import Any, Literal
 from sqlalchemy import (
     ColumnElement,
     FromClause,
+    Row,
     Select,
     and_,
     case,
@@ -25,40 +26,45 @@ from sqlalchemy import (
     select,
     tuple_,
 )
-from sqlmodel import Session
 
 from db import progress
-from db.models import Brief, BriefScan, Claim, DetectorRun, FlagRecord, LabelState, Pool
+from db.tables import Db
+from db.tables import brief as B
+from db.tables import briefscan as BS
+from db.tables import claim as C
+from db.tables import detectorrun as R
+from db.tables import flagrecord as F
+from db.tables import labelstate as LS
+from db.tables import pool as P
 from db.views import BriefRow, BriefView, FlagView, pool_from_json
 from reviewer.grounding.types import Known
 
 BriefFilter = Literal["all", "unlabeled", "false_positive", "true_positive"]
 FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
 
-F = FlagRecord.__table__  # type: ignore[attr-defined]
-B = Brief.__table__  # type: ignore[attr-defined]
-BS = BriefScan.__table__  # type: ignore[attr-defined]
-C = Claim.__table__  # type: ignore[attr-defined]
-LS = LabelState.__table__  # type: ignore[attr-defined]
-P = Pool.__table__  # type: ignore[attr-defined]
+# A detector run as read: a row with the columns of db.tables.detectorrun as attributes
+# (id, detector, version, config, created_at, finished_at, briefs, flags, checkable).
+RunRow = Row[Any]
 
 
-def latest_run(*, session: Session) -> DetectorRun | None:
+def latest_run(*, session: Db) -> RunRow | None:
     """The newest finished detector run (an interrupted run is never "latest")."""
-    return session.scalars(
-        select(DetectorRun)
-        .where(DetectorRun.finished_at.is_not(None))  # type: ignore[union-attr]
-        .order_by(DetectorRun.id.desc())  # type: ignore[union-attr]
-        .limit(1)
+    return session.execute(
+        select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id.desc()).limit(1)
     ).first()
 
 
-def get_run(*, session: Session, run_id: int) -> DetectorRun | None:
-    return session.get(DetectorRun, run_id)
+def get_run(*, session: Db, run_id: int) -> RunRow | None:
+    return session.execute(select(R).where(R.c.id == run_id)).first()
 
 
-def list_runs(*, session: Session) -> list[DetectorRun]:
-    return list(session.scalars(select(DetectorRun).order_by(DetectorRun.id)))  # type: ignore[arg-type]
+def list_runs(*, session: Db) -> list[RunRow]:
+    return list(session.execute(select(R).order_by(R.c.id)))
+
+
+def get_claim(*, session: Db, claim_id: int) -> Row[Any] | None:
+    """A claim (id, brief_pk, start, end, token, verdict, label_id)."""
+    return session.execute(select(C).where(C.c.id == claim_id)).first()
 
 
 def _verdicts(reviewer: str | None) -> tuple[FromClause, ColumnElement[Any], ColumnElement[Any]]:
@@ -116,7 +122,7 @@ def _brief_query(
 
 def list_briefs(
     *,
-    session: Session,
+    session: Db,
     run_id: int,
     reviewer: str | None,
     filter: BriefFilter = "all",
@@ -160,7 +166,7 @@ def list_briefs(
 
 def count_briefs(
     *,
-    session: Session,
+    session: Db,
     run_id: int,
     reviewer: str | None,
     filter: BriefFilter = "all",
@@ -174,7 +180,7 @@ def count_briefs(
     return int(session.scalar(query) or 0)
 
 
-def _hops(session: Session, run_id: int, reviewer: str | None, filter: str, search: str) -> bool:
+def _hops(session: Db, run_id: int, reviewer: str | None, filter: str, search: str) -> bool:
     """Can the unlabeled filter hop over finished briefs (progress kept, no text search)?"""
     return (
         filter == "unlabeled"
@@ -184,7 +190,7 @@ def _hops(session: Session, run_id: int, reviewer: str | None, filter: str, sear
     )
 
 
-def get_brief(*, session: Session, brief_pk: int) -> BriefView | None:
+def get_brief(*, session: Db, brief_pk: int) -> BriefView | None:
     row = session.execute(
         select(B.c.pk, B.c.brief_id, B.c.text, P.c.knowns, B.c.meta)
         .select_from(B.join(P, P.c.pk == B.c.pool_pk))
@@ -222,9 +228,7 @@ def _flag_view(row: Any) -> FlagView:
     return FlagView(*row)
 
 
-def brief_flags(
-    *, session: Session, run_id: int, brief_pk: int, reviewer: str | None
-) -> list[FlagView]:
+def brief_flags(*, session: Db, run_id: int, brief_pk: int, reviewer: str | None) -> list[FlagView]:
     """The run's flags on one brief, by position, with the reviewer's verdicts and notes."""
     query = _flag_select(reviewer).where(F.c.run_id == run_id, F.c.brief_pk == brief_pk)
     return [_flag_view(r) for r in session.execute(query.order_by(F.c.start, F.c.pk))]
@@ -232,7 +236,7 @@ def brief_flags(
 
 def next_unlabeled(
     *,
-    session: Session,
+    session: Db,
     run_id: int,
     reviewer: str | None,
     after: tuple[int, int] | None = None,
@@ -252,7 +256,7 @@ def next_unlabeled(
 
 
 def _next_by_hops(
-    session: Session,
+    session: Db,
     base: Select[Any],
     run_id: int,
     reviewer: str,
@@ -284,14 +288,14 @@ def _next_by_hops(
     return found or first_open(-1, brief_pk)
 
 
-def iter_pools(*, session: Session) -> Iterator[tuple[Known, ...]]:
+def iter_pools(*, session: Db) -> Iterator[tuple[Known, ...]]:
     """Every distinct stored pool, in the order first ingested (for the template arms)."""
     for (knowns,) in session.execute(select(P.c.knowns).order_by(P.c.pk)).yield_per(1000):
         yield pool_from_json(knowns)
 
 
 def iter_briefs_text(
-    *, session: Session, limit: int | None = None
+    *, session: Db, limit: int | None = None
 ) -> Iterator[tuple[str, tuple[Known, ...]]]:
     """(text, pool) of stored briefs in stored order (for the rewrite arms)."""
     query = (

@@ -6,11 +6,12 @@ from collections import Counter, defaultdict
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlmodel import Session
 
 from db import tally
-from db.models import DetectorRun
-from db.queries import BS, latest_run
+from db.queries import get_run, latest_run
+from db.tables import Db
+from db.tables import briefscan as BS
+from db.tables import detectorrun as R
 from reviewer.metrics import labels_needed, wilson_interval
 
 
@@ -33,22 +34,19 @@ def summarize(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
 
 
 def precision_stats(
-    *, session: Session, run_id: int | None = None, reviewer: str | None = None
+    *, session: Db, run_id: int | None = None, reviewer: str | None = None
 ) -> dict[str, Any]:
     """Precision of a run (default: the latest) for one reviewer (default: the newest verdict
     of any reviewer), overall, by kind, by unit, and for every finished run side by side.
     Reads RunTally, so it costs the same for ten flags or a million."""
-    run = session.get(DetectorRun, run_id) if run_id is not None else latest_run(session=session)
+    if run_id is not None:
+        run = get_run(session=session, run_id=run_id)
+    else:
+        run = latest_run(session=session)
     if run_id is not None and run is None:
         raise ValueError(f"no detector run {run_id}")
-    runs = list(
-        session.scalars(
-            select(DetectorRun)
-            .where(DetectorRun.finished_at.is_not(None))  # type: ignore[union-attr]
-            .order_by(DetectorRun.id)  # type: ignore[arg-type]
-        )
-    )
-    if run is not None and run not in runs:
+    runs = list(session.execute(select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id)))
+    if run is not None and run.id not in {r.id for r in runs}:
         runs.append(run)
     counts = tally.read(session, [r.id for r in runs if r.id is not None], reviewer)
     overall: Counter[str | None] = Counter()
@@ -78,7 +76,7 @@ def precision_stats(
     return result
 
 
-def production_rate(*, session: Session, run_id: int) -> float:
+def production_rate(*, session: Db, run_id: int) -> float:
     """Mean invention rate (flags / checkable tokens, 0 when none) of the run's briefs."""
     rate = func.avg(func.coalesce(BS.c.flags * 1.0 / func.nullif(BS.c.checkable, 0), 0.0))
     value = session.scalar(select(rate).where(BS.c.run_id == run_id))

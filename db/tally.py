@@ -5,18 +5,20 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from sqlalchemy import delete, func, insert, select
-from sqlmodel import Session
+from sqlalchemy import delete, func, insert, select, update
 
-from db.models import RunTally
-from db.queries import LS, C, F
+from db.tables import Db
+from db.tables import claim as C
+from db.tables import detectorrun as R
+from db.tables import flagrecord as F
+from db.tables import labelstate as LS
+from db.tables import runtally as T
 
 ANY = ""  # reviewer key of the "newest verdict of anyone" view
 ALL = ""  # verdict key of the flag totals
-T = RunTally.__table__  # type: ignore[attr-defined]
 
 
-def rebuild_run(session: Session, run_id: int) -> None:
+def rebuild_run(session: Db, run_id: int) -> None:
     """Recount a run's tallies from its flags and the current labels (no commit)."""
     session.execute(delete(T).where(T.c.run_id == run_id))
     rows: list[dict[str, object]] = []
@@ -52,17 +54,13 @@ def rebuild_run(session: Session, run_id: int) -> None:
         session.execute(insert(T), rows)
 
 
-def rebuild_all(session: Session) -> None:
+def rebuild_all(session: Db) -> None:
     """Recount every run (after a bulk load that bypassed the label functions)."""
-    from db.models import DetectorRun
-
-    for run_id in session.scalars(select(DetectorRun.id)):
+    for run_id in session.scalars(select(R.c.id)):
         rebuild_run(session, run_id)
 
 
-def move(
-    session: Session, claim_id: int, reviewer: str, before: str | None, after: str | None
-) -> None:
+def move(session: Db, claim_id: int, reviewer: str, before: str | None, after: str | None) -> None:
     """One claim's verdict for `reviewer` (or ANY) changed: move it between buckets in
     every run that flagged the claim (no commit)."""
     if before == after:
@@ -73,20 +71,18 @@ def move(
         for verdict, delta in ((before, -1), (after, 1)):
             if verdict is None:
                 continue
-            key = (run_id, reviewer, kind, unit, verdict)
-            row = session.get(RunTally, key)
-            if row is None:
-                session.add(RunTally(run_id=run_id, reviewer=reviewer, kind=kind, unit=unit,
-                                     verdict=verdict, n=delta))  # fmt: skip
-            else:
-                row.n += delta
-    session.flush()
+            key = {"run_id": run_id, "reviewer": reviewer, "kind": kind, "unit": unit,
+                   "verdict": verdict}  # fmt: skip
+            bucket = [T.c[name] == value for name, value in key.items()]
+            moved = session.execute(update(T).where(*bucket).values(n=T.c.n + delta))
+            if not moved.rowcount:
+                session.execute(insert(T).values(**key, n=delta))
 
 
 Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
 
 
-def read(session: Session, run_ids: list[int], reviewer: str | None) -> Counts:
+def read(session: Db, run_ids: list[int], reviewer: str | None) -> Counts:
     """run -> (kind, unit) -> verdict counts, with None counting the unlabeled flags."""
     who = ANY if reviewer is None else reviewer
     found: Counts = defaultdict(lambda: defaultdict(Counter))

@@ -22,7 +22,11 @@ from sqlmodel import Session
 
 from db import tally
 from db.models import DetectorRun, utcnow
-from db.queries import BS, B, C, F, P
+from db.tables import brief as B
+from db.tables import briefscan as BS
+from db.tables import claim as C
+from db.tables import flagrecord as F
+from db.tables import pool as P
 from db.views import pool_to_json
 from reviewer.grounding.types import Flag, Known
 

@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import db
 from db import tally
-from db.queries import LS, C
+from db.tables import claim as C
+from db.tables import labelstate as LS
 from reviewer.grounding.registry import load_detector
 from reviewer.store import ingest_files
 

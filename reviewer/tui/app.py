@@ -6,8 +6,7 @@ import getpass
 from pathlib import Path
 from typing import ClassVar
 
-from sqlalchemy import Engine
-from sqlmodel import Session
+from sqlalchemy import Connection, Engine
 from textual.app import App
 from textual.binding import Binding, BindingType
 
@@ -28,7 +27,7 @@ def default_reviewer() -> str:
         return "reviewer"
 
 
-def review_run(session: Session, where: str) -> int:
+def review_run(session: Connection, where: str) -> int:
     """The run to review (the latest finished one), or ReviewUnavailable saying why not."""
     run = db.latest_run(session=session)
     if run is None or run.id is None:
@@ -50,7 +49,7 @@ class ReviewApp(App[None]):
         super().__init__()
         self.engine = engine
         self.reviewer = reviewer or default_reviewer()
-        self.session = Session(engine, expire_on_commit=False)
+        self.session = engine.connect()  # the UI thread's; workers open their own
         self.run_id = review_run(self.session, where or str(engine.url))
         # once per run and reviewer: from then on the next unlabeled flag is a few lookups
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)

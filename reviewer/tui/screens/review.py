@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlmodel import Session
+from sqlalchemy import Connection
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import db
-from db.models import Claim
 from db.views import BriefRow, BriefView, FlagView
 from reviewer.metrics import wilson_interval
 from reviewer.tui.literal import one_line
@@ -39,11 +38,11 @@ VERDICT_WORDS = {
 class DbPages:
     """The brief list's rows, read a page at a time for one run and reviewer."""
 
-    def __init__(self, session: Session, run_id: int, reviewer: str) -> None:
+    def __init__(self, session: Connection, run_id: int, reviewer: str) -> None:
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
 
     def count(self, filter: str, search: str) -> int:
-        with Session(self.session.get_bind()) as session:  # runs in a worker thread
+        with self.session.engine.connect() as session:  # runs in a worker thread
             return db.count_briefs(
                 session=session, run_id=self.run_id, reviewer=self.reviewer,
                 filter=filter, search=search,
@@ -128,7 +127,7 @@ class ReviewScreen(Screen[None]):
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self, session: Session, run_id: int, reviewer: str) -> None:
+    def __init__(self, session: Connection, run_id: int, reviewer: str) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
         run = db.get_run(session=session, run_id=run_id)
@@ -256,7 +255,7 @@ class ReviewScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="totals")
     def load_totals(self) -> None:
         """Count the run's flags and this reviewer's labels off the UI thread."""
-        with Session(self.session.get_bind()) as session:
+        with self.session.engine.connect() as session:
             stats = db.precision_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
         totals = {
             "flags": int(stats["flags"]),
@@ -312,7 +311,7 @@ class ReviewScreen(Screen[None]):
         if label is None:
             self.notify("Nothing to undo.", severity="warning", markup=False)
             return
-        claim = self.session.get(Claim, label.claim_id)
+        claim = db.get_claim(session=self.session, claim_id=label.claim_id)
         if claim is None:
             return
         self.open_brief(claim.brief_pk, claim_id=label.claim_id)
@@ -411,7 +410,7 @@ class ReviewScreen(Screen[None]):
         """Precision, coverage and the four arms, computed off the UI thread."""
         from reviewer.tui.widgets.stats_panel import compute_stats
 
-        with Session(self.session.get_bind()) as session:
+        with self.session.engine.connect() as session:
             report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
         self.app.call_from_thread(self.query_one(StatsPanel).show, report)
 

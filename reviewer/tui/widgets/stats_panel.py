@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import Connection
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -32,7 +32,7 @@ class StatsReport:
     pools: int = 0
 
 
-def compute_stats(*, session: Session, run_id: int, reviewer: str) -> StatsReport:
+def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsReport:
     """Query the label aggregates and score the four arms (slow: call from a worker)."""
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
     try:

@@ -1,0 +1,253 @@
+"""The schema as SQLAlchemy Core tables: what every query and label write runs on.
+
+`db.models` declares the same tables as SQLModel classes for the commands that work with
+objects; a test keeps the two identical (DDL on every dialect, defaults, types). Reading
+and labeling need only these, so the review app starts without importing an ORM or
+pydantic models (a quarter of a second of its start-up).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    UniqueConstraint,
+    text,
+    types,
+)
+from sqlalchemy.engine import Dialect
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    Db: TypeAlias = Connection | Session
+else:
+    Db = Connection  # what the functions of db take: a Connection, or an ORM Session
+
+VERDICTS = ("true_positive", "false_positive", "skip")
+
+
+def engine_of(db: Db) -> Engine:
+    """The engine behind a connection or session (to open a connection of one's own)."""
+    bind = db.get_bind() if hasattr(db, "get_bind") else db
+    return bind if isinstance(bind, Engine) else bind.engine
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Str(types.TypeDecorator[str]):
+    """VARCHAR with no length, except where the dialect needs one (MySQL: 255)."""
+
+    impl = String
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Dialect) -> types.TypeEngine[Any]:
+        if dialect.name in {"mysql", "mariadb"}:
+            return dialect.type_descriptor(String(255))
+        return super().load_dialect_impl(dialect)
+
+
+class Moment(types.TypeDecorator[datetime]):
+    """A timezone-aware datetime, stored in UTC and read back as UTC."""
+
+    impl = types.DateTime
+    cache_ok = True
+
+    def __init__(self) -> None:
+        super().__init__(timezone=True)
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.utcoffset() is None:
+            raise ValueError(f"a stored time needs a timezone, got {value!r}")
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.utcoffset() is None else value.astimezone(UTC)
+
+
+metadata = MetaData()
+
+
+def _int(name: str, *args: Any, **kw: Any) -> Column[Any]:
+    return Column(name, Integer, *args, nullable=kw.pop("nullable", False), **kw)
+
+
+def _str(name: str, *, nullable: bool = False, **kw: Any) -> Column[Any]:
+    return Column(name, Str(), nullable=nullable, **kw)
+
+
+def _real(name: str) -> Column[Any]:
+    return Column(name, Float, nullable=False)
+
+
+def _created() -> Column[Any]:
+    return Column("created_at", Moment(), nullable=False, default=utcnow)
+
+
+meta = Table("meta", metadata, _str("key", primary_key=True), _str("value"))
+
+pool = Table(
+    "pool",
+    metadata,
+    _int("pk", primary_key=True),
+    _str("digest", unique=True),
+    _str("knowns"),  # JSON list of [name, value, unit]
+)
+
+brief = Table(
+    "brief",
+    metadata,
+    _int("pk", primary_key=True),
+    _str("brief_id", unique=True),
+    _str("text"),
+    _int("pool_pk", ForeignKey("pool.pk")),
+    _str("pool_id", nullable=True),
+    _str("meta", nullable=True),  # JSON object
+    _str("digest"),
+    _str("source", nullable=True),
+    _created(),
+)
+
+detectorrun = Table(
+    "detectorrun",
+    metadata,
+    _int("id", primary_key=True),
+    _str("detector"),
+    _str("version"),
+    _str("config"),
+    _created(),
+    Column("finished_at", Moment(), nullable=True),
+    _int("briefs", default=0),
+    _int("flags", default=0),
+    _int("checkable", default=0),
+)
+
+briefscan = Table(
+    "briefscan",
+    metadata,
+    _int("run_id", ForeignKey("detectorrun.id")),
+    _int("brief_pk", ForeignKey("brief.pk"), index=True),
+    _int("checkable"),
+    _int("flags"),
+    PrimaryKeyConstraint("run_id", "brief_pk"),
+    # the briefs with something to label, in order: the review app walks these (a
+    # postgresql_where here would import that dialect on every start: 100 ms)
+    Index("ix_briefscan_flagged", "run_id", "brief_pk", "flags", sqlite_where=text("flags > 0")),
+)
+
+claim = Table(
+    "claim",
+    metadata,
+    _int("id", primary_key=True),
+    _int("brief_pk", ForeignKey("brief.pk")),
+    _int("start"),
+    _int("end"),
+    _str("token"),
+    _str("verdict", nullable=True),
+    _int("label_id", nullable=True),
+    UniqueConstraint("brief_pk", "start", "end", "token"),
+    Index("ix_claim_verdict", "verdict"),
+)
+
+flagrecord = Table(
+    "flagrecord",
+    metadata,
+    _int("pk", primary_key=True),
+    _int("run_id", ForeignKey("detectorrun.id")),
+    _int("claim_id", ForeignKey("claim.id")),
+    _int("brief_pk", ForeignKey("brief.pk")),
+    _int("start"),
+    _int("end"),
+    _str("token"),
+    _real("value"),
+    _str("unit"),
+    _str("nearest"),
+    _real("nearest_value"),
+    _real("delta"),
+    _real("rel"),
+    _str("kind"),
+    Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
+    Index("ix_flag_claim_run", "claim_id", "run_id"),
+)
+
+label = Table(
+    "label",
+    metadata,
+    _int("id", primary_key=True),
+    _int("claim_id", ForeignKey("claim.id")),
+    _str("reviewer"),
+    _str("verdict"),
+    _str("note", nullable=True),
+    _created(),
+    Column("undone_at", Moment(), nullable=True),
+    Index("ix_label_reviewer_id", "reviewer", "id"),
+    Index("ix_label_claim_reviewer", "claim_id", "reviewer", "id"),
+)
+
+labelstate = Table(
+    "labelstate",
+    metadata,
+    _int("claim_id", ForeignKey("claim.id")),
+    _str("reviewer"),
+    _int("label_id", nullable=True),
+    _str("verdict", nullable=True),
+    _str("note", nullable=True),
+    PrimaryKeyConstraint("claim_id", "reviewer"),
+    Index("ix_labelstate_reviewer_verdict", "reviewer", "verdict"),
+)
+
+runtally = Table(
+    "runtally",
+    metadata,
+    _int("run_id", ForeignKey("detectorrun.id")),
+    _str("reviewer"),
+    _str("kind"),
+    _str("unit"),
+    _str("verdict"),
+    _int("n", default=0),
+    PrimaryKeyConstraint("run_id", "reviewer", "kind", "unit", "verdict"),
+)
+
+reviewprogress = Table(
+    "reviewprogress",
+    metadata,
+    _int("run_id"),
+    _str("reviewer"),
+    _int("done", default=0),
+    PrimaryKeyConstraint("run_id", "reviewer"),
+)
+
+donespan = Table(
+    "donespan",
+    metadata,
+    _int("run_id"),
+    _str("reviewer"),
+    _int("lo"),
+    _int("hi"),
+    _int("briefs"),
+    PrimaryKeyConstraint("run_id", "reviewer", "lo"),
+)
+
+# in creation order (referenced tables first)
+TABLES = [
+    meta, pool, brief, detectorrun, briefscan, claim, flagrecord, label, labelstate,
+    runtally, reviewprogress, donespan,
+]  # fmt: skip
