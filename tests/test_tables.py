@@ -70,11 +70,19 @@ def test_moments_are_stored_in_utc_and_read_back_aware(tmp_path) -> None:  # typ
     engine.dispose()
 
 
-def test_the_review_app_imports_no_orm_and_no_sqlmodel() -> None:
+def test_the_review_command_imports_no_orm_no_sqlmodel_and_no_pydantic(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the command line parsed and the app's modules loaded, as `reviewer review` does
     code = (
-        "import sys, reviewer.cli, reviewer.tui.app\n"
+        "import sys\n"
+        "from reviewer.cli import app\n"
+        "try:\n"
+        f"    app(['review', '--db', {str(tmp_path / 'none.db')!r}], standalone_mode=False)\n"
+        "except BaseException:\n"
+        "    pass\n"
+        "import reviewer.tui.app\n"
         "print(sorted(m for m in sys.modules if m.startswith("
         "('sqlmodel', 'sqlalchemy.orm', 'db.models', 'pydantic'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "no such database" in out.stderr  # the command really ran
     assert out.stdout.strip() == "[]"
