@@ -149,7 +149,6 @@ class ReviewScreen(Screen[None]):
                 yield Static("", markup=False, id="brief-title")
                 yield Prose(id="prose")
                 yield FlagDetail(id="detail")
-        yield Footer(compact=True)  # room for every shown key at 120 columns
 
     def on_mount(self) -> None:
         self.brief_list.set_source(DbPages(self.session, self.run_id, self.reviewer))
@@ -162,7 +161,13 @@ class ReviewScreen(Screen[None]):
                 self.open_brief(row.brief_pk)
         self.query_one(BriefRows).focus()
         self.draw_progress()
-        self.call_after_refresh(self.load_totals)  # the first brief is painted first
+        # the first brief is painted first; then the counts and the footer's forty widgets
+        self.call_after_refresh(self.load_totals)
+        self.call_after_refresh(self.mount_footer)
+
+    async def mount_footer(self) -> None:
+        await self.mount(Footer(compact=True))  # every shown key fits 120 columns
+        self.refresh_bindings()  # a footer draws its keys when the bindings next change
 
     # ---- state shown ----------------------------------------------------------------
 
