@@ -39,11 +39,7 @@ def _remove(path: Path) -> None:
 
 def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> tuple[Path, bool]:
     """Create (or reuse) the demo database; returns (its path, whether it was built now)."""
-    from sqlmodel import Session
-
     import db
-    from reviewer.grounding.registry import load_detector
-    from reviewer.store import ingest_files
 
     path = Path(database) if database is not None else default_demo_db()
     if fresh:
@@ -54,9 +50,12 @@ def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> 
     except db.SchemaError as err:
         raise DemoError(f"{err} (--fresh rebuilds the demo database)") from None
     try:
-        with Session(engine) as session:
-            if db.latest_run(session=session) is not None:
-                return path, False
+        with engine.connect() as connection:
+            if db.latest_run(session=connection) is not None:
+                return path, False  # reused: as quick to open as `reviewer review`
+        from reviewer.grounding.registry import load_detector
+        from reviewer.store import ingest_files
+
         with bundled_briefs() as briefs:
             report = ingest_files(engine, [str(briefs)], detector=load_detector("default"))
         if report.failed is not None:
