@@ -88,10 +88,18 @@ def _open_lines(path: str) -> Iterator[IO[bytes]]:
         yield handle
 
 
+BOM = b"\xef\xbb\xbf"  # UTF-8 byte-order mark: Windows editors start files with it
+
+
 def _iter_lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """(line number, raw bytes) for every line of a file, or of stdin for `-`."""
+    """(line number, raw bytes) for every line of a file, or of stdin for `-`; a byte-order
+    mark at the very start is dropped (only there: every other line is read as it is)."""
     with _open_lines(path) as handle:
-        yield from enumerate(handle, start=1)
+        first = handle.readline()
+        if not first:
+            return
+        yield 1, first.removeprefix(BOM)
+        yield from enumerate(handle, start=2)
 
 
 def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dict[str, Any] | None:
@@ -319,15 +327,14 @@ def _brief(obj: Mapping[str, Any], number: int, pools: Mapping[str, Pool] | None
 
 def sniff_kind(path: str) -> Literal["briefs", "pools", "empty"]:
     """Whether a file holds briefs (records with `text`) or pools, from its first record."""
-    with _open_lines(path) as handle:
-        for number, raw in enumerate(handle, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-            except (ValueError, _Problem) as exc:
-                raise InputError(path, number, f"invalid JSON: {exc}") from exc
-            return "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
+    for number, raw in _iter_lines(path):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+        except (ValueError, _Problem) as exc:
+            raise InputError(path, number, f"invalid JSON: {exc}") from exc
+        return "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
     return "empty"
 
 

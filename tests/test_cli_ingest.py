@@ -192,3 +192,16 @@ def test_skip_invalid_reports_a_conflict_and_stores_the_rest(tmp_path):
         assert (
             conn.execute("SELECT text FROM brief WHERE brief_id='d1'").fetchone()[0] == TEXTS["d1"]
         )
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted_from_a_file_and_stdin(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "bom.jsonl")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = ingest(str(path), "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    assert row_counts(dbp)["brief"] == 5
+    other = tmp_path / "other.db"
+    result = runner.invoke(app, ["ingest", "-", "--db", str(other)], input=path.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert row_counts(other)["brief"] == 5

@@ -133,3 +133,14 @@ def test_plugin_detector_by_module_and_attr(tmp_path: Path) -> None:
     )
     assert every.exit_code == 0, every.output
     assert len(parse_lines(every.stdout)[0]["flags"]) == 3
+
+
+def test_a_byte_order_mark_at_the_start_is_accepted_from_a_file_and_stdin(tmp_path: Path) -> None:
+    path = write_briefs(tmp_path, ("a", WRONG), ("b", CLEAN))
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    result = runner.invoke(app, ["scan", str(path), "-d", "reference"])
+    assert result.exit_code == 0, result.output
+    assert [r["id"] for r in parse_lines(result.stdout)] == ["a", "b"]
+    result = runner.invoke(app, ["scan", "-", "-d", "reference"], input=path.read_bytes())
+    assert result.exit_code == 0, result.output
+    assert [r["id"] for r in parse_lines(result.stdout)] == ["a", "b"]

@@ -134,6 +134,43 @@ def test_invalid_utf8_is_reported_per_line(tmp_path: Path) -> None:
         list(iter_briefs(str(path)))
 
 
+def test_a_byte_order_mark_at_the_start_is_accepted_on_the_fast_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Windows editors save UTF-8 with a BOM; only the first line can carry it.
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + brief().encode() + b"\n" + brief(id="b2").encode() + b"\n")
+    expected = [r.id for r in iter_briefs(str(path))]
+    assert expected == ["b1", "b2"]
+
+    def no_slow_path(*args: object) -> None:
+        raise AssertionError("a good line with a BOM left the msgspec fast path")
+
+    monkeypatch.setattr("reviewer.ingest._object", no_slow_path)
+    assert [r.id for r in iter_briefs(str(path))] == ["b1", "b2"]
+
+
+def test_a_byte_order_mark_is_accepted_in_pools_files_stdin_and_sniffing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pools = tmp_path / "pools.jsonl"
+    pools.write_bytes(b"\xef\xbb\xbf" + json.dumps({"id": "p1", "pool": POOL}).encode() + b"\n")
+    assert read_pools(str(pools)) == {
+        "p1": (Known("rhr", 52.0, "bpm"), Known("tsb", -22.4, "none"))
+    }
+    assert sniff_kind(str(pools)) == "pools"
+    data = b"\xef\xbb\xbf" + brief().encode() + b"\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+    assert [r.id for r in iter_briefs("-")] == ["b1"]
+
+
+def test_a_byte_order_mark_after_the_first_line_is_still_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "joined.jsonl"
+    path.write_bytes(brief().encode() + b"\n\xef\xbb\xbf" + brief(id="b2").encode() + b"\n")
+    with pytest.raises(InputError, match=r":2: invalid JSON"):
+        list(iter_briefs(str(path)))
+
+
 def test_on_error_collects_and_skips(tmp_path: Path) -> None:
     path = write(
         tmp_path, brief(), "{oops", brief(id="b2", text=""), brief(id="b3"), brief(id="b3")
