@@ -31,6 +31,7 @@ from reviewer.ingest import (
     read_pools,
     sniff_kind,
 )
+from reviewer.wording import counted
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too
@@ -191,9 +192,10 @@ def _scan_to_table(
     if table.row_count:
         console.print(table)
     mean = rate_sum / briefs if briefs else 0.0
-    console.print(
-        Text(f"{briefs} briefs, {flags} flags, mean invention rate {mean:.3f}", style="bold")
+    summary = (
+        f"{counted(briefs, 'brief')}, {counted(flags, 'flag')}, mean invention rate {mean:.3f}"
     )
+    console.print(Text(summary, style="bold"))
 
 
 # ---------------------------------------------------------------- arms

@@ -31,6 +31,7 @@ from sqlmodel import Session
 import db
 from reviewer.ingest import InputError, count_lines
 from reviewer.store import IngestReport, RunReport, ingest_files, run_detector
+from reviewer.wording import counted
 
 SHOWN_REJECTS = 20
 
@@ -99,8 +100,8 @@ def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
 
 def run_line(run: RunReport) -> str:
     line = (
-        f"run {run.run_id} ({run.detector} {run.version}): {run.flags:,} flags "
-        f"over {run.briefs:,} briefs ({run.checkable:,} checkable numbers)"
+        f"run {run.run_id} ({run.detector} {run.version}): {counted(run.flags, 'flag')} "
+        f"over {counted(run.briefs, 'brief')} ({counted(run.checkable, 'checkable number')})"
     )
     if run.diff is not None:
         d = run.diff
@@ -153,11 +154,12 @@ def print_ingest(report: IngestReport) -> None:
     for problem in report.rejected_lines[:SHOWN_REJECTS]:
         say(console, f"rejected {problem}")
     if report.rejected > SHOWN_REJECTS:
-        say(console, f"... and {report.rejected - SHOWN_REJECTS:,} more rejected lines")
+        more = counted(report.rejected - SHOWN_REJECTS, "more rejected line")
+        say(console, f"... and {more}")
     if report.failed:
         say(console, str(report.failed))
         say(console, f"nothing of {report.failed.path} was stored")
-    parts = [f"{report.added:,} briefs added", f"{report.unchanged:,} unchanged"]
+    parts = [f"{counted(report.added, 'brief')} added", f"{report.unchanged:,} unchanged"]
     if report.replaced:
         parts.append(f"{report.replaced:,} replaced")
     parts.append(f"{report.rejected:,} rejected")
@@ -262,9 +264,9 @@ def print_stats(s: dict[str, Any], console: Console) -> None:
     needed = s["labels_needed"]
     left = s["flags"] - s["labeled"]
     if needed:
-        more = f"about {needed:,} more labels would bring the interval to ±5 points"
+        more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
         if needed > left:
-            more += f", more than the {left:,} flags left unlabeled: ingest more briefs"
+            more += f", more than the {counted(left, 'flag')} left unlabeled: ingest more briefs"
         say(console, more)
     else:
         say(console, "the interval is within ±5 points")

@@ -187,7 +187,7 @@ def test_skip_invalid_reports_a_conflict_and_stores_the_rest(tmp_path):
     result = ingest(str(path), "--skip-invalid", "--db", str(dbp))
     assert result.exit_code == 0, result.output
     assert f"rejected {path}:1: brief 'd1' is already stored" in result.stderr
-    assert "1 briefs added, 0 unchanged, 1 rejected" in result.stdout
+    assert "1 brief added, 0 unchanged, 1 rejected" in result.stdout
     with sqlite3.connect(dbp) as conn:
         assert (
             conn.execute("SELECT text FROM brief WHERE brief_id='d1'").fetchone()[0] == TEXTS["d1"]

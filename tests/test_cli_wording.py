@@ -1,0 +1,74 @@
+"""Counts in the messages of ingest, flag, scan and stats read right: "1 brief", never
+"1 briefs". Each command runs for real on files under tmp_path."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import Session
+from store_files import POOL, brief_line, write_briefs
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from reviewer.wording import counted
+
+runner = CliRunner()
+ONE_FLAG = "Resting HR 57 bpm today."  # one checkable number, flagged against rhr 55 bpm
+TWO_FLAGS = "Resting HR 57 bpm, then 58 bpm."
+
+
+def test_counted_picks_the_number_of_the_noun() -> None:
+    assert counted(0, "brief") == "0 briefs"
+    assert counted(1, "brief") == "1 brief"
+    assert counted(2_500, "checkable number") == "2,500 checkable numbers"
+    assert counted(1, "more rejected line") == "1 more rejected line"
+    assert counted(3, "child", "children") == "3 children"
+
+
+def test_ingest_and_flag_say_one_brief_one_flag(tmp_path) -> None:
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "one.jsonl", [brief_line("b1", ONE_FLAG)])
+    result = runner.invoke(app, ["ingest", str(path), "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    assert "1 brief added, 0 unchanged, 0 rejected" in result.stdout
+    assert "1 flag over 1 brief (1 checkable number)" in result.stdout
+    flagged = runner.invoke(app, ["flag", "--db", str(dbp)])
+    assert flagged.exit_code == 0, flagged.output
+    assert "1 flag over 1 brief (1 checkable number)" in flagged.stdout
+
+
+def test_one_rejected_line_past_those_shown_is_a_line(tmp_path) -> None:
+    bad = [json.dumps({"id": f"x{i}"}) for i in range(21)]  # twenty are shown, one more is counted
+    path = write_briefs(tmp_path / "mixed.jsonl", [brief_line("b1", ONE_FLAG), *bad])
+    result = runner.invoke(
+        app, ["ingest", str(path), "--skip-invalid", "--db", str(tmp_path / "r.db")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "... and 1 more rejected line\n" in result.stderr
+    assert "1 brief added, 0 unchanged, 21 rejected" in result.stdout
+
+
+def test_scan_table_summary_says_one_brief_one_flag(tmp_path) -> None:
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps({"id": "b1", "text": ONE_FLAG, "pool": POOL}) + "\n")
+    result = runner.invoke(app, ["scan", str(path), "--format", "table"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "1 brief, 1 flag, mean invention rate 1.000" in result.stdout
+
+
+def test_stats_says_one_flag_left_unlabeled(tmp_path) -> None:
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "two.jsonl", [brief_line("b1", TWO_FLAGS)])
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        first = db.next_unlabeled(session=session, run_id=run.id, reviewer="ana")
+        db.record_label(
+            session=session, claim_id=first.claim_id, reviewer="ana", verdict="false_positive"
+        )
+    engine.dispose()
+    result = runner.invoke(app, ["stats", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    assert "more than the 1 flag left unlabeled" in result.stdout
