@@ -180,6 +180,24 @@ def count_briefs(
     return int(session.scalar(query) or 0)
 
 
+def brief_position(
+    *,
+    session: Db,
+    run_id: int,
+    reviewer: str | None,
+    brief_pk: int,
+    filter: BriefFilter = "all",
+    search: str = "",
+) -> int | None:
+    """Where a brief sits in the list `list_briefs` pages through (None: not listed), so a
+    list can keep its cursor on the brief being reviewed however far down it is."""
+    listed = _brief_query([BS.c.brief_pk], run_id, reviewer, filter, search)
+    if session.scalar(listed.where(BS.c.brief_pk == brief_pk)) is None:
+        return None
+    before = _brief_query([func.count()], run_id, reviewer, filter, search)
+    return int(session.scalar(before.where(BS.c.brief_pk < brief_pk)) or 0)
+
+
 def _hops(session: Db, run_id: int, reviewer: str | None, filter: str, search: str) -> bool:
     """Can the unlabeled filter hop over finished briefs (progress kept, no text search)?"""
     return (

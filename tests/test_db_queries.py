@@ -8,6 +8,7 @@ from sqlalchemy import event
 from sqlmodel import Session
 
 import db
+from db.progress import ensure_progress
 from db.writes import start_run
 from reviewer.metrics import wilson_interval
 
@@ -74,10 +75,20 @@ def test_list_briefs_filters_match_count_briefs(four_briefs, filter, expected):
         assert db.count_briefs(
             session=session, run_id=run_id, reviewer="ana", filter=filter
         ) == len(expected)
+        for built in (False, True):  # with the reviewer's progress kept, the list hops
+            if built:
+                ensure_progress(session=session, run_id=run_id, reviewer="ana")
+            listed = db.list_briefs(session=session, run_id=run_id, reviewer="ana", filter=filter)
+            assert [r.brief_id for r in listed] == expected
+            for name, pk in zip(["b0", "b1", "b2", "b3"], pks, strict=True):
+                at = db.brief_position(
+                    session=session, run_id=run_id, reviewer="ana", brief_pk=pk, filter=filter
+                )
+                assert at == (expected.index(name) if name in expected else None), (name, built)
 
 
 def test_search_matches_id_or_text_literally(four_briefs):
-    engine, run_id, _ = four_briefs
+    engine, run_id, pks = four_briefs
     with Session(engine) as session:
         assert [
             r.brief_id
@@ -90,6 +101,19 @@ def test_search_matches_id_or_text_literally(four_briefs):
             )
         ] == ["b2"]
         assert db.count_briefs(session=session, run_id=run_id, reviewer="ana", search="%") == 0
+        found = {
+            pk: db.brief_position(
+                session=session, run_id=run_id, reviewer="ana", brief_pk=pk, search="Brief"
+            )
+            for pk in pks
+        }
+        assert list(found.values()) == [0, 1, 2, 3]
+        assert (
+            db.brief_position(
+                session=session, run_id=run_id, reviewer="ana", brief_pk=pks[2], search="B3"
+            )
+            is None
+        )
 
 
 def test_unknown_filter_is_refused(four_briefs):

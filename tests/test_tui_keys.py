@@ -251,6 +251,7 @@ async def test_filters(engine, keys, total: int, title: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "t", "t", "f", "f")  # brief-a all true, brief-b all false
         await pilot.press(*keys)
+        await app.workers.wait_for_complete()  # a filtered list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.total == total
         assert str(app.screen.query_one("#list-title").render()).startswith(title)
@@ -262,12 +263,14 @@ async def test_search_filters_by_id_and_text(engine) -> None:
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
         await pilot.press(*"calm", "enter")
+        await app.workers.wait_for_complete()  # a searched list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 1 and rows.row(0).brief_id == "brief-b"
         assert app.focused is rows
         await pilot.press("enter")
         assert where(app) == ("brief-b", "54")
         await pilot.press("slash", *"brief-d", "enter")
+        await app.workers.wait_for_complete()
         assert rows.total == 1 and rows.row(0).brief_id == "brief-d"
         await pilot.press("slash", "escape")
         assert app.focused is rows and rows.total == 1

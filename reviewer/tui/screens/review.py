@@ -48,11 +48,28 @@ class DbPages:
                 filter=filter, search=search,
             )  # fmt: skip
 
-    def page(self, filter: str, search: str, offset: int, limit: int) -> list[BriefRow]:
+    def page(
+        self, filter: str, search: str, offset: int, limit: int, *, thread: bool = False
+    ) -> list[BriefRow]:
+        if thread:  # a worker: a connection of its own
+            with self.session.engine.connect() as session:
+                return self._page(session, filter, search, offset, limit)
+        return self._page(self.session, filter, search, offset, limit)
+
+    def _page(
+        self, session: Connection, filter: str, search: str, offset: int, limit: int
+    ) -> list[BriefRow]:
         return db.list_briefs(
-            session=self.session, run_id=self.run_id, reviewer=self.reviewer,
+            session=session, run_id=self.run_id, reviewer=self.reviewer,
             filter=filter, search=search, offset=offset, limit=limit,
         )  # fmt: skip
+
+    def position(self, filter: str, search: str, brief_pk: int) -> int | None:
+        with self.session.engine.connect() as session:  # runs in a worker thread
+            return db.brief_position(
+                session=session, run_id=self.run_id, reviewer=self.reviewer,
+                brief_pk=brief_pk, filter=filter, search=search,
+            )  # fmt: skip
 
 
 def run_bands(config: str) -> Bands:

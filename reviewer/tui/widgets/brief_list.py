@@ -46,17 +46,28 @@ class Row:
 
 
 class BriefPages(Protocol):
-    """Where rows come from: the screen hands one in (attributes down)."""
+    """Where rows come from: the screen hands one in (attributes down). `thread=True` says
+    the call comes from a worker thread (it must not share the UI thread's connection)."""
 
     def count(self, filter: str, search: str) -> int:
         """Called from a worker thread."""
         ...
 
-    def page(self, filter: str, search: str, offset: int, limit: int) -> list[RowLike]: ...
+    def page(
+        self, filter: str, search: str, offset: int, limit: int, *, thread: bool = False
+    ) -> list[RowLike]: ...
+
+    def position(self, filter: str, search: str, brief_pk: int) -> int | None:
+        """Index of a brief in the list (None: not listed). Called from a worker thread."""
+        ...
 
 
 class BriefRows(ScrollView, can_focus=True):
-    """Line API list: renders only visible rows, fetching them a page at a time."""
+    """Line API list: renders only visible rows, fetching them a page at a time.
+
+    The plain list pages by index, fast enough to fetch as it scrolls. A search or filter
+    may scan every brief, so its pages, count and the current brief's place in it are
+    fetched by workers and drawn when they arrive; the UI never waits on them."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "brief-rows--cursor",
@@ -107,22 +118,46 @@ class BriefRows(ScrollView, can_focus=True):
         self.total = 0
         self.current_pk: int | None = None
         self._cache: dict[int, list[Row]] = {}
+        self._loading: set[int] = set()  # pages a worker is fetching
+        self._epoch = 0  # counts the user's own cursor moves: a late answer never undoes one
+
+    @property
+    def slow(self) -> bool:
+        """Does paging this list scan briefs (a search or filter) rather than walk an index?"""
+        return bool(self.search) or self.filter != "all"
 
     def reload(self) -> None:
-        """Drop cached rows, show the first page now and count the rest in a worker."""
+        """Drop cached rows and refetch: the plain list's first page now (the first brief
+        is painted with it), a searched or filtered list's in a worker."""
         self._cache.clear()
+        self._loading.clear()
         self._generation += 1
         self.total, self.counted = PAGE, False
-        first = self.row(0)  # fetches the first page
-        fetched = len(self._cache.get(0, [])) if first is not None else 0
-        if fetched < PAGE or self.pages is None:  # it all fits on the first page
-            self._set_total(self._generation, fetched)
+        self.cursor = 0
+        if self.pages is not None and self.slow:
+            self._loading.add(0)
+            self.load_list(self._generation, self._epoch, self.filter, self.search)
+        elif self.pages is not None:
+            first = self.row(0)  # fetches the first page
+            fetched = len(self._cache.get(0, [])) if first is not None else 0
+            if fetched < PAGE:  # it all fits on the first page
+                self._set_total(self._generation, fetched)
+            else:
+                self.count_rows(self._generation, self.filter, self.search)
+            self._find_current(self._generation)
         else:
-            self.count_rows(self._generation, self.filter, self.search)
-        # the old index means nothing in the new list: sit on the current brief, else the top
-        current = None if self.current_pk is None else self.index_of(self.current_pk)
-        self.cursor = 0 if current is None else current
+            self._set_total(self._generation, 0)
         self.refresh()
+
+    def _find_current(self, generation: int) -> None:
+        """Sit on the brief under review: in the rows at hand, else ask where it is."""
+        if self.current_pk is None:
+            return
+        index = self.index_of(self.current_pk)
+        if index is not None:
+            self.cursor = index
+        elif len(self._cache.get(0, [])) >= PAGE:
+            self.locate(generation, self._epoch, self.filter, self.search, self.current_pk)
 
     @work(thread=True, exclusive=True, group="brief-count")
     def count_rows(self, generation: int, filter: str, search: str) -> None:
@@ -130,6 +165,52 @@ class BriefRows(ScrollView, can_focus=True):
         assert self.pages is not None
         total = self.pages.count(filter, search)
         self.app.call_from_thread(self._set_total, generation, total)
+
+    @work(thread=True, exclusive=True, group="brief-list")
+    def load_list(self, generation: int, epoch: int, filter: str, search: str) -> None:
+        """A searched or filtered list: its first page (the cursor finds the current brief
+        there, or asks where it is), then its length."""
+        assert self.pages is not None
+        first = self.pages.page(filter, search, 0, PAGE, thread=True)
+        self.app.call_from_thread(self._got_page, generation, epoch, 0, first)
+        total = len(first) if len(first) < PAGE else self.pages.count(filter, search)
+        self.app.call_from_thread(self._set_total, generation, total)
+
+    @work(thread=True, exclusive=True, group="brief-locate")
+    def locate(self, generation: int, epoch: int, filter: str, search: str, brief_pk: int) -> None:
+        """Where a brief beyond the fetched pages sits in the list (for the cursor)."""
+        assert self.pages is not None
+        at = self.pages.position(filter, search, brief_pk)
+        self.app.call_from_thread(self._got_position, generation, epoch, brief_pk, at)
+
+    @work(thread=True, group="brief-pages")
+    def load_page(self, generation: int, number: int, filter: str, search: str) -> None:
+        assert self.pages is not None
+        rows = self.pages.page(filter, search, number * PAGE, PAGE, thread=True)
+        self.app.call_from_thread(self._got_page, generation, None, number, rows)
+
+    def _got_page(
+        self, generation: int, epoch: int | None, number: int, fetched: list[RowLike]
+    ) -> None:
+        if generation != self._generation:  # a newer filter or search has taken over
+            return
+        self._loading.discard(number)
+        self._store(number, fetched)
+        if epoch == self._epoch:  # the first page, and the user has not moved meanwhile
+            self._find_current(generation)
+        self.refresh()
+
+    def _got_position(self, generation: int, epoch: int, brief_pk: int, index: int | None) -> None:
+        current = brief_pk == self.current_pk and epoch == self._epoch
+        if generation == self._generation and current and index is not None:
+            self.cursor = index
+
+    def _store(self, number: int, fetched: list[RowLike]) -> list[Row]:
+        page = self._cache[number] = [
+            Row(r.brief_pk, r.brief_id, r.flags, r.labeled, r.true_positives, r.false_positives)
+            for r in fetched
+        ]
+        return page
 
     def _set_total(self, generation: int, total: int) -> None:
         if generation != self._generation:  # a newer filter or search has taken over
@@ -140,17 +221,30 @@ class BriefRows(ScrollView, can_focus=True):
         self.post_message(self.Counted())
 
     def row(self, index: int) -> Row | None:
-        """The row at a list index, fetching its page when not cached."""
+        """The row at a list index, fetching its page now when not cached."""
         if not 0 <= index < self.total or self.pages is None:
             return None
         number = index // PAGE
-        if number not in self._cache:
+        page = self._cache.get(number)
+        if page is None:
             fetched = self.pages.page(self.filter, self.search, number * PAGE, PAGE)
-            self._cache[number] = [
-                Row(r.brief_pk, r.brief_id, r.flags, r.labeled, r.true_positives, r.false_positives)
-                for r in fetched
-            ]
-        page = self._cache[number]
+            page = self._store(number, fetched)
+            self._loading.discard(number)
+        offset = index - number * PAGE
+        return page[offset] if offset < len(page) else None
+
+    def peek(self, index: int) -> Row | None:
+        """The row at a list index if it is at hand; a slow list's missing page is fetched
+        by a worker (drawn when it arrives), the plain list's right away."""
+        if not self.slow:
+            return self.row(index)
+        number = index // PAGE
+        page = self._cache.get(number)
+        if page is None:
+            if number not in self._loading and self.pages is not None and 0 <= index < self.total:
+                self._loading.add(number)
+                self.load_page(self._generation, number, self.filter, self.search)
+            return None
         offset = index - number * PAGE
         return page[offset] if offset < len(page) else None
 
@@ -186,6 +280,8 @@ class BriefRows(ScrollView, can_focus=True):
         if index is not None:
             self.cursor = index
             self.refresh_line(index)
+        elif self.pages is not None and len(self._cache.get(0, [])) >= PAGE:
+            self.locate(self._generation, self._epoch, self.filter, self.search, brief_pk)
 
     def watch_cursor(self, before: int, cursor: int) -> None:
         self.scroll_to_region_y(cursor)
@@ -200,6 +296,7 @@ class BriefRows(ScrollView, can_focus=True):
             self.scroll_to(y=index - height + 1, animate=False)
 
     def action_cursor(self, delta: int) -> None:
+        self._epoch += 1
         if self.total:
             self.cursor = max(0, min(self.total - 1, self.cursor + delta))
 
@@ -214,12 +311,14 @@ class BriefRows(ScrollView, can_focus=True):
         row = self.row(index)
         if row is None:
             return None
+        self._epoch += 1
         self.cursor = index
         return row.brief_pk
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
         if offset is not None:
+            self._epoch += 1
             self.cursor = self.scroll_offset.y + offset.y
             self.action_open()
 
@@ -229,7 +328,7 @@ class BriefRows(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        row = self.row(index)
+        row = self.peek(index)
         if row is None:
             return Strip.blank(width, self.rich_style)
         base = self.rich_style
@@ -293,7 +392,8 @@ class BriefList(Vertical):
 
     def draw_title(self) -> None:
         rows = self.rows
-        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}" if rows.counted else "counting…"
+        counting = "searching…" if rows.search else "counting…"
+        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}" if rows.counted else counting
         if rows.search:
             title += f" · /{one_line(rows.search)}"
         self.query_one("#list-title", Static).update(Content(title))
