@@ -80,7 +80,13 @@ class IngestReport:
     rejected: int = 0
     rejected_lines: list[InputError] = field(default_factory=list)
     failed: InputError | None = None
+    unread: int = 0  # files after the refused one, never read
     run: RunReport | None = None
+
+    @property
+    def stored_anything(self) -> bool:
+        """Whether the database changed: briefs written, or a new detector run."""
+        return bool(self.added or self.replaced or self.run is not None)
 
     def reject(self, err: InputError) -> None:
         self.rejected += 1
@@ -414,7 +420,7 @@ def ingest_files(
     if analyzer is not None:
         writer.start()
     try:
-        for path in paths:
+        for index, path in enumerate(paths):
             try:
                 if path == "-":  # stdin cannot be read twice: one transaction instead
                     read = iter_briefs(path, pools=pools, on_error=on_error)
@@ -436,9 +442,13 @@ def ingest_files(
             except InputError as err:
                 writer.forget_queued()
                 report.failed = err
+                report.unread = len(paths) - index - 1
                 break
         if analyzer is not None:
-            if writer.scanned or (previous is None and _stored_count(engine)):
+            # the first run over briefs stored earlier with --no-flag, unless this ingest was
+            # refused: a refused ingest leaves the database as it found it
+            first = previous is None and report.failed is None and _stored_count(engine)
+            if writer.scanned or first:
                 writer.cover_the_rest(advance)
                 report.run = writer.finish(previous)
             else:

@@ -121,7 +121,9 @@ def ingest(
     replace: bool,
     detector: Any,
 ) -> int:
-    """Exit code 0 on success, 1 when a file was refused, 2 when the database is unusable."""
+    """Exit code 0 on success; 2 on bad input (a refused file, a bad pools file) or an
+    unusable database, as for a usage error. Exit 1 is left to checks that fail."""
+    existed = _exists(url_or_path)
     engine = open_db(url_or_path)
     if engine is None:
         return 2
@@ -142,14 +144,40 @@ def ingest(
             )
     except InputError as problem:  # the pools file
         say(err(), str(problem))
-        return 1
+        say(err(), f"nothing was stored: the pools file was refused; {_unchanged(existed)}")
+        return 2
     finally:
         engine.dispose()
-    print_ingest(report)
-    return 1 if report.failed else 0
+    print_ingest(report, new_db=not existed)
+    return 2 if report.failed else 0
 
 
-def print_ingest(report: IngestReport) -> None:
+def _unchanged(existed: bool) -> str:
+    return "the database is unchanged" if existed else "the new database holds no briefs"
+
+
+def refusal(report: IngestReport, *, new_db: bool = False) -> str:
+    """What a refused file means for the database, said after its `FILE:LINE: problem`."""
+    failed = report.failed
+    assert failed is not None
+    where = f" at line {failed.line}" if failed.line else ""
+    name = "standard input" if failed.path == "-" else failed.path
+    if report.stored_anything:
+        said = f"nothing of {name} was stored: it was refused{where}"
+    else:
+        said = f"nothing was stored: {name} was refused{where}; {_unchanged(not new_db)}"
+    if report.unread == 1:
+        said += "; the file after it was not read"
+    elif report.unread:
+        said += f"; the {report.unread:,} files after it were not read"
+    if failed.line:
+        said += ". Fix that line, or --skip-invalid stores the good lines and reports the bad ones"
+    return said
+
+
+def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
+    """Rejected lines and any refused file on stderr; what was stored on stdout, unless
+    nothing was (a table of zeros would read as a success)."""
     console = err()
     for problem in report.rejected_lines[:SHOWN_REJECTS]:
         say(console, f"rejected {problem}")
@@ -158,7 +186,9 @@ def print_ingest(report: IngestReport) -> None:
         say(console, f"... and {more}")
     if report.failed:
         say(console, str(report.failed))
-        say(console, f"nothing of {report.failed.path} was stored")
+        say(console, refusal(report, new_db=new_db))
+        if not report.stored_anything:
+            return
     parts = [f"{counted(report.added, 'brief')} added", f"{report.unchanged:,} unchanged"]
     if report.replaced:
         parts.append(f"{report.replaced:,} replaced")

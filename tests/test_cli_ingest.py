@@ -46,10 +46,70 @@ def test_a_bad_line_names_file_and_line_and_stores_nothing_of_that_file(tmp_path
         ],
     )
     result = ingest(str(bad), "--db", str(dbp))
-    assert result.exit_code == 1
-    assert f"{bad}:3:" in result.stderr
+    assert result.exit_code == 2  # bad input, like a usage error
+    assert f"{bad}:3: field 'text' is empty" in result.stderr
+    assert (
+        f"nothing was stored: {bad} was refused at line 3; the database is unchanged"
+        in result.stderr
+    )
+    assert "--skip-invalid" in result.stderr
+    assert result.stdout == ""  # no "0 briefs added" as if it had worked
     assert "Traceback" not in result.output
     assert row_counts(dbp) == before
+
+
+def test_a_refused_file_into_a_new_database_says_it_holds_nothing(tmp_path):
+    dbp = tmp_path / "new.db"
+    bad = write_briefs(tmp_path / "bad.jsonl", [brief_line("n1", "HR 50 bpm."), "{oops"])
+    result = ingest(str(bad), "--db", str(dbp))
+    assert result.exit_code == 2
+    assert f"{bad}:2: invalid JSON" in result.stderr
+    assert "nothing was stored" in result.stderr and "new database holds no briefs" in result.stderr
+    assert result.stdout == ""
+    assert row_counts(dbp)["brief"] == 0 and row_counts(dbp)["detectorrun"] == 0
+
+
+def test_a_refused_file_makes_no_first_run_over_briefs_stored_without_one(tmp_path):
+    dbp = tmp_path / "r.db"
+    assert (
+        ingest(str(write_briefs(tmp_path / "a.jsonl")), "--no-flag", "--db", str(dbp)).exit_code
+        == 0
+    )
+    before = row_counts(dbp)
+    bad = write_briefs(tmp_path / "bad.jsonl", ['{"id": "x"}'])
+    result = ingest(str(bad), "--db", str(dbp))
+    assert result.exit_code == 2
+    assert "the database is unchanged" in result.stderr
+    assert row_counts(dbp) == before  # no detector run either
+
+
+def test_missing_input_and_bad_pools_files_exit_2_and_store_nothing(tmp_path):
+    dbp = tmp_path / "r.db"
+    ingest(str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp))
+    before = row_counts(dbp)
+    missing = tmp_path / "missing.jsonl"
+    result = ingest(str(missing), "--db", str(dbp))
+    assert result.exit_code == 2
+    assert f"{missing}: cannot open" in result.stderr
+    assert f"nothing was stored: {missing} was refused; the database is unchanged" in result.stderr
+    pools = tmp_path / "pools.jsonl"
+    pools.write_text('{"id": "p1"}\n')
+    result = ingest(
+        str(write_briefs(tmp_path / "b.jsonl")), "--pools", str(pools), "--db", str(dbp)
+    )
+    assert result.exit_code == 2
+    assert f"{pools}:1: missing field 'pool'" in result.stderr
+    assert "nothing was stored: the pools file was refused" in result.stderr
+    assert row_counts(dbp) == before
+
+
+def test_ingest_and_scan_give_the_same_exit_code_for_the_same_bad_file(tmp_path):
+    bad = write_briefs(tmp_path / "bad.jsonl", [brief_line("a", "HR 50 bpm."), "[1]"])
+    scanned = runner.invoke(app, ["scan", str(bad)])
+    ingested = ingest(str(bad), "--db", str(tmp_path / "r.db"))
+    assert scanned.exit_code == ingested.exit_code == 2
+    assert f"{bad}:2: expected a JSON object" in scanned.stderr
+    assert f"{bad}:2: expected a JSON object" in ingested.stderr
 
 
 def test_same_id_with_different_text_is_a_conflict_unless_replace(tmp_path):
@@ -58,7 +118,7 @@ def test_same_id_with_different_text_is_a_conflict_unless_replace(tmp_path):
     before = row_counts(dbp)
     changed = write_briefs(tmp_path / "b.jsonl", [brief_line("d1", "Resting HR 58 bpm today.")])
     result = ingest(str(changed), "--db", str(dbp))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert f"{changed}:1: brief 'd1' is already stored with a different text" in result.stderr
     assert "--replace" in result.stderr
     assert row_counts(dbp) == before
@@ -127,9 +187,13 @@ def test_a_second_file_failing_keeps_the_first(tmp_path):
     dbp = tmp_path / "r.db"
     good = write_briefs(tmp_path / "good.jsonl")
     bad = write_briefs(tmp_path / "bad.jsonl", [brief_line("z1", "HR 50 bpm."), '{"id": "z2"}'])
-    result = ingest(str(good), str(bad), "--db", str(dbp))
-    assert result.exit_code == 1
+    later = write_briefs(tmp_path / "later.jsonl", [brief_line("z3", "HR 51 bpm.")])
+    result = ingest(str(good), str(bad), str(later), "--db", str(dbp))
+    assert result.exit_code == 2
     assert f"{bad}:2: missing field 'text'" in result.stderr
+    assert f"nothing of {bad} was stored: it was refused at line 2" in result.stderr
+    assert "the file after it was not read" in result.stderr
+    assert "5 briefs added, 0 unchanged, 0 rejected" in result.stdout
     counts = row_counts(dbp)
     assert counts["brief"] == 5
     # the run still covers every stored brief
@@ -140,8 +204,9 @@ def test_stdin_is_one_transaction(tmp_path):
     dbp = tmp_path / "r.db"
     text = "\n".join([brief_line("s1", "HR 55 bpm."), brief_line("s2", "HR 50 bpm."), "[1]"]) + "\n"
     result = ingest("-", "--db", str(dbp), input=text)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "-:3: expected a JSON object" in result.stderr
+    assert "nothing was stored: standard input was refused at line 3" in result.stderr
     assert row_counts(dbp)["brief"] == 0 and row_counts(dbp)["detectorrun"] == 0
     result = ingest("-", "--db", str(dbp), input=text.rsplit("[1]", 1)[0])
     assert result.exit_code == 0, result.output
