@@ -287,6 +287,7 @@ async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
         assert panel.display
         text = str(app.screen.query_one("#stats-text").render())
         assert "0.50 [0.09, 0.91] n=2" in text
+        assert "more true/false labels" in text and "only 7 unlabeled flags left" in text
         assert "Four arms" in text and "production" in text
         await pilot.press("p")
         assert not panel.display

@@ -115,14 +115,17 @@ def stats_content(report: StatsReport) -> Content:
     share = labeled / flags if flags else 0.0
     needed = s.get("labels_needed")
     needed = labels_needed(tp, fp) if needed is None else int(needed)
+    left = flags - labeled
     parts += [
         ("\nCoverage    ", "bold"),
         f"{labeled:,} / {flags:,} ({share:.1%}) ",
         (mean_bar(share, 12), "$success"),
         ("\nTo ±5 pts   ", "bold"),
-        f"{needed:,} more true/false labels\n",
-        (f"skipped     {int(s.get('skipped', 0)):,}\n", "dim"),
+        f"{needed:,} more true/false labels\n" if needed else "there: the interval is ±5 or less\n",
     ]
+    if needed > left:  # labeling every flag left would not get there
+        parts.append((f"            only {left:,} unlabeled flags left: ingest more\n", "$warning"))
+    parts += [(f"skipped     {int(s.get('skipped', 0)):,}\n", "dim")]
     parts += arms_parts(report)
     return Content.assemble(*parts)
 
