@@ -46,7 +46,9 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyp
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    # FULL: a committed label is on disk before the app takes the next key, surviving power
+    # loss too, not only a killed process (NORMAL under WAL); it costs about 0.3 ms a commit
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 
 

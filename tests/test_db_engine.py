@@ -18,6 +18,7 @@ def test_new_database_gets_schema_version_wal_and_foreign_keys(tmp_path):
         assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
         assert conn.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+        assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL: power-loss safe
     with Session(engine) as session:
         assert session.get(db.Meta, "schema_version").value == db.SCHEMA_VERSION
     engine.dispose()
