@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 from sqlmodel import Session
-from tui_seed import POOL, make_flag, seed
+from tui_seed import POOL, make_flag, seed, shown
 
 import db
 from reviewer.tui.app import ReviewApp
-from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.brief_list import PAGE, BriefRows
 
 pytestmark = pytest.mark.asyncio
@@ -40,12 +39,6 @@ def engine(tmp_path: Path):
             db.record_label(session=session, claim_id=flag.claim_id, reviewer="ann", verdict="skip")
     yield engine
     engine.dispose()
-
-
-def shown(app: ReviewApp) -> str:
-    screen = app.screen
-    assert isinstance(screen, ReviewScreen) and screen.brief is not None
-    return screen.brief.brief_id
 
 
 async def settle(app: ReviewApp, pilot) -> None:  # type: ignore[no-untyped-def]

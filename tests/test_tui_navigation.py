@@ -5,10 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_seed import POOL, make_flag, seed
+from tui_seed import POOL, make_flag, seed, shown
 
 from reviewer.tui.app import ReviewApp
-from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.brief_list import BriefRows
 
 pytestmark = pytest.mark.asyncio
@@ -27,12 +26,6 @@ def engine(tmp_path: Path):
     engine = seed(tmp_path / "review.db", briefs)
     yield engine
     engine.dispose()
-
-
-def shown(app: ReviewApp) -> str:
-    screen = app.screen
-    assert isinstance(screen, ReviewScreen) and screen.brief is not None
-    return screen.brief.brief_id
 
 
 async def test_after_search_next_brief_is_first_match_when_current_is_not_listed(engine) -> None:

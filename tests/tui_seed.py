@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sqlalchemy import Engine
 from sqlmodel import Session
+from textual.app import App
 
 import db
 from db.views import pool_to_json
@@ -94,3 +95,12 @@ def seed_hostile(path: Path) -> Engine:
         finish_run(session, run_id)
         session.commit()
     return engine
+
+
+def shown(app: App[None]) -> str:
+    """The id of the brief the review screen shows."""
+    from reviewer.tui.screens.review import ReviewScreen
+
+    screen = app.screen
+    assert isinstance(screen, ReviewScreen) and screen.brief is not None
+    return screen.brief.brief_id
