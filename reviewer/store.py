@@ -20,10 +20,11 @@ from sqlmodel import Session
 
 import db
 from db.models import DetectorRun
+from db.tables import brief as brief_table
+from db.tables import briefscan as briefscan_table
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
-    covers_every_brief,
     diff_runs,
     digest,
     finish_run,
@@ -54,6 +55,11 @@ BATCH = 2000
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Advance = Callable[[int], None]
+Stage = Callable[[str, str | None, int | None], None]
+"""A stage of an ingest begins: ("check" | "store" | "flag", its file or None, how many
+units `advance` will count in it, or None when unknown). Each stage counts from zero:
+checking a file counts its lines, storing it the briefs that passed, flagging the briefs
+stored earlier that the run must still cover."""
 
 
 @dataclass
@@ -161,10 +167,11 @@ def check_file(
     on_error: Callable[[InputError], None] | None,
     advance: Advance | None = None,
     detection: OrderedScans | None = None,
-) -> IO[bytes]:
+) -> tuple[IO[bytes], int]:
     """Read a whole file and compare it with the database without writing; raises (or
     reports through on_error) every bad line and every conflicting id. Returns a spool of
-    the good briefs in stored form, so the write pass does not parse the file again.
+    the good briefs in stored form, so the write pass does not parse the file again, and
+    how many briefs it holds. `advance` counts lines read, good or rejected.
 
     With `detection`, every batch's new or changed briefs are queued for the detector at
     once (keyed by brief id), so the workers detect while this pass reads."""
@@ -174,11 +181,18 @@ def check_file(
             raise err
         on_error(err)
 
+    skipped = 0  # lines the reader rejected since the last advance
+
+    def skip(err: InputError) -> None:
+        nonlocal skipped
+        skipped += 1
+        conflict(err)
+
     spool = tempfile.TemporaryFile()  # noqa: SIM115 - handed to the caller, who closes it
-    end = 0
+    end = spooled = 0
     try:
         with Session(engine) as session:
-            read = iter_briefs(path, pools=pools, on_error=on_error)
+            read = iter_briefs(path, pools=pools, on_error=skip if on_error else None)
             # each record is dropped as soon as it is prepared: its many small objects never
             # live long enough to make the garbage collector walk them
             for prepared in _batches(map(_prepare, read)):
@@ -193,6 +207,7 @@ def check_file(
                     for p in clashing.values():
                         conflict(_conflict(path, p))
                     prepared = [p for p in prepared if p.brief_id not in clashing]
+                spooled += len(prepared)
                 data = pickle.dumps(prepared, protocol=pickle.HIGHEST_PROTOCOL)
                 spool.write(data)
                 spool.flush()
@@ -201,12 +216,15 @@ def check_file(
                     detection.pump(spill=True)
                 end += len(data)
                 if advance:
-                    advance(count)
+                    advance(count + skipped)
+                skipped = 0
+        if advance and skipped:  # bad lines after the last good brief
+            advance(skipped)
     except BaseException:
         spool.close()
         raise
     spool.seek(0)
-    return spool
+    return spool, spooled
 
 
 def _fresh(
@@ -350,12 +368,15 @@ class _Writer:
             replace_brief(session, pk, dict(zip(BRIEF_COLUMNS, row, strict=True)))
         return [*zip(pks, new, strict=True), *changed]
 
-    def cover_the_rest(self, advance: Advance) -> None:
+    def cover_the_rest(self, advance: Advance, stage: Stage | None = None) -> None:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
         assert self.detection is not None and self.run_id is not None
         with Session(self.engine) as session, unchecked_references(session):
-            if covers_every_brief(session, self.run_id):  # an ingest into a fresh run
+            left = _uncovered(session, self.run_id)
+            if not left:  # an ingest into a fresh run
                 return
+            if stage is not None:
+                stage("flag", None, left)
             after = 0
             while rows := unscanned_briefs(session, self.run_id, after, BATCH):
                 after = rows[-1][0]
@@ -383,6 +404,14 @@ def _raise(err: InputError) -> None:
     raise err
 
 
+def _uncovered(session: Session, run_id: int) -> int:
+    """Stored briefs the run has not scanned yet: two counts over narrow indexes, far
+    cheaper than looking for the uncovered briefs among the brief rows."""
+    scans = select(func.count()).select_from(briefscan_table)
+    scanned = session.scalar(scans.where(briefscan_table.c.run_id == run_id)) or 0
+    return (session.scalar(select(func.count()).select_from(brief_table)) or 0) - scanned
+
+
 def _previous_run(engine: Engine) -> int | None:
     with Session(engine) as session:
         run = db.latest_run(session=session)
@@ -404,12 +433,19 @@ def ingest_files(
     detector: Any = None,
     workers: int | None = None,
     advance: Advance | None = None,
+    stage: Stage | None = None,
+    lines: Sequence[int | None] | None = None,
     expected: int | None = None,
 ) -> IngestReport:
     """Store briefs from JSON Lines files; with a detector, then run it over every stored
-    brief (a new run only when something changed or no run exists yet)."""
+    brief (a new run only when something changed or no run exists yet).
+
+    Progress: `stage` announces each stage (check a file, store it, flag the briefs stored
+    before) and `advance` counts within it; `lines` (per file, when the caller counted
+    them) gives the check stages their totals."""
     report = IngestReport()
     advance = advance or (lambda n: None)
+    stage = stage or (lambda kind, path, total: None)
     pools = read_pools(pools_path) if pools_path else None
     on_error = report.reject if skip_invalid else None
     if workers is None:
@@ -423,6 +459,7 @@ def ingest_files(
         for index, path in enumerate(paths):
             try:
                 if path == "-":  # stdin cannot be read twice: one transaction instead
+                    stage("store", path, None)
                     read = iter_briefs(path, pools=pools, on_error=on_error)
                     batches = _batches(map(_prepare, read))
                     writer.write_file(
@@ -430,10 +467,12 @@ def ingest_files(
                         commit_each_batch=False,
                     )  # fmt: skip
                     continue
-                spool = check_file(
+                stage("check", path, lines[index] if lines else None)
+                spool, good = check_file(
                     engine, path, pools=pools, replace=replace, on_error=on_error,
                     advance=advance, detection=writer.detection,
                 )  # fmt: skip
+                stage("store", path, good)
                 with spool:
                     writer.write_file(
                         path, _spooled(spool), report, replace=replace, on_error=_raise,
@@ -449,7 +488,7 @@ def ingest_files(
             # refused: a refused ingest leaves the database as it found it
             first = previous is None and report.failed is None and _stored_count(engine)
             if writer.scanned or first:
-                writer.cover_the_rest(advance)
+                writer.cover_the_rest(advance, stage)
                 report.run = writer.finish(previous)
             else:
                 writer.discard()

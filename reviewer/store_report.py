@@ -30,7 +30,7 @@ from sqlmodel import Session
 
 import db
 from reviewer.ingest import InputError, count_lines
-from reviewer.store import IngestReport, RunReport, ingest_files, run_detector
+from reviewer.store import IngestReport, RunReport, Stage, ingest_files, run_detector
 from reviewer.wording import counted
 
 SHOWN_REJECTS = 20
@@ -98,6 +98,47 @@ def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
         yield lambda n: bar.advance(task, n)
 
 
+STAGE_WORDS = {"check": "checking", "store": "storing", "flag": "flagging"}
+
+
+@contextmanager
+def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]]:
+    """`(advance, stage)` for an ingest: one bar per stage, each labelled and counting
+    from zero to its own total (checking a file, storing it, flagging older briefs), so
+    it never reads 200% or starts over unannounced. Drawn only when stderr is a terminal."""
+    console = err()
+    if not console.is_terminal:
+        yield (lambda n: None), (lambda kind, path, total: None)
+        return
+    columns = [
+        TextColumn("{task.description}", markup=False),  # file names are data, not markup
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    ]
+    with Progress(*columns, console=console, transient=True) as bar:
+        current = bar.add_task("ingest", total=None)
+        number = 0  # of the file being read
+
+        def stage(kind: str, path: str | None, total: int | None) -> None:
+            nonlocal current, number
+            bar.refresh()  # the finished stage as it ended
+            bar.remove_task(current)
+            label = STAGE_WORDS.get(kind, kind)
+            if path is None:
+                label += " the briefs stored before"
+            else:
+                number += kind == "check" or path == "-"  # stdin is stored as it is read
+                label += " standard input" if path == "-" else f" {path}"
+                if len(files) > 1:
+                    label += f" (file {number} of {len(files)})"
+            current = bar.add_task(label, total=total)
+            bar.refresh()
+
+        yield (lambda n: bar.advance(current, n)), stage
+
+
 def run_line(run: RunReport) -> str:
     line = (
         f"run {run.run_id} ({run.detector} {run.version}): {counted(run.flags, 'flag')} "
@@ -129,9 +170,8 @@ def ingest(
         return 2
     lines = [count_lines(f) for f in files]
     total = None if None in lines else sum(n or 0 for n in lines)
-    # every file is read twice (checked, then written) before the run covers the rest
     try:
-        with progress("ingest", 2 * total if total is not None else None) as advance:
+        with stages(files) as (advance, stage):
             report = ingest_files(
                 engine,
                 files,
@@ -140,6 +180,8 @@ def ingest(
                 replace=replace,
                 detector=detector,
                 advance=advance,
+                stage=stage,
+                lines=lines,
                 expected=total,
             )
     except InputError as problem:  # the pools file

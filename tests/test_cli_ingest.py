@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 
 from store_files import TEXTS, brief_line, row_counts, write_briefs
@@ -270,3 +271,22 @@ def test_a_byte_order_mark_at_the_start_is_accepted_from_a_file_and_stdin(tmp_pa
     result = runner.invoke(app, ["ingest", "-", "--db", str(other)], input=path.read_bytes())
     assert result.exit_code == 0, result.output
     assert row_counts(other)["brief"] == 5
+
+
+def test_the_progress_bar_names_each_stage_and_never_passes_its_total(tmp_path):
+    dbp = tmp_path / "r.db"
+    first = write_briefs(tmp_path / "a.jsonl")
+    assert ingest(str(first), "--no-flag", "--db", str(dbp)).exit_code == 0
+    second = write_briefs(tmp_path / "b.jsonl", [brief_line("n1", "HR 57 bpm."), "{bad"])
+    terminal = {"TTY_COMPATIBLE": "1", "COLUMNS": "150"}  # rich draws as on a terminal
+    result = runner.invoke(
+        app, ["ingest", str(second), "--skip-invalid", "--db", str(dbp)], env=terminal
+    )
+    assert result.exit_code == 0, result.output
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", result.stderr)
+    assert f"checking {second} " in shown
+    assert f"storing {second} " in shown
+    assert "flagging the briefs stored before " in shown
+    counts = [(int(m), int(n)) for m, n in re.findall(r" (\d+)/(\d+) ", shown)]
+    assert (2, 2) in counts and (1, 1) in counts and (5, 5) in counts  # each stage ends full
+    assert all(m <= n for m, n in counts)  # never past 100%

@@ -23,6 +23,7 @@ from reviewer import Known
 from reviewer.batch_analysis import BatchAnalyzer, OrderedScans, encode_pool
 from reviewer.cli import app
 from reviewer.grounding.registry import analyze, load_detector
+from reviewer.ingest import count_lines
 from reviewer.store import ingest_files
 
 runner = CliRunner()
@@ -231,3 +232,49 @@ def test_stdin_with_workers_stores_the_same_flags_as_a_file(tmp_path, monkeypatc
         assert report.added == len(lines) and report.run.briefs == len(lines)
         results.append(stored_flags(tmp_path / f"{name}.db"))
     assert results[0] == results[1] and len(results[0]) > 1000
+
+
+class StageLog:
+    """What an ingest's progress display is told: each stage, and what it counted."""
+
+    def __init__(self) -> None:
+        self.stages: list[list] = []  # [kind, file name, total, counted]
+
+    def stage(self, kind: str, path: str | None, total: int | None) -> None:
+        self.stages.append([kind, path and Path(path).name, total, 0])
+
+    def advance(self, n: int) -> None:
+        self.stages[-1][3] += n  # an advance before any stage would be an IndexError
+
+
+def test_each_progress_stage_counts_exactly_to_its_own_total(tmp_path):
+    engine = db.make_engine(str(tmp_path / "r.db"))
+    first = write_briefs(tmp_path / "a.jsonl")
+    log = StageLog()
+    ingest_files(
+        engine, [str(first)], detector=None, stage=log.stage, advance=log.advance, lines=[5]
+    )
+    assert log.stages == [["check", "a.jsonl", 5, 5], ["store", "a.jsonl", 5, 5]]
+
+    lines = [brief_line("m1", "HR 57 bpm."), "{bad", brief_line("m2", "HR 50 bpm."), "[1]"]
+    mixed = write_briefs(tmp_path / "mixed.jsonl", lines)
+    paths = [str(mixed), str(first)]
+    log = StageLog()
+    report = ingest_files(
+        engine,
+        paths,
+        skip_invalid=True,
+        detector=load_detector("default"),
+        stage=log.stage,
+        advance=log.advance,
+        lines=[count_lines(p) for p in paths],
+    )
+    engine.dispose()
+    assert report.added == 2 and report.rejected == 2 and report.run is not None
+    assert log.stages == [
+        ["check", "mixed.jsonl", 4, 4],  # bad lines are read too
+        ["store", "mixed.jsonl", 2, 2],  # only the good ones are stored
+        ["check", "a.jsonl", 5, 5],
+        ["store", "a.jsonl", 5, 5],
+        ["flag", None, 5, 5],  # the briefs stored without a run, which the new run covers
+    ]
