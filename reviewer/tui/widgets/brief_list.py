@@ -357,14 +357,6 @@ class BriefRows(ScrollView, can_focus=True):
 class BriefList(Vertical):
     """The rows, a title saying which filter and search apply, and the search box."""
 
-    DEFAULT_CSS = """
-    BriefList { height: 1fr; }
-    BriefList #list-title { height: 1; padding: 0 1; background: $boost; }
-    BriefList #list-head { height: 1; color: $text-muted; }
-    BriefList #search { display: none; }  /* and disabled: focus never lands in it */
-    BriefList.searching #search { display: block; }
-    """
-
     class SearchClosed(Message):
         """The search box closed; the screen takes focus back."""
 

@@ -73,14 +73,6 @@ def detail_content(flag: FlagFacts | None, bands: Bands = Bands()) -> Content:
 class FlagDetail(Horizontal):
     """Detail of the current flag beside the brief's pool, nearest entry marked."""
 
-    DEFAULT_CSS = """
-    FlagDetail { height: auto; max-height: 14; }
-    FlagDetail #flag-facts {
-        height: 9; width: 1fr; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    FlagDetail #pool { height: auto; width: auto; max-height: 14; }
-    """
-
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="flag-facts")
         table: DataTable[Text] = DataTable(id="pool", cursor_type="none", zebra_stripes=True)

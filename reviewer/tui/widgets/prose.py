@@ -101,11 +101,6 @@ def prose_content(
 class Prose(VerticalScroll, can_focus=False):
     """A scrolling view of one brief's text with its flags marked."""
 
-    DEFAULT_CSS = """
-    Prose { height: 1fr; padding: 0 1; }
-    Prose > Static { width: 1fr; }
-    """
-
     annotations: reactive[bool] = reactive(True)
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -164,10 +164,6 @@ def arms_parts(report: StatsReport) -> list[Part]:
 class StatsPanel(VerticalScroll, can_focus=False):
     """Toggled beside the prose; filled from a worker's StatsReport."""
 
-    DEFAULT_CSS = """
-    StatsPanel { display: none; width: 62; padding: 0 1; border-right: tall $primary 30%; }
-    """
-
     def compose(self):
         yield Static("", markup=False, id="stats-text")
 
