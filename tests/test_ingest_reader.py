@@ -171,6 +171,16 @@ def test_a_byte_order_mark_after_the_first_line_is_still_an_error(tmp_path: Path
         list(iter_briefs(str(path)))
 
 
+def test_invalid_utf8_in_a_field_the_fast_path_skips_is_still_rejected(tmp_path: Path) -> None:
+    # msgspec skips unknown fields without checking their bytes; the plain reader does not.
+    line = brief(other="\ud800").replace("\\ud800", "\ud800").encode("utf-8", "surrogatepass")
+    assert _fast_brief(line, 1, None) is None
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(line + b"\n")
+    with pytest.raises(InputError, match=r":1: not valid UTF-8"):
+        list(iter_briefs(str(path)))
+
+
 def test_on_error_collects_and_skips(tmp_path: Path) -> None:
     path = write(
         tmp_path, brief(), "{oops", brief(id="b2", text=""), brief(id="b3"), brief(id="b3")
