@@ -9,13 +9,18 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
+from db.tables import brief as B
+from db.tables import claim as C
 from db.views import pool_from_json
 from reviewer.grounding.types import Known
 from reviewer.regression import (
+    ClaimKey,
     ExportReport,
     Fixture,
     LabeledClaim,
     Verdict,
+    claim_key,
+    find_stale,
     merge_labels,
     write_fixtures,
 )
@@ -107,9 +112,39 @@ def export_fixtures(
     only: Verdict | None = None,
     reviewer: str | None = None,
     force: bool = False,
+    prune: bool = False,
 ) -> ExportReport:
-    """Labeled claims to fixture files in `out_dir` (see reviewer.regression.write_fixtures)."""
-    merged = merge_labels(iter_labeled_claims(session=session, reviewer=reviewer), only=only)
+    """Labeled claims to fixture files in `out_dir` (see reviewer.regression.write_fixtures);
+    fixtures there that the labels no longer back are reported as stale (removed with
+    `prune`)."""
+    labeled = list(iter_labeled_claims(session=session, reviewer=reviewer))
+    merged = merge_labels(labeled, only=only)
     report = write_fixtures(merged.fixtures, out_dir, force=force)
     report.disagreements = merged.disagreements
+    verdicts: dict[ClaimKey, set[str]] = {}
+    for claim in labeled:
+        verdicts.setdefault(claim_key(claim.fixture), set()).add(claim.fixture.verdict)
+    report.stale = find_stale(
+        out_dir, verdicts, lambda keys: known_claims(session=session, keys=keys), reviewer
+    )
+    if prune:
+        for path, _ in report.stale:
+            path.unlink(missing_ok=True)
+            report.removed.append(path)
+        report.stale = []
     return report
+
+
+def known_claims(*, session: Session, keys: list[ClaimKey]) -> set[ClaimKey]:
+    """Which of these (brief id, start, end, token) are claims stored in this database."""
+    found: set[ClaimKey] = set()
+    wanted = set(keys)
+    brief_ids = sorted({key[0] for key in wanted})
+    for first in range(0, len(brief_ids), 500):
+        rows = session.execute(
+            select(B.c.brief_id, C.c.start, C.c.end, C.c.token)
+            .select_from(C.join(B, B.c.pk == C.c.brief_pk))
+            .where(B.c.brief_id.in_(brief_ids[first : first + 500]))
+        )
+        found.update(key for key in map(tuple, rows) if key in wanted)
+    return found

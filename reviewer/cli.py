@@ -79,6 +79,10 @@ def export(
     force: Annotated[
         bool, typer.Option("--force", help="Overwrite fixtures whose content differs.")
     ] = False,
+    prune: Annotated[
+        bool,
+        typer.Option("--prune", help="Remove fixtures the labels no longer back (see stale)."),
+    ] = False,
 ) -> None:
     """Write each labeled flag as a self-contained regression fixture (one JSON file)."""
     from sqlmodel import Session
@@ -97,6 +101,7 @@ def export(
                 only=only and only.name,
                 reviewer=reviewer,
                 force=force,
+                prune=prune,
             )
     except (SchemaError, OSError) as err:
         typer.echo(str(err), err=True)
@@ -105,8 +110,13 @@ def export(
         typer.echo(f"refused: {path} exists with different content (--force overwrites)", err=True)
     for claim in report.disagreements:
         typer.echo(f"left out, reviewers disagree: {claim}", err=True)
+    for path, reason in report.stale:
+        typer.echo(f"stale: {path}: {reason}; --prune removes it", err=True)
+    for path in report.removed:
+        typer.echo(f"removed stale: {path}", err=True)
     typer.echo(report.summary())
-    raise typer.Exit(code=1 if report.conflicts else 0)
+    # the folder no longer says what the labels say: regress would replay a wrong verdict
+    raise typer.Exit(code=1 if report.conflicts or report.stale else 0)
 
 
 @app.command(rich_help_panel="Regression fixtures")

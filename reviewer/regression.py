@@ -18,7 +18,7 @@ import os
 import re
 import tempfile
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -178,17 +178,64 @@ class ExportReport:
     unchanged: list[Path] = field(default_factory=list)
     conflicts: list[Path] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
+    stale: list[tuple[Path, str]] = field(default_factory=list)  # with the reason
+    removed: list[Path] = field(default_factory=list)  # stale ones pruned
 
     def summary(self) -> str:
+        conflicts = len(self.conflicts)
         text = (
             f"{len(self.written) + len(self.overwritten)} written, "
-            f"{len(self.unchanged)} unchanged, {len(self.conflicts)} conflicts"
+            f"{len(self.unchanged)} unchanged, {conflicts} conflict{'' if conflicts == 1 else 's'}"
         )
         if self.overwritten:
             text += f" ({len(self.overwritten)} overwritten with --force)"
         if self.disagreements:
             text += f", {len(self.disagreements)} left out (reviewers disagree)"
+        if self.stale:
+            text += f", {len(self.stale)} stale"
+        if self.removed:
+            text += f", {len(self.removed)} stale removed"
         return text
+
+
+ClaimKey = tuple[str, int, int, str]  # brief id, start, end, token
+
+
+def claim_key(fixture: Fixture) -> ClaimKey:
+    return (fixture.brief_id, fixture.start, fixture.end, fixture.token)
+
+
+def find_stale(
+    out_dir: Path,
+    verdicts: dict[ClaimKey, set[str]],
+    known: Callable[[list[ClaimKey]], set[ClaimKey]],
+    reviewer: str | None = None,
+) -> list[tuple[Path, str]]:
+    """Fixtures in `out_dir` that assert what the labels no longer say: their claim is in
+    this database (`known` says which are) but has no current true/false verdict, or its
+    reviewers now disagree. `verdicts` holds each labeled claim's current verdicts. A
+    fixture of another database, or (with `reviewer`) of another reviewer, is not judged."""
+    if not out_dir.is_dir():
+        return []
+    candidates: list[tuple[Path, Fixture]] = []
+    for path, fixture in read_fixtures(out_dir)[0]:
+        names = {name.strip() for name in fixture.reviewer.split(",")}
+        if reviewer is not None and reviewer not in names:
+            continue
+        held = verdicts.get(claim_key(fixture))
+        if held is None or len(held) > 1:  # one verdict: written above, or a conflict
+            candidates.append((path, fixture))
+    ours = known([claim_key(f) for _, f in candidates])
+    stale = []
+    for path, fixture in candidates:
+        key = claim_key(fixture)
+        if key not in ours:
+            continue
+        if key in verdicts:
+            stale.append((path, "its reviewers now disagree"))
+        else:
+            stale.append((path, "no current true or false positive label (skipped or undone)"))
+    return stale
 
 
 def _same_content(path: Path, fixture: Fixture) -> bool:

@@ -161,11 +161,41 @@ def test_changed_label_is_refused_unless_forced(labeled_db: Path, tmp_path: Path
     refused = export(labeled_db, out)
     assert refused.exit_code == 1
     assert f"refused: {fp_file} exists with different content" in refused.stderr
-    assert "0 written, 1 unchanged, 1 conflicts" in refused.stdout
+    assert "0 written, 1 unchanged, 1 conflict" in refused.stdout
     assert fp_file.read_bytes() == old
     forced = export(labeled_db, out, "--force")
     assert forced.exit_code == 0 and "1 written" in forced.stdout
     assert json.loads(fp_file.read_text())["note"] == "new"
+
+
+def test_a_fixture_the_labels_no_longer_back_is_reported_then_pruned(
+    labeled_db: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    assert export(labeled_db, out).exit_code == 0
+    files = {json.loads(p.read_text())["token"]: p for p in out.glob("*.json")}
+    foreign = out / "other-database.json"  # a fixture of briefs this database never had
+    foreign.write_text(json.dumps({**json.loads(files["45"].read_text()), "brief_id": "elsewhere"}))
+    engine = db.make_engine(str(labeled_db))
+    ids = claim_ids(engine)
+    with Session(engine) as session:
+        db.undo_last_label(session=session, reviewer="ana")  # the skip on "50"
+        db.undo_last_label(session=session, reviewer="ana")  # the true positive on "+22.4"
+        db.record_label(  # a second reviewer disagrees on the false positive
+            session=session, claim_id=ids["45"], reviewer="ben", verdict="true_positive"
+        )
+    engine.dispose()
+    before = {p: p.read_bytes() for p in out.glob("*.json")}
+    stale = export(labeled_db, out)
+    assert stale.exit_code == 1
+    assert f"stale: {files['+22.4']}: no current true or false positive label" in stale.stderr
+    assert f"stale: {files['45']}: its reviewers now disagree" in stale.stderr
+    assert "--prune removes" in stale.stderr and "2 stale" in stale.stdout
+    assert {p: p.read_bytes() for p in out.glob("*.json")} == before  # reported, untouched
+    pruned = export(labeled_db, out, "--prune")
+    assert pruned.exit_code == 0 and "2 stale removed" in pruned.stdout
+    assert sorted(out.glob("*.json")) == [foreign]  # another database's fixture stays
+    assert export(labeled_db, out).exit_code == 0
 
 
 def test_only_and_reviewer_filters(labeled_db: Path, tmp_path: Path) -> None:
