@@ -249,9 +249,9 @@ def flag(url_or_path: str, detector: Any) -> int:
     try:
         with Session(engine) as session:
             total = session.scalar(select(func.count()).select_from(db.Brief)) or 0
-        if not total:
+        if not total:  # nothing to work on is a usage error, like bad input (2)
             say(err(), "no briefs stored yet (reviewer ingest FILE first)")
-            return 1
+            return 2
         with progress("flag", total) as advance:
             run = run_detector(engine, detector, advance=advance)
     finally:
@@ -267,9 +267,9 @@ def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json
     try:
         with Session(engine) as session:
             result = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
-    except ValueError as problem:
+    except ValueError as problem:  # e.g. no such run: a usage error (2), not a failed check
         say(err(), str(problem))
-        return 1
+        return 2
     finally:
         engine.dispose()
     if as_json:

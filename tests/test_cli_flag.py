@@ -88,5 +88,5 @@ def test_unknown_detector_and_empty_database_are_clear(tmp_path):
     assert "no such database" in result.stderr and not dbp.exists()
     db.make_engine(str(dbp)).dispose()
     result = runner.invoke(app, ["flag", "--db", str(dbp)])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no briefs stored yet" in result.stderr

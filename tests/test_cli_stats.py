@@ -67,7 +67,7 @@ def test_stats_per_reviewer_and_per_run(labeled, tmp_path):
     )
     assert bob["labeled"] == 0 and bob["precision"] is None and bob["precision_ci"] == [0.0, 1.0]
     missing = runner.invoke(app, ["stats", "--run", "9", "--db", str(dbp)])
-    assert missing.exit_code == 1 and "no detector run 9" in missing.stderr
+    assert missing.exit_code == 2 and "no detector run 9" in missing.stderr
     assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
     both = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
     assert both["run_id"] == 2 and [r["run_id"] for r in both["by_run"]] == [1, 2]
