@@ -7,12 +7,13 @@ from pathlib import Path
 from sqlalchemy import Engine, create_engine, event, insert, inspect, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from db.tables import TABLES, briefscan, donespan, meta, metadata, reviewprogress
+from db.tables import LATER, TABLES, briefscan, meta, metadata
 
-SCHEMA_VERSION = "2"
-# version 1 lacked the review progress (ReviewProgress, DoneSpan, ix_briefscan_flagged):
-# opening one adds them, and they fill in on the first review of each run and reviewer
-UPGRADABLE = {"1"}
+SCHEMA_VERSION = "3"
+# version 1 lacked the review progress (ReviewProgress, DoneSpan, ix_briefscan_flagged),
+# which fills in on the first review of each run and reviewer; versions 1 and 2 lacked the
+# replaced texts (BriefVersion). Opening an older database adds what it lacks.
+UPGRADABLE = {"1", "2"}
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -88,7 +89,7 @@ def _prepare_schema(engine: Engine, where: str) -> None:
     if version is None:
         raise SchemaError(f"{where}: not a reviewer database (no schema version stored)")
     if version in UPGRADABLE:
-        _upgrade(engine, names)
+        _upgrade(engine, names, version)
         names = set(inspect(engine).get_table_names())
     elif version != SCHEMA_VERSION:
         raise SchemaError(
@@ -102,11 +103,11 @@ def _prepare_schema(engine: Engine, where: str) -> None:
         )
 
 
-def _upgrade(engine: Engine, names: set[str]) -> None:
+def _upgrade(engine: Engine, names: set[str], version: str) -> None:
     """From an older schema version we know: add what it lacks, then record the version."""
     missing = [t for t in TABLES if t.name not in names]
-    added = {reviewprogress.name, donespan.name}
-    if {t.name for t in missing} - added:
+    newer = {name for name, since in LATER.items() if int(since) > int(version)}
+    if {t.name for t in missing} - newer:
         return  # damaged, not old: the check below says what is missing
     with engine.begin() as connection:
         metadata.create_all(connection, tables=missing)

@@ -10,7 +10,9 @@ from sqlmodel import Session
 
 from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
 from db.tables import brief as B
+from db.tables import briefversion as V
 from db.tables import claim as C
+from db.tables import pool as P
 from db.views import pool_from_json
 from reviewer.grounding.types import Known
 from reviewer.regression import (
@@ -44,6 +46,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             Claim.end,
             Claim.token,
             Brief.brief_id,
+            Brief.pk.label("brief_pk"),  # type: ignore[union-attr]
             Brief.text,
             Brief.pool_pk,
             Pool.knowns,
@@ -73,9 +76,18 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
         stmt = stmt.where(LabelState.reviewer == reviewer)
     pools: dict[int, tuple[Known, ...]] = {}
     for row in session.execute(stmt):
-        pool = pools.get(row.pool_pk)
+        text, pool_pk = row.text, row.pool_pk
+        if text[row.start : row.end] != row.token:  # labeled before `ingest --replace`
+            kept = labeled_version(session, row.brief_pk, row.start, row.end, row.token)
+            if kept is None:  # replaced before versions were kept: no text to write
+                continue
+            text, pool_pk = kept
+        pool = pools.get(pool_pk)
         if pool is None:
-            pool = pools[row.pool_pk] = pool_from_json(row.knowns)
+            knowns = row.knowns
+            if pool_pk != row.pool_pk:
+                knowns = session.scalar(select(P.c.knowns).where(P.c.pk == pool_pk))
+            pool = pools[pool_pk] = pool_from_json(knowns)
         flag = None
         if row.kind is not None:
             flag = {
@@ -90,7 +102,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             claim_id=row.id,
             fixture=Fixture(
                 brief_id=row.brief_id,
-                text=row.text,
+                text=text,
                 pool=pool,
                 start=row.start,
                 end=row.end,
@@ -103,6 +115,20 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
                 flag=flag,
             ),
         )
+
+
+def labeled_version(
+    session: Session, brief_pk: int, start: int, end: int, token: str
+) -> tuple[str, int] | None:
+    """(text, pool_pk) of the newest replaced version of a brief whose span holds `token`:
+    the words a claim was labeled on before its brief was overwritten."""
+    versions = session.execute(
+        select(V.c.text, V.c.pool_pk).where(V.c.brief_pk == brief_pk).order_by(V.c.id.desc())
+    )
+    for text, pool_pk in versions:
+        if text[start:end] == token:
+            return text, pool_pk
+    return None
 
 
 def export_fixtures(

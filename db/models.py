@@ -45,6 +45,19 @@ class Brief(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class BriefVersion(SQLModel, table=True):
+    """An earlier text of a brief that `ingest --replace` overwrote (labels made on it
+    still export with the words they were made on)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    brief_pk: int = Field(foreign_key="brief.pk", index=True)
+    text: str
+    pool_pk: int = Field(foreign_key="pool.pk")
+    meta: str | None = None
+    digest: str
+    replaced_at: datetime = Field(default_factory=utcnow)
+
+
 class DetectorRun(SQLModel, table=True):
     """One pass of one detector (name, version, config) over every stored brief."""
 

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 import msgspec
-from sqlalchemy import Table, exists, func, select, update
+from sqlalchemy import Table, exists, func, insert, select, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
@@ -24,6 +24,7 @@ from db import tally
 from db.models import DetectorRun, utcnow
 from db.tables import brief as B
 from db.tables import briefscan as BS
+from db.tables import briefversion as V
 from db.tables import claim as C
 from db.tables import flagrecord as F
 from db.tables import pool as P
@@ -173,6 +174,12 @@ def insert_briefs(session: Session, rows: list[dict[str, Any]]) -> list[int]:
 
 
 def replace_brief(session: Session, brief_pk: int, row: dict[str, Any]) -> None:
+    """Overwrite a stored brief, keeping its old text, pool and meta as a BriefVersion:
+    labels made on the old text refer to its words, not to the new ones."""
+    old = session.execute(
+        select(B.c.text, B.c.pool_pk, B.c.meta, B.c.digest).where(B.c.pk == brief_pk)
+    ).one()
+    session.execute(insert(V).values(brief_pk=brief_pk, replaced_at=utcnow(), **old._mapping))
     session.execute(update(B).where(B.c.pk == brief_pk).values(**row))
 
 

@@ -12,6 +12,7 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 import db
+from db import tables
 from db.views import pool_to_json
 from db.writes import Scan, digest, finish_run, insert_briefs, pool_pks, start_run, store_scans
 from reviewer import Flag, Known
@@ -333,3 +334,29 @@ def test_regress_applies_the_config_file(tmp_path: Path) -> None:
     bad.write_text("faithful = 'x'\n", encoding="utf-8")
     broken = regress(REGRESSIONS, "--config", str(bad))
     assert broken.exit_code == 2 and str(bad) in broken.stderr
+
+
+def test_a_label_made_before_replace_exports_the_text_it_was_made_on(
+    labeled_db: Path, tmp_path: Path
+) -> None:
+    moved = "Today rhr 50 bpm; form sits at +22.4 after we ran 45 min at easy pace."
+    briefs = tmp_path / "new.jsonl"
+    pool = [{"name": k.name, "value": k.value, "unit": k.unit} for k in POOL]
+    briefs.write_text(json.dumps({"id": BRIEF_ID, "text": moved, "pool": pool}) + "\n")
+    result = runner.invoke(
+        app, ["ingest", str(briefs), "--replace", "--no-flag", "--db", str(labeled_db)]
+    )
+    assert result.exit_code == 0 and "1 replaced" in result.stdout
+    engine = db.make_engine(str(labeled_db))
+    with engine.connect() as conn:  # the old text is kept beside the new one
+        (kept,) = conn.execute(select(tables.briefversion.c.text)).scalars()
+        assert kept == TEXT
+    engine.dispose()
+    out = tmp_path / "out"
+    assert export(labeled_db, out).exit_code == 0
+    for fixture in fixtures_in(out).values():  # every fixture's span holds its token
+        span = fixture["span"]
+        assert fixture["text"][span["start"] : span["end"]] == fixture["token"]
+        assert fixture["text"] == TEXT
+    assert set(fixtures_in(out)) == {"45", "+22.4"}
+    assert regress(out, "-d", f"{PLUGIN}:CORRECT").exit_code == 0

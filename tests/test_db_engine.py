@@ -62,3 +62,23 @@ def test_someone_elses_sqlite_database_is_refused(tmp_path):
 def test_missing_folder_is_a_clear_error(tmp_path):
     with pytest.raises(db.SchemaError, match="does not exist"):
         db.make_engine(str(tmp_path / "nope" / "r.db"))
+
+
+def test_a_version_2_database_gains_the_brief_versions_and_a_damaged_one_is_named(tmp_path):
+    path = tmp_path / "v2.db"
+    db.make_engine(str(path)).dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE briefversion")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    engine = db.make_engine(str(path))
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT count(*) FROM briefversion")).scalar() == 0
+        version = "SELECT value FROM meta WHERE key = 'schema_version'"
+        assert conn.execute(text(version)).scalar() == db.SCHEMA_VERSION
+    engine.dispose()
+    with sqlite3.connect(path) as conn:  # a version 2 file without a table version 2 had
+        conn.execute("DROP TABLE donespan")
+        conn.execute("DROP TABLE briefversion")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    with pytest.raises(db.SchemaError, match="damaged reviewer database"):
+        db.make_engine(str(path))

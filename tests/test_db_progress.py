@@ -157,11 +157,12 @@ def test_old_databases_gain_the_progress_tables(tmp_path):
         conn.exec_driver_sql("DROP TABLE donespan")
         conn.exec_driver_sql("DROP TABLE reviewprogress")
         conn.exec_driver_sql("DROP INDEX ix_briefscan_flagged")
+        conn.exec_driver_sql("DROP TABLE briefversion")
         conn.exec_driver_sql("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     engine.dispose()
     engine = db.make_engine(str(path))
     with Session(engine) as session:
-        assert session.get(db.Meta, "schema_version").value == db.SCHEMA_VERSION == "2"
+        assert session.get(db.Meta, "schema_version").value == db.SCHEMA_VERSION == "3"
         names = {r[0] for r in session.execute(text("SELECT name FROM sqlite_master"))}
-        assert {"donespan", "reviewprogress", "ix_briefscan_flagged"} <= names
+        assert {"donespan", "reviewprogress", "ix_briefscan_flagged", "briefversion"} <= names
     engine.dispose()
