@@ -92,14 +92,23 @@ class BatchAnalyzer:
             scans = analyze_items(self.detector, items)
             return Waiter(lambda: scans, lambda: True)
         # small chunks keep every worker busy even for the last batch
-        futures = [
-            self.pool.submit(_in_worker, list(items[at : at + CHUNK]))
-            for at in range(0, len(items), CHUNK)
-        ]
-        return Waiter(
-            lambda: [scan for future in futures for scan in future.result()],
-            lambda: all(future.done() for future in futures),
-        )
+        chunks = [list(items[at : at + CHUNK]) for at in range(0, len(items), CHUNK)]
+        futures = [self.pool.submit(_in_worker, chunk) for chunk in chunks]
+
+        def result() -> list[ScanRow]:
+            # rather than sit idle, this process runs the chunks no worker has started yet,
+            # the last first, while the workers go on from the first: both cores detect
+            helped: dict[int, list[ScanRow]] = {}
+            for index in reversed(range(len(futures))):
+                if futures[index].cancel():
+                    helped[index] = analyze_items(self.detector, chunks[index])
+            return [
+                scan
+                for index, future in enumerate(futures)
+                for scan in (helped[index] if index in helped else future.result())
+            ]
+
+        return Waiter(result, lambda: all(future.done() for future in futures))
 
     def close(self) -> None:
         if self.pool is not None:
