@@ -24,25 +24,37 @@ from reviewer.grounding.types import Known
 
 Item = tuple[Any, str, str | bytes]
 """(key, text, pool): the key comes back in the scan (a brief pk, or a brief id while the
-brief is not stored yet); the pool as stored (a JSON list of [name, value, unit]) or as
-msgspec JSON bytes of `Known` objects (what ingest sends: cheaper to decode)."""
+brief is not stored yet); the pool as stored (a JSON list of [name, value, unit]), or as
+msgspec JSON bytes of `Known` objects."""
 CHUNK = 200  # briefs per task sent to a worker
 
 _WORKER_DETECTOR: list[Any] = []
 _POOL_OBJECTS = msgspec.json.Decoder(list[Known])
-_POOL_ROWS = msgspec.json.Decoder(list[tuple[str, float, str]])
+
+
+class _StoredKnown(msgspec.Struct, array_like=True):
+    """One `[name, value, unit]` of a stored pool."""
+
+    name: str
+    value: float
+    unit: str
+
+
+_POOL_ROWS = msgspec.json.Decoder(list[_StoredKnown])
 
 
 def encode_pool(pool: Sequence[Known]) -> bytes:
-    """A pool as JSON bytes of `Known` objects, the fastest form for a worker to read back."""
+    """A pool as JSON bytes of `Known` objects."""
     return msgspec.json.encode(pool)
 
 
 def decode_pool(data: str | bytes) -> tuple[Known, ...]:
-    """The pool of an Item: bytes from `encode_pool`, or the stored JSON text."""
+    """The pool of an Item: bytes from `encode_pool`, or the stored JSON text (read into
+    `Known` objects by msgspec, about twice as fast as building them one by one)."""
     if isinstance(data, bytes):
         return tuple(_POOL_OBJECTS.decode(data))
-    return tuple(Known(name, value, unit) for name, value, unit in _POOL_ROWS.decode(data))
+    rows = _POOL_ROWS.decode(data)
+    return tuple(msgspec.convert(rows, list[Known], from_attributes=True))
 
 
 def analyze_items(detector: Any, items: Sequence[Item]) -> list[ScanRow]:
