@@ -230,8 +230,7 @@ class BriefRows(ScrollView, can_focus=True):
             fetched = self.pages.page(self.filter, self.search, number * PAGE, PAGE)
             page = self._store(number, fetched)
             self._loading.discard(number)
-        offset = index - number * PAGE
-        return page[offset] if offset < len(page) else None
+        return _on_page(page, index)
 
     def peek(self, index: int) -> Row | None:
         """The row at a list index if it is at hand; a slow list's missing page is fetched
@@ -245,8 +244,7 @@ class BriefRows(ScrollView, can_focus=True):
                 self._loading.add(number)
                 self.load_page(self._generation, number, self.filter, self.search)
             return None
-        offset = index - number * PAGE
-        return page[offset] if offset < len(page) else None
+        return _on_page(page, index)
 
     def index_of(self, brief_pk: int) -> int | None:
         """Index of a brief among the rows already fetched (no query)."""
@@ -352,6 +350,12 @@ class BriefRows(ScrollView, can_focus=True):
             Segment(" ✓" if done else "  ", mark_style),
         ]
         return Strip(segments).adjust_cell_length(width, base)
+
+
+def _on_page(page: list[Row], index: int) -> Row | None:
+    """The row at a list index on its (possibly short, last) page."""
+    offset = index % PAGE
+    return page[offset] if offset < len(page) else None
 
 
 class BriefList(Vertical):
