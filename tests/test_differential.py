@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from reviewer import Flag, Known
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default import DefaultDetector
+from reviewer.grounding.default_scanner import DefaultScanner, scanner_pattern
 from reviewer.grounding.nearest import UnitIndex
 from reviewer.grounding.reference import ReferenceDetector
 from reviewer.grounding.tokens import REFERENCE_SCANNER, Token
-from reviewer.grounding.units import DefaultScanner, scanner_pattern
 
 NAIVE_TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.default_scanner import DefaultScanner, parse_value, scanner_pattern
 from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Token
-from reviewer.grounding.units import DefaultScanner, parse_value, scanner_pattern
 
 DEFAULT_SCANNER = DefaultScanner()
 SCANNERS = [REFERENCE_SCANNER, DEFAULT_SCANNER]

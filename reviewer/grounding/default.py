@@ -1,7 +1,7 @@
 """The `default` detector: the reference design with its eight known weaknesses fixed.
 
 Same contradiction-only design, units, signed nearest and bands as the reference; the
-numbers come from `DefaultScanner` (units.py), and a sign inversion hidden behind a nearer
+numbers come from `DefaultScanner` (default_scanner.py), and a sign inversion hidden behind a nearer
 same-sign value is still caught: when the opposite-sign candidate nearest in magnitude is
 within `hidden_sign` of the value (and closer than the signed nearest), it is a sign flag.
 
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.reference import PoolDetector
+from reviewer.grounding.default_scanner import SIGNS, SPACE, DefaultScanner, alias_pattern
+from reviewer.grounding.pool import PoolDetector
 from reviewer.grounding.types import Known
-from reviewer.grounding.units import SIGNS, SPACE, DefaultScanner, alias_pattern
 
 DOWN_BEFORE = re.compile(
     rf"(?i:\b(?:down|dropped|fell|lost|decreased|declined|dipped|sank|shed)"

@@ -79,7 +79,7 @@ def _construct(spec: str, factory: Callable[..., Any], config: DetectorConfig | 
 
 def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
     """Flags and checkable count; a plugin without checkable() gets the default scanner's."""
-    from reviewer.grounding.reference import PoolDetector
+    from reviewer.grounding.pool import PoolDetector
 
     if isinstance(detector, PoolDetector):
         return detector.analyze(text, pool)
@@ -103,7 +103,7 @@ def describe(detector: Detector) -> tuple[str, str, str]:
     """(name, version, config as JSON) identifying a detector run."""
     name = getattr(detector, "name", None) or type(detector).__name__
     version = getattr(detector, "version", None) or "unversioned"
-    from reviewer.grounding.reference import PoolDetector
+    from reviewer.grounding.pool import PoolDetector
 
     config = getattr(detector, "config", None)
     if isinstance(detector, PoolDetector):

@@ -1,7 +1,7 @@
 """The one token scanner: every number in a text, its value, its unit and why it is skipped.
 
 Two rule sets share the `Token` shape: `ReferenceScanner` reads numbers exactly as the
-published check does; `DefaultScanner` (reviewer.grounding.units) fixes its weaknesses.
+published check does; `DefaultScanner` (reviewer.grounding.default_scanner) fixes its weaknesses.
 Both scan a text in one pass, so a detector's cost is linear in the text.
 """
 

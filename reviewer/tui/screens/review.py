@@ -96,7 +96,7 @@ def run_bands(config: str) -> Bands:
 def scanner() -> Any:
     """The default token scanner, built once (compiling its patterns takes a few frames)."""
     try:
-        from reviewer.grounding.units import DefaultScanner
+        from reviewer.grounding.default_scanner import DefaultScanner
 
         return DefaultScanner()
     except ImportError:

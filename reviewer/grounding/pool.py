@@ -1,0 +1,126 @@
+"""`PoolDetector`: the design every built-in detector shares.
+
+Contradiction only, units, signed nearest, three bands; a detector is a scanner plus a
+config. Subclasses choose the scanner and whether a hidden sign inversion is checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
+from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Scanner, Verdict
+from reviewer.grounding.types import Analysis, Citation, Flag, Known
+
+UNRELATED: Verdict = ("unrelated",)  # checkable, never reported: no details kept
+_FLAGS = frozenset({"value", "sign"})
+_FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
+
+
+class PoolDetector:
+    """Scan once, look up each claim's nearest known value, sort it into a band."""
+
+    name = "pool"
+    version = "0"
+    scanner: Scanner = REFERENCE_SCANNER
+    hidden_sign = False  # also sign-check the opposite-sign value nearest in magnitude
+
+    def __init__(self, config: DetectorConfig | None = None) -> None:
+        self.config = config or DetectorConfig()
+
+    def config_dict(self) -> dict[str, object]:
+        """The configuration this detector actually reads, for storing with a run."""
+        return self.config.to_dict()
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        return self._walk(text, pool, None)[0]
+
+    def checkable(self, text: str, pool: Sequence[Known]) -> int:
+        return self._walk(text, pool, None)[1]
+
+    def analyze(self, text: str, pool: Sequence[Known]) -> Analysis:
+        flags, checkable = self._walk(text, pool, None)
+        return Analysis(flags, checkable)
+
+    def citations(self, text: str, pool: Sequence[Known]) -> list[Citation]:
+        """The faithful citations (rel <= faithful band), in text order."""
+        found: list[Citation] = []
+        self._walk(text, pool, found)
+        return found
+
+    def _walk(
+        self, text: str, pool: Sequence[Known], citations: list[Citation] | None
+    ) -> tuple[list[Flag], int]:
+        index = pool_index(pool)
+        config = self.config
+        reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
+                   config.hidden_sign if self.hidden_sign else None)  # fmt: skip
+        memo = index.verdicts(reading)
+        size = len(memo)
+        keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
+        checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
+        if index.cached:
+            remembered(len(memo) - size)
+        flags: list[Flag] = []
+        for start, (kind, token, unit, value, known, delta) in hits:
+            if kind == "faithful":
+                citations.append(Citation(start, start + len(token), token, value, known))  # type: ignore[union-attr]
+            elif kind == "sign" and self._written_as_decrease(text, start, token, known):
+                continue
+            else:
+                flags.append(
+                    Flag(start, start + len(token), token, value, unit, known.name, known.value,
+                         delta, kind)
+                )  # fmt: skip
+        return flags, checkable
+
+    def _written_as_decrease(self, text: str, start: int, token: str, known: Known) -> bool:
+        """Whether a sign flag is really a magnitude with a direction word ("down 4%")."""
+        return False
+
+    def _judge_for(self, index: PoolIndex) -> Judge:
+        """The verdict of one claim against `index`: (kind, token, unit, value, known,
+        delta), or (None,) when no pool entry has its unit. Everything it reads is bound
+        once per text, since a cold text judges almost every claim it holds."""
+        faithful, sign_band, value_band = self.config.faithful, self.config.sign, self.config.value
+        hidden_band = self.config.hidden_sign if self.hidden_sign else None
+        parse = self.scanner.value
+        built, build = index.units, index.unit
+
+        def judge(token: str, unit: str) -> Verdict:
+            candidates = built.get(unit, build)
+            if candidates is build:
+                candidates = build(unit)
+            if candidates is None:
+                return NOT_CHECKABLE
+            try:
+                value = float(token)  # most tokens; else the scanner's own reading
+            except ValueError:
+                value = parse(token)
+            if candidates.finite:
+                known = candidates.exact.get(value)
+                if known is not None:  # rel = 0: a faithful citation (faithful >= 0)
+                    return ("faithful", token, unit, value, known, value - known.value)
+            known = candidates.nearest(value)
+            nearest = known.value
+            scale = max(abs(nearest), abs(value), 1e-9)
+            rel = abs(value - nearest) / scale
+            if rel <= faithful:
+                return ("faithful", token, unit, value, known, value - nearest)
+            if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
+                abs(value) - abs(nearest)
+            ) / scale <= sign_band:
+                return ("sign", token, unit, value, known, value - nearest)
+            if hidden_band is not None:
+                opposite = candidates.nearest_opposite(value)
+                if opposite is not None:
+                    o = opposite.value
+                    o_rel = abs(abs(value) - abs(o)) / max(abs(o), abs(value), 1e-9)
+                    if o_rel <= hidden_band and o_rel < rel:
+                        return ("sign", token, unit, value, opposite, value - o)
+            if rel <= value_band:
+                return ("value", token, unit, value, known, value - nearest)
+            return UNRELATED
+
+        return judge
