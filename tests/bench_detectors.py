@@ -122,7 +122,7 @@ def main() -> None:
 
     def cold(detector, pool):
         def run() -> None:
-            pool_index(pool).clear_verdicts()
+            pool_index(pool).clear_judgements()
             detector.analyze(text, pool)
 
         return run

@@ -137,7 +137,7 @@ def test_verdicts_remembered_from_other_texts_change_nothing(detector, text: str
 
     remembered = detector.analyze(text, SHARED_POOL)
     citations = detector.citations(text, SHARED_POOL)
-    pool_index(SHARED_POOL).clear_verdicts()
+    pool_index(SHARED_POOL).clear_judgements()
     assert detector.analyze(text, SHARED_POOL) == remembered
-    pool_index(SHARED_POOL).clear_verdicts()
+    pool_index(SHARED_POOL).clear_judgements()
     assert detector.citations(text, SHARED_POOL) == citations

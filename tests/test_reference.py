@@ -117,8 +117,8 @@ def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
     from reviewer.grounding import nearest
     from reviewer.grounding.default import DefaultDetector
 
-    monkeypatch.setattr(nearest, "VERDICT_BUDGET", 500)
-    nearest.forget_verdicts()
+    monkeypatch.setattr(nearest, "JUDGEMENT_BUDGET", 500)
+    nearest.forget_judgements()
     detectors = [ReferenceDetector(), DefaultDetector()]
     for i in range(300):
         pool = (Known("a", float(i), "none"), Known("b", i + 0.5, "bpm"), Known("c", -i, "pct"))
@@ -127,8 +127,8 @@ def test_remembered_verdicts_stay_within_the_budget(monkeypatch) -> None:
             assert detector.analyze(text, pool) == detector.analyze(text, pool)
         cached = {id(index): index for _, index in nearest._BY_CONTENT.values()}
         cached.update({id(index): index for _, index in nearest._BY_ID.values()})
-        held = sum(len(memo) for index in cached.values() for memo in index._verdicts.values())
-        assert held <= nearest.verdict_total() <= 500
+        held = sum(len(memo) for index in cached.values() for memo in index._judgements.values())
+        assert held <= nearest.judgement_total() <= 500
 
 
 def test_pool_indexes_are_shared_by_content() -> None:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.tokens import Claim, Judge, RawToken, Token, Verdict
+from reviewer.grounding.tokens import Claim, Judge, Judgement, RawToken, Token
 
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -262,7 +262,7 @@ class DefaultScanner:
         self._body_group = groups["body"]
         self._groups = (groups["body"], groups["unit"], groups["words"])
         self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
-        # a unit's whole match can key its verdict when every alias has a character that
+        # a unit's whole match can key its judgement when every alias has a character that
         # no token has (a token is a sign, digits, commas, a point and a k)
         token_chars = set(SIGNS + "0123456789,.kK")
         self._unit_by_text = all(set(alias) - token_chars for alias in self._units)
@@ -311,15 +311,15 @@ class DefaultScanner:
 
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Verdict]]]:
+    ) -> tuple[int, list[tuple[int, Judgement]]]:
         """As `ReferenceScanner.tally`. The match's last group says what follows the number
         (nothing, a window, a unit, glued letters, words), which settles every skip but the
         words' ("23 strides"), and those depend on the words alone, remembered apart from
-        any pool. Verdicts are memoised by the token for claims without a unit ("52 and"
+        any pool. Judgements are memoised by the token for claims without a unit ("52 and"
         and "52 with" share one) and by the whole match for a unit ("52 bpm"): that text
         holds a character no token has, so the two never meet (else by (token, unit))."""
         checkable = 0
-        hits: list[tuple[int, Verdict]] = []
+        hits: list[tuple[int, Judgement]] = []
         body_group, unit_group, words_group = self._groups
         units = self._units
         readings = self._words
@@ -328,18 +328,18 @@ class DefaultScanner:
             last = m.lastindex
             if last == body_group:  # nothing after the number: the match is the token
                 token = m.group()
-                verdict = memo.get(token)
-                if verdict is None:
-                    verdict = memo[token] = judge(token, "none")
+                judgement = memo.get(token)
+                if judgement is None:
+                    judgement = memo[token] = judge(token, "none")
             elif last == unit_group:
                 key = m.group()
                 if not unit_by_text:
                     key = (text[m.start() : m.end(body_group)], m.group(unit_group))
-                verdict = memo.get(key)
-                if verdict is None:
+                judgement = memo.get(key)
+                if judgement is None:
                     alias = m.group(unit_group)
                     token = text[m.start() : m.end(body_group)]
-                    verdict = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
+                    judgement = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
             elif last == words_group:
                 words = m.group(words_group)
                 reading = readings.get(words)
@@ -350,16 +350,16 @@ class DefaultScanner:
                 token = text[m.start() : m.end(body_group)]
                 if reading == "unit" or (reading == "count" and _counts(token)):
                     continue
-                verdict = memo.get(token)
-                if verdict is None:
-                    verdict = memo[token] = judge(token, "none")
+                judgement = memo.get(token)
+                if judgement is None:
+                    judgement = memo[token] = judge(token, "none")
             else:  # a construct (before the body), a window or glued letters (between)
                 continue
-            kind = verdict[0]
+            kind = judgement[0]
             if kind is not None:
                 checkable += 1
                 if kind in keep:
-                    hits.append((m.start(), verdict))
+                    hits.append((m.start(), judgement))
         return checkable, hits
 
     def _claim_unit(

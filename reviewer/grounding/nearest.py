@@ -98,18 +98,18 @@ class UnitIndex:
 class PoolIndex:
     """Per-unit indexes of one pool, each built on first use and reused for every text.
 
-    `verdicts(key)` is a memo a detector keeps with the pool: the verdict for a distinct
+    `judgements(key)` is a memo a detector keeps with the pool: the judgement for a distinct
     reading of a number is computed once, however often the number recurs in the briefs.
     """
 
-    __slots__ = ("_grouped", "_verdicts", "cached", "pool", "units")
+    __slots__ = ("_grouped", "_judgements", "cached", "pool", "units")
 
     def __init__(self, pool: Sequence[Known], *, cached: bool = False) -> None:
         self.pool = tuple(pool)
-        self.cached = cached  # kept by `pool_index`: its verdicts count against the budget
+        self.cached = cached  # kept by `pool_index`: its judgements count against the budget
         self._grouped: dict[str, list[Known]] | None = None
         self.units: dict[str, UnitIndex | None] = {}  # those built so far
-        self._verdicts: dict[object, dict] = {}
+        self._judgements: dict[object, dict] = {}
 
     def unit(self, unit: str) -> UnitIndex | None:
         """The index of the pool entries of `unit`; None when there are none."""
@@ -128,18 +128,18 @@ class PoolIndex:
         found = self.units[unit] = UnitIndex(candidates) if candidates else None
         return found
 
-    def clear_verdicts(self) -> None:
-        """Forget every memoised verdict (benchmarks measure the cold path with this)."""
+    def clear_judgements(self) -> None:
+        """Forget every memoised judgement (benchmarks measure the cold path with this)."""
         if self.cached:
-            remembered(-sum(map(len, self._verdicts.values())))
-        self._verdicts.clear()
+            remembered(-sum(map(len, self._judgements.values())))
+        self._judgements.clear()
 
-    def verdicts(self, key: object) -> dict:
+    def judgements(self, key: object) -> dict:
         """The memo of one detector configuration (`key`) for this pool."""
-        memo = self._verdicts.get(key)
+        memo = self._judgements.get(key)
         if memo is None:
-            memo = self._verdicts[key] = {}
-        elif len(memo) > VERDICT_MEMO_SIZE:
+            memo = self._judgements[key] = {}
+        elif len(memo) > JUDGEMENT_MEMO_SIZE:
             if self.cached:
                 remembered(-len(memo))
             memo.clear()
@@ -154,36 +154,36 @@ _SEEN_SIZE = 4096
 _FIELDS = attrgetter("name", "value", "unit")
 _VALUE = attrgetter("value")
 _CACHE_SIZE = 128  # pools; first in, first out
-VERDICT_MEMO_SIZE = 50_000  # verdicts of one pool and one detector configuration
-VERDICT_BUDGET = 200_000  # verdicts of every cached pool together
-_verdict_total = 0  # verdicts added since the last clear-all (never below the true count)
+JUDGEMENT_MEMO_SIZE = 50_000  # judgements of one pool and one detector configuration
+JUDGEMENT_BUDGET = 200_000  # judgements of every cached pool together
+_judgement_total = 0  # judgements added since the last clear-all (never below the true count)
 
 
 def remembered(count: int) -> None:
-    """Account for `count` verdicts added to (or, negative, removed from) pool memos.
+    """Account for `count` judgements added to (or, negative, removed from) pool memos.
 
-    Past the budget every cached pool forgets its verdicts: a run over many distinct pools
-    keeps at most the budget, and a single pool keeps up to VERDICT_MEMO_SIZE of its own.
+    Past the budget every cached pool forgets its judgements: a run over many distinct pools
+    keeps at most the budget, and a single pool keeps up to JUDGEMENT_MEMO_SIZE of its own.
     """
-    global _verdict_total
-    _verdict_total += count
-    if _verdict_total > VERDICT_BUDGET:
-        forget_verdicts()
+    global _judgement_total
+    _judgement_total += count
+    if _judgement_total > JUDGEMENT_BUDGET:
+        forget_judgements()
 
 
-def forget_verdicts() -> None:
-    """Every cached pool forgets its memoised verdicts."""
-    global _verdict_total
+def forget_judgements() -> None:
+    """Every cached pool forgets its memoised judgements."""
+    global _judgement_total
     for _, index in _BY_CONTENT.values():
-        index._verdicts.clear()
+        index._judgements.clear()
     for _, index in _BY_ID.values():
-        index._verdicts.clear()
-    _verdict_total = 0
+        index._judgements.clear()
+    _judgement_total = 0
 
 
-def verdict_total() -> int:
-    """Verdicts counted against the budget (an upper bound of those held by cached pools)."""
-    return _verdict_total
+def judgement_total() -> int:
+    """Judgements counted against the budget (an upper bound of those held by cached pools)."""
+    return _judgement_total
 
 
 def pool_index(pool: Sequence[Known]) -> PoolIndex:
@@ -222,7 +222,7 @@ def pool_index(pool: Sequence[Known]) -> PoolIndex:
 
 
 def _forget(evicted: PoolIndex) -> None:
-    """An index leaves the cache: whatever still holds it recomputes its verdicts, and the
-    count of remembered verdicts stays exact."""
-    remembered(-sum(map(len, evicted._verdicts.values())))
-    evicted._verdicts.clear()
+    """An index leaves the cache: whatever still holds it recomputes its judgements, and the
+    count of remembered judgements stays exact."""
+    remembered(-sum(map(len, evicted._judgements.values())))
+    evicted._judgements.clear()

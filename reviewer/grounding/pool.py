@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
-from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Scanner, Verdict
+from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Judgement, Scanner
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
 
-UNRELATED: Verdict = ("unrelated",)  # checkable, never reported: no details kept
+UNRELATED: Judgement = ("unrelated",)  # checkable, never reported: no details kept
 _FLAGS = frozenset({"value", "sign"})
 _FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
 
@@ -56,7 +56,7 @@ class PoolDetector:
         config = self.config
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
                    config.hidden_sign if self.hidden_sign else None)  # fmt: skip
-        memo = index.verdicts(reading)
+        memo = index.judgements(reading)
         size = len(memo)
         keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
         checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
@@ -80,7 +80,7 @@ class PoolDetector:
         return False
 
     def _judge_for(self, index: PoolIndex) -> Judge:
-        """The verdict of one claim against `index`: (kind, token, unit, value, known,
+        """The judgement of one claim against `index`: (kind, token, unit, value, known,
         delta), or (None,) when no pool entry has its unit. Everything it reads is bound
         once per text, since a cold text judges almost every claim it holds."""
         faithful, sign_band, value_band = self.config.faithful, self.config.sign, self.config.value
@@ -88,7 +88,7 @@ class PoolDetector:
         parse = self.scanner.value
         built, build = index.units, index.unit
 
-        def judge(token: str, unit: str) -> Verdict:
+        def judge(token: str, unit: str) -> Judgement:
             candidates = built.get(unit, build)
             if candidates is build:
                 candidates = build(unit)

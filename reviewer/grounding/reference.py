@@ -18,7 +18,7 @@ class ReferenceDetector(PoolDetector):
     |value|, 1e-9)`; "opposite signs" means one value > 0 and the other < 0 (zero has no
     sign); faithful when rel <= faithful, else sign when opposite and the magnitudes are
     within the sign band, else value when rel <= value, else unrelated (ignored). A token
-    with at least one candidate is checkable, whatever its verdict.
+    with at least one candidate is checkable, whatever its judgement.
     """
 
     name = "reference"

@@ -25,11 +25,11 @@ class Token(NamedTuple):
 
 RawToken = tuple[int, int, str, float, str, "str | None"]
 Claim = tuple[int, str, str]
-# A detector's verdict on one claim: (kind, token, unit, value, known, delta) for "faithful",
+# A detector's judgement on one claim: (kind, token, unit, value, known, delta) for "faithful",
 # "value" and "sign"; ("unrelated",) when checkable but ignored; (None,) when not checkable.
-Verdict = tuple
-Judge = Callable[[str, str], Verdict]
-NOT_CHECKABLE: Verdict = (None,)
+Judgement = tuple
+Judge = Callable[[str, str], Judgement]
+NOT_CHECKABLE: Judgement = (None,)
 
 
 class Scanner(Protocol):
@@ -37,7 +37,7 @@ class Scanner(Protocol):
 
     `scan`/`raw` give every token with its skip reason; `claims` gives (start, token
     text, unit) of the tokens not skipped, with `value(token)` to parse them; `tally` is
-    the detectors' hot loop, memoising a verdict per distinct reading of a number.
+    the detectors' hot loop, memoising a judgement per distinct reading of a number.
     """
 
     def raw(self, text: str) -> Iterator[RawToken]: ...
@@ -50,7 +50,7 @@ class Scanner(Protocol):
 
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Verdict]]]: ...
+    ) -> tuple[int, list[tuple[int, Judgement]]]: ...
 
 
 class ReferenceScanner:
@@ -78,7 +78,7 @@ class ReferenceScanner:
     # a token ending in a comma ends no digits: "5,h 30m" holds no duration) plus the whole
     # next token. One pass finds durations too. The window or unit word is
     # consumed with the token (it holds no digit, so no token is lost): the whole match
-    # then names the token's reading, and `tally` memoises verdicts by it.
+    # then names the token's reading, and `tally` memoises judgements by it.
     # TOKEN written for speed, the same matches: one character class first (a sign or a
     # digit; a sign then needs a digit), so the engine skips prose at C speed; `(?:X|)`,
     # not `(?:X)?`, so it never enters its general repeat (which allocates every time).
@@ -123,12 +123,12 @@ class ReferenceScanner:
 
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Verdict]]]:
-        """The detectors' hot loop: how many claims are checkable, and (start, verdict) of
-        those whose kind is in `keep`. Verdicts are memoised by the whole match (the token
+    ) -> tuple[int, list[tuple[int, Judgement]]]:
+        """The detectors' hot loop: how many claims are checkable, and (start, judgement) of
+        those whose kind is in `keep`. Judgements are memoised by the whole match (the token
         and its unit word), so a recurring number is judged once."""
         checkable = 0
-        hits: list[tuple[int, Verdict]] = []
+        hits: list[tuple[int, Judgement]] = []
         second_half = False
         window_group, duration_group = self._WINDOW_GROUP, self._DURATION_GROUP
         for m in self._PATTERN.finditer(text):
@@ -143,15 +143,15 @@ class ReferenceScanner:
             elif last == window_group:
                 continue
             key = m.group()
-            verdict = memo.get(key)
-            if verdict is None:
+            judgement = memo.get(key)
+            if judgement is None:
                 token, _, pct, word, _ = m.groups()
-                verdict = memo[key] = judge(token, "pct" if pct else (word or "none"))
-            kind = verdict[0]
+                judgement = memo[key] = judge(token, "pct" if pct else (word or "none"))
+            kind = judgement[0]
             if kind is not None:
                 checkable += 1
                 if kind in keep:
-                    hits.append((m.start(), verdict))
+                    hits.append((m.start(), judgement))
         return checkable, hits
 
     def scan(self, text: str) -> list[Token]:
