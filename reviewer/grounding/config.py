@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from reviewer.grounding.bands import FAITHFUL, HIDDEN_SIGN, SIGN, VALUE
+
 DEFAULT_UNITS: dict[str, tuple[str, ...]] = {
     "bpm": ("bpm", "beats per minute", "beats/min", "beats a minute", "b/min"),
     "mi": ("mi", "mile", "miles"),
@@ -40,10 +42,10 @@ class ConfigError(ValueError):
 class DetectorConfig:
     """The bands every detector compares with, and the words that name each unit."""
 
-    faithful: float = 0.03
-    sign: float = 0.50
-    value: float = 0.12
-    hidden_sign: float = 0.12
+    faithful: float = FAITHFUL
+    sign: float = SIGN
+    value: float = VALUE
+    hidden_sign: float = HIDDEN_SIGN
     units: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_UNITS))
 
     def __post_init__(self) -> None:

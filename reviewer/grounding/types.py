@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal, Protocol, runtime_checkable
 
+from reviewer.grounding.bands import relative
+
 FlagKind = Literal["value", "sign"]
 
 
@@ -35,8 +37,7 @@ class Flag:
     @property
     def rel(self) -> float:
         """Relative distance to the nearest known value, as the detector measured it."""
-        scale = max(abs(self.nearest_value), abs(self.value), 1e-9)
-        return abs(self.value - self.nearest_value) / scale
+        return relative(self.value, self.nearest_value)
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
-from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from sqlalchemy import Connection
 from textual import work
@@ -18,10 +16,12 @@ from textual.widgets import Footer, Static
 
 import db
 from db.views import BriefRow, BriefView, FlagView
+from reviewer.grounding.bands import Bands
+from reviewer.grounding.checked import checked_spans, scanner_ready
 from reviewer.metrics import wilson_interval
 from reviewer.tui.literal import one_line
 from reviewer.tui.widgets.brief_list import FILTERS, BriefList, BriefRows
-from reviewer.tui.widgets.flag_detail import Bands, FlagDetail
+from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel
 
@@ -72,45 +72,6 @@ class DbPages:
             )  # fmt: skip
 
 
-def run_bands(config: str) -> Bands:
-    """The thresholds a run was made with, from its stored config (defaults otherwise)."""
-    try:
-        data = json.loads(config)
-    except (TypeError, ValueError):
-        return Bands()
-    found: dict[str, float] = {}
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key in ("faithful", "sign", "value") and isinstance(value, int | float):
-                    found.setdefault(key, float(value))
-                else:
-                    walk(value)
-
-    walk(data)
-    return Bands(**found)
-
-
-@cache
-def scanner() -> Any:
-    """The default token scanner, built once (compiling its patterns takes a few frames)."""
-    try:
-        from reviewer.grounding.default_scanner import DefaultScanner
-
-        return DefaultScanner()
-    except ImportError:
-        from reviewer.grounding.tokens import ReferenceScanner
-
-        return ReferenceScanner()
-
-
-def checked_spans(text: str, pool: tuple[Any, ...]) -> list[tuple[int, int]]:
-    """Other numbers the default scanner reads as checkable (so a missed claim shows)."""
-    units = {known.unit for known in pool}
-    return [(t.start, t.end) for t in scanner().scan(text) if t.skip is None and t.unit in units]
-
-
 def review_commands() -> type[Provider]:
     """The palette's review actions, imported when the palette first opens."""
     from reviewer.tui.commands import ReviewCommands
@@ -149,7 +110,7 @@ class ReviewScreen(Screen[None]):
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
         run = db.get_run(session=session, run_id=run_id)
         self.run_title = f"run {run_id} · {run.detector} {run.version}" if run else f"run {run_id}"
-        self.bands = run_bands(run.config) if run else Bands()
+        self.bands = Bands.from_config(run.config) if run else Bands()
         self.brief: BriefView | None = None
         self.flags: list[FlagView] = []
         self.index: int | None = None
@@ -223,7 +184,7 @@ class ReviewScreen(Screen[None]):
             position = f"flag {self.index + 1}/{len(self.flags)}"
         title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
         self.query_one("#brief-title", Static).update(Content(title), layout=False)
-        if self.checked is None and scanner.cache_info().currsize:
+        if self.checked is None and scanner_ready():
             self.checked = checked_spans(brief.text, brief.pool)
         elif self.checked is None:  # the very first brief: paint it, then build the scanner
             self.call_after_refresh(self.mark_checked, brief.brief_pk)

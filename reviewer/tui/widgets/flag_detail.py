@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -12,6 +11,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import DataTable, Static
 
+from reviewer.grounding.bands import DEFAULT_BANDS, Bands, band_text
 from reviewer.grounding.types import Known
 from reviewer.tui.literal import one_line
 from reviewer.tui.widgets.prose import KIND_STYLE, number
@@ -27,25 +27,7 @@ VERDICT_TEXT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Bands:
-    """The detector's thresholds, to say which band a flag fell in."""
-
-    faithful: float = 0.03
-    sign: float = 0.50
-    value: float = 0.12
-
-
-def band_text(flag: FlagFacts, bands: Bands) -> str:
-    """Which band of the check the flag fell in, with the figure that put it there."""
-    if flag.kind == "sign":
-        scale = max(abs(flag.value), abs(flag.nearest_value), 1e-9)
-        gap = abs(abs(flag.value) - abs(flag.nearest_value)) / scale
-        return f"sign: opposite, size gap {gap:.3f} <= {bands.sign:.2f}"
-    return f"value: {bands.faithful:.2f} < rel {flag.rel:.3f} <= {bands.value:.2f}"
-
-
-def detail_content(flag: FlagFacts | None, bands: Bands = Bands()) -> Content:
+def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
     """The detail lines, built from plain strings (brief text is data, never markup)."""
     if flag is None:
         return Content.styled("No flag in this brief.", "dim italic")
@@ -89,7 +71,9 @@ class FlagDetail(Horizontal):
         for key, label in (("mark", " "), ("known", "known"), ("value", "value"), ("unit", "unit")):
             table.add_column(label, key=key)
 
-    def show(self, flag: FlagFacts | None, pool: Sequence[Known], bands: Bands = Bands()) -> None:
+    def show(
+        self, flag: FlagFacts | None, pool: Sequence[Known], bands: Bands = DEFAULT_BANDS
+    ) -> None:
         """Show one flag (or none) and the pool it was checked against."""
         self.query_one("#flag-facts", Static).update(detail_content(flag, bands), layout=False)
         table = self.query_one("#pool", DataTable)

@@ -1,0 +1,33 @@
+"""Which numbers of a text a detector checks: what the app underlines beside the flags,
+so a number the check read but did not flag (a possible miss) can be seen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the app imports this module before it draws: nothing compiled yet
+    from reviewer.grounding.tokens import Scanner
+    from reviewer.grounding.types import Known
+
+
+@cache
+def default_scanner() -> Scanner:
+    """The default token scanner, built once (compiling its patterns takes a few frames)."""
+    from reviewer.grounding.default_scanner import DefaultScanner
+
+    return DefaultScanner()
+
+
+def scanner_ready() -> bool:
+    """Whether `default_scanner` is built, so a caller can paint first and build it later."""
+    return default_scanner.cache_info().currsize > 0
+
+
+def checked_spans(text: str, pool: Sequence[Known]) -> list[tuple[int, int]]:
+    """(start, end) of every claim with a candidate in the pool, as the default scanner reads
+    the text: the numbers the check compared with a known value."""
+    units = {known.unit for known in pool}
+    scan = default_scanner().scan(text)
+    return [(t.start, t.end) for t in scan if t.skip is None and t.unit in units]
