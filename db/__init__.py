@@ -7,7 +7,14 @@ Core tables, so the review app never pays for importing the ORM.
 
 from typing import TYPE_CHECKING, Any
 
-from db.engine import SCHEMA_VERSION, SchemaError, make_engine
+from db.engine import (
+    SCHEMA_VERSION,
+    MissingDatabase,
+    SchemaError,
+    database_exists,
+    make_engine,
+    open_existing,
+)
 from db.labels import record_label, set_note, undo_last_label
 from db.queries import (
     FILTERS,
@@ -15,6 +22,9 @@ from db.queries import (
     brief_flags,
     brief_position,
     count_briefs,
+    count_pools,
+    count_stored_briefs,
+    count_uncovered,
     get_brief,
     get_claim,
     get_run,
@@ -73,12 +83,17 @@ __all__ = [
     "Label",
     "LabelState",
     "Meta",
+    "MissingDatabase",
     "Pool",
     "RunTally",
     "SchemaError",
     "brief_flags",
     "brief_position",
     "count_briefs",
+    "count_pools",
+    "count_stored_briefs",
+    "count_uncovered",
+    "database_exists",
     "get_brief",
     "get_claim",
     "get_run",
@@ -89,6 +104,7 @@ __all__ = [
     "list_runs",
     "make_engine",
     "next_unlabeled",
+    "open_existing",
     "precision_stats",
     "production_rate",
     "record_label",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, event, insert, inspect, select, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import Engine, create_engine, event, insert, inspect, make_url, select, update
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from db.tables import LATER, TABLES, briefscan, meta, metadata
 
@@ -19,6 +19,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 class SchemaError(Exception):
     """The database cannot be used: not a database, not ours, or a schema version we don't know."""
+
+
+class MissingDatabase(SchemaError):
+    """A command that reads was pointed at a database that is not there (nothing created)."""
 
 
 def to_url(url_or_path: str) -> str:
@@ -73,6 +77,32 @@ def make_engine(url_or_path: str) -> Engine:
         reason = str(getattr(err, "orig", None) or err).splitlines()[0]
         raise SchemaError(f"{url_or_path}: cannot use database ({reason})") from err
     return engine
+
+
+def database_exists(url_or_path: str) -> bool:
+    """A SQLite file (by path or sqlite:/// URL) must be there; other servers are asked when
+    connecting (a missing server database is their error to word)."""
+    if "://" not in url_or_path:
+        return Path(url_or_path).expanduser().is_file()
+    try:
+        url = make_url(url_or_path)
+    except ArgumentError:
+        return True  # make_engine words the problem
+    if not url.drivername.startswith("sqlite") or url.database in (None, "", ":memory:"):
+        return True
+    return Path(url.database).expanduser().is_file()
+
+
+def open_existing(url_or_path: str) -> Engine:
+    """Open a reviewer database that already exists, path or URL: what every command that
+    only reads uses, so a typo never leaves an empty database behind. Raises
+    MissingDatabase (creating nothing) or, like make_engine, SchemaError."""
+    if not database_exists(url_or_path):
+        raise MissingDatabase(
+            f"{url_or_path}: no such database; create one with "
+            f"`reviewer ingest FILE --db {url_or_path}` (or try `reviewer demo`)"
+        )
+    return make_engine(url_or_path)
 
 
 def _prepare_schema(engine: Engine, where: str) -> None:

@@ -324,3 +324,21 @@ def iter_briefs_text(
     )
     for text, knowns in session.execute(query).yield_per(1000):
         yield text, pool_from_json(knowns)
+
+
+def count_stored_briefs(*, session: Db) -> int:
+    """How many briefs are stored (every run covers them all)."""
+    return int(session.scalar(select(func.count()).select_from(B)) or 0)
+
+
+def count_pools(*, session: Db) -> int:
+    """How many distinct pools are stored."""
+    return int(session.scalar(select(func.count()).select_from(P)) or 0)
+
+
+def count_uncovered(*, session: Db, run_id: int) -> int:
+    """Stored briefs the run has not scanned yet: two counts over narrow indexes, far
+    cheaper than looking for the uncovered briefs among the brief rows."""
+    scans = select(func.count()).select_from(BS)
+    scanned = session.scalar(scans.where(BS.c.run_id == run_id)) or 0
+    return count_stored_briefs(session=session) - scanned

@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 import msgspec
-from sqlalchemy import Table, exists, func, insert, select, update
+from sqlalchemy import Table, delete, exists, func, insert, select, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
@@ -301,6 +301,11 @@ def unscanned_briefs(
             .limit(limit)
         )
     ]
+
+
+def delete_run(*, session: Session, run_id: int) -> None:
+    """Drop a run that never scanned anything (an ingest that changed nothing)."""
+    session.execute(delete(DetectorRun).where(DetectorRun.id == run_id))
 
 
 def finish_run(session: Session, run_id: int) -> DetectorRun:

@@ -21,7 +21,7 @@ def bundled_briefs() -> AbstractContextManager[Path]:
     packaged = resources.files("reviewer") / "_demo" / DEMO_FILE
     if packaged.is_file():
         return resources.as_file(packaged)
-    checkout = Path(__file__).resolve().parent.parent / "fixtures" / "demo" / DEMO_FILE
+    checkout = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / DEMO_FILE
     if checkout.is_file():
         return resources.as_file(checkout)
     raise DemoError(f"demo briefs not found (looked for reviewer/_demo/{DEMO_FILE} and {checkout})")
@@ -54,7 +54,7 @@ def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> 
             if db.latest_run(session=connection) is not None:
                 return path, False  # reused: as quick to open as `reviewer review`
         from reviewer.grounding.registry import load_detector
-        from reviewer.store import ingest_files
+        from reviewer.pipeline.writer import ingest_files
 
         with bundled_briefs() as briefs:
             report = ingest_files(engine, [str(briefs)], detector=load_detector("default"))

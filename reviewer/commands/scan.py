@@ -27,7 +27,7 @@ from rich.text import Text
 from reviewer.grounding import registry
 from reviewer.grounding.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
 from reviewer.grounding.types import Analysis, Flag, Known
-from reviewer.ingest import (
+from reviewer.pipeline.reader import (
     BriefRecord,
     InputError,
     count_lines,
@@ -36,7 +36,7 @@ from reviewer.ingest import (
     read_pools,
     sniff_kind,
 )
-from reviewer.wording import counted
+from reviewer.commands.console import counted
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too

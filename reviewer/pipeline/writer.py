@@ -15,16 +15,14 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import IO, Any, NamedTuple
 
-from sqlalchemy import Engine, delete, func, select
+from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
-from db.models import DetectorRun
-from db.tables import brief as brief_table
-from db.tables import briefscan as briefscan_table
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
+    delete_run,
     diff_runs,
     digest,
     finish_run,
@@ -39,7 +37,7 @@ from db.writes import (
     unchecked_references,
     unscanned_briefs,
 )
-from reviewer.batch_analysis import (
+from reviewer.pipeline.workers import (
     Batch,
     BatchAnalyzer,
     Item,
@@ -49,7 +47,7 @@ from reviewer.batch_analysis import (
     read_at,
 )
 from reviewer.grounding.registry import describe
-from reviewer.ingest import BriefRecord, InputError, iter_briefs, read_pools
+from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 
 BATCH = 2000
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
@@ -117,7 +115,7 @@ class _Prepared(NamedTuple):
     digest: str
     line: int
     pool_digest: str
-    pool: bytes  # for the detector workers (batch_analysis.encode_pool)
+    pool: bytes  # for the detector workers (workers.encode_pool)
 
 
 def _prepare(record: BriefRecord) -> _Prepared:
@@ -285,7 +283,7 @@ class _Writer:
     def discard(self) -> None:
         """Drop a run that never scanned anything (an ingest that changed nothing)."""
         with Session(self.engine) as session:
-            session.execute(delete(DetectorRun).where(DetectorRun.id == self.run_id))
+            delete_run(session=session, run_id=self.run_id)
             session.commit()
         self.run_id = None
 
@@ -372,7 +370,7 @@ class _Writer:
         """Scan every stored brief the run has not covered yet, a batch per transaction."""
         assert self.detection is not None and self.run_id is not None
         with Session(self.engine) as session, unchecked_references(session):
-            left = _uncovered(session, self.run_id)
+            left = db.count_uncovered(session=session, run_id=self.run_id)
             if not left:  # an ingest into a fresh run
                 return
             if stage is not None:
@@ -404,14 +402,6 @@ def _raise(err: InputError) -> None:
     raise err
 
 
-def _uncovered(session: Session, run_id: int) -> int:
-    """Stored briefs the run has not scanned yet: two counts over narrow indexes, far
-    cheaper than looking for the uncovered briefs among the brief rows."""
-    scans = select(func.count()).select_from(briefscan_table)
-    scanned = session.scalar(scans.where(briefscan_table.c.run_id == run_id)) or 0
-    return (session.scalar(select(func.count()).select_from(brief_table)) or 0) - scanned
-
-
 def _previous_run(engine: Engine) -> int | None:
     with Session(engine) as session:
         run = db.latest_run(session=session)
@@ -420,7 +410,7 @@ def _previous_run(engine: Engine) -> int | None:
 
 def _stored_count(engine: Engine) -> int:
     with Session(engine) as session:
-        return int(session.scalar(select(func.count()).select_from(db.Brief)) or 0)
+        return db.count_stored_briefs(session=session)
 
 
 def ingest_files(
@@ -514,25 +504,3 @@ def run_detector(
         writer.start()
         writer.cover_the_rest(advance or (lambda n: None))
         return writer.finish(previous)
-
-
-def stored_arms_input(engine: Engine) -> Any:
-    """Pools and briefs from the database, for `arms`. The production row is the briefs'
-    mean invention rate under the detector being measured, computed as the arms run, so it
-    never mixes in a stored run of another detector."""
-    from reviewer.report import ArmsInput
-
-    def pools() -> Iterator[Any]:
-        with Session(engine) as session:
-            yield from db.iter_pools(session=session)
-
-    def briefs() -> Iterator[Any]:
-        with Session(engine) as session:
-            yield from db.iter_briefs_text(session=session)
-
-    with Session(engine) as session:
-        n_pools = session.scalar(select(func.count()).select_from(db.Pool)) or 0
-        n_briefs = session.scalar(select(func.count()).select_from(db.Brief)) or 0
-    if not n_pools:
-        raise InputError("database", 0, "no briefs stored yet (reviewer ingest FILE first)")
-    return ArmsInput(pools=pools(), briefs=briefs(), total=n_pools + n_briefs)

@@ -74,7 +74,7 @@ class DbPages:
 
 def review_commands() -> type[Provider]:
     """The palette's review actions, imported when the palette first opens."""
-    from reviewer.tui.commands import ReviewCommands
+    from reviewer.tui.palette import ReviewCommands
 
     return ReviewCommands
 
@@ -422,7 +422,7 @@ class ReviewScreen(Screen[None]):
 
     def active_bindings_help(self) -> list[tuple[str, str]]:
         """Every key of this screen and the app, for the help screen."""
-        from reviewer.tui.commands import ACTIONS
+        from reviewer.tui.palette import ACTIONS
 
         names = {action: name for name, action, _ in ACTIONS}
         keys: list[tuple[str, str]] = []

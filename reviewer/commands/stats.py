@@ -1,0 +1,100 @@
+"""`reviewer stats`: precision with its 95% Wilson interval, by kind, unit and run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from sqlmodel import Session
+
+import db
+from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say
+
+
+def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json: bool) -> int:
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with Session(engine) as session:
+            result = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    except ValueError as problem:  # e.g. no such run: a usage error (2), not a failed check
+        say(err(), str(problem))
+        return USAGE
+    finally:
+        engine.dispose()
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+    else:
+        print_stats(result, out())
+    return OK
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _interval(low: float, high: float) -> str:
+    """`20.8–93.9`: the interval in percentage points, compact enough for 80 columns."""
+    return f"{100 * low:.1f}–{100 * high:.1f}"
+
+
+def _row(name: str, s: dict[str, Any]) -> list[Text]:
+    low, high = s["precision_ci"]
+    return [
+        Text(name),
+        Text(f"{s['flags']:,}"),
+        Text(f"{s['labeled']:,}"),
+        Text(f"{s['true_positives']:,}"),
+        Text(f"{s['false_positives']:,}"),
+        Text(f"{s['skipped']:,}"),
+        Text(_pct(s["precision"])),
+        Text(_interval(low, high) if s["true_positives"] + s["false_positives"] else "—"),
+        Text(_pct(s["coverage"])),
+    ]
+
+
+def _table(title: str) -> Table:
+    table = Table(
+        title=title,
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    for name in ("", "flags", "labeled", "TP", "FP", "skip", "precision", "95% CI", "coverage"):
+        table.add_column(name, justify="right" if name else "left", no_wrap=not name)
+    return table
+
+
+def print_stats(s: dict[str, Any], console: Console) -> None:
+    if s["run_id"] is None:
+        say(console, "no detector run yet (reviewer ingest FILE, or reviewer flag)")
+        return
+    who = s["reviewer"] or "all reviewers"
+    table = _table(f"run {s['run_id']} · {s['detector']} {s['version']} · {who}")
+    table.add_row(*_row("overall", s), style="bold")
+    for kind, part in s["by_kind"].items():
+        table.add_row(*_row(f"kind {kind}", part))
+    for unit, part in s["by_unit"].items():
+        table.add_row(*_row(f"unit {unit}", part))
+    console.print(table)
+    if len(s["by_run"]) > 1:
+        runs = _table("by run")
+        for part in s["by_run"]:
+            runs.add_row(*_row(f"run {part['run_id']} {part['detector']} {part['version']}", part))
+        console.print(runs)
+    needed = s["labels_needed"]
+    left = s["flags"] - s["labeled"]
+    if needed:
+        more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
+        if needed > left:
+            more += f", more than the {counted(left, 'flag')} left unlabeled: ingest more briefs"
+        say(console, more)
+    else:
+        say(console, "the interval is within ±5 points")
