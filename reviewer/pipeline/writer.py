@@ -37,6 +37,8 @@ from db.writes import (
     unchecked_references,
     unscanned_briefs,
 )
+from reviewer.grounding.registry import describe
+from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 from reviewer.pipeline.workers import (
     Batch,
     BatchAnalyzer,
@@ -46,8 +48,6 @@ from reviewer.pipeline.workers import (
     encode_pool,
     read_at,
 )
-from reviewer.grounding.registry import describe
-from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 
 BATCH = 2000
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
