@@ -9,8 +9,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
+import click
+import typer
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -25,6 +27,7 @@ from rich.text import Text
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from reviewer.grounding.types import Detector
     from reviewer.pipeline.reader import InputError
 
 OK = 0
@@ -55,6 +58,11 @@ def say(console: Console, message: str) -> None:
     console.print(Text(message))
 
 
+def echo(message: str, *, error: bool = False) -> None:
+    """A plain line on stdout (stderr with `error`), as click writes it: no rich layout."""
+    click.echo(message, err=error)
+
+
 _VISIBLE = {
     **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\n\t"},
     0x7F: 0x2421,
@@ -74,6 +82,24 @@ def input_error(problem: InputError) -> int:
     sys.stderr.write(visible(str(problem)) + "\n")
     sys.stderr.flush()
     return USAGE
+
+
+def stop(code: int) -> NoReturn:
+    """End the command now with `code` (its message already printed)."""
+    raise typer.Exit(code)
+
+
+def load_detector(spec: str, config: str | None) -> Detector:
+    """The detector a command asked for; a bad spec or config file stops with its message."""
+    from reviewer.grounding.config import load_config
+    from reviewer.grounding.registry import DetectorLoadError
+    from reviewer.grounding.registry import load_detector as load
+
+    try:
+        return load(spec, load_config(config) if config else None)
+    except (DetectorLoadError, OSError, ValueError) as problem:
+        echo(str(problem), error=True)
+        stop(USAGE)
 
 
 def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:

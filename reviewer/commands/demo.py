@@ -8,6 +8,8 @@ from pathlib import Path
 
 import platformdirs
 
+from reviewer.commands.console import OK, USAGE, echo
+
 DEMO_FILE = "briefs.jsonl"
 
 
@@ -63,3 +65,17 @@ def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> 
         return path, True
     finally:
         engine.dispose()
+
+
+def demo(database: str | None, *, reviewer: str | None, fresh: bool) -> int:
+    """Build (or reuse) the demo database and open the review app on it."""
+    from reviewer.tui.app import ReviewUnavailable, run_review
+
+    try:
+        path, built = prepare_demo(database, fresh=fresh)
+        echo(f"{'Built' if built else 'Reusing'} the demo database at {path}")
+        run_review(path, reviewer)
+    except (DemoError, ReviewUnavailable) as problem:
+        echo(str(problem), error=True)
+        return USAGE
+    return OK

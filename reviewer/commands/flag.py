@@ -40,5 +40,3 @@ def flag(url_or_path: str, detector: Detector) -> int:
         engine.dispose()
     say(out(), run_line(run))
     return OK
-
-

@@ -111,5 +111,3 @@ def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
         say(out(), run_line(report.run))
     elif not report.failed:
         say(out(), "no new detector run: nothing changed")
-
-

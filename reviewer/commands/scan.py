@@ -1,4 +1,5 @@
-"""What `reviewer scan` and `reviewer arms` do and print, so the CLI stays a few lines.
+"""`reviewer scan`: stream a briefs file through a detector, no database; JSON lines or
+a table of flags in context.
 
 Brief text and ids are data: they become `rich.text.Text` objects with control
 characters made visible, never markup.
@@ -9,89 +10,26 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 from rich import box
 from rich._wrap import divide_line
 from rich.cells import get_character_cell_size
 from rich.console import Console, ConsoleOptions, RenderResult
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from reviewer.commands.console import OK, counted, input_error, visible
+from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.grounding import registry
-from reviewer.grounding.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
-from reviewer.grounding.types import Analysis, Flag, Known
-from reviewer.pipeline.reader import (
-    BriefRecord,
-    InputError,
-    count_lines,
-    iter_briefs,
-    iter_pool_records,
-    read_pools,
-    sniff_kind,
-)
-from reviewer.commands.console import counted
+from reviewer.grounding.types import Analysis, Detector, Flag
+from reviewer.pipeline.reader import BriefRecord, InputError, count_lines, iter_briefs, read_pools
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too
-
-
-# ---------------------------------------------------------------- shared pieces
-
-
-_VISIBLE = {
-    **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\n\t"},
-    0x7F: 0x2421,
-    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
-}
-
-
-def visible(text: str) -> str:
-    """Control characters shown as their Unicode pictures; same length, so spans hold."""
-    if text.isascii() and text.isprintable():
-        return text
-    return text.translate(_VISIBLE)
-
-
-def input_error(err: InputError) -> int:
-    """Report a bad input line on stderr, unwrapped; the exit code for bad input."""
-    sys.stderr.write(visible(str(err)) + "\n")
-    sys.stderr.flush()
-    return 2
-
-
-def err_console() -> Console:
-    return Console(stderr=True, highlight=False)
-
-
-@contextmanager
-def progress_bar(label: str, total: int | None) -> Iterator[Callable[[], None]]:
-    """An `advance()` callable; draws a bar on stderr only when stderr is a terminal."""
-    console = err_console()
-    if not console.is_terminal:
-        yield lambda: None
-        return
-    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
-    # Output on a terminal goes above the bar; piped output must stay on stdout.
-    to_terminal = sys.stdout.isatty()
-    with Progress(
-        *columns,
-        console=console,
-        transient=True,
-        redirect_stdout=to_terminal,
-        redirect_stderr=False,
-    ) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda: progress.advance(task)
-
-
-# ---------------------------------------------------------------- scan
 
 
 def flag_line(record_id: str, analysis: Analysis) -> str:
@@ -120,7 +58,9 @@ def _scan_table(header: bool) -> Table:
     return table
 
 
-def scan(path: str, detector: Any, *, pools_path: str | None = None, fmt: str = "jsonl") -> int:
+def scan(
+    path: str, detector: Detector, *, pools_path: str | None = None, fmt: str = "jsonl"
+) -> int:
     """Stream a briefs file through a detector; returns the exit code (2 on bad input)."""
     try:
         pools = read_pools(pools_path) if pools_path else None
@@ -133,11 +73,11 @@ def scan(path: str, detector: Any, *, pools_path: str | None = None, fmt: str = 
                 _scan_to_jsonl(records, detector, advance)
     except InputError as err:
         return input_error(err)
-    return 0
+    return OK
 
 
 def _scan_to_jsonl(
-    records: Iterable[BriefRecord], detector: Any, advance: Callable[[], None]
+    records: Iterable[BriefRecord], detector: Detector, advance: Callable[[], None]
 ) -> None:
     out = sys.stdout
     for record in records:
@@ -148,7 +88,7 @@ def _scan_to_jsonl(
 
 
 def _scan_to_table(
-    records: Iterable[BriefRecord], detector: Any, advance: Callable[[], None]
+    records: Iterable[BriefRecord], detector: Detector, advance: Callable[[], None]
 ) -> None:
     """One row per flag, printed in chunks so memory stays flat; a summary line at the end."""
     console = Console(highlight=False)
@@ -407,95 +347,3 @@ class _TableLines:
             plain.append(right)
             plain.append("\n")
             yield Segment("".join(plain))
-
-
-# ---------------------------------------------------------------- arms
-
-
-@dataclass
-class ArmsInput:
-    """Where the arms get their records: pools, briefs ((text, pool) pairs), or both.
-
-    A file gives one of them; the database gives both plus a stored production rate.
-    """
-
-    pools: Iterable[Sequence[Known]] | None = None
-    briefs: Iterable[tuple[str, Sequence[Known]]] | None = None
-    production_rate: float | None = None
-    total: int | None = None
-
-
-def arms_input_from_file(path: str) -> ArmsInput:
-    """A pools file feeds the template arms; a briefs file also the rewrite and production."""
-    if path == "-":
-        raise InputError(path, 0, "the arms read a file, not stdin (pools or briefs)")
-    kind = sniff_kind(path)
-    if kind == "briefs":
-        briefs = ((r.text, r.pool) for r in iter_briefs(path))
-        return ArmsInput(briefs=briefs, total=count_lines(path))
-    if kind == "empty":
-        raise InputError(path, 0, "no records")
-    return ArmsInput(pools=(r.pool for r in iter_pool_records(path)), total=count_lines(path))
-
-
-def arms(
-    source: Callable[[], ArmsInput],
-    detector: Any,
-    *,
-    seed: int = DEFAULT_SEED,
-    drift: float = DEFAULT_DRIFT,
-    citer: Any = None,
-    as_json: bool = False,
-) -> int:
-    """Run the arms and print them; exit code 0 when they separate, 1 when not, 2 on bad input."""
-    try:
-        found = source()
-        with progress_bar("arms", found.total) as advance:
-            report = run_arms(
-                detector,
-                pools=found.pools,
-                briefs=found.briefs,
-                production_rate=found.production_rate,
-                seed=seed,
-                drift=drift,
-                citer=citer,
-                on_record=advance,
-            )
-    except InputError as err:
-        return input_error(err)
-    if as_json:
-        sys.stdout.write(report.to_json() + "\n")
-    else:
-        print_arms(report, Console(highlight=False))
-    return 0 if report.passed else 1
-
-
-def arms_table(report: ArmsReport) -> Table:
-    """The arms as a rich table (also for the review app's panel)."""
-    table = Table(
-        title=Text(f"four arms · {report.detector} · seed {report.seed} · drift {report.drift:g}"),
-        box=box.SIMPLE_HEAD,
-    )
-    for name, justify in (("group", "left"), ("arm", "left"), ("mean", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    table.add_column("n", justify="right")
-    table.add_column("expected")
-    table.add_column("result")
-    for row in report.rows:
-        result = {True: Text("PASS", "green"), False: Text("FAIL", "bold red")}.get(
-            row.passed, Text("")
-        )
-        if row.group == "production" and report.warnings:
-            result = Text("WARN", "yellow")
-        table.add_row(row.group, row.arm, f"{row.mean:.2f}", str(row.n), row.expected, result)
-    return table
-
-
-def print_arms(report: ArmsReport, console: Console) -> None:
-    console.print(arms_table(report))
-    for failure in report.failures:
-        console.print(Text(f"FAIL: {failure}", "bold red"))
-    for warning in report.warnings:
-        console.print(Text(f"warning: {warning}", "yellow"))
-    verdict = "the arms separate" if report.passed else "the arms do not separate"
-    console.print(Text(f"{'PASS' if report.passed else 'FAIL'}: {verdict}"))

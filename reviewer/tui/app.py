@@ -64,13 +64,8 @@ class ReviewApp(App[None]):
 def run_review(database: str | Path, reviewer: str | None = None) -> None:
     """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
     where = str(database)
-    if "://" not in where and not Path(where).expanduser().is_file():
-        raise ReviewUnavailable(
-            f"{where}: no such database; create one with `reviewer ingest FILE --db {where}` "
-            "(or try `reviewer demo`)"
-        )
     try:
-        engine = db.make_engine(where)
+        engine = db.open_existing(where)
     except db.SchemaError as err:
         raise ReviewUnavailable(str(err)) from None
     try:

@@ -1,0 +1,53 @@
+"""`reviewer export`: labeled flags as self-contained regression fixtures, one JSON file each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reviewer.commands.console import FAILED, OK, USAGE, echo, open_db
+
+
+def export(
+    url_or_path: str,
+    out_dir: Path,
+    *,
+    only: str | None,
+    reviewer: str | None,
+    force: bool,
+    prune: bool,
+) -> int:
+    """Write the fixtures; exit 1 when the folder no longer says what the labels say (a
+    conflicting or stale fixture left in place), 2 when the database cannot be read."""
+    from sqlmodel import Session
+
+    from db.export import export_fixtures
+
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with Session(engine) as session:
+            report = export_fixtures(
+                session=session,
+                out_dir=out_dir,
+                only=only,
+                reviewer=reviewer,
+                force=force,
+                prune=prune,
+            )
+    except OSError as problem:
+        echo(str(problem), error=True)
+        return USAGE
+    finally:
+        engine.dispose()
+    for path in report.conflicts:
+        echo(f"refused: {path} exists with different content (--force overwrites)", error=True)
+    for claim in report.disagreements:
+        echo(f"left out, reviewers disagree: {claim}", error=True)
+    for path, reason in report.stale:
+        echo(f"stale: {path}: {reason}; --prune removes it", error=True)
+    for path in report.removed:
+        echo(f"removed stale: {path}", error=True)
+    echo(report.summary())
+    # the folder no longer says what the labels say: regress would replay a wrong verdict
+    return FAILED if report.conflicts or report.stale else OK

@@ -1,0 +1,19 @@
+"""`reviewer review`: open the review app on an existing database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reviewer.commands.console import OK, USAGE, echo
+
+
+def review(database: str | Path, *, reviewer: str | None) -> int:
+    """Run the app until the reviewer quits; 2 with a message when it cannot open."""
+    from reviewer.tui.app import ReviewUnavailable, run_review
+
+    try:
+        run_review(database, reviewer)
+    except ReviewUnavailable as problem:
+        echo(str(problem), error=True)
+        return USAGE
+    return OK
