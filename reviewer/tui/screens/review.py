@@ -19,6 +19,7 @@ from db.views import BriefRow, BriefView, FlagView
 from reviewer.grounding.bands import Bands
 from reviewer.grounding.checked import checked_spans, scanner_ready
 from reviewer.metrics import wilson_interval
+from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
 from reviewer.tui.widgets.brief_list import FILTERS, BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
@@ -33,43 +34,6 @@ VERDICT_WORDS = {
     "false_positive": "false positive",
     "skip": "skip",
 }
-
-
-class DbPages:
-    """The brief list's rows, read a page at a time for one run and reviewer."""
-
-    def __init__(self, session: Connection, run_id: int, reviewer: str) -> None:
-        self.session, self.run_id, self.reviewer = session, run_id, reviewer
-
-    def count(self, filter: str, search: str) -> int:
-        with self.session.engine.connect() as session:  # runs in a worker thread
-            return db.count_briefs(
-                session=session, run_id=self.run_id, reviewer=self.reviewer,
-                filter=filter, search=search,
-            )  # fmt: skip
-
-    def page(
-        self, filter: str, search: str, offset: int, limit: int, *, thread: bool = False
-    ) -> list[BriefRow]:
-        if thread:  # a worker: a connection of its own
-            with self.session.engine.connect() as session:
-                return self._page(session, filter, search, offset, limit)
-        return self._page(self.session, filter, search, offset, limit)
-
-    def _page(
-        self, session: Connection, filter: str, search: str, offset: int, limit: int
-    ) -> list[BriefRow]:
-        return db.list_briefs(
-            session=session, run_id=self.run_id, reviewer=self.reviewer,
-            filter=filter, search=search, offset=offset, limit=limit,
-        )  # fmt: skip
-
-    def position(self, filter: str, search: str, brief_pk: int) -> int | None:
-        with self.session.engine.connect() as session:  # runs in a worker thread
-            return db.brief_position(
-                session=session, run_id=self.run_id, reviewer=self.reviewer,
-                brief_pk=brief_pk, filter=filter, search=search,
-            )  # fmt: skip
 
 
 def review_commands() -> type[Provider]:
@@ -391,7 +355,7 @@ class ReviewScreen(Screen[None]):
     @work(thread=True, exclusive=True, group="stats")
     def load_stats(self) -> None:
         """Precision, coverage and the four arms, computed off the UI thread."""
-        from reviewer.tui.widgets.stats_panel import compute_stats
+        from reviewer.tui.data import compute_stats
 
         with self.session.engine.connect() as session:
             report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)

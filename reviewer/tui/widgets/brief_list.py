@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import ClassVar, Protocol
 
 from rich.segment import Segment
 from textual import events, work
@@ -20,9 +19,6 @@ from textual.widgets import Input, Static
 
 from reviewer.tui.literal import one_line
 
-if TYPE_CHECKING:
-    from db.views import BriefRow as RowLike  # one brief in the list
-
 PAGE = 100
 FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
 FILTER_NAMES = {
@@ -33,16 +29,21 @@ FILTER_NAMES = {
 }
 
 
-@dataclass(slots=True)
-class Row:
-    """A brief row as the list keeps it; updated in place after a label."""
+class Row(Protocol):
+    """One brief of the list as the screen's pages give it (db.BriefRow has this shape)."""
 
-    brief_pk: int
-    brief_id: str
-    flags: int
-    labeled: int
-    true_positives: int
-    false_positives: int
+    @property
+    def brief_pk(self) -> int: ...
+    @property
+    def brief_id(self) -> str: ...
+    @property
+    def flags(self) -> int: ...
+    @property
+    def labeled(self) -> int: ...
+    @property
+    def true_positives(self) -> int: ...
+    @property
+    def false_positives(self) -> int: ...
 
 
 class BriefPages(Protocol):
@@ -55,7 +56,7 @@ class BriefPages(Protocol):
 
     def page(
         self, filter: str, search: str, offset: int, limit: int, *, thread: bool = False
-    ) -> list[RowLike]: ...
+    ) -> list[Row]: ...
 
     def position(self, filter: str, search: str, brief_pk: int) -> int | None:
         """Index of a brief in the list (None: not listed). Called from a worker thread."""
@@ -190,7 +191,7 @@ class BriefRows(ScrollView, can_focus=True):
         self.app.call_from_thread(self._got_page, generation, None, number, rows)
 
     def _got_page(
-        self, generation: int, epoch: int | None, number: int, fetched: list[RowLike]
+        self, generation: int, epoch: int | None, number: int, fetched: list[Row]
     ) -> None:
         if generation != self._generation:  # a newer filter or search has taken over
             return
@@ -205,11 +206,8 @@ class BriefRows(ScrollView, can_focus=True):
         if generation == self._generation and current and index is not None:
             self.cursor = index
 
-    def _store(self, number: int, fetched: list[RowLike]) -> list[Row]:
-        page = self._cache[number] = [
-            Row(r.brief_pk, r.brief_id, r.flags, r.labeled, r.true_positives, r.false_positives)
-            for r in fetched
-        ]
+    def _store(self, number: int, fetched: list[Row]) -> list[Row]:
+        page = self._cache[number] = list(fetched)
         return page
 
     def _set_total(self, generation: int, total: int) -> None:
@@ -254,16 +252,13 @@ class BriefRows(ScrollView, can_focus=True):
                     return number * PAGE + offset
         return None
 
-    def update_row(self, row: RowLike) -> None:
+    def update_row(self, row: Row) -> None:
         """Replace one cached row (after a label) and redraw only that line."""
         index = self.index_of(row.brief_pk)
         if index is None:
             return
         page = self._cache[index // PAGE]
-        page[index % PAGE] = Row(
-            row.brief_pk, row.brief_id, row.flags, row.labeled,
-            row.true_positives, row.false_positives,
-        )  # fmt: skip
+        page[index % PAGE] = row
         self.refresh_line(index)
 
     def mark_current(self, brief_pk: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,10 +14,18 @@ from textual.widgets import DataTable, Static
 from reviewer.grounding.bands import DEFAULT_BANDS, Bands, band_text
 from reviewer.grounding.types import Known
 from reviewer.tui.literal import one_line
-from reviewer.tui.widgets.prose import KIND_STYLE, number
+from reviewer.tui.widgets.prose import KIND_STYLE, FlagLike, number
 
-if TYPE_CHECKING:
-    from db.views import FlagView as FlagFacts  # what the detail shows of a flag
+
+class FlagFacts(FlagLike, Protocol):
+    """What the detail shows of a flag (db.FlagView has it)."""
+
+    token: str
+    value: float
+    unit: str
+    delta: float
+    rel: float
+
 
 VERDICT_TEXT = {
     None: ("unlabeled", "dim"),

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
-from sqlalchemy import Connection
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-import db
 from reviewer.metrics import labels_needed, wilson_interval
 from reviewer.tui.literal import one_line
 
 BAR = 20
-ARM_POOLS = 2000  # the panel scores the template arms on at most this many pools
 
 Part = str | tuple[str, str]
 
@@ -30,26 +26,6 @@ class StatsReport:
     arms: Any | None = None  # reviewer.grounding.arms.ArmsReport
     arms_error: str | None = None
     pools: int = 0
-
-
-def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsReport:
-    """Query the label aggregates and score the four arms (slow: call from a worker)."""
-    stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
-    try:
-        from reviewer.grounding.arms import run_arms
-        from reviewer.grounding.registry import DetectorLoadError, load_detector
-
-        run = db.get_run(session=session, run_id=run_id)
-        try:
-            detector = load_detector(run.detector if run else "default")
-        except DetectorLoadError:
-            detector = load_detector("default")
-        pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
-        rate = db.production_rate(session=session, run_id=run_id)
-        arms = run_arms(detector, pools=pools, production_rate=rate)
-    except Exception as err:  # the panel still shows precision when the arms cannot run
-        return StatsReport(stats, None, f"{type(err).__name__}: {err}")
-    return StatsReport(stats, arms, None, len(pools))
 
 
 def range_bar(point: float, low: float, high: float, width: int = BAR) -> list[Part]:
