@@ -1,6 +1,6 @@
 """Scan throughput of the built-in detectors against a bare tokenizer pass.
 
-Run: python tests/bench_detectors.py [--mb 2] [--pool 2000] [--briefs 2000] [--repeat 5]
+Run: python scripts/bench_detectors.py [--mb 2] [--pool 2000] [--briefs 2000] [--repeat 5]
 
 Prints MB/s for the bare tokenizer (the token regex plus float parsing, nothing else) and
 for each detector: its share of the bare throughput (target >= 0.5) and the time ratio when

@@ -1,6 +1,6 @@
 """Benchmark: ingest + flag N generated briefs into a fresh SQLite file, then time stats.
 
-Run: python tests/bench_ingest.py [--n 100000] [--labels 1000000] [--workers N]
+Run: python scripts/bench_ingest.py [--n 100000] [--labels 1000000] [--workers N]
 Reports briefs per second end to end (check, write, detect), the CPU time per brief of the
 main process and of the detector workers (on a machine others are using, wall time swings;
 CPU time tells what the work costs, and cores / total CPU is what an idle machine gives),
@@ -32,7 +32,7 @@ from db import tally
 from db.tables import claim as C
 from db.tables import labelstate as LS
 from reviewer.grounding.registry import load_detector
-from reviewer.store import ingest_files
+from reviewer.pipeline.writer import ingest_files
 
 UNITS = ("bpm", "mi", "min", "steps", "pct", "none")
 SUFFIX = {"bpm": " bpm", "mi": " mi", "min": " min", "steps": " steps", "pct": "%", "none": ""}

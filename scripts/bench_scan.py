@@ -1,6 +1,6 @@
 """Benchmark `reviewer scan`: briefs per second and peak memory at two file sizes.
 
-Run from the repository root: `.venv/bin/python tests/bench_scan.py [N]`. Memory should
+Run from the repository root: `.venv/bin/python scripts/bench_scan.py [N]`. Memory should
 stay flat: the peak RSS for N briefs and for N/10 briefs should be about the same (scan
 keeps no set of ids; with one, 1M ids would add some 80 MiB). The last lines say how much
 peak RSS grew per 100,000 more briefs, for each format.

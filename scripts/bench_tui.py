@@ -1,6 +1,6 @@
 """Benchmark of the review app on 100,000 briefs and a million flags (a script, not a test).
 
-    python tests/bench_tui.py [--db PATH] [--briefs 100000] [--flags-per-brief 10] [--labels 60]
+    python scripts/bench_tui.py [--db PATH] [--briefs 100000] [--flags-per-brief 10] [--labels 60]
                               [--command-runs 3] [--in-process-only | --command-only]
 
 Builds the database once (kept at --db for reruns, in a child process so its memory does

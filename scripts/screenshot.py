@@ -1,6 +1,6 @@
 """Writes the README's picture of the review screen (a script, not a test).
 
-    python tests/screenshot_tui.py [fixtures/screenshots/review.svg]
+    python scripts/screenshot.py [fixtures/screenshots/review.svg]
 
 Builds the demo database in a temporary folder, labels a few flags, saves an SVG.
 """
@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 async def shoot(out: Path) -> None:
     import db
-    from reviewer.demo import prepare_demo
+    from reviewer.commands.demo import prepare_demo
     from reviewer.tui.app import ReviewApp
 
     with tempfile.TemporaryDirectory() as folder:

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from reviewer.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEEDS = "fixtures/seed_records.jsonl"
 runner = CliRunner()
 
@@ -48,7 +48,7 @@ def test_reference_reproduces_published_table_and_passes() -> None:
 
 
 def test_abs_mutant_fails_with_sign_inversions_invisible() -> None:
-    args = ["arms", "--pools", SEEDS, "--detector", "tests.plugins_for_tests:abs_mutant"]
+    args = ["arms", "--pools", SEEDS, "--detector", "tests.support.plugins:abs_mutant"]
     result = reviewer(*args)
     assert result.returncode == 1, result.stderr
     assert "sign inversions are invisible" in result.stdout

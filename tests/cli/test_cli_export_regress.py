@@ -285,7 +285,7 @@ def test_regress_unknown_detector_exits_2(exported: Path) -> None:
 
 # --- the project's own fixtures ---------------------------------------------------------
 
-REGRESSIONS = Path(__file__).resolve().parent.parent / "fixtures" / "regressions"
+REGRESSIONS = Path(__file__).resolve().parents[2] / "fixtures" / "regressions"
 
 
 def shipped() -> dict[str, dict]:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from sqlmodel import Session
-from store_files import POOL, TEXTS, row_counts, write_briefs
 from typer.testing import CliRunner
 
 import db
 from reviewer import Known
 from reviewer.cli import app
 from reviewer.grounding.registry import load_detector
+from tests.support.store_files import POOL, TEXTS, row_counts, write_briefs
 
 runner = CliRunner()
 KNOWN = tuple(Known(k["name"], float(k["value"]), k["unit"]) for k in POOL)
@@ -71,9 +71,7 @@ def test_plugin_detector_runs_are_stored_with_their_name(tmp_path):
     dbp = tmp_path / "r.db"
     briefs = write_briefs(tmp_path / "b.jsonl")
     runner.invoke(app, ["ingest", str(briefs), "--no-flag", "--db", str(dbp)])
-    result = runner.invoke(
-        app, ["flag", "-d", "tests.plugins_for_tests:AbsMutant", "--db", str(dbp)]
-    )
+    result = runner.invoke(app, ["flag", "-d", "tests.support.plugins:AbsMutant", "--db", str(dbp)])
     assert result.exit_code == 0, result.output
     assert "run 1 (abs-mutant 0)" in result.stdout
 

@@ -6,10 +6,10 @@ import json
 import re
 import sqlite3
 
-from store_files import TEXTS, brief_line, row_counts, write_briefs
 from typer.testing import CliRunner
 
 from reviewer.cli import app
+from tests.support.store_files import TEXTS, brief_line, row_counts, write_briefs
 
 runner = CliRunner()
 

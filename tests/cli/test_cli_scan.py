@@ -122,14 +122,14 @@ def test_bad_detector_name_exits_2_with_what_is_available(tmp_path: Path) -> Non
 def test_plugin_detector_by_module_and_attr(tmp_path: Path) -> None:
     path = write_briefs(tmp_path, ("wrong", WRONG), ("flip", "TSB sits at 22.4 today."))
     result = runner.invoke(
-        app, ["scan", str(path), "--detector", "tests.plugins_for_tests:abs_mutant"]
+        app, ["scan", str(path), "--detector", "tests.support.plugins:abs_mutant"]
     )
     assert result.exit_code == 0, result.output
     wrong, flip = parse_lines(result.stdout)
     assert [f["token"] for f in wrong["flags"]] == ["57"]  # the sign flag is lost
     assert flip["flags"] == []
     every = runner.invoke(
-        app, ["scan", str(path), "--detector", "tests.plugins_for_tests:FlagsEveryNumber"]
+        app, ["scan", str(path), "--detector", "tests.support.plugins:FlagsEveryNumber"]
     )
     assert every.exit_code == 0, every.output
     assert len(parse_lines(every.stdout)[0]["flags"]) == 3

@@ -6,12 +6,12 @@ import json
 
 import pytest
 from sqlmodel import Session
-from store_files import write_briefs
 from typer.testing import CliRunner
 
 import db
 from reviewer.cli import app
 from reviewer.metrics import labels_needed, wilson_interval
+from tests.support.store_files import write_briefs
 
 runner = CliRunner()
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 
 from sqlmodel import Session
-from store_files import POOL, brief_line, write_briefs
 from typer.testing import CliRunner
 
 import db
 from reviewer.cli import app
-from reviewer.wording import counted
+from reviewer.commands.console import counted
+from tests.support.store_files import POOL, brief_line, write_briefs
 
 runner = CliRunner()
 ONE_FLAG = "Resting HR 57 bpm today."  # one checkable number, flagged against rhr 55 bpm

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 from sqlmodel import Session
-from tui_seed import seed
 from typer.testing import CliRunner
 
 import db
-from reviewer import demo
 from reviewer.cli import app
+from reviewer.commands import demo
 from reviewer.tui.app import ReviewApp
+from tests.support.tui_seed import seed
 
 runner = CliRunner()
 

@@ -21,10 +21,10 @@ from reviewer.grounding.arms import (
     template_sentence,
     verdict,
 )
-from reviewer.ingest import read_pools
-from tests.plugins_for_tests import FlagsEveryNumber, abs_mutant
+from reviewer.pipeline.reader import read_pools
+from tests.support.plugins import FlagsEveryNumber, abs_mutant
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SEED_RECORDS = ROOT / "fixtures" / "seed_records.jsonl"
 
 

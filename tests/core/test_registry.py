@@ -24,14 +24,14 @@ def test_builtins_by_name_with_config() -> None:
 
 
 def test_plugin_object_without_checkable_gets_the_scanner_denominator() -> None:
-    plugin = load_detector("tests.plugins_for_tests:abs_mutant")
+    plugin = load_detector("tests.support.plugins:abs_mutant")
     result = analyze(plugin, "It reads -52.00 bpm. It reads 22.40.", POOL)
     assert result.flags == []  # the abs() bug: sign inversions pass
     assert result.checkable == 2
 
 
 def test_plugin_class_is_instantiated() -> None:
-    plugin = load_detector("tests.plugins_for_tests:FlagsEveryNumber")
+    plugin = load_detector("tests.support.plugins:FlagsEveryNumber")
     assert len(plugin.flag("1 2 3", POOL)) == 3
 
 
@@ -48,10 +48,10 @@ def test_builtin_analyze_matches_flag_and_checkable() -> None:
     [
         ("nonsense", "available: reference, default"),
         ("no_such_module_xyz:thing", "cannot import module 'no_such_module_xyz'"),
-        ("tests.plugins_for_tests:missing", "has no attribute 'missing'"),
+        ("tests.support.plugins:missing", "has no attribute 'missing'"),
         ("json:dumps", "failed"),
         ("json:JSONDecodeError", "failed"),
-        ("tests.plugins_for_tests:re", "has no flag(text, pool)"),
+        ("tests.support.plugins:re", "has no flag(text, pool)"),
         (":x", "expected module:attr"),
     ],
 )
@@ -68,7 +68,7 @@ def test_describe() -> None:
     name, _, config = describe(load_detector("default"))
     assert name == "default"
     assert "units" in json.loads(config)
-    assert describe(load_detector("tests.plugins_for_tests:abs_mutant")) == (
+    assert describe(load_detector("tests.support.plugins:abs_mutant")) == (
         "abs-mutant",
         "0",
         "{}",

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from db_seed import add_run, flag, seed
 from sqlalchemy import func, select
 from sqlmodel import Session
 
 import db
+from tests.support.db_seed import add_run, flag, seed
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from db_seed import add_run, flag, seed
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, text
@@ -15,6 +14,7 @@ from sqlmodel import Session
 import db
 from db import progress
 from db.models import DoneSpan, ReviewProgress
+from tests.support.db_seed import add_run, flag, seed
 
 STARTS = (8, 20, 31)
 

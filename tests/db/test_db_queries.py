@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from db_seed import add_run, flag, seed
 from sqlalchemy import event
 from sqlmodel import Session
 
@@ -11,6 +10,7 @@ import db
 from db.progress import ensure_progress
 from db.writes import start_run
 from reviewer.metrics import wilson_interval
+from tests.support.db_seed import add_run, flag, seed
 
 
 @pytest.fixture

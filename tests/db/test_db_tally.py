@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from db_seed import add_run, flag, seed
 from sqlmodel import Session
 
 import db
 from db import tally
+from tests.support.db_seed import add_run, flag, seed
 
 REVIEWERS = ("ana", "bob", None)
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reviewer import Known
-from reviewer.ingest import (
+from reviewer.pipeline.reader import (
     BriefRecord,
     InputError,
     _brief,
@@ -146,7 +146,7 @@ def test_a_byte_order_mark_at_the_start_is_accepted_on_the_fast_path(
     def no_slow_path(*args: object) -> None:
         raise AssertionError("a good line with a BOM left the msgspec fast path")
 
-    monkeypatch.setattr("reviewer.ingest._object", no_slow_path)
+    monkeypatch.setattr("reviewer.pipeline.reader._object", no_slow_path)
     assert [r.id for r in iter_briefs(str(path))] == ["b1", "b2"]
 
 

@@ -13,18 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
-from store_files import TEXTS, brief_line, write_briefs
 from typer.testing import CliRunner
 
 import db
 from db.views import pool_to_json
 from db.writes import stored_pool
 from reviewer import Known
-from reviewer.batch_analysis import BatchAnalyzer, OrderedScans, encode_pool
 from reviewer.cli import app
 from reviewer.grounding.registry import analyze, load_detector
-from reviewer.ingest import count_lines
-from reviewer.store import ingest_files
+from reviewer.pipeline.reader import count_lines
+from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, encode_pool
+from reviewer.pipeline.writer import ingest_files
+from tests.support.store_files import TEXTS, brief_line, write_briefs
 
 runner = CliRunner()
 
@@ -69,7 +69,7 @@ ARMS_TEXT = "HR 53 bpm, TSB +22.4."
 def test_arms_without_pools_reads_the_database(tmp_path):
     dbp = tmp_path / "r.db"
     seeds = tmp_path / "seed.jsonl"
-    records = Path(__file__).parent.parent / "fixtures" / "seed_records.jsonl"
+    records = Path(__file__).parents[2] / "fixtures" / "seed_records.jsonl"
     with seeds.open("w") as out:
         for line in records.read_text().splitlines():
             record = json.loads(line)
@@ -89,7 +89,7 @@ def test_arms_without_pools_reads_the_database(tmp_path):
     assert report["passed"] is True
     # the production row is the stored briefs' mean invention rate under the detector
     # being measured, even when the latest stored run is another detector's
-    mutant = ["flag", "-d", "tests.plugins_for_tests:abs_mutant", "--db", str(dbp)]
+    mutant = ["flag", "-d", "tests.support.plugins:abs_mutant", "--db", str(dbp)]
     assert runner.invoke(app, mutant).exit_code == 0
     for spec in ("reference", "default"):
         result = runner.invoke(app, ["arms", "--json", "-d", spec, "--db", str(dbp)])
@@ -210,7 +210,7 @@ def test_a_failed_bulk_write_leaves_reference_checks_on(tmp_path, monkeypatch):
     ingest_files(engine, [str(write_briefs(tmp_path / "a.jsonl"))], detector=None)
     changed = write_briefs(tmp_path / "b.jsonl", [brief_line("d1", "Changed, 58 bpm.")])
     # blind the id lookups so the insert itself fails, mid-transaction
-    monkeypatch.setattr("reviewer.store.stored_briefs", lambda session, ids: {})
+    monkeypatch.setattr("reviewer.pipeline.writer.stored_briefs", lambda session, ids: {})
     with pytest.raises(IntegrityError):
         ingest_files(engine, [str(changed)], detector=load_detector("default"))
     with Session(engine) as session:

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 from sqlmodel import Session
-from tui_seed import seed
 
 import db
 from db.models import Claim, Label
 from reviewer.tui.app import ReviewApp
+from tests.support.tui_seed import seed
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 KILLED_APP = textwrap.dedent(
     """

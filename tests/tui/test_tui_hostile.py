@@ -11,13 +11,13 @@ import pytest
 from sqlalchemy import select
 from sqlmodel import Session
 from textual.widgets import DataTable, Input
-from tui_seed import HOSTILE, seed_hostile
 
 from db.models import Label, LabelState
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.literal import literal
 from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.prose import prose_content
+from tests.support.tui_seed import HOSTILE, seed_hostile
 
 SIZE = (120, 40)
 TEXT_RUN = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>')

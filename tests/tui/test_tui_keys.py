@@ -8,7 +8,6 @@ import pytest
 from sqlalchemy import select
 from sqlmodel import Session
 from textual.widgets import Input
-from tui_seed import POOL, make_flag, seed
 
 from db.models import Label, LabelState
 from reviewer.tui.app import ReviewApp
@@ -17,6 +16,7 @@ from reviewer.tui.screens.note import NoteScreen
 from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.brief_list import BriefRows
 from reviewer.tui.widgets.prose import Prose
+from tests.support.tui_seed import POOL, make_flag, seed
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

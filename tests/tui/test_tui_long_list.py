@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from sqlmodel import Session
-from tui_seed import POOL, make_flag, seed, shown
 
 import db
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.widgets.brief_list import PAGE, BriefRows
+from tests.support.tui_seed import POOL, make_flag, seed, shown
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tui_seed import POOL, make_flag, seed, shown
 
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.widgets.brief_list import BriefRows
+from tests.support.tui_seed import POOL, make_flag, seed, shown
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
-from tui_seed import seed
 
 from reviewer.tui.app import ReviewApp
+from tests.support.tui_seed import seed
 
 SIZE = (120, 40)
 

@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui_seed import seed
+from tests.support.tui_seed import seed
 
 HEAVY = ("textual", "sqlmodel", "sqlalchemy", "db")  # pydantic: typer itself uses it
 LATER = (
     "reviewer.tui.screens.help",
     "reviewer.tui.screens.note",
-    "reviewer.tui.commands",
+    "reviewer.tui.palette",
     "reviewer.grounding.arms",
 )
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import DataTable
-from tui_seed import make_flag
 
 from db.views import FlagView
 from reviewer import Known
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import prose_content
+from tests.support.tui_seed import make_flag
 
 
 def view(text: str, token: str, nearest: Known, verdict: str | None = None) -> FlagView:
