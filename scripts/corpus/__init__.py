@@ -1,0 +1,1 @@
+"""The evaluation corpus generator: shared machinery and one module per domain."""

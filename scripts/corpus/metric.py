@@ -1,0 +1,136 @@
+"""Sentences that state a known value: faithfully, or misstated the ways real briefs misstate.
+
+A `Metric` is how authors of one domain speak of one pool entry: the names they call it,
+the unit words they put after it, and sentence shapes that state it. The same shapes serve
+faithful citations and misstatements, as they do in real output, where a wrong number
+sits in a perfectly ordinary sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from corpus.engine import (
+    MINUS,
+    Ctx,
+    capitalize,
+    cite,
+    contra,
+    flip_class,
+    fmt,
+    off_by,
+)
+
+# How a misstatement can go wrong; `compose` picks among those a metric allows.
+MODES = ("value", "name", "sign", "word_sign")
+
+
+@dataclass
+class Metric:
+    """One pool entry as a domain's authors write about it."""
+
+    name: str
+    dec: int
+    names: list[str]
+    units: list[str]
+    shapes: list[str]
+    signed: bool = False
+    prefix: list[str] = field(default_factory=list)  # "$", "€": written before the number
+    comma: bool = False
+    noun: bool = False  # a count cited by its noun ("9 open positions"): class 11
+    words: list[tuple[str, str]] = field(default_factory=list)  # (falling, rising) shapes
+    round_to: int | None = None  # authors round this one when citing (None: as given)
+
+    def modes(self) -> list[str]:
+        modes = ["value", "name"]
+        if self.signed:
+            modes.append("sign")
+            if self.words:
+                modes.append("word_sign")
+        return modes
+
+
+def _tags(metric: Metric, unit_word: str, prefix: str) -> str | None:
+    if prefix:
+        return "16"
+    if metric.noun:
+        return "11"
+    if unit_word.strip().lower().startswith("min"):
+        return "4"
+    if unit_word[:1] in {"\u00a0", "\u202f"} or unit_word.startswith(" %"):
+        return "5"
+    return None
+
+
+def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
+    """Write one sentence about `metric`: a faithful citation, or a misstatement by `mode`."""
+    voice = ctx.voice
+    known = ctx.value(metric.name)
+    unit = ctx.unit(metric.name)
+    dec = metric.dec if metric.round_to is None else metric.round_to
+    name = voice.pick(metric.names)
+    unit_word = voice.pick(metric.units) if metric.units else ""
+    prefix = voice.pick(metric.prefix) if metric.prefix and voice.chance(0.8) else ""
+    if prefix:
+        unit_word = ""
+    bare = unit != "none" and not prefix and not metric.noun and voice.chance(0.12)
+    if bare:
+        unit_word = ""
+    wide = voice.chance(0.04)
+    minus = MINUS if voice.chance(0.35) else "-"
+    cls = "name" if bare else _tags(metric, unit_word, prefix)
+
+    if mode == "word_sign" or (mode == "cite" and metric.words and voice.chance(0.3)):
+        falling, rising = voice.pick(metric.words)
+        flipped = mode == "word_sign"
+        negative = (known < 0) != flipped
+        shape = falling if negative else rising
+        token = fmt(abs(known), dec, comma=metric.comma, wide=wide)
+        num = contra(token, metric.name, "13") if flipped else cite(token, metric.name, "13")
+        _write(ctx, shape, name, num, unit_word, prefix)
+        return
+
+    if mode == "cite":
+        written = round(known, dec)
+        plus = metric.signed and voice.chance(0.4)
+        token = fmt(written, dec, comma=metric.comma, plus=plus, minus=minus, wide=wide)
+        if written < 0 and minus == MINUS:
+            cls = "1"
+        if wide:
+            cls = "8"
+        _write(ctx, voice.pick(metric.shapes), name, cite(token, metric.name, cls), unit_word, prefix)
+        return
+
+    if mode == "sign":
+        written = -round(known, dec)
+        plus = written > 0 and voice.chance(0.6)
+        token = fmt(written, dec, comma=metric.comma, plus=plus, minus=minus, wide=wide)
+        if written < 0 and minus == MINUS:
+            cls = "1"  # the reference reads a positive number: a faithful citation
+        elif wide:
+            cls = "8"
+        else:
+            cls = flip_class(written, metric.name, ctx.pool, unit if not bare else "none")
+            cls = None if cls == "sign" else cls
+    else:
+        low, high = (0.05, 0.11) if mode == "value" else (0.14, 0.26)
+        written = off_by(ctx.rng, known, low, high, dec)
+        token = fmt(written, dec, comma=metric.comma, minus=minus, wide=wide)
+        if mode == "name":
+            cls = "name"
+        elif wide:
+            cls = "8"
+        elif written < 0 and minus == MINUS:
+            cls = "1"
+    _write(ctx, voice.pick(metric.shapes), name, contra(token, metric.name, cls), unit_word, prefix)
+
+
+def _write(ctx: Ctx, shape: str, name: str, num, unit_word: str, prefix: str) -> None:
+    ctx.brief.say(
+        shape.replace("{v}", "{p}{v}"),
+        N=name,
+        Nc=capitalize(name),
+        v=num,
+        u=unit_word,
+        p=prefix,
+    )
