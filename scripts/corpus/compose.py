@@ -41,7 +41,10 @@ def compose(domain: ModuleType, ident: str, rng: Random, held_out: bool) -> dict
         for j in range(size):
             thing, mode = items.pop(0)
             if mode is None:
-                thing(ctx)
+                try:
+                    thing(ctx)
+                except KeyError:  # a sentence about a value this pool does not hold
+                    brief.say(voice.pick(domain.FILLERS))
             else:
                 state(ctx, thing, mode)
             brief.say(" " if j < size - 1 else "")

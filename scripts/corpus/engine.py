@@ -119,14 +119,18 @@ class Voice:
 
     def pick(self, options: Sequence[Any]) -> Any:
         options = list(options)
-        if len(options) >= 4 and all(isinstance(o, str) for o in options):
-            mine = [o for o in options if _reserved(o) == self.held_out]
+        if len(options) >= 4 and all(isinstance(_text(o), str) for o in options):
+            mine = [o for o in options if _reserved(_text(o)) == self.held_out]
             if mine:
                 options = mine
         return self.rng.choice(options)
 
     def chance(self, p: float) -> bool:
         return self.rng.random() < p
+
+
+def _text(option: Any) -> Any:
+    return option[0] if isinstance(option, tuple) and option else option
 
 
 def _reserved(phrase: str) -> bool:
@@ -216,3 +220,53 @@ def validate(brief: dict[str, Any]) -> list[str]:
         if not any(s < match.end() and match.start() < e for s, e in spans):
             problems.append(f"{brief['id']}: number {match.group()!r} has no truth")
     return problems
+
+
+def one(
+    shapes: list[Any], why: str, cls: str | None, make: Callable[[Ctx], str] | None = None
+) -> Sentence:
+    """A sentence with one number that is not a citation, {x} in each shape; a shape may
+    come as (shape, make) with its own way of choosing the number."""
+
+    def sentence(ctx: Ctx) -> None:
+        shape, maker = _shape(ctx.voice.pick(shapes), make)
+        ctx.brief.say(shape, x=other(maker(ctx), why, cls))
+
+    return sentence
+
+
+def _shape(option: Any, make: Any) -> tuple[str, Any]:
+    return option if isinstance(option, tuple) else (option, make)
+
+
+def two(
+    shapes: list[Any],
+    why: str,
+    cls: str | None,
+    make: Callable[[Ctx], tuple[str, str]] | None = None,
+) -> Sentence:
+    """A sentence with two numbers that are not citations, {a} and {b}; a dash joining them
+    makes it a hyphenated range (class 2)."""
+
+    def sentence(ctx: Ctx) -> None:
+        shape, maker = _shape(ctx.voice.pick(shapes), make)
+        a, b = maker(ctx)
+        kind = "2" if cls == "10" and ("{a}-" in shape or "{a}–" in shape) else cls
+        ctx.brief.say(shape, a=other(a, why, kind), b=other(b, why, kind))
+
+    return sentence
+
+
+def past(shapes: list[str], name: str, dec: int, low: float, high: float, **fmt_args: Any) -> Sentence:
+    """A change told with its old value (class 14) and the known value now, {o} and {n}."""
+
+    def sentence(ctx: Ctx) -> None:
+        now = ctx.value(name)
+        was = round(now * ctx.rng.uniform(low, high), dec)
+        ctx.brief.say(
+            ctx.voice.pick(shapes),
+            o=other(fmt(was, dec, **fmt_args), "past value", "14"),
+            n=cite(fmt(now, dec, **fmt_args), name),
+        )
+
+    return sentence

@@ -688,3 +688,10 @@ EXTRAS = [
     intervals,
     tsb_words_plan,
 ]
+
+FILLERS = [
+    "The legs will thank you later.",
+    "Nothing else stands out.",
+    "Listen to the body over the plan today.",
+    "Consistency is doing the heavy lifting.",
+]
