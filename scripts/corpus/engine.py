@@ -74,7 +74,7 @@ class Brief:
         for piece in PLACEHOLDER.split(template):
             key = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
             if key is None:
-                if any(ch.isdigit() for ch in piece):
+                if TOKEN.search(piece):
                     raise ValueError(f"digits outside a Num in a phrasing: {piece!r}")
                 self.text += piece
                 continue
@@ -257,7 +257,15 @@ def two(
     return sentence
 
 
-def past(shapes: list[str], name: str, dec: int, low: float, high: float, **fmt_args: Any) -> Sentence:
+def past(
+    shapes: list[str],
+    name: str,
+    dec: int,
+    low: float,
+    high: float,
+    now_cls: str | None = None,
+    **fmt_args: Any,
+) -> Sentence:
     """A change told with its old value (class 14) and the known value now, {o} and {n}."""
 
     def sentence(ctx: Ctx) -> None:
@@ -266,7 +274,7 @@ def past(shapes: list[str], name: str, dec: int, low: float, high: float, **fmt_
         ctx.brief.say(
             ctx.voice.pick(shapes),
             o=other(fmt(was, dec, **fmt_args), "past value", "14"),
-            n=cite(fmt(now, dec, **fmt_args), name),
+            n=cite(fmt(now, dec, **fmt_args), name, now_cls),
         )
 
     return sentence

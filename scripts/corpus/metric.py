@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from corpus.engine import (
     MINUS,
     Ctx,
+    Num,
     capitalize,
     cite,
     contra,
@@ -79,13 +80,27 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     wide = voice.chance(0.04)
     minus = MINUS if voice.chance(0.35) else "-"
     cls = "name" if bare else _tags(metric, unit_word, prefix)
+    style = "full"
+    if metric.comma and abs(known) >= 10_000:
+        style = voice.pick(["full", "full", "whole", "whole", "short"])
+
+    def render(value: float, **signs: object) -> str:
+        nonlocal unit_word, cls
+        if style == "short":
+            cls = cls or "5"  # "92.4k", "1.2 million": a suffix between number and unit
+            big = abs(value) >= 1_000_000
+            suffix = voice.pick([" million", "M", "m"] if big else ["k", "K", " thousand"])
+            unit_word = suffix + unit_word
+            return fmt(value / (1e6 if big else 1e3), 2 if big else 1, wide=wide, **signs)
+        places = 0 if style == "whole" else dec
+        return fmt(value, places, comma=metric.comma, wide=wide, **signs)
 
     if mode == "word_sign" or (mode == "cite" and metric.words and voice.chance(0.3)):
         falling, rising = voice.pick(metric.words)
         flipped = mode == "word_sign"
         negative = (known < 0) != flipped
         shape = falling if negative else rising
-        token = fmt(abs(known), dec, comma=metric.comma, wide=wide)
+        token = render(abs(known))
         num = contra(token, metric.name, "13") if flipped else cite(token, metric.name, "13")
         _write(ctx, shape, name, num, unit_word, prefix)
         return
@@ -93,7 +108,7 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     if mode == "cite":
         written = round(known, dec)
         plus = metric.signed and voice.chance(0.4)
-        token = fmt(written, dec, comma=metric.comma, plus=plus, minus=minus, wide=wide)
+        token = render(written, plus=plus, minus=minus)
         if written < 0 and minus == MINUS:
             cls = "1"
         if wide:
@@ -104,8 +119,10 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     if mode == "sign":
         written = -round(known, dec)
         plus = written > 0 and voice.chance(0.6)
-        token = fmt(written, dec, comma=metric.comma, plus=plus, minus=minus, wide=wide)
-        if written < 0 and minus == MINUS:
+        token = render(written, plus=plus, minus=minus)
+        if prefix:
+            cls = "16"
+        elif written < 0 and minus == MINUS:
             cls = "1"  # the reference reads a positive number: a faithful citation
         elif wide:
             cls = "8"
@@ -115,7 +132,7 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     else:
         low, high = (0.05, 0.11) if mode == "value" else (0.14, 0.26)
         written = off_by(ctx.rng, known, low, high, dec)
-        token = fmt(written, dec, comma=metric.comma, minus=minus, wide=wide)
+        token = render(written, minus=minus)
         if mode == "name":
             cls = "name"
         elif wide:
@@ -125,7 +142,11 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     _write(ctx, voice.pick(metric.shapes), name, contra(token, metric.name, cls), unit_word, prefix)
 
 
-def _write(ctx: Ctx, shape: str, name: str, num, unit_word: str, prefix: str) -> None:
+def _write(ctx: Ctx, shape: str, name: str, num: Num, unit_word: str, prefix: str) -> None:
+    if prefix and num.token[:1] in "-+\u2212" and ctx.voice.chance(0.6):
+        # "-$1,204.50": the sign before the currency symbol, as most writers put it
+        num = Num(num.token[0] + prefix + num.token[1:], num.label, num.cls)
+        prefix = ""
     ctx.brief.say(
         shape.replace("{v}", "{p}{v}"),
         N=name,
