@@ -17,10 +17,10 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import finance, sleep, training  # noqa: E402
+from corpus import finance, ops, sleep, training  # noqa: E402
 from corpus.compose import compose  # noqa: E402
 
-DOMAINS = [(training, 90), (sleep, 60), (finance, 60)]
+DOMAINS = [(training, 90), (sleep, 60), (finance, 60), (ops, 60)]
 HELD_OUT_SHARE = 0.3
 
 

@@ -74,9 +74,12 @@ class Brief:
         for piece in PLACEHOLDER.split(template):
             key = piece[1:-1] if piece.startswith("{") and piece.endswith("}") else None
             if key is None:
-                if TOKEN.search(piece):
-                    raise ValueError(f"digits outside a Num in a phrasing: {piece!r}")
-                self.text += piece
+                for match in TOKEN.finditer(piece):
+                    before = piece[match.start() - 1 : match.start()]
+                    after = piece[match.end() : match.end() + 1]
+                    if not (before.isalpha() or after.isalpha()):
+                        raise ValueError(f"digits outside a Num in a phrasing: {piece!r}")
+                self._name(piece)
                 continue
             part = parts[key]
             if isinstance(part, str):
