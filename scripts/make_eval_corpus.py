@@ -17,11 +17,24 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import finance, ops, sleep, training  # noqa: E402
+from corpus import finance, ops, product, sleep, training  # noqa: E402
 from corpus.compose import compose  # noqa: E402
 
-DOMAINS = [(training, 90), (sleep, 60), (finance, 60), (ops, 60)]
+DOMAINS = [(training, 90), (sleep, 60), (finance, 60), (ops, 60), (product, 60)]
 HELD_OUT_SHARE = 0.3
+MISSTATED_SHARE = 0.3
+
+
+def _misstatements(name: str, order: list[int], held: set[int]) -> dict[int, int]:
+    """Which briefs misstate a known value, and how many times: 30% of each split, a
+    quarter of those twice."""
+    out: dict[int, int] = {}
+    rng = Random(f"wrong-{name}")
+    for part in ([i for i in order if i in held], [i for i in order if i not in held]):
+        bad = rng.sample(part, round(len(part) * MISSTATED_SHARE))
+        for k, i in enumerate(bad):
+            out[i] = 2 if k % 4 == 0 else 1
+    return out
 
 
 def build(out: Path) -> dict[str, dict[str, int]]:
@@ -32,10 +45,12 @@ def build(out: Path) -> dict[str, dict[str, int]]:
         order = list(range(size))
         Random(f"split-{domain.DOMAIN}").shuffle(order)
         held = set(order[: round(size * HELD_OUT_SHARE)])
+        wrong = _misstatements(domain.DOMAIN, order, held)
         rows: dict[str, list[str]] = {"dev": [], "held-out": []}
         for i in range(size):
             rng = Random(f"{domain.DOMAIN}-{i}")
-            record = compose(domain, f"{domain.DOMAIN}-{i + 1:03d}", rng, i in held)
+            ident = f"{domain.DOMAIN}-{i + 1:03d}"
+            record = compose(domain, ident, rng, i in held, wrong.get(i, 0))
             rows[record["meta"]["split"]].append(json.dumps(record, ensure_ascii=False))
         for split, lines in rows.items():
             (out / split / f"{domain.DOMAIN}.jsonl").write_text(

@@ -9,11 +9,26 @@ from typing import Any
 from corpus.engine import Brief, Ctx, Voice, validate
 from corpus.metric import state
 
-MODE_WEIGHTS = {"value": 3, "name": 2, "sign": 3, "word_sign": 1}
+MODE_WEIGHTS = {"value": 3, "name": 2, "sign": 4, "word_sign": 1.5}
 
 
-def compose(domain: ModuleType, ident: str, rng: Random, held_out: bool) -> dict[str, Any]:
-    """One brief of `domain` with its truth; roughly a third carry a misstatement."""
+def _decoy(domain: ModuleType, pool: list[dict[str, Any]], name: str, rng: Random) -> None:
+    """Add an unrelated known value of the same unit whose magnitude happens to sit within
+    a few tenths of a percent of `name`'s: the coincidence that masks a sign flip (class 15)."""
+    known = next(k for k in pool if k["name"] == name)
+    names = {k["name"] for k in pool}
+    options = [d for d in domain.DECOYS.get(known["unit"], []) if d not in names]
+    if not options:
+        return
+    digits = len(str(known["value"]).partition(".")[2]) if "." in str(known["value"]) else 0
+    value = round(abs(known["value"]) * rng.uniform(0.99, 1.01), digits)
+    pool.insert(rng.randint(0, len(pool)), {"name": rng.choice(options), "value": value, "unit": known["unit"]})
+
+
+def compose(
+    domain: ModuleType, ident: str, rng: Random, held_out: bool, wrong: int
+) -> dict[str, Any]:
+    """One brief of `domain` with its truth and `wrong` misstatements of known values."""
     pool = domain.pool(rng)
     brief = Brief()
     voice = Voice(rng, held_out)
@@ -21,12 +36,17 @@ def compose(domain: ModuleType, ident: str, rng: Random, held_out: bool) -> dict
     names = {k["name"] for k in pool}
     metrics = [m for m in domain.METRICS if m.name in names]
     chosen = rng.sample(metrics, min(len(metrics), rng.randint(3, 6)))
+    signed = [m for m in metrics if m.signed and m not in chosen]
+    if wrong and signed and rng.random() < 0.55:  # sign flips are the misstatement to catch
+        chosen.insert(0, rng.choice(signed))
     modes = ["cite"] * len(chosen)
-    roll = rng.random()
-    wrong = 0 if roll > 0.33 else (1 if roll > 0.08 else 2)
-    for i in rng.sample(range(len(chosen)), min(wrong, len(chosen))):
+    targets = [0] if wrong and chosen[0].signed else []
+    targets += rng.sample(range(len(targets), len(chosen)), min(wrong, len(chosen)) - len(targets))
+    for i in targets[:wrong]:
         allowed = chosen[i].modes()
         modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
+        if modes[i] == "sign" and rng.random() < 0.5:
+            _decoy(domain, pool, chosen[i].name, rng)
     extras = rng.sample(domain.EXTRAS, min(len(domain.EXTRAS), rng.randint(2, 5)))
     items: list[Any] = [(m, mode) for m, mode in zip(chosen, modes, strict=True)]
     items += [(x, None) for x in extras]

@@ -36,8 +36,9 @@ def cite(token: str, name: str, cls: str | None = None) -> Num:
     return Num(token, {"citation": name}, cls)
 
 
-def contra(token: str, name: str, cls: str | None = None) -> Num:
-    return Num(token, {"contradicts": name}, cls)
+def contra(token: str, name: str, cls: str | None = None, how: str = "value") -> Num:
+    """A misstatement of `name`; `how` is value (inside the band), beyond band, or sign."""
+    return Num(token, {"contradicts": name, "misstatement": how}, cls)
 
 
 def other(token: str, why: str, cls: str | None = None) -> Num:

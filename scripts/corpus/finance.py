@@ -411,3 +411,9 @@ def _range_usd(ctx: Ctx, name: str) -> tuple[str, str]:
     mid = _near(ctx, name, 0.95, 1.1, 120_000)
     low = round(mid * 0.95, -3)
     return _usd(low, False), _usd(low + round(mid * 0.1, -3), False)
+
+DECOYS = {
+    "usd": ["deferred_revenue", "unbilled_receivables", "prepaid_expenses"],
+    "pct": ["discount_rate", "cac_payback_change"],
+    "bps": ["spread_bps", "fx_impact_bps"],
+}

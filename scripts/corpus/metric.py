@@ -101,7 +101,9 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
         negative = (known < 0) != flipped
         shape = falling if negative else rising
         token = render(abs(known))
-        num = contra(token, metric.name, "13") if flipped else cite(token, metric.name, "13")
+        num = (
+            contra(token, metric.name, "13", "sign") if flipped else cite(token, metric.name, "13")
+        )
         _write(ctx, shape, name, num, unit_word, prefix)
         return
 
@@ -139,7 +141,9 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             cls = "8"
         elif written < 0 and minus == MINUS:
             cls = "1"
-    _write(ctx, voice.pick(metric.shapes), name, contra(token, metric.name, cls), unit_word, prefix)
+    how = {"sign": "sign", "name": "beyond band"}.get(mode, "value")
+    num = contra(token, metric.name, cls, how)
+    _write(ctx, voice.pick(metric.shapes), name, num, unit_word, prefix)
 
 
 def _write(ctx: Ctx, shape: str, name: str, num: Num, unit_word: str, prefix: str) -> None:

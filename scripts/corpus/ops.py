@@ -377,3 +377,5 @@ EXTRAS = [
 def _band(ctx: Ctx, name: str) -> tuple[str, str]:
     mid = _near(ctx, name, 0.95, 1.05, 400)
     return _round5(mid * 0.85), _round5(mid * 1.1)
+
+DECOYS = {"pct": ["cache_miss_rate", "retry_rate", "disk_growth"]}

@@ -438,3 +438,5 @@ FILLERS = [
     "Keep the room dark and cool.",
     "Your rhythm is settling in.",
 ]
+
+DECOYS = {"degc": ["room_temp_delta", "core_temp_delta"]}

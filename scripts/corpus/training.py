@@ -695,3 +695,5 @@ FILLERS = [
     "Listen to the body over the plan today.",
     "Consistency is doing the heavy lifting.",
 ]
+
+DECOYS = {"none": ["sleep_debt_hours", "rpe_avg", "monotony"]}
