@@ -17,8 +17,8 @@ from random import Random
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import finance, ops, product, sleep, training  # noqa: E402
-from corpus.compose import compose  # noqa: E402
+from corpus import finance, ops, product, sleep, training
+from corpus.compose import compose
 
 DOMAINS = [(training, 90), (sleep, 60), (finance, 60), (ops, 60), (product, 60)]
 HELD_OUT_SHARE = 0.3

@@ -22,7 +22,10 @@ def _decoy(domain: ModuleType, pool: list[dict[str, Any]], name: str, rng: Rando
         return
     digits = len(str(known["value"]).partition(".")[2]) if "." in str(known["value"]) else 0
     value = round(abs(known["value"]) * rng.uniform(0.99, 1.01), digits)
-    pool.insert(rng.randint(0, len(pool)), {"name": rng.choice(options), "value": value, "unit": known["unit"]})
+    pool.insert(
+        rng.randint(0, len(pool)),
+        {"name": rng.choice(options), "value": value, "unit": known["unit"]},
+    )
 
 
 def compose(

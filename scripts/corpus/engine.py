@@ -94,7 +94,6 @@ class Brief:
                 entry["class"] = part.cls
             self.truth.append(entry)
 
-
     def _name(self, words: str) -> None:
         """Plain words; digits inside a name ("VO2max", "p95") are labels, not citations."""
         at = 0

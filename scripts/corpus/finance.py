@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from corpus.engine import NBSP, Ctx, Pool, fmt, one, other, past, two
+from corpus.engine import NBSP, Ctx, Pool, fmt, one, past, two
 from corpus.metric import Metric
 
 DOMAIN = "finance"
@@ -32,7 +32,12 @@ METRICS = [
     Metric(
         "revenue_mtd",
         2,
-        ["revenue month to date", "month-to-date revenue", "MTD revenue", "revenue so far this month"],
+        [
+            "revenue month to date",
+            "month-to-date revenue",
+            "MTD revenue",
+            "revenue so far this month",
+        ],
         USD_AFTER,
         [
             "{Nc} is {v}{u}.",
@@ -131,7 +136,10 @@ METRICS = [
             ("Margin trailed last quarter by {v}{u}.", "Margin beat last quarter by {v}{u}."),
             ("Margin is down {v}{u} on the quarter.", "Margin is up {v}{u} on the quarter."),
             ("Margin contracted {v}{u}.", "Margin expanded {v}{u}."),
-            ("We lost {v}{u} of margin versus last quarter.", "We gained {v}{u} of margin versus last quarter."),
+            (
+                "We lost {v}{u} of margin versus last quarter.",
+                "We gained {v}{u} of margin versus last quarter.",
+            ),
         ],
     ),
     Metric(
@@ -295,12 +303,30 @@ EXTRAS = [
     ),
     one(
         [
-            ("The target is ${x} in MRR by the end of the quarter.", lambda c: _usd(_near(c, "revenue_mtd", 1.03, 1.15, 90_000), False)),
-            ("Keep monthly burn below ${x}.", lambda c: _usd(round(_near(c, "burn", 0.9, 1.05, 80_000), -3), False)),
-            ("Budget for December is ${x} in opex.", lambda c: _usd(round(_near(c, "expenses_mtd", 0.95, 1.1, 60_000), -3), False)),
-            ("We aim to hold a cash floor of ${x}.", lambda c: _usd(round(_near(c, "cash", 0.85, 0.95, 500_000), -4), False)),
-            ("Next quarter's goal is gross margin of {x}%.", lambda c: fmt(_near(c, "gross_margin", 1.02, 1.08, 60), 0)),
-            ("Plan for next month assumes {x}% MRR growth.", lambda c: c.voice.pick(["3", "4", "5", "6"])),
+            (
+                "The target is ${x} in MRR by the end of the quarter.",
+                lambda c: _usd(_near(c, "revenue_mtd", 1.03, 1.15, 90_000), False),
+            ),
+            (
+                "Keep monthly burn below ${x}.",
+                lambda c: _usd(round(_near(c, "burn", 0.9, 1.05, 80_000), -3), False),
+            ),
+            (
+                "Budget for December is ${x} in opex.",
+                lambda c: _usd(round(_near(c, "expenses_mtd", 0.95, 1.1, 60_000), -3), False),
+            ),
+            (
+                "We aim to hold a cash floor of ${x}.",
+                lambda c: _usd(round(_near(c, "cash", 0.85, 0.95, 500_000), -4), False),
+            ),
+            (
+                "Next quarter's goal is gross margin of {x}%.",
+                lambda c: fmt(_near(c, "gross_margin", 1.02, 1.08, 60), 0),
+            ),
+            (
+                "Plan for next month assumes {x}% MRR growth.",
+                lambda c: c.voice.pick(["3", "4", "5", "6"]),
+            ),
             ("Keep DSO under {x} days.", lambda c: str(c.rng.choice([30, 40, 45]))),
         ],
         "plan",
@@ -308,7 +334,10 @@ EXTRAS = [
     ),
     two(
         [
-            ("The forecast puts December revenue between ${a} and ${b}.", lambda c: _range_usd(c, "revenue_mtd")),
+            (
+                "The forecast puts December revenue between ${a} and ${b}.",
+                lambda c: _range_usd(c, "revenue_mtd"),
+            ),
             ("Expect the tax bill to be ${a} to ${b}.", lambda c: ("18,000", "22,000")),
             ("Hosting should land in the ${a}–${b} range.", lambda c: ("9,500", "11,000")),
             ("Margin guidance is {a} to {b} percent.", lambda c: ("55", "60")),
@@ -331,7 +360,10 @@ EXTRAS = [
         [
             ("We added {x} new customers this week.", lambda c: str(c.rng.randint(3, 40))),
             ("Procurement processed {x} purchase orders.", lambda c: str(c.rng.randint(5, 30))),
-            ("There were {x} card transactions flagged for review.", lambda c: str(c.rng.randint(2, 12))),
+            (
+                "There were {x} card transactions flagged for review.",
+                lambda c: str(c.rng.randint(2, 12)),
+            ),
             ("We signed {x} new contracts.", lambda c: str(c.rng.randint(2, 9))),
         ],
         "count",
@@ -339,18 +371,36 @@ EXTRAS = [
     ),
     one(
         [
-            ("UK revenue came to £{x}.", lambda c: fmt(c.rng.uniform(5_000, 40_000), 2, comma=True)),
-            ("The Tokyo office spent ¥{x} on rent.", lambda c: fmt(c.rng.uniform(800_000, 2_000_000), 0, comma=True)),
-            ("We hold {x} CHF in the Zurich account.", lambda c: fmt(c.rng.uniform(10_000, 90_000), 0, comma=True)),
-            ("The warehouse lease covers {x} sq ft.", lambda c: fmt(c.rng.uniform(2_000, 9_000), 0, comma=True)),
-            ("The new office is {x} m² and costs less per seat.", lambda c: str(c.rng.randint(180, 600))),
+            (
+                "UK revenue came to £{x}.",
+                lambda c: fmt(c.rng.uniform(5_000, 40_000), 2, comma=True),
+            ),
+            (
+                "The Tokyo office spent ¥{x} on rent.",
+                lambda c: fmt(c.rng.uniform(800_000, 2_000_000), 0, comma=True),
+            ),
+            (
+                "We hold {x} CHF in the Zurich account.",
+                lambda c: fmt(c.rng.uniform(10_000, 90_000), 0, comma=True),
+            ),
+            (
+                "The warehouse lease covers {x} sq ft.",
+                lambda c: fmt(c.rng.uniform(2_000, 9_000), 0, comma=True),
+            ),
+            (
+                "The new office is {x} m² and costs less per seat.",
+                lambda c: str(c.rng.randint(180, 600)),
+            ),
         ],
         "foreign unit",
         "12",
     ),
     one(
         [
-            ("The credit line carries a {x}% rate.", lambda c: c.voice.pick(["6.5", "7.25", "8.1"])),
+            (
+                "The credit line carries a {x}% rate.",
+                lambda c: c.voice.pick(["6.5", "7.25", "8.1"]),
+            ),
             ("Sales tax is {x}% in the new state.", lambda c: c.voice.pick(["6", "7.25", "8.875"])),
             ("The processor takes {x}% per transaction.", lambda c: c.voice.pick(["2.9", "3.4"])),
             ("Treasury bills yield {x}% right now.", lambda c: c.voice.pick(["4.3", "4.6", "5.1"])),
@@ -360,19 +410,37 @@ EXTRAS = [
     ),
     one(
         [
-            ("This is the {x} close under the new process.", lambda c: c.voice.pick(["2nd", "3rd", "4th"])),
+            (
+                "This is the {x} close under the new process.",
+                lambda c: c.voice.pick(["2nd", "3rd", "4th"]),
+            ),
             ("Board meeting is on {x}.", lambda c: f"2026-12-{c.rng.randint(8, 19):02d}"),
-            ("Invoices dated after {x} roll into next month.", lambda c: f"2026-11-{c.rng.randint(25, 30):02d}"),
-            ("We close the books by {x} on the last business day.", lambda c: c.voice.pick(["17:00", "18:30", "12:00"])),
+            (
+                "Invoices dated after {x} roll into next month.",
+                lambda c: f"2026-11-{c.rng.randint(25, 30):02d}",
+            ),
+            (
+                "We close the books by {x} on the last business day.",
+                lambda c: c.voice.pick(["17:00", "18:30", "12:00"]),
+            ),
         ],
         "date",
         "3",
     ),
     one(
         [
-            ("The ledger sync moved to version {x}.", lambda c: c.voice.pick(["2.4", "3.1", "11.2"])),
-            ("Reports now come from the {x} forecast model.", lambda c: c.voice.pick(["v3", "v4.2", "v12"])),
-            ("The billing system upgrade to {x} went live Monday.", lambda c: c.voice.pick(["8.3.1", "9.0", "14.2"])),
+            (
+                "The ledger sync moved to version {x}.",
+                lambda c: c.voice.pick(["2.4", "3.1", "11.2"]),
+            ),
+            (
+                "Reports now come from the {x} forecast model.",
+                lambda c: c.voice.pick(["v3", "v4.2", "v12"]),
+            ),
+            (
+                "The billing system upgrade to {x} went live Monday.",
+                lambda c: c.voice.pick(["8.3.1", "9.0", "14.2"]),
+            ),
         ],
         "version",
         "14",
@@ -389,15 +457,24 @@ EXTRAS = [
     one(
         [
             ("The {x}-day cash forecast looks stable.", lambda c: str(c.rng.choice([13, 30, 90]))),
-            ("Over the last {x} weeks, collections improved.", lambda c: str(c.rng.choice([4, 6, 8]))),
-            ("Net terms are {x} days for new customers.", lambda c: str(c.rng.choice([30, 45, 60]))),
+            (
+                "Over the last {x} weeks, collections improved.",
+                lambda c: str(c.rng.choice([4, 6, 8])),
+            ),
+            (
+                "Net terms are {x} days for new customers.",
+                lambda c: str(c.rng.choice([30, 45, 60])),
+            ),
         ],
         "window",
         None,
     ),
     one(
         [
-            ("Headcount costs rose {x}% after the raises.", lambda c: fmt(_near(c, "mrr_growth", 0.9, 1.1, 4), 1)),
+            (
+                "Headcount costs rose {x}% after the raises.",
+                lambda c: fmt(_near(c, "mrr_growth", 0.9, 1.1, 4), 1),
+            ),
             ("AWS spend is up {x}% since the migration.", lambda c: str(c.rng.randint(4, 15))),
             ("Payroll taxes fell {x}% after the credit.", lambda c: str(c.rng.randint(2, 9))),
         ],
@@ -411,6 +488,7 @@ def _range_usd(ctx: Ctx, name: str) -> tuple[str, str]:
     mid = _near(ctx, name, 0.95, 1.1, 120_000)
     low = round(mid * 0.95, -3)
     return _usd(low, False), _usd(low + round(mid * 0.1, -3), False)
+
 
 DECOYS = {
     "usd": ["deferred_revenue", "unbilled_receivables", "prepaid_expenses"],

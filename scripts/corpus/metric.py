@@ -19,6 +19,7 @@ from corpus.engine import (
     contra,
     flip_class,
     fmt,
+    nearest_signed,
     off_by,
 )
 
@@ -56,8 +57,9 @@ def _tags(metric: Metric, unit_word: str, prefix: str) -> str | None:
         return "16"
     if metric.noun:
         return "11"
-    if unit_word.strip().lower().startswith("min"):
-        return "4"
+    word = unit_word.strip().lower()
+    if word.startswith("min") or word in {"percent", "per cent", "beats per minute"}:
+        return "4"  # unit words the published reading gets wrong or does not know
     if unit_word[:1] in {"\u00a0", "\u202f"} or unit_word.startswith(" %"):
         return "5"
     return None
@@ -115,7 +117,9 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             cls = "1"
         if wide:
             cls = "8"
-        _write(ctx, voice.pick(metric.shapes), name, cite(token, metric.name, cls), unit_word, prefix)
+        _write(
+            ctx, voice.pick(metric.shapes), name, cite(token, metric.name, cls), unit_word, prefix
+        )
         return
 
     if mode == "sign":
@@ -137,6 +141,8 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
         token = render(written, minus=minus)
         if mode == "name":
             cls = "name"
+        elif cls is None and _nearest_is_other(ctx, metric.name, written, "none" if bare else unit):
+            cls = "name"  # another known value is nearer: only the name says which is meant
         elif wide:
             cls = "8"
         elif written < 0 and minus == MINUS:
@@ -144,6 +150,11 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     how = {"sign": "sign", "name": "beyond band"}.get(mode, "value")
     num = contra(token, metric.name, cls, how)
     _write(ctx, voice.pick(metric.shapes), name, num, unit_word, prefix)
+
+
+def _nearest_is_other(ctx: Ctx, name: str, written: float, unit: str) -> bool:
+    near = nearest_signed(written, ctx.pool, unit)
+    return near is not None and near["name"] != name
 
 
 def _write(ctx: Ctx, shape: str, name: str, num: Num, unit_word: str, prefix: str) -> None:

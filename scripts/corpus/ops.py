@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from corpus.engine import NBSP, Ctx, Pool, fmt, one, other, past, two
+from corpus.engine import NBSP, Ctx, Pool, fmt, one, past, two
 from corpus.metric import Metric
 
 DOMAIN = "ops"
@@ -161,7 +161,10 @@ METRICS = [
             ("p95 improved by {v}{u} on last week.", "p95 regressed by {v}{u} on last week."),
             ("Latency is down {v}{u} week over week.", "Latency is up {v}{u} week over week."),
             ("Tail latency fell {v}{u}.", "Tail latency rose {v}{u}."),
-            ("p95 dropped {v}{u} since the cache fix.", "p95 climbed {v}{u} since the cache change."),
+            (
+                "p95 dropped {v}{u} since the cache fix.",
+                "p95 climbed {v}{u} since the cache change.",
+            ),
         ],
     ),
     Metric(
@@ -264,11 +267,23 @@ EXTRAS = [
     one(
         [
             ("Keep p99 under {x} ms.", lambda c: _round5(_near(c, "p95_latency", 1.02, 1.15, 800))),
-            ("The SLO target is {x}% availability.", lambda c: c.voice.pick(["99.9", "99.95", "99.5"])),
+            (
+                "The SLO target is {x}% availability.",
+                lambda c: c.voice.pick(["99.9", "99.95", "99.5"]),
+            ),
             ("Alert threshold for errors is {x}%.", lambda c: c.voice.pick(["1", "2", "2.5", "5"])),
-            ("Scale out if CPU goes above {x}%.", lambda c: _round5(_near(c, "cpu", 1.03, 1.12, 80))),
-            ("Goal for Q1 is a p95 below {x} ms.", lambda c: _round5(_near(c, "p95_latency", 0.88, 0.97, 400))),
-            ("Keep the backlog below {x} jobs.", lambda c: _round5(_near(c, "queue_depth", 0.9, 1.1, 1000))),
+            (
+                "Scale out if CPU goes above {x}%.",
+                lambda c: _round5(_near(c, "cpu", 1.03, 1.12, 80)),
+            ),
+            (
+                "Goal for Q1 is a p95 below {x} ms.",
+                lambda c: _round5(_near(c, "p95_latency", 0.88, 0.97, 400)),
+            ),
+            (
+                "Keep the backlog below {x} jobs.",
+                lambda c: _round5(_near(c, "queue_depth", 0.9, 1.1, 1000)),
+            ),
             ("Aim to page no more than {x} times a week.", lambda c: str(c.rng.randint(3, 10))),
         ],
         "plan",
@@ -287,7 +302,10 @@ EXTRAS = [
     ),
     two(
         [
-            ("{a} of {b} nodes were drained for patching.", lambda c: (str(c.rng.randint(2, 5)), "12")),
+            (
+                "{a} of {b} nodes were drained for patching.",
+                lambda c: (str(c.rng.randint(2, 5)), "12"),
+            ),
             ("{a} out of the {b} regions are fully green.", lambda c: ("5", "6")),
             ("We rolled {a} of {b} canaries.", lambda c: ("3", "4")),
         ],
@@ -296,7 +314,10 @@ EXTRAS = [
     ),
     one(
         [
-            ("Kubernetes restarted {x} pods in the payments namespace.", lambda c: str(c.rng.randint(3, 20))),
+            (
+                "Kubernetes restarted {x} pods in the payments namespace.",
+                lambda c: str(c.rng.randint(3, 20)),
+            ),
             ("We shipped {x} deploys yesterday.", lambda c: str(c.rng.randint(4, 30))),
             ("The sweep found {x} stale feature flags.", lambda c: str(c.rng.randint(5, 25))),
             ("{x} customers opened tickets about login.", lambda c: str(c.rng.randint(2, 15))),
@@ -307,17 +328,29 @@ EXTRAS = [
     ),
     one(
         [
-            ("The spike started at {x} UTC.", lambda c: f"{c.rng.randint(0, 23):02d}:{c.rng.randint(0, 59):02d}"),
+            (
+                "The spike started at {x} UTC.",
+                lambda c: f"{c.rng.randint(0, 23):02d}:{c.rng.randint(0, 59):02d}",
+            ),
             ("Maintenance window is {x}.", lambda c: f"2026-12-{c.rng.randint(5, 20):02d}"),
-            ("The failover finished at {x}.", lambda c: f"{c.rng.randint(1, 5):02d}:{c.rng.randint(0, 59):02d}"),
+            (
+                "The failover finished at {x}.",
+                lambda c: f"{c.rng.randint(1, 5):02d}:{c.rng.randint(0, 59):02d}",
+            ),
         ],
         "time",
         "3",
     ),
     one(
         [
-            ("We are on release {x} since last night.", lambda c: c.voice.pick(["v2.14.3", "v3.0.1", "4.12.0"])),
-            ("Postgres {x} is now on all replicas.", lambda c: c.voice.pick(["16.4", "15.8", "17.2"])),
+            (
+                "We are on release {x} since last night.",
+                lambda c: c.voice.pick(["v2.14.3", "v3.0.1", "4.12.0"]),
+            ),
+            (
+                "Postgres {x} is now on all replicas.",
+                lambda c: c.voice.pick(["16.4", "15.8", "17.2"]),
+            ),
             ("The agent was bumped to {x}.", lambda c: c.voice.pick(["7.52", "1.31.2", "0.98"])),
             ("Build {x} is the one in production.", lambda c: str(c.rng.randint(4_000, 9_999))),
         ],
@@ -326,20 +359,35 @@ EXTRAS = [
     ),
     one(
         [
-            ("Most errors are {x}s from the gateway.", lambda c: c.voice.pick(["503", "502", "504"])),
-            ("Health checks on port {x} are failing on one host.", lambda c: c.voice.pick(["8080", "9090", "443"])),
-            ("The {x} errors came from one bad client.", lambda c: c.voice.pick(["429", "401", "404"])),
+            (
+                "Most errors are {x}s from the gateway.",
+                lambda c: c.voice.pick(["503", "502", "504"]),
+            ),
+            (
+                "Health checks on port {x} are failing on one host.",
+                lambda c: c.voice.pick(["8080", "9090", "443"]),
+            ),
+            (
+                "The {x} errors came from one bad client.",
+                lambda c: c.voice.pick(["429", "401", "404"]),
+            ),
         ],
         "label",
         "14",
     ),
     one(
         [
-            ("The primary has {x} TB left on the archive volume.", lambda c: fmt(c.rng.uniform(1, 9), 1)),
+            (
+                "The primary has {x} TB left on the archive volume.",
+                lambda c: fmt(c.rng.uniform(1, 9), 1),
+            ),
             ("Payload size averages {x} KB.", lambda c: str(c.rng.randint(4, 90))),
             ("Rack inlet temperature is {x} °C.", lambda c: str(c.rng.randint(21, 29))),
             ("Egress was {x} MB/s at peak.", lambda c: str(c.rng.randint(40, 400))),
-            ("Cold starts take {x} sec on the new runtime.", lambda c: fmt(c.rng.uniform(0.8, 4), 1)),
+            (
+                "Cold starts take {x} sec on the new runtime.",
+                lambda c: fmt(c.rng.uniform(0.8, 4), 1),
+            ),
         ],
         "foreign unit",
         "12",
@@ -347,15 +395,24 @@ EXTRAS = [
     one(
         [
             ("The {x}-day error budget burn looks fine.", lambda c: str(c.rng.choice([7, 28, 30]))),
-            ("Over the last {x} hours, traffic was flat.", lambda c: str(c.rng.choice([6, 12, 24]))),
-            ("Looking at the {x}-minute window, the spike was brief.", lambda c: str(c.rng.choice([5, 15]))),
+            (
+                "Over the last {x} hours, traffic was flat.",
+                lambda c: str(c.rng.choice([6, 12, 24])),
+            ),
+            (
+                "Looking at the {x}-minute window, the spike was brief.",
+                lambda c: str(c.rng.choice([5, 15])),
+            ),
         ],
         "window",
         None,
     ),
     one(
         [
-            ("This is incident number {x} on the payments service this quarter.", lambda c: str(c.rng.randint(2, 6))),
+            (
+                "This is incident number {x} on the payments service this quarter.",
+                lambda c: str(c.rng.randint(2, 6)),
+            ),
             ("We are on day {x} of the freeze.", lambda c: str(c.rng.randint(2, 9))),
             ("Step {x} of the runbook fixed it.", lambda c: str(c.rng.randint(2, 7))),
         ],
@@ -364,7 +421,10 @@ EXTRAS = [
     ),
     one(
         [
-            ("Disk usage grew {x}% overnight.", lambda c: fmt(_near(c, "latency_change", 0.9, 1.1, 6), 1).lstrip("-−")),
+            (
+                "Disk usage grew {x}% overnight.",
+                lambda c: fmt(_near(c, "latency_change", 0.9, 1.1, 6), 1).lstrip("-−"),
+            ),
             ("Traffic is down {x}% because of the holiday.", lambda c: str(c.rng.randint(5, 30))),
             ("Cache hit ratio slipped {x} points.", lambda c: str(c.rng.randint(1, 6))),
         ],
@@ -377,5 +437,6 @@ EXTRAS = [
 def _band(ctx: Ctx, name: str) -> tuple[str, str]:
     mid = _near(ctx, name, 0.95, 1.05, 400)
     return _round5(mid * 0.85), _round5(mid * 1.1)
+
 
 DECOYS = {"pct": ["cache_miss_rate", "retry_rate", "disk_growth"]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from random import Random
 
-from corpus.engine import NBSP, Ctx, Pool, fmt, one, other, past, two
+from corpus.engine import NBSP, Ctx, Pool, fmt, one, past, two
 from corpus.metric import Metric
 
 DOMAIN = "product"
@@ -254,12 +254,27 @@ EXTRAS = [
     ),
     one(
         [
-            ("The goal for Q1 is {x}% conversion.", lambda c: fmt(_near(c, "conversion", 1.04, 1.15, 5), 1)),
-            ("We want D7 retention above {x}% by launch.", lambda c: str(round(_near(c, "retention_d7", 1.04, 1.12, 40)))),
-            ("Target: {x} daily actives by March.", lambda c: fmt(round(_near(c, "dau", 1.05, 1.2, 50_000), -3), 0, comma=True)),
+            (
+                "The goal for Q1 is {x}% conversion.",
+                lambda c: fmt(_near(c, "conversion", 1.04, 1.15, 5), 1),
+            ),
+            (
+                "We want D7 retention above {x}% by launch.",
+                lambda c: str(round(_near(c, "retention_d7", 1.04, 1.12, 40))),
+            ),
+            (
+                "Target: {x} daily actives by March.",
+                lambda c: fmt(round(_near(c, "dau", 1.05, 1.2, 50_000), -3), 0, comma=True),
+            ),
             ("Keep churn below {x}%.", lambda c: c.voice.pick(["3", "4", "5"])),
-            ("Next sprint aims for {x} signups a week.", lambda c: fmt(round(_near(c, "signups", 1.05, 1.2, 1_000), -1), 0, comma=True)),
-            ("Hold crash-free sessions above {x}%.", lambda c: c.voice.pick(["99.5", "99.8", "99"])),
+            (
+                "Next sprint aims for {x} signups a week.",
+                lambda c: fmt(round(_near(c, "signups", 1.05, 1.2, 1_000), -1), 0, comma=True),
+            ),
+            (
+                "Hold crash-free sessions above {x}%.",
+                lambda c: c.voice.pick(["99.5", "99.8", "99"]),
+            ),
         ],
         "plan",
         "9",
@@ -277,7 +292,10 @@ EXTRAS = [
     ),
     two(
         [
-            ("{a} of the {b} experiments reached significance.", lambda c: ("3", str(c.rng.randint(5, 9)))),
+            (
+                "{a} of the {b} experiments reached significance.",
+                lambda c: ("3", str(c.rng.randint(5, 9))),
+            ),
             ("{a} out of {b} onboarding steps have drop-off above average.", lambda c: ("2", "7")),
             ("Design shipped {a} of the {b} planned screens.", lambda c: ("4", "6")),
         ],
@@ -290,17 +308,26 @@ EXTRAS = [
             ("We interviewed {x} customers this sprint.", lambda c: str(c.rng.randint(4, 14))),
             ("The release fixed {x} bugs.", lambda c: str(c.rng.randint(6, 40))),
             ("{x} enterprise accounts asked for SSO.", lambda c: str(c.rng.randint(3, 20))),
-            ("The survey had {x} responses.", lambda c: fmt(c.rng.randint(200, 2_500), 0, comma=True)),
+            (
+                "The survey had {x} responses.",
+                lambda c: fmt(c.rng.randint(200, 2_500), 0, comma=True),
+            ),
         ],
         "count",
         "11",
     ),
     one(
         [
-            ("App build {x} is rolling out to all users.", lambda c: c.voice.pick(["12.2", "4.18", "7.3.1", "22.1"])),
+            (
+                "App build {x} is rolling out to all users.",
+                lambda c: c.voice.pick(["12.2", "4.18", "7.3.1", "22.1"]),
+            ),
             ("Android {x} users see the old paywall.", lambda c: c.voice.pick(["12", "13", "14"])),
             ("The {x} release added dark mode.", lambda c: c.voice.pick(["v3.4", "v5.0", "2.11"])),
-            ("Crashes are concentrated on iOS {x}.", lambda c: c.voice.pick(["17.1", "16.7", "18.0"])),
+            (
+                "Crashes are concentrated on iOS {x}.",
+                lambda c: c.voice.pick(["17.1", "16.7", "18.0"]),
+            ),
         ],
         "version",
         "14",
@@ -316,7 +343,10 @@ EXTRAS = [
     ),
     one(
         [
-            ("The week {x} cohort is the first with the new onboarding.", lambda c: str(c.rng.randint(40, 48))),
+            (
+                "The week {x} cohort is the first with the new onboarding.",
+                lambda c: str(c.rng.randint(40, 48)),
+            ),
             ("Step {x} of onboarding is where we lose people.", lambda c: str(c.rng.randint(2, 5))),
             ("This is sprint {x} of the growth squad.", lambda c: str(c.rng.randint(10, 30))),
         ],
@@ -325,8 +355,14 @@ EXTRAS = [
     ),
     one(
         [
-            ("The {x}-day retention curve flattens nicely.", lambda c: str(c.rng.choice([14, 30, 90]))),
-            ("Over the past {x} weeks, activation has improved.", lambda c: str(c.rng.choice([3, 4, 6]))),
+            (
+                "The {x}-day retention curve flattens nicely.",
+                lambda c: str(c.rng.choice([14, 30, 90])),
+            ),
+            (
+                "Over the past {x} weeks, activation has improved.",
+                lambda c: str(c.rng.choice([3, 4, 6])),
+            ),
             ("We use a {x}-day attribution window.", lambda c: str(c.rng.choice([7, 28]))),
         ],
         "window",
@@ -334,7 +370,10 @@ EXTRAS = [
     ),
     one(
         [
-            ("Average order weight was {x} kg in the grocery vertical.", lambda c: fmt(c.rng.uniform(4, 12), 1)),
+            (
+                "Average order weight was {x} kg in the grocery vertical.",
+                lambda c: fmt(c.rng.uniform(4, 12), 1),
+            ),
             ("Users uploaded {x} GB of photos.", lambda c: fmt(c.rng.randint(120, 900), 0)),
             ("Deliveries averaged {x} km.", lambda c: fmt(_near(c, "conversion", 0.9, 1.1, 4), 1)),
             ("Page weight is down to {x} KB.", lambda c: str(c.rng.randint(300, 900))),
@@ -346,7 +385,10 @@ EXTRAS = [
     one(
         [
             ("Email open rate was {x}%.", lambda c: fmt(_near(c, "retention_d7", 0.9, 1.1, 30), 1)),
-            ("The paywall shows to {x}% of new users in the test.", lambda c: c.voice.pick(["50", "20", "10"])),
+            (
+                "The paywall shows to {x}% of new users in the test.",
+                lambda c: c.voice.pick(["50", "20", "10"]),
+            ),
             ("Push opt-in is {x}% on iOS.", lambda c: str(c.rng.randint(35, 65))),
         ],
         "other quantity",
@@ -354,7 +396,10 @@ EXTRAS = [
     ),
     one(
         [
-            ("Sessions per user rose {x}% after the widget launch.", lambda c: fmt(abs(_near(c, "dau_change", 0.9, 1.1, 5)), 1)),
+            (
+                "Sessions per user rose {x}% after the widget launch.",
+                lambda c: fmt(abs(_near(c, "dau_change", 0.9, 1.1, 5)), 1),
+            ),
             ("Refund requests fell {x}%.", lambda c: str(c.rng.randint(3, 20))),
             ("Paid search spend is up {x}% on last month.", lambda c: str(c.rng.randint(5, 35))),
         ],
@@ -363,4 +408,7 @@ EXTRAS = [
     ),
 ]
 
-DECOYS = {"none": ["feature_adoption_index", "support_backlog"], "pct": ["bounce_rate", "refund_rate"]}
+DECOYS = {
+    "none": ["feature_adoption_index", "support_backlog"],
+    "pct": ["bounce_rate", "refund_rate"],
+}

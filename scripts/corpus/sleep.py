@@ -323,13 +323,19 @@ EXTRAS = [
     two(
         [
             ("Most adults need between {a} and {b} hours.", lambda ctx: ("7", "9")),
-            ("Seven to nine is the usual advice; you do best on {a} to {b} hours.", lambda ctx: ("7.5", "8.5")),
+            (
+                "Seven to nine is the usual advice; you do best on {a} to {b} hours.",
+                lambda ctx: ("7.5", "8.5"),
+            ),
             ("Healthy latency is {a} to {b} minutes.", lambda ctx: ("10", "20")),
             ("Falling asleep in {a}-{b} min is ideal.", lambda ctx: ("10", "20")),
             ("A deep-sleep share of {a}-{b}% is typical.", lambda ctx: ("13", "23")),
             ("Keep the bedroom at {a}–{b} °C.", lambda ctx: ("16", "19")),
             ("Somewhere from {a} to {b} minutes of REM is normal for you.", _rem_range),
-            ("Efficiency between {a} and {b}% is a good night for most people.", lambda ctx: ("85", "95")),
+            (
+                "Efficiency between {a} and {b}% is a good night for most people.",
+                lambda ctx: ("85", "95"),
+            ),
         ],
         "range",
         "10",
@@ -359,12 +365,21 @@ EXTRAS = [
         [
             ("Your bedroom was {x} °C, a touch warm.", lambda ctx: str(ctx.rng.randint(19, 25))),
             ("The room hit {x}°F around two.", lambda ctx: fmt(_near(ctx, "hrv", 0.9, 1.1, 70), 0)),
-            ("You had {x} mg of caffeine after lunch.", lambda ctx: str(ctx.rng.choice([80, 95, 160, 200]))),
+            (
+                "You had {x} mg of caffeine after lunch.",
+                lambda ctx: str(ctx.rng.choice([80, 95, 160, 200])),
+            ),
             ("Noise peaked at {x} dB.", lambda ctx: fmt(_near(ctx, "hrv", 0.9, 1.1, 55), 0)),
-            ("You drank {x} L of water after dinner.", lambda ctx: ctx.rng.choice(["0.5", "1", "1.2"])),
+            (
+                "You drank {x} L of water after dinner.",
+                lambda ctx: ctx.rng.choice(["0.5", "1", "1.2"]),
+            ),
             ("You weighed in at {x} kg this morning.", lambda ctx: fmt(ctx.rng.uniform(52, 95), 1)),
             ("The bedroom cooled to {x}°C by morning.", lambda ctx: str(ctx.rng.randint(15, 19))),
-            ("Evening light exposure was {x} lux, bright for that hour.", lambda ctx: str(ctx.rng.choice([120, 180, 250]))),
+            (
+                "Evening light exposure was {x} lux, bright for that hour.",
+                lambda ctx: str(ctx.rng.choice([120, 180, 250])),
+            ),
         ],
         "foreign unit",
         "12",

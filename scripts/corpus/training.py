@@ -455,7 +455,7 @@ def count_things(ctx: Ctx) -> None:
 
 def weather(ctx: Ctx) -> None:
     hrv = ctx.value("hrv")
-    temp = int(round(hrv * ctx.rng.uniform(0.9, 1.1)))
+    temp = round(hrv * ctx.rng.uniform(0.9, 1.1))
     shape = ctx.voice.pick(
         [
             "It will be {t}°F at the start, so dress light.",
