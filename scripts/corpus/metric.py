@@ -76,7 +76,17 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     prefix = voice.pick(metric.prefix) if metric.prefix and voice.chance(0.8) else ""
     if prefix:
         unit_word = ""
+    worded = mode == "word_sign" or (mode == "cite" and bool(metric.words) and voice.chance(0.3))
+    if worded:
+        falling, rising = voice.pick(metric.words)
+        shape = falling if (known < 0) != (mode == "word_sign") else rising
+    elif mode == "name":  # a misstatement past the band, with the metric named beside it
+        shape = voice.pick([sh for sh in metric.shapes if "{N" in sh] or metric.shapes)
+    else:
+        shape = voice.pick(metric.shapes)
+    # a unit word is dropped only where the metric's name stands next to the number
     bare = unit != "none" and not prefix and not metric.noun and voice.chance(0.12)
+    bare = bare and "{N" in shape
     if bare:
         unit_word = ""
     wide = voice.chance(0.04)
@@ -97,11 +107,8 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
         places = 0 if style == "whole" else dec
         return fmt(value, places, comma=metric.comma, wide=wide, **signs)
 
-    if mode == "word_sign" or (mode == "cite" and metric.words and voice.chance(0.3)):
-        falling, rising = voice.pick(metric.words)
+    if worded:
         flipped = mode == "word_sign"
-        negative = (known < 0) != flipped
-        shape = falling if negative else rising
         token = render(abs(known))
         num = (
             contra(token, metric.name, "13", "sign") if flipped else cite(token, metric.name, "13")
@@ -117,9 +124,7 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             cls = "1"
         if wide:
             cls = "8"
-        _write(
-            ctx, voice.pick(metric.shapes), name, cite(token, metric.name, cls), unit_word, prefix
-        )
+        _write(ctx, shape, name, cite(token, metric.name, cls), unit_word, prefix)
         return
 
     if mode == "sign":
@@ -141,7 +146,11 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
         token = render(written, minus=minus)
         if mode == "name":
             cls = "name"
-        elif cls is None and _nearest_is_other(ctx, metric.name, written, "none" if bare else unit):
+        elif (
+            cls is None
+            and "{N" in shape
+            and _nearest_is_other(ctx, metric.name, written, "none" if bare else unit)
+        ):
             cls = "name"  # another known value is nearer: only the name says which is meant
         elif wide:
             cls = "8"
@@ -149,7 +158,7 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             cls = "1"
     how = {"sign": "sign", "name": "beyond band"}.get(mode, "value")
     num = contra(token, metric.name, cls, how)
-    _write(ctx, voice.pick(metric.shapes), name, num, unit_word, prefix)
+    _write(ctx, shape, name, num, unit_word, prefix)
 
 
 def _nearest_is_other(ctx: Ctx, name: str, written: float, unit: str) -> bool:

@@ -277,15 +277,15 @@ EXTRAS = [
     ),
     one(
         [
-            "Aim to be in bed by {x} tonight.",
-            "Lights out at {x} would give you a full cycle more.",
-            "You went to bed at {x}, later than usual.",
-            "Your alarm went off at {x}.",
-            "Try a wind-down routine starting at {x}.",
+            ("Aim to be in bed by {x} tonight.", lambda c: _clock(c, [22, 22, 23])),
+            ("Lights out at {x} would give you a full cycle more.", lambda c: _clock(c, [22, 23])),
+            ("You went to bed at {x}, later than usual.", lambda c: _clock(c, [23, 0])),
+            ("Your alarm went off at {x}.", lambda c: _clock(c, [6, 7])),
+            ("Try a wind-down routine starting at {x}.", lambda c: _clock(c, [21, 22])),
+            ("You were up at {x} for a glass of water.", lambda c: _clock(c, [2, 3, 4])),
         ],
         "time",
         "3",
-        lambda ctx: _clock(ctx, [6, 7, 10, 11, 22, 23]),
     ),
     one(
         [
