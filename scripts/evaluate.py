@@ -41,6 +41,7 @@ class Span:
 
     start: int
     end: int
+    nearest: str = ""
 
 
 @dataclass
@@ -91,6 +92,7 @@ class BriefScore:
     misses: list[str] = field(default_factory=list)
     beyond_band: int = 0
     beyond_band_found: int = 0
+    beyond_band_named: int = 0  # found by a flag naming the very known value misstated
 
 
 def truth_class(entry: dict[str, Any]) -> str:
@@ -110,6 +112,7 @@ def score_brief(truth: Sequence[dict[str, Any]], flags: Iterable[Span]) -> Brief
     tally = Tally()
     score = BriefScore(tally)
     hit: set[int] = set()
+    named: set[int] = set()
     for flag in flags:
         tally.flags += 1
         best, overlap = None, 0
@@ -122,6 +125,8 @@ def score_brief(truth: Sequence[dict[str, Any]], flags: Iterable[Span]) -> Brief
         elif "contradicts" in truth[best]:
             tally.true_positives += 1
             hit.add(best)
+            if flag.nearest == truth[best]["contradicts"]:
+                named.add(best)
         else:
             score.false_alarms.append(truth_class(truth[best]))
     for i, entry in enumerate(truth):
@@ -133,6 +138,7 @@ def score_brief(truth: Sequence[dict[str, Any]], flags: Iterable[Span]) -> Brief
         if i in hit:
             tally.found += 1
             score.beyond_band_found += beyond
+            score.beyond_band_named += beyond and i in named
         else:
             score.misses.append(truth_class(entry))
     return score
@@ -193,7 +199,7 @@ def detectors(specs: Sequence[str], root: Path, domains: Iterable[str], notes: l
         for domain, config in configs.items():
             detector = load_detector(spec, None if spec == "reference" else config)
             out[spec][domain] = lambda text, pool, d=detector: [
-                Span(f.start, f.end) for f in d.flag(text, pool)
+                Span(f.start, f.end, f.nearest) for f in d.flag(text, pool)
             ]
     return out
 
@@ -220,16 +226,27 @@ def evaluate(briefs: Sequence[dict[str, Any]], runs: dict[str, dict[str, Detect]
                 misses[split].update(score.misses)
                 beyond[f"{split}/total"] += score.beyond_band
                 beyond[f"{split}/found"] += score.beyond_band_found
+                beyond[f"{split}/named"] += score.beyond_band_named
         report[spec] = {
             "slices": {key: tally.to_dict() for key, tally in sorted(slices.items())},
             "false_alarms": {k: dict(v.most_common()) for k, v in false_alarms.items()},
             "misses": {k: dict(v.most_common()) for k, v in misses.items()},
             "beyond_band": {
-                split: {"total": beyond[f"{split}/total"], "found": beyond[f"{split}/found"]}
+                split: {key: beyond[f"{split}/{key}"] for key in ("total", "found", "named")}
                 for split in ("all", "dev", "held-out")
             },
         }
     return report
+
+
+def numbers_by_class(briefs: Sequence[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """How many numbers of each class the corpus holds, per split: what a count is out of."""
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for brief in briefs:
+        for entry in brief["truth"]:
+            for split in ("all", brief["meta"]["split"]):
+                out[split][truth_class(entry)] += 1
+    return {split: dict(counts.most_common()) for split, counts in out.items()}
 
 
 def _pct(value: float | None, ci: Sequence[float]) -> str:
@@ -284,7 +301,7 @@ def markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
-def show(report: dict, notes: Sequence[str]) -> None:
+def show(report: dict, notes: Sequence[str], numbers: dict[str, dict[str, int]]) -> None:
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -301,22 +318,25 @@ def show(report: dict, notes: Sequence[str]) -> None:
             ("false alarms by class", "false_alarms"),
             ("misses by class", "misses"),
         ):
-            classes = Table(title=f"{spec}: {title} (all / dev / held-out)")
+            classes = Table(title=f"{spec}: {title}, of the numbers of that class")
             classes.add_column("class")
             for split in ("all", "dev", "held-out"):
                 classes.add_column(split, justify="right")
             counts = result[key]
             for cls in counts.get("all", {}):
                 cells = [
-                    str(counts.get(split, {}).get(cls, 0)) for split in ("all", "dev", "held-out")
+                    f"{counts.get(split, {}).get(cls, 0)}/{numbers.get(split, {}).get(cls, 0)}"
+                    for split in ("all", "dev", "held-out")
                 ]
                 classes.add_row(Text(cls), *cells)
             console.print(classes)
         band = result["beyond_band"]
         console.print(
             Text(
-                f"{spec}: beyond-band misstatements cited by name found "
+                f"{spec}: beyond-band misstatements (the metric named beside them) flagged "
                 + ", ".join(f"{s} {band[s]['found']}/{band[s]['total']}" for s in band)
+                + "; flagged against the value misstated "
+                + ", ".join(f"{s} {band[s]['named']}/{band[s]['total']}" for s in band)
             )
         )
     for note in notes:
@@ -341,11 +361,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     report = evaluate(briefs, runs)
     if args.json:
-        print(json.dumps({"briefs": len(briefs), "notes": notes, "detectors": report}, indent=2))
+        numbers = numbers_by_class(briefs)
+        whole = {"briefs": len(briefs), "notes": notes, "numbers_by_class": numbers}
+        print(json.dumps({**whole, "detectors": report}, indent=2))
     elif args.markdown:
         print(markdown(report))
     else:
-        show(report, notes)
+        show(report, notes, numbers_by_class(briefs))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -184,7 +185,7 @@ def test_evaluation_matches_a_hand_count(tmp_path: Path) -> None:
     assert report["slices"]["finance"]["recall"] == 0.0
     assert report["false_alarms"]["all"] == {"plan [9]": 1}
     assert report["misses"]["all"] == {"beyond band [name]": 1, "value [16]": 1}
-    assert report["beyond_band"]["all"] == {"total": 1, "found": 0}
+    assert report["beyond_band"]["all"] == {"total": 1, "found": 0, "named": 0}
 
 
 def test_markdown_table_has_a_row_per_detector_and_slice() -> None:
@@ -200,3 +201,73 @@ def test_markdown_table_has_a_row_per_detector_and_slice() -> None:
     for detector in ("reference", "default"):
         for scope in ("all", "dev", "held-out", *sorted(DOMAINS)):
             assert (detector, scope) in rows
+
+
+PLUGIN = '''
+import re
+from reviewer import Flag
+
+
+class ByName:
+    """Flags "66" as a misstatement of rhr_baseline and "41" of margin: nothing else."""
+
+    def flag(self, text, pool):
+        names = {"66": "rhr_baseline", "41": "margin"}
+        known = {k.name: k.value for k in pool}
+        out = []
+        for m in re.finditer(r"\\d+", text):
+            name = names.get(m.group())
+            if name in known:
+                value = float(m.group())
+                out.append(Flag(m.start(), m.end(), m.group(), value, "none", name,
+                                known[name], value - known[name], "value"))
+        return out
+'''
+
+
+def test_a_plugin_detector_is_scored_and_its_named_finds_counted(tmp_path: Path) -> None:
+    a = "Your baseline is 66 bpm and HRV is 71."
+    b = "Margin is 41%."
+    briefs = [
+        {
+            "id": "a",
+            "text": a,
+            "pool": [
+                {"name": "rhr_baseline", "value": 55, "unit": "bpm"},
+                {"name": "hrv", "value": 64, "unit": "none"},
+            ],
+            "meta": {"domain": "training", "split": "dev"},
+            "truth": [
+                _truth(a, "66", contradicts="rhr_baseline", misstatement="beyond band"),
+                _truth(a, "71", contradicts="hrv", misstatement="value"),
+            ],
+        },
+        {
+            "id": "b",
+            "text": b,
+            "pool": [{"name": "margin", "value": 40, "unit": "pct"}],
+            "meta": {"domain": "training", "split": "dev"},
+            "truth": [_truth(b, "41", citation="margin")],
+        },
+    ]
+    _write(tmp_path / "corpus" / "dev" / "training.jsonl", briefs)
+    (tmp_path / "byname.py").write_text(PLUGIN, "utf-8")
+    corpus = str(tmp_path / "corpus")
+    run = subprocess.run(
+        [sys.executable, EVALUATE, "--corpus", corpus, "-d", "byname:ByName", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    report = json.loads(run.stdout)["detectors"]["byname:ByName"]
+    whole = report["slices"]["all"]
+    assert (whole["flags"], whole["true_positives"], whole["found"], whole["contradictions"]) == (
+        2,
+        1,
+        1,
+        2,
+    )
+    assert report["false_alarms"]["all"] == {"faithful citation": 1}
+    assert report["misses"]["all"] == {"value": 1}
+    assert report["beyond_band"]["all"] == {"total": 1, "found": 1, "named": 1}
