@@ -16,7 +16,7 @@ METRICS = [
     Metric(
         "cash",
         2,
-        ["cash on hand", "cash balance", "the bank balance", "cash"],
+        ["cash on hand", "cash balance", "bank balance", "cash"],
         USD_AFTER,
         [
             "{Nc} closed the week at {v}{u}.",
@@ -66,11 +66,11 @@ METRICS = [
     Metric(
         "net_income",
         2,
-        ["net income", "the bottom line", "net result", "net profit"],
+        ["net income", "bottom line", "net result", "net profit"],
         USD_AFTER,
         [
             "{Nc} for the month so far is {v}{u}.",
-            "That leaves {N} at {v}{u}.",
+            "That leaves the {N} at {v}{u}.",
             "{Nc}: {v}{u}.",
             "We're looking at {N} of {v}{u}.",
         ],

@@ -86,7 +86,7 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
         shape = voice.pick(metric.shapes)
     # a unit word is dropped only where the metric's name stands next to the number
     bare = unit != "none" and not prefix and not metric.noun and voice.chance(0.12)
-    bare = bare and "{N" in shape
+    bare = bare and "{N" in shape and shape.index("{N") < shape.index("{v}")
     if bare:
         unit_word = ""
     wide = voice.chance(0.04)
@@ -166,11 +166,21 @@ def _nearest_is_other(ctx: Ctx, name: str, written: float, unit: str) -> bool:
     return near is not None and near["name"] != name
 
 
+def _takes_an(name: str) -> bool:
+    """ "an HRV", "an overall score", "an MRR figure": by the sound of the first letter."""
+    word = name.split()[0]
+    if word.isupper() and len(word) > 1:
+        return word[0] in "AEFHILMNORSX"
+    return word[0].lower() in "aeiou"
+
+
 def _write(ctx: Ctx, shape: str, name: str, num: Num, unit_word: str, prefix: str) -> None:
     if prefix and num.token[:1] in "-+\u2212" and ctx.voice.chance(0.6):
         # "-$1,204.50": the sign before the currency symbol, as most writers put it
         num = Num(num.token[0] + prefix + num.token[1:], num.label, num.cls)
         prefix = ""
+    if "a {N}" in shape and _takes_an(name):
+        shape = shape.replace("a {N}", "an {N}")
     ctx.brief.say(
         shape.replace("{v}", "{p}{v}"),
         N=name,

@@ -104,7 +104,7 @@ METRICS = [
     Metric(
         "nps",
         0,
-        ["NPS", "net promoter score", "the NPS survey"],
+        ["NPS", "net promoter score", "NPS score"],
         [""],
         [
             "{Nc} is {v}.",

@@ -34,7 +34,7 @@ METRICS = [
         [
             "Your {N} is {v}{u}.",
             "{Nc}: {v}{u}.",
-            "Last night earned a {N} of {v}{u}.",
+            "Last night's {N} was {v}{u}.",
             "The {N} landed at {v}{u}, up on the week.",
             "We rated the night {v}{u} on the {N}.",
         ],
