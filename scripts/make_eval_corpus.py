@@ -26,14 +26,14 @@ MISSTATED_SHARE = 0.3
 
 
 def _misstatements(name: str, order: list[int], held: set[int]) -> dict[int, int]:
-    """Which briefs misstate a known value, and how many times: 30% of each split, a
-    quarter of those twice."""
+    """Which briefs misstate a known value, and how many times: 30% of each split; of
+    those a third twice and a tenth three times."""
     out: dict[int, int] = {}
     rng = Random(f"wrong-{name}")
     for part in ([i for i in order if i in held], [i for i in order if i not in held]):
         bad = rng.sample(part, round(len(part) * MISSTATED_SHARE))
         for k, i in enumerate(bad):
-            out[i] = 2 if k % 4 == 0 else 1
+            out[i] = 3 if k % 10 == 1 else 2 if k % 3 == 0 else 1
     return out
 
 

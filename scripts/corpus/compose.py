@@ -40,7 +40,7 @@ def compose(
     metrics = [m for m in domain.METRICS if m.name in names]
     chosen = rng.sample(metrics, min(len(metrics), rng.randint(3, 6)))
     signed = [m for m in metrics if m.signed and m not in chosen]
-    if wrong and signed and rng.random() < 0.55:  # sign flips are the misstatement to catch
+    if wrong and signed and rng.random() < 0.7:  # sign flips are the misstatement to catch
         chosen.insert(0, rng.choice(signed))
     modes = ["cite"] * len(chosen)
     targets = [0] if wrong and chosen[0].signed else []
@@ -48,7 +48,7 @@ def compose(
     for i in targets[:wrong]:
         allowed = chosen[i].modes()
         modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
-        if modes[i] == "sign" and rng.random() < 0.5:
+        if modes[i] == "sign" and rng.random() < 0.6:
             _decoy(domain, pool, chosen[i].name, rng)
     extras = rng.sample(domain.EXTRAS, min(len(domain.EXTRAS), rng.randint(2, 5)))
     items: list[Any] = [(m, mode) for m, mode in zip(chosen, modes, strict=True)]

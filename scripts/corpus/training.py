@@ -440,17 +440,18 @@ def n_of_m(ctx: Ctx) -> None:
 
 def count_things(ctx: Ctx) -> None:
     n = ctx.rng.choice([6, 8, 10, 12, 21, 23, 30])
-    shape = ctx.voice.pick(
+    shape, cls = ctx.voice.pick(
         [
-            "Finish with {n} strides on the grass.",
-            "Add {n} hill repeats if the legs feel springy.",
-            "Do {n} walking lunges each side after.",
-            "You did {n} strides last week and they looked sharp.",
-            "Throw in {n} push-ups between sets.",
-            "Cadence drills: {n} quick skips down the straight.",
+            ("Finish with {n} strides on the grass.", "7"),
+            ("Add {n} hill repeats if the legs feel springy.", "7"),
+            ("Do {n} walking lunges each side after.", "11"),
+            ("You did {n} strides last week and they looked sharp.", "7"),
+            ("Throw in {n} push-ups between sets.", "11"),
+            ("Cadence drills: {n} quick skips down the straight.", "11"),
+            ("The session had {n} surges of twenty seconds.", "11"),
         ]
     )
-    ctx.brief.say(shape, n=other(str(n), "count", "11"))
+    ctx.brief.say(shape, n=other(str(n), "count", cls))
 
 
 def weather(ctx: Ctx) -> None:
