@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from reviewer.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EVAL = ROOT / "fixtures" / "eval"
 DOMAINS = {"training", "sleep", "finance", "ops", "product"}
 TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
