@@ -6,8 +6,9 @@ from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event, insert, inspect, make_url, select, update
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.schema import CreateColumn
 
-from db.tables import LATER, TABLES, briefscan, meta, metadata
+from db.tables import LATER, LATER_COLUMNS, TABLES, briefscan, meta, metadata
 
 SCHEMA_VERSION = "3"
 # version 1 lacked the review progress (ReviewProgress, DoneSpan, ix_briefscan_flagged),
@@ -131,6 +132,22 @@ def _prepare_schema(engine: Engine, where: str) -> None:
         raise SchemaError(
             f"{where}: damaged reviewer database (missing {', '.join(sorted(missing))})"
         )
+    _add_later_columns(engine)
+
+
+def _add_later_columns(engine: Engine) -> None:
+    """Add the nullable columns of LATER_COLUMNS a database made before them lacks."""
+    inspector = inspect(engine)
+    for name, columns in LATER_COLUMNS.items():
+        have = {c["name"] for c in inspector.get_columns(name)}
+        lacking = [c for c in columns if c not in have]
+        if not lacking:
+            continue
+        table = metadata.tables[name]
+        with engine.begin() as connection:
+            for column in lacking:
+                spec = CreateColumn(table.c[column]).compile(dialect=engine.dialect)
+                connection.exec_driver_sql(f'ALTER TABLE "{name}" ADD COLUMN {spec}')
 
 
 def _upgrade(engine: Engine, names: set[str], version: str) -> None:

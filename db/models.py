@@ -70,6 +70,11 @@ class DetectorRun(SQLModel, table=True):
     briefs: int = 0
     flags: int = 0
     checkable: int = 0
+    # ---- runs named and described, with their own arms (see db.tables)
+    name: str | None = None
+    spec: str | None = None
+    config_digest: str | None = None
+    arms: str | None = None  # JSON of the run's four-arm report
 
 
 class BriefScan(SQLModel, table=True):

@@ -154,6 +154,19 @@ detectorrun = Table(
     _int("checkable", default=0),
 )
 
+# ---- runs named and described, with their own arms (triage after a release)
+# name: what the user called the run (`flag --name v0.40`); spec: how to load its detector
+# again ("default", "reference" or module:attr); config_digest: the first 12 hex of the
+# sha256 of the canonical config JSON; arms: the run's own four-arm report as JSON, made
+# by the same workers as its flags
+for _column in (
+    _str("name", nullable=True),
+    _str("spec", nullable=True),
+    _str("config_digest", nullable=True),
+    _str("arms", nullable=True),
+):
+    detectorrun.append_column(_column)
+
 briefscan = Table(
     "briefscan",
     metadata,
@@ -267,3 +280,6 @@ TABLES = [
 ]  # fmt: skip
 # added by schema versions after the first: opening an older database creates them
 LATER = {"reviewprogress": "2", "donespan": "2", "briefversion": "3"}
+# nullable columns added to a table after its first version: opening a database that
+# lacks them adds them (ALTER TABLE ... ADD COLUMN), data untouched
+LATER_COLUMNS = {"detectorrun": ("name", "spec", "config_digest", "arms")}

@@ -29,6 +29,7 @@ from db.tables import claim as C
 from db.tables import flagrecord as F
 from db.tables import pool as P
 from db.views import pool_to_json
+from reviewer.grounding.config import config_digest
 from reviewer.grounding.types import Flag, Known
 
 
@@ -183,8 +184,20 @@ def replace_brief(session: Session, brief_pk: int, row: dict[str, Any]) -> None:
     session.execute(update(B).where(B.c.pk == brief_pk).values(**row))
 
 
-def start_run(session: Session, *, detector: str, version: str, config: str) -> int:
-    run = DetectorRun(detector=detector, version=version, config=config)
+def start_run(
+    session: Session,
+    *,
+    detector: str,
+    version: str,
+    config: str,
+    name: str | None = None,
+    spec: str | None = None,
+) -> int:
+    """A new, unfinished run; its config digest is computed here so every run has one."""
+    run = DetectorRun(
+        detector=detector, version=version, config=config, name=name, spec=spec,
+        config_digest=config_digest(config),
+    )  # fmt: skip
     session.add(run)
     session.flush()
     assert run.id is not None

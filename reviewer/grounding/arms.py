@@ -201,7 +201,7 @@ def planted_rate(analysis: Analysis, spans: Sequence[tuple[int, int]]) -> float:
 
 
 @dataclass(slots=True)
-class _Mean:
+class Mean:
     total: float = 0.0
     n: int = 0
 
@@ -275,8 +275,21 @@ class ArmsReport:
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArmsReport:
+        """A report as `to_dict` wrote it (a run's stored arms)."""
+        return cls(
+            str(data["detector"]),
+            str(data["detector_version"]),
+            int(data["seed"]),
+            float(data["drift"]),
+            [ArmRow(**row) for row in data["rows"]],
+            list(data.get("failures", [])),
+            list(data.get("warnings", [])),
+        )
 
-def _group_rows(group: str, means: dict[str, _Mean], failures: list[str]) -> list[ArmRow]:
+
+def _group_rows(group: str, means: dict[str, Mean], failures: list[str]) -> list[ArmRow]:
     values = {arm: means[arm].value for arm in ARMS}
     n = means["faithful"].n
     checks = check_arms(values) if n else dict.fromkeys(ARMS)
@@ -309,9 +322,9 @@ def run_arms(
     """
     if pools is None and briefs is None:
         raise ValueError("run_arms needs pools, briefs, or both")
-    template = {arm: _Mean() for arm in ARMS}
-    rewritten = {arm: _Mean() for arm in ARMS}
-    production = _Mean()
+    template = {arm: Mean() for arm in ARMS}
+    rewritten = {arm: Mean() for arm in ARMS}
+    production = Mean()
     template_rng = random.Random(seed)
     rewrite_rng = random.Random(seed)
 
@@ -341,22 +354,55 @@ def run_arms(
             if on_record:
                 on_record()
 
+    if production_rate is None and production.n:
+        production_rate = production.value
+    name, version, _config = registry.describe(detector)
+    return assemble_report(
+        name, version, seed=seed, drift=drift, template=template,
+        rewritten=rewritten if briefs is not None else None,
+        production_rate=production_rate, production_n=production.n,
+    )  # fmt: skip
+
+
+def assemble_report(
+    detector: str,
+    version: str,
+    *,
+    seed: int,
+    drift: float,
+    template: dict[str, Mean],
+    rewritten: dict[str, Mean] | None = None,
+    production_rate: float | None = None,
+    production_n: int = 0,
+) -> ArmsReport:
+    """The arms table, the four tests and the production warning, from the arms' means."""
     failures: list[str] = []
     if not template["faithful"].n:
         failures.append(NO_RECORDS)
     rows = _group_rows("template", template, failures)
-    if briefs is not None:
+    if rewritten is not None:
         rows += _group_rows("rewrite", rewritten, failures)
     warnings: list[str] = []
-    if production_rate is None and production.n:
-        production_rate = production.value
     if production_rate is not None:
-        rows.append(ArmRow("production", "production", production_rate, production.n, "", None))
+        rows.append(ArmRow("production", "production", production_rate, production_n, "", None))
         unrelated = template["unrelated"].value
         if production_rate > unrelated:
             warnings.append(
                 f"real briefs score above the unrelated arm ({production_rate:.2f} > "
                 f"{unrelated:.2f}): the detector fires on real prose more than on random numbers"
             )
-    name, version, _config = registry.describe(detector)
-    return ArmsReport(name, version, seed, drift, rows, failures, warnings)
+    return ArmsReport(detector, version, seed, drift, rows, failures, warnings)
+
+
+def template_items(
+    pools: Iterable[tuple[Any, Sequence[Known]]],
+    *,
+    seed: int = DEFAULT_SEED,
+    drift: float = DEFAULT_DRIFT,
+) -> Iterator[tuple[tuple[Any, str], str, Sequence[Known]]]:
+    """((key, arm), text, pool) for every (key, pool) in order, one random stream across
+    all: the same texts run_arms scores, to be scored elsewhere (detector workers)."""
+    rng = random.Random(seed)
+    for key, pool in pools:
+        for arm, text in _template_texts(pool, rng, drift).items():
+            yield (key, arm), text, pool

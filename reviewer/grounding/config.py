@@ -14,6 +14,7 @@ A config file may set any subset of the built-in values::
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import tomllib
@@ -126,3 +127,62 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
         return replace(DetectorConfig(), units=units, **kwargs)
     except ValueError as err:
         raise ConfigError(f"{source}: {err}") from None
+
+
+def canonical_config(config_json: str) -> str:
+    """A stored config as canonical JSON (sorted keys, no spaces): equal configs, equal text."""
+    try:
+        data = json.loads(config_json)
+    except (TypeError, ValueError):
+        return config_json
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def config_digest(config_json: str) -> str:
+    """The first 12 hex digits of the sha256 of the canonical config: a run's config by name."""
+    text = canonical_config(config_json).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(text).hexdigest()[:12]
+
+
+def changed_thresholds(config_json: str) -> dict[str, float]:
+    """The thresholds of a stored config that differ from the built-in ones, in key order."""
+    try:
+        data = json.loads(config_json)
+    except (TypeError, ValueError):
+        return {}
+    thresholds = data.get("thresholds") if isinstance(data, dict) else None
+    if not isinstance(thresholds, dict):
+        return {}
+    built_in = DetectorConfig()
+    changed = {}
+    for key in THRESHOLD_KEYS:
+        band = thresholds.get(key)
+        if isinstance(band, int | float) and band != getattr(built_in, key):
+            changed[key] = band
+    return changed
+
+
+def changed_units(config_json: str) -> list[str]:
+    """The units of a stored config whose aliases differ from the built-in vocabulary."""
+    try:
+        data = json.loads(config_json)
+    except (TypeError, ValueError):
+        return []
+    units = data.get("units") if isinstance(data, dict) else None
+    if not isinstance(units, dict):
+        return []
+    return sorted(
+        unit for unit, aliases in units.items() if tuple(aliases or ()) != DEFAULT_UNITS.get(unit)
+    )
+
+
+def stored_config(config_json: str | None) -> DetectorConfig | None:
+    """The DetectorConfig a run stored (thresholds and units), to load its detector again;
+    None when the run stored no config of that form (a plugin's own, or none)."""
+    try:
+        data = json.loads(config_json or "")
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units"}:
+        return None
+    return config_from_dict(data, source="stored run config")

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.config import ConfigError, DetectorConfig, stored_config
 from reviewer.grounding.types import Analysis, Detector, Known
 
 AVAILABLE = "available: reference, default, or a plugin as module:attr"
@@ -118,3 +118,38 @@ def describe(detector: Detector) -> tuple[str, str, str]:
         except (TypeError, ValueError):
             config_json = json.dumps(repr(config))
     return str(name), str(version), config_json
+
+
+def spec_of(detector: Detector, spec: str | None) -> str | None:
+    """How to load this detector again: the spec it was loaded by, or a built-in's name."""
+    if spec:
+        return spec
+    name = getattr(detector, "name", None)
+    return name if name in ("reference", "default") else None
+
+
+def load_run_detector(
+    *, spec: str | None, detector: str, version: str, config: str | None
+) -> tuple[Detector, str | None]:
+    """A stored run's own detector with its own config, and a note when the loaded one
+    reports another version. DetectorLoadError says why it cannot be loaded: never a
+    silent fallback to another detector."""
+    spec = spec or (detector if detector in ("reference", "default") else None)
+    if spec is None:
+        raise DetectorLoadError(
+            f"run detector {detector!r} cannot be loaded: the run was stored without the "
+            "spec that loads it (module:attr)"
+        )
+    try:
+        found = load_detector(spec, stored_config(config))
+    except ConfigError as err:
+        raise DetectorLoadError(
+            f"run detector {spec!r}: its stored config is unusable: {err}"
+        ) from None
+    except DetectorLoadError as err:
+        raise DetectorLoadError(f"run detector {spec!r} cannot be loaded any more: {err}") from None
+    name, now, _ = describe(found)
+    note = None
+    if (name, now) != (detector, version):
+        note = f"{spec!r} now loads {name} {now}; the run was made with {detector} {version}"
+    return found, note

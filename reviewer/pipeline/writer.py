@@ -19,6 +19,8 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from db.runs import iter_pool_rows, production, store_arms
+from db.views import pool_from_json
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
@@ -37,7 +39,15 @@ from db.writes import (
     unchecked_references,
     unscanned_briefs,
 )
-from reviewer.grounding.registry import describe
+from reviewer.grounding.arms import (
+    ARMS,
+    DEFAULT_DRIFT,
+    DEFAULT_SEED,
+    Mean,
+    assemble_report,
+    template_items,
+)
+from reviewer.grounding.registry import describe, spec_of
 from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 from reviewer.pipeline.workers import (
     Batch,
@@ -271,14 +281,51 @@ class _Writer:
         self.scanned = False
         self.committed_scans = False
 
-    def start(self) -> int:
+    def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
         assert self.analyzer is not None
-        name, version, config = describe(self.analyzer.detector)
+        detector, version, config = describe(self.analyzer.detector)
         with Session(self.engine) as session:
-            self.run_id = start_run(session, detector=name, version=version, config=config)
+            self.run_id = start_run(
+                session, detector=detector, version=version, config=config, name=name,
+                spec=spec_of(self.analyzer.detector, spec),
+            )  # fmt: skip
             session.commit()
         return self.run_id
+
+    def score_arms(self, seed: int = DEFAULT_SEED, drift: float = DEFAULT_DRIFT) -> None:
+        """The run's own four arms (template arms over every stored pool, in the same
+        detector workers as its flags) and production row, stored with the run."""
+        assert self.detection is not None and self.analyzer is not None
+        assert self.run_id is not None
+        template = {arm: Mean() for arm in ARMS}
+        with Session(self.engine) as session:
+            pools = ((pk, pool_from_json(knowns)) for pk, knowns in iter_pool_rows(db=session))
+            items = ((key, text, encode_pool(pool)) for key, text, pool in
+                     template_items(pools, seed=seed, drift=drift))  # fmt: skip
+            out = 0
+            for batch in _batches(items, BATCH):
+                self.detection.queue(batch)
+                out += 1
+                while out > IN_FLIGHT:
+                    self._add_rates(template, self.detection.take(wait=True))
+                    out -= 1
+            while out:
+                self._add_rates(template, self.detection.take(wait=True))
+                out -= 1
+            rate, briefs = production(db=session, run_id=self.run_id)
+            name, version, _ = describe(self.analyzer.detector)
+            report = assemble_report(
+                name, version, seed=seed, drift=drift, template=template,
+                production_rate=rate, production_n=briefs,
+            )  # fmt: skip
+            store_arms(db=session, run_id=self.run_id, arms=report.to_dict())
+            session.commit()
+
+    @staticmethod
+    def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:
+        for (_pool, arm), checkable, flags in scans or ():
+            template[arm].add(len(flags) / checkable if checkable else 0.0)
 
     def discard(self) -> None:
         """Drop a run that never scanned anything (an ingest that changed nothing)."""
@@ -426,6 +473,8 @@ def ingest_files(
     stage: Stage | None = None,
     lines: Sequence[int | None] | None = None,
     expected: int | None = None,
+    name: str | None = None,
+    spec: str | None = None,
 ) -> IngestReport:
     """Store briefs from JSON Lines files; with a detector, then run it over every stored
     brief (a new run only when something changed or no run exists yet).
@@ -444,7 +493,7 @@ def ingest_files(
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = _Writer(engine, analyzer, advance)
     if analyzer is not None:
-        writer.start()
+        writer.start(name=name, spec=spec)
     try:
         for index, path in enumerate(paths):
             try:
@@ -479,6 +528,7 @@ def ingest_files(
             first = previous is None and report.failed is None and _stored_count(engine)
             if writer.scanned or first:
                 writer.cover_the_rest(advance, stage)
+                writer.score_arms()
                 report.run = writer.finish(previous)
             else:
                 writer.discard()
@@ -494,13 +544,17 @@ def run_detector(
     *,
     workers: int | None = None,
     advance: Advance | None = None,
+    name: str | None = None,
+    spec: str | None = None,
 ) -> RunReport:
-    """A new run of `detector` over every stored brief, compared with the previous run."""
+    """A new run of `detector` over every stored brief, compared with the previous run;
+    its four arms are scored by the same workers and stored with it."""
     previous = _previous_run(engine)
     if workers is None:
         workers = default_workers(_stored_count(engine))
     with BatchAnalyzer(detector, workers) as analyzer:
         writer = _Writer(engine, analyzer, advance or (lambda n: None))
-        writer.start()
+        writer.start(name=name, spec=spec)
         writer.cover_the_rest(advance or (lambda n: None))
+        writer.score_arms()
         return writer.finish(previous)
