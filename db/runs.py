@@ -338,9 +338,7 @@ def _labels_of(
         if who == reviewer:
             mine[claim_id] = verdict
     if reviewer is None:
-        mine = dict(
-            db.execute(select(C.c.id, C.c.verdict).where(C.c.id.in_(claim_ids))).tuples().all()
-        )
+        mine = dict(db.execute(select(C.c.id, C.c.verdict).where(C.c.id.in_(claim_ids))).all())
     return mine, labels
 
 
@@ -407,5 +405,5 @@ def change_counts(*, db: Db, run_a: int, run_b: int, reviewer: str | None = None
             .where(flag.c.run_id == this, found if present else ~found)
             .group_by(verdict)
         )
-        counts[change] = Counter(dict(db.execute(query).tuples().all()))
+        counts[change] = Counter(dict(db.execute(query).all()))
     return counts

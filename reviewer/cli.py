@@ -138,13 +138,68 @@ def ingest(
 
 @app.command(rich_help_panel="Store and flag briefs")
 def flag(
-    detector: DetectorOption = "default", config: ConfigOption = None, db: DbOption = None
+    detector: DetectorOption = "default",
+    config: ConfigOption = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="A name for the run, e.g. the release: v0.40.")
+    ] = None,
+    db: DbOption = None,
 ) -> None:
     """A new detector run over every stored brief, compared with the previous run."""
     from reviewer.commands import flag as command
     from reviewer.commands.console import load_detector
 
-    raise typer.Exit(command.flag(db or default_db(), load_detector(detector, config)))
+    found = load_detector(detector, config)
+    raise typer.Exit(command.flag(db or default_db(), found, name=name, spec=detector))
+
+
+RunArgument = Annotated[
+    str | None, typer.Argument(help="A run id (3 or #3) or name.", show_default=False)
+]
+LabelsOf = Annotated[
+    str | None, typer.Option("--reviewer", help="One reviewer's labels (default: anyone's).")
+]
+
+
+@app.command(rich_help_panel="Triage after a release")
+def runs(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the runs as JSON.")] = False,
+    reviewer: LabelsOf = None,
+    db: DbOption = None,
+) -> None:
+    """The detector runs: name, detector, config, flags, labels, precision and arms."""
+    from reviewer.commands import runs as command
+
+    raise typer.Exit(command.runs(db or default_db(), reviewer=reviewer, as_json=as_json))
+
+
+@app.command(rich_help_panel="Triage after a release")
+def diff(
+    a: RunArgument = None,
+    b: RunArgument = None,
+    only: Annotated[
+        str | None,
+        typer.Option("--only", help="Classes of claims to list: new,gone,same (default new,gone)."),
+    ] = None,
+    fail_on: Annotated[
+        str | None,
+        typer.Option(
+            "--fail-on", help="Exit 1 on recall-regression and/or unreviewed (comma-separated)."
+        ),
+    ] = None,
+    reviewer: LabelsOf = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON.")] = False,
+    db: DbOption = None,
+) -> None:
+    """Claims new, gone or same between two runs (default: the two latest; one run: it
+    against its previous run), with labels, counts, recall regressions and fixes."""
+    from reviewer.commands import diff as command
+
+    code = command.diff(
+        db or default_db(), a=a, b=b, only=only, fail_on=fail_on, reviewer=reviewer,
+        as_json=as_json,
+    )  # fmt: skip
+    raise typer.Exit(code)
 
 
 @app.command(rich_help_panel="Measure a detector")
@@ -174,12 +229,20 @@ def arms(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the unrelated arm.")] = 7,
     drift: Annotated[float, typer.Option("--drift", help="Corrupted arm factor.")] = 1.08,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    run: Annotated[
+        str | None,
+        typer.Option("--run", help="Show a run's arms, stored when it was made (id or name)."),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """The four-arm control table; exit 1 when the arms fail to separate."""
     from reviewer.commands import arms as command
     from reviewer.commands.console import load_detector
 
+    if run is not None:
+        from reviewer.commands import runs
+
+        raise typer.Exit(runs.stored_run_arms(db or default_db(), run, as_json=as_json))
     found = load_detector(detector, config)
     citer = load_detector("default", config)
     source = command.file_source(pools) if pools else command.stored_source(db or default_db())

@@ -24,7 +24,9 @@ def run_line(run: RunReport) -> str:
     return line
 
 
-def flag(url_or_path: str, detector: Detector) -> int:
+def flag(
+    url_or_path: str, detector: Detector, *, name: str | None = None, spec: str | None = None
+) -> int:
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE
@@ -35,7 +37,7 @@ def flag(url_or_path: str, detector: Detector) -> int:
             say(err(), "no briefs stored yet (reviewer ingest FILE first)")
             return USAGE
         with progress("flag", total) as advance:
-            run = run_detector(engine, detector, advance=advance)
+            run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
     finally:
         engine.dispose()
     say(out(), run_line(run))

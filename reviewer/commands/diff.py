@@ -1,0 +1,258 @@
+"""`reviewer diff [A] [B]`: which claims two runs flag differently, with their labels.
+
+Per brief, each claim new (B only), gone (A only) or same; the counts per class with
+precision per stratum; recall regressions (gone true positives) and fixes (gone false
+positives) called out; each arm's stored mean in A and B. Lines are written as they are
+read (plain text or one streamed JSON document): memory stays flat on any number of briefs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from typing import IO, Any
+
+from db.runs import (
+    CHANGES,
+    Change,
+    ClaimChange,
+    Reading,
+    VerdictCounts,
+    arm_means,
+    change_counts,
+    claim_changes,
+    run_pair,
+    run_title,
+    stored_arms,
+)
+from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, say, visible
+from reviewer.grounding.arms import ARMS
+from reviewer.metrics import wilson_interval
+
+FAIL_ON = ("recall-regression", "unreviewed")
+MARK = {"new": "+", "gone": "-", "same": "="}
+WORDS = {"true_positive": "true positive", "false_positive": "false positive", "skip": "skip"}
+
+
+class DiffUsageError(ValueError):
+    """An option the diff cannot use; the message says which and what it accepts."""
+
+
+def parse_list(value: str | None, allowed: Sequence[str], option: str) -> list[str]:
+    """A comma-separated option value, each item checked against `allowed`."""
+    if not value:
+        return []
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    for item in items:
+        if item not in allowed:
+            raise DiffUsageError(
+                f"{option}: unknown value {item!r} (expected {', '.join(allowed)}, comma-separated)"
+            )
+    return items
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
+def _labels(change: ClaimChange) -> str:
+    if not change.labels:
+        return "unlabeled"
+    return ", ".join(f"{WORDS.get(v, v)} ({visible(who)})" for who, v in change.labels)
+
+
+def _reading(reading: Reading) -> str:
+    return f"{visible(reading.nearest)} {_number(reading.nearest_value)} · {reading.kind}"
+
+
+def claim_line(change: ClaimChange) -> str:
+    """`  - gone  "22.4"  tsb -22.4 · sign  true positive (ana)  RECALL REGRESSION`"""
+    reading = _reading(change.reading)
+    a, b = change.a, change.b
+    if a is not None and b is not None and (a.nearest, a.kind) != (b.nearest, b.kind):
+        reading = f"{_reading(a)} → {reading}"
+    line = (
+        f"  {MARK[change.change]} {change.change:<4}  {json.dumps(visible(change.token))}"
+        f" at {change.start}  {reading}  {_labels(change)}"
+    )
+    if change.recall_regression:
+        line += "  RECALL REGRESSION"
+    elif change.fix:
+        line += "  fix"
+    elif change.unreviewed:
+        line += "  unreviewed"
+    return line
+
+
+def claim_dict(change: ClaimChange) -> dict[str, Any]:
+    def side(reading: Reading | None) -> dict[str, Any] | None:
+        if reading is None:
+            return None
+        return {
+            "value": reading.value,
+            "unit": reading.unit,
+            "nearest": reading.nearest,
+            "nearest_value": reading.nearest_value,
+            "kind": reading.kind,
+        }
+
+    return {
+        "brief": change.brief_id,
+        "change": change.change,
+        "claim_id": change.claim_id,
+        "start": change.start,
+        "end": change.end,
+        "token": change.token,
+        "a": side(change.a),
+        "b": side(change.b),
+        "verdict": change.verdict,
+        "labels": [{"reviewer": who, "verdict": v} for who, v in change.labels],
+        "recall_regression": change.recall_regression,
+        "fix": change.fix,
+    }
+
+
+def stratum(counter: Counter[str | None]) -> dict[str, Any]:
+    """Counts of one class of claims, and precision with its 95% Wilson interval."""
+    tp, fp, skip = counter["true_positive"], counter["false_positive"], counter["skip"]
+    n = tp + fp
+    return {
+        "claims": sum(counter.values()),
+        "true_positives": tp,
+        "false_positives": fp,
+        "skipped": skip,
+        "unlabeled": counter[None],
+        "precision": tp / n if n else None,
+        "precision_ci": list(wilson_interval(tp, n)),
+    }
+
+
+def summary(counts: VerdictCounts) -> dict[str, Any]:
+    classes = {change: stratum(counts[change]) for change in CHANGES}
+    return {
+        "counts": classes,
+        "recall_regressions": classes["gone"]["true_positives"],
+        "fixes": classes["gone"]["false_positives"],
+        "unreviewed": classes["new"]["unlabeled"],
+    }
+
+
+def arms_movement(run_a: Any, run_b: Any) -> dict[str, dict[str, float | None]]:
+    """Each arm's stored mean in A and B (None for a run made before arms were stored)."""
+    a, b = arm_means(stored_arms(run_a)), arm_means(stored_arms(run_b))
+    return {arm: {"a": a.get(arm), "b": b.get(arm)} for arm in (*ARMS, "production")}
+
+
+def failures(result: dict[str, Any], fail_on: Sequence[str]) -> list[str]:
+    """What --fail-on found, one sentence each; empty when the diff passes."""
+    found = []
+    if "recall-regression" in fail_on and result["recall_regressions"]:
+        n = result["recall_regressions"]
+        found.append(f"{n:,} recall regression{'s' * (n != 1)}: true positives no longer flagged")
+    if "unreviewed" in fail_on and result["unreviewed"]:
+        n = result["unreviewed"]
+        found.append(f"{n:,} new flag{'s' * (n != 1)} not reviewed yet")
+    return found
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def write_text(
+    stream: IO[str], run_a: Any, run_b: Any, changes: Any, result: dict[str, Any]
+) -> None:
+    write = stream.write
+    write(visible(f"diff {run_title(run_a)} → {run_title(run_b)}") + "\n")
+    brief = None
+    for change in changes:
+        if change.brief_pk != brief:
+            brief = change.brief_pk
+            write(f"\nbrief {visible(change.brief_id)}\n")
+        write(claim_line(change) + "\n")
+    write("\nclass   claims      TP      FP    skip  unlabeled  precision  95% CI\n")
+    for change in CHANGES:
+        s = result["counts"][change]
+        low, high = s["precision_ci"]
+        interval = f"{100 * low:.1f}–{100 * high:.1f}" if s["precision"] is not None else "—"
+        write(
+            f"{change:<6} {s['claims']:>7,} {s['true_positives']:>7,} {s['false_positives']:>7,}"
+            f" {s['skipped']:>7,} {s['unlabeled']:>10,}  {_pct(s['precision']):>9}  {interval}\n"
+        )
+    write(
+        f"\nrecall regressions (gone true positives): {result['recall_regressions']:,}\n"
+        f"fixes (gone false positives): {result['fixes']:,}\n"
+        f"unreviewed (new flags without a label): {result['unreviewed']:,}\n"
+    )
+    write(f"\narm          #{run_a.id:<7} #{run_b.id:<7} change\n")
+    for arm, means in result["arms"].items():
+        a, b = means["a"], means["b"]
+        moved = f"{b - a:+.2f}" if a is not None and b is not None else ""
+        a_text = "—" if a is None else f"{a:.2f}"
+        b_text = "—" if b is None else f"{b:.2f}"
+        write(f"{arm:<12} {a_text:<8} {b_text:<8} {moved}\n")
+
+
+def write_json(
+    stream: IO[str], run_a: Any, run_b: Any, changes: Any, result: dict[str, Any]
+) -> None:
+    """One JSON document, its claims written as they stream in."""
+    from db.runs import RunSummary
+
+    def head(run: Any) -> dict[str, Any]:
+        return {key: value for key, value in RunSummary(run, 0, 0, 0, 0).to_dict().items()
+                if key not in ("labeled", "true_positives", "false_positives", "skipped",
+                               "precision", "precision_ci")}  # fmt: skip
+
+    write = stream.write
+    write('{"run_a": ' + json.dumps(head(run_a)) + ', "run_b": ' + json.dumps(head(run_b)))
+    write(', "claims": [')
+    for index, change in enumerate(changes):
+        write(("\n" if index == 0 else ",\n") + json.dumps(claim_dict(change), ensure_ascii=False))
+    write("]")
+    for key, value in result.items():
+        write(f", {json.dumps(key)}: {json.dumps(value)}")
+    write("}\n")
+
+
+def diff(
+    url_or_path: str,
+    *,
+    a: str | None,
+    b: str | None,
+    only: str | None,
+    fail_on: str | None,
+    reviewer: str | None,
+    as_json: bool,
+) -> int:
+    """Exit 0; 1 when a --fail-on check finds something; 2 on a usage error."""
+    try:
+        shown: list[Change] = parse_list(only or "new,gone", CHANGES, "--only")  # type: ignore[assignment]
+        checks = parse_list(fail_on, FAIL_ON, "--fail-on")
+    except DiffUsageError as problem:
+        say(err(), str(problem))
+        return USAGE
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with engine.connect() as connection:
+            try:
+                run_a, run_b = run_pair(db=connection, a=a, b=b)
+            except ValueError as problem:
+                say(err(), str(problem))
+                return USAGE
+            counts = change_counts(db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer)
+            result = summary(counts) | {"arms": arms_movement(run_a, run_b)}
+            changes = claim_changes(
+                db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer, only=shown
+            )
+            (write_json if as_json else write_text)(sys.stdout, run_a, run_b, changes, result)
+    finally:
+        engine.dispose()
+    found = failures(result, checks)
+    for line in found:
+        say(err(), f"diff fails: {line}")
+    return FAILED if found else OK

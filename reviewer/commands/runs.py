@@ -1,0 +1,131 @@
+"""`reviewer runs` and `reviewer arms --run N`: the runs as versions of the check, and one
+run's stored four arms, read back without recomputing them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from db.runs import (
+    RunSummary,
+    arm_means,
+    config_summary,
+    find_run,
+    run_summaries,
+    run_title,
+    stored_arms,
+)
+from reviewer.commands.arms import print_arms
+from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, out, say, visible
+from reviewer.grounding.arms import ARMS, ArmsReport
+
+ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
+
+
+def _precision(summary: RunSummary) -> tuple[str, str]:
+    if summary.precision is None:
+        return "—", "—"
+    low, high = summary.precision_ci
+    return f"{100 * summary.precision:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}"
+
+
+def arms_cell(arms: dict[str, Any] | None) -> Text:
+    """`PASS 0.00 0.90 1.00 0.07 · 0.18`: verdict, the four template means, production."""
+    if arms is None:
+        return Text("not stored", style="dim")
+    means = arm_means(arms)
+    passed = not arms.get("failures")
+    cell = Text("PASS " if passed else "FAIL ", style="green" if passed else "bold red")
+    cell.append(" ".join(f"{means.get(arm, 0.0):.2f}" for arm in ARMS))
+    if "production" in means:
+        style = "yellow" if arms.get("warnings") else ""
+        cell.append(f" · {means['production']:.2f}", style=style)
+    return cell
+
+
+def runs_table(summaries: list[RunSummary]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    for name in ("run", "detector", "config", "made", "flags", "labeled", "precision", "95% CI"):
+        justify = "right" if name in ("flags", "labeled", "precision") else "left"
+        table.add_column(name, justify=justify, no_wrap=name != "config")  # type: ignore[arg-type]
+    table.add_column("arms: faith corr sign unrel · prod", no_wrap=True)
+    for s in summaries:
+        run = s.run
+        digest = (run.config_digest or "")[:8] or "—"
+        made = run.created_at.strftime("%Y-%m-%d %H:%M") if run.created_at else "—"
+        if run.finished_at is None:
+            made += " unfinished"
+        precision, interval = _precision(s)
+        table.add_row(
+            Text(visible(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),
+            Text(visible(f"{run.detector} {run.version}")),
+            Text(visible(f"{digest} {config_summary(run.config)}")),
+            Text(made),
+            Text(f"{run.flags:,}"),
+            Text(f"{s.labeled:,}"),
+            Text(precision),
+            Text(interval),
+            arms_cell(s.arms),
+        )
+    return table
+
+
+def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
+    """List every run; exit 2 when the database cannot be used."""
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with engine.connect() as connection:
+            summaries = run_summaries(db=connection, reviewer=reviewer)
+    finally:
+        engine.dispose()
+    if as_json:
+        sys.stdout.write(json.dumps([s.to_dict() for s in summaries], indent=2) + "\n")
+        return 0
+    if not summaries:
+        say(out(), "no detector run yet (reviewer ingest FILE, or reviewer flag)")
+        return 0
+    console = out()
+    if not console.is_terminal:  # piped: the table at its natural width, never squeezed
+        console = Console(highlight=False, width=200)
+    console.print(runs_table(summaries))
+    return 0
+
+
+def stored_run_arms(url_or_path: str, ref: str, *, as_json: bool) -> int:
+    """Print a run's stored arms: exit 0 when they separate, 1 when not, 2 when the run is
+    unknown or was made before arms were stored."""
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with engine.connect() as connection:
+            run = find_run(db=connection, ref=ref)
+    except ValueError as problem:
+        say(err(), str(problem))
+        return USAGE
+    finally:
+        engine.dispose()
+    arms = stored_arms(run)
+    if arms is None:
+        say(
+            err(),
+            f"run {run_title(run)} has no stored arms (it was made before runs stored them); "
+            "`reviewer arms --detector D` computes them afresh",
+        )
+        return USAGE
+    report = ArmsReport.from_dict(arms)
+    if as_json:
+        sys.stdout.write(json.dumps({"run_id": run.id, **arms}, indent=2) + "\n")
+    else:
+        console = Console(highlight=False)
+        console.print(Text(visible(f"run {run_title(run)}: arms stored when it was made")))
+        print_arms(report, console)
+    return OK if report.passed else FAILED

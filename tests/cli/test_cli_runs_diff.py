@@ -1,0 +1,161 @@
+"""`reviewer flag --name`, `runs`, `diff` and `arms --run`, run as a user would."""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import Session
+from typer.testing import CliRunner
+
+import db
+from db import runs
+from reviewer.cli import app
+from reviewer.grounding.registry import load_detector
+from tests.support.runs_seed import BRIEFS, flagged
+from tests.support.store_files import brief_line, write_briefs
+
+runner = CliRunner()
+
+
+def two_runs(tmp_path):  # type: ignore[no-untyped-def]
+    """Run 1 reference, run 2 default named v2 with a narrower value band."""
+    dbp = tmp_path / "r.db"
+    lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
+    briefs = write_briefs(tmp_path / "b.jsonl", lines)
+    cfg = tmp_path / "narrow.toml"
+    cfg.write_text("[thresholds]\nvalue = 0.10\n", encoding="utf-8")
+    result = runner.invoke(app, ["ingest", str(briefs), "-d", "reference", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["flag", "--name", "v2", "--config", str(cfg), "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    return dbp
+
+
+def label_first(dbp, change: str, verdict: str) -> runs.ClaimChange:  # type: ignore[no-untyped-def]
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        target = next(
+            c for c in runs.claim_changes(db=session, run_a=1, run_b=2) if c.change == change
+        )
+        db.record_label(session=session, claim_id=target.claim_id, reviewer="ana", verdict=verdict)
+    engine.dispose()
+    return target
+
+
+def test_runs_lists_name_detector_config_flags_labels_and_arms(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    label_first(dbp, "same", "true_positive")
+    result = runner.invoke(app, ["runs", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    first = next(line for line in lines if line.lstrip().startswith("#1 "))
+    second = next(line for line in lines if line.lstrip().startswith("#2 v2"))
+    assert "reference 1.0" in first and "built-in" in first
+    assert "default 1.0" in second and "value=0.1" in second
+    assert "100.0%" in second  # one true positive, carried to both runs
+    assert ("PASS" in second) or ("FAIL" in second)
+    listed = json.loads(runner.invoke(app, ["runs", "--json", "--db", str(dbp)]).stdout)
+    assert [r["name"] for r in listed] == [None, "v2"]
+    assert listed[1]["config_changes"] == "value=0.1" and len(listed[1]["config_digest"]) == 12
+    assert listed[1]["labeled"] == 1 and listed[1]["precision"] == 1.0
+    assert listed[0]["arms"]["means"].keys() == {
+        "faithful", "corrupted", "sign-flip", "unrelated", "production",
+    }  # fmt: skip
+
+
+def expected_changes(tmp_path) -> tuple[set, set, set]:  # type: ignore[no-untyped-def]
+    from reviewer.grounding.config import DetectorConfig
+
+    old = flagged(load_detector("reference"))
+    new = flagged(load_detector("default", DetectorConfig(value=0.10)))
+    return new - old, old - new, old & new
+
+
+def test_diff_lists_exactly_the_changed_claims_with_counts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    new, gone, same = expected_changes(tmp_path)
+    assert new and gone and same
+    result = runner.invoke(app, ["diff", "--json", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    listed = {(c["change"], c["brief"], c["start"], c["end"], c["token"]) for c in report["claims"]}
+    assert listed == {("new", *c) for c in new} | {("gone", *c) for c in gone}
+    counts = report["counts"]
+    assert (counts["new"]["claims"], counts["gone"]["claims"], counts["same"]["claims"]) == (
+        len(new), len(gone), len(same),
+    )  # fmt: skip
+    assert report["unreviewed"] == len(new) and report["recall_regressions"] == 0
+    assert report["run_a"]["id"] == 1 and report["run_b"]["name"] == "v2"
+    assert set(report["arms"]) == {"faithful", "corrupted", "sign-flip", "unrelated", "production"}
+    assert all(m["a"] is not None and m["b"] is not None for m in report["arms"].values())
+    every = json.loads(runner.invoke(app, ["diff", "1", "2", "--only", "new,gone,same", "--json",
+                                           "--db", str(dbp)]).stdout)  # fmt: skip
+    assert len(every["claims"]) == len(new | gone | same)
+
+    text = runner.invoke(app, ["diff", "--db", str(dbp)]).stdout
+    assert text.startswith("diff #1 (reference 1.0") and "→ #2 v2 (default 1.0" in text
+    assert text.count("  + new ") == len(new) and text.count("  - gone ") == len(gone)
+    assert "  = same " not in text
+    assert f"unreviewed (new flags without a label): {len(new)}" in text
+
+
+def test_a_gone_true_positive_is_a_recall_regression_and_fails_the_gate(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    clean = runner.invoke(app, ["diff", "--fail-on", "recall-regression", "--db", str(dbp)])
+    assert clean.exit_code == 0, clean.output
+    target = label_first(dbp, "gone", "true_positive")
+    result = runner.invoke(app, ["diff", "--fail-on", "recall-regression", "--db", str(dbp)])
+    assert result.exit_code == 1
+    assert "1 recall regression: true positives no longer flagged" in result.stderr
+    line = next(x for x in result.stdout.splitlines() if json.dumps(target.token) in x
+                and "gone" in x)  # fmt: skip
+    assert "true positive (ana)" in line and line.endswith("RECALL REGRESSION")
+    assert "recall regressions (gone true positives): 1" in result.stdout
+
+
+def test_unreviewed_new_flags_fail_until_labeled_and_bad_options_exit_2(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    result = runner.invoke(app, ["diff", "--fail-on", "unreviewed", "--db", str(dbp)])
+    assert result.exit_code == 1 and "not reviewed yet" in result.stderr
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        for c in list(runs.claim_changes(db=session, run_a=1, run_b=2, only=["new"])):
+            db.record_label(session=session, claim_id=c.claim_id, reviewer="bo", verdict="skip")
+    engine.dispose()
+    result = runner.invoke(app, ["diff", "--fail-on", "unreviewed,recall-regression",
+                                 "--db", str(dbp)])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    bad = runner.invoke(app, ["diff", "--fail-on", "recall", "--db", str(dbp)])
+    assert bad.exit_code == 2 and "--fail-on: unknown value 'recall'" in bad.stderr
+    missing = runner.invoke(app, ["diff", "1", "9", "--db", str(dbp)])
+    assert missing.exit_code == 2 and "no detector run 9" in missing.stderr
+
+
+def test_a_diff_needs_two_runs(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = tmp_path / "r.db"
+    briefs = write_briefs(tmp_path / "b.jsonl")
+    runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)])
+    result = runner.invoke(app, ["diff", "--db", str(dbp)])
+    assert result.exit_code == 2 and "a diff needs two finished runs" in result.stderr
+
+
+def test_arms_of_a_run_are_the_stored_ones(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    for ref in ("1", "v2"):
+        result = runner.invoke(app, ["arms", "--run", ref, "--json", "--db", str(dbp)])
+        report = json.loads(result.stdout)
+        assert result.exit_code == (0 if report["passed"] else 1)
+        engine = db.make_engine(str(dbp))
+        with engine.connect() as connection:
+            run = runs.find_run(db=connection, ref=ref)
+        engine.dispose()
+        assert {k: v for k, v in report.items() if k != "run_id"} == json.loads(run.arms)
+    text = runner.invoke(app, ["arms", "--run", "2", "--db", str(dbp)]).stdout
+    assert "run #2 v2 (default 1.0" in text and "production" in text
+    # a run made before arms were stored says so (exit 2), never recomputes silently
+    engine = db.make_engine(str(dbp))
+    with engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE detectorrun SET arms = NULL WHERE id = 1")
+    engine.dispose()
+    result = runner.invoke(app, ["arms", "--run", "1", "--db", str(dbp)])
+    assert result.exit_code == 2 and "has no stored arms" in result.stderr
