@@ -108,9 +108,10 @@ def config_summary(config: str | None) -> str:
 # ---------------------------------------------------------------- stored arms
 
 
-def iter_pool_rows(*, db: Db) -> Iterator[tuple[int, str]]:
-    """(pk, knowns JSON) of every stored pool in the order first ingested (the arms)."""
-    yield from db.execute(select(P.c.pk, P.c.knowns).order_by(P.c.pk)).yield_per(1000)
+def iter_pool_rows(*, db: Db, limit: int | None = None) -> Iterator[tuple[int, str]]:
+    """(pk, knowns JSON) of the stored pools in the order first ingested (the arms)."""
+    query = select(P.c.pk, P.c.knowns).order_by(P.c.pk).limit(limit)
+    yield from db.execute(query).yield_per(1000)
 
 
 def production(*, db: Db, run_id: int) -> tuple[float, int]:
@@ -280,9 +281,12 @@ class ClaimChange:
 _Row = tuple[int, int, str, int, int, str, float, str, str, float, str]
 
 
-def _flags_of(db: Db, run_id: int, brief_pks: Sequence[int] | None) -> Iterator[_Row]:
+def _flags_of(
+    db: Db, run_id: int, brief_pks: Sequence[int] | None, not_in: int | None = None
+) -> Iterator[_Row]:
     """(claim_id, brief_pk, brief_id, start, end, token, value, unit, nearest,
-    nearest_value, kind) of a run's flags in (brief, start, claim) order, streamed."""
+    nearest_value, kind) of a run's flags in (brief, start, claim) order, streamed;
+    with `not_in`, only the claims that run does not flag (an anti-join on the index)."""
     columns = (F.c.claim_id, F.c.brief_pk, B.c.brief_id, F.c.start, F.c.end, F.c.token,
                F.c.value, F.c.unit, F.c.nearest, F.c.nearest_value, F.c.kind)  # fmt: skip
     query = (
@@ -293,6 +297,11 @@ def _flags_of(db: Db, run_id: int, brief_pks: Sequence[int] | None) -> Iterator[
     )
     if brief_pks is not None:
         query = query.where(F.c.brief_pk.in_(list(brief_pks)))
+    if not_in is not None:
+        twin = aliased(F)
+        query = query.where(
+            ~exists().where(twin.c.run_id == not_in, twin.c.claim_id == F.c.claim_id)
+        )
     for row in db.execute(query.execution_options(yield_per=CHUNK)):
         yield tuple(row)  # type: ignore[misc]
 
@@ -355,7 +364,12 @@ def claim_changes(
     gone (A only) or same (both), with its labels; `only` keeps some classes, `brief_pks`
     some briefs. Streams: a chunk of CHUNK changes in memory at a time."""
     wanted = set(only)
-    merged = _merged(_flags_of(db, run_a, brief_pks), _flags_of(db, run_b, brief_pks))
+    if "same" in wanted:
+        merged = _merged(_flags_of(db, run_a, brief_pks), _flags_of(db, run_b, brief_pks))
+    else:  # only what changed: each run's flags the other lacks, a small share of them
+        gone = _flags_of(db, run_a, brief_pks, not_in=run_b) if "gone" in wanted else iter(())
+        new = _flags_of(db, run_b, brief_pks, not_in=run_a) if "new" in wanted else iter(())
+        merged = _merged(gone, new)
     chunk: list[tuple[Change, _Row, Reading | None, Reading | None]] = []
 
     def flush() -> Iterator[ClaimChange]:

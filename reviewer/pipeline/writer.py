@@ -61,6 +61,7 @@ from reviewer.pipeline.workers import (
 
 BATCH = 2000
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
+ARM_POOLS = 2000  # a run's template arms score the first pools stored, at most this many
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Advance = Callable[[int], None]
 Stage = Callable[[str, str | None, int | None], None]
@@ -294,13 +295,18 @@ class _Writer:
         return self.run_id
 
     def score_arms(self, seed: int = DEFAULT_SEED, drift: float = DEFAULT_DRIFT) -> None:
-        """The run's own four arms (template arms over every stored pool, in the same
-        detector workers as its flags) and production row, stored with the run."""
+        """The run's own four arms and production row, stored with the run: the template
+        arms over the first ARM_POOLS stored pools (the review panel's sample, so a run of
+        100,000 briefs with a pool each pays about 1 s, not another detector pass), scored
+        by the same detector workers as its flags; the production row over every brief."""
         assert self.detection is not None and self.analyzer is not None
         assert self.run_id is not None
         template = {arm: Mean() for arm in ARMS}
         with Session(self.engine) as session:
-            pools = ((pk, pool_from_json(knowns)) for pk, knowns in iter_pool_rows(db=session))
+            pools = (
+                (pk, pool_from_json(knowns))
+                for pk, knowns in iter_pool_rows(db=session, limit=ARM_POOLS)
+            )
             items = ((key, text, encode_pool(pool)) for key, text, pool in
                      template_items(pools, seed=seed, drift=drift))  # fmt: skip
             out = 0
@@ -319,7 +325,8 @@ class _Writer:
                 name, version, seed=seed, drift=drift, template=template,
                 production_rate=rate, production_n=briefs,
             )  # fmt: skip
-            store_arms(db=session, run_id=self.run_id, arms=report.to_dict())
+            arms = report.to_dict() | {"pools": template["faithful"].n}
+            store_arms(db=session, run_id=self.run_id, arms=arms)
             session.commit()
 
     @staticmethod
