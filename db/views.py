@@ -51,6 +51,7 @@ class FlagView:
     kind: str
     verdict: str | None
     note: str | None
+    change: str | None = None  # against the previous run: "new", "same" or "gone"
 
 
 def pool_to_json(pool: tuple[Known, ...] | list[Known]) -> str:

@@ -159,3 +159,28 @@ def test_a_database_made_before_run_names_gets_the_columns(tmp_path) -> None:  #
         assert summary.run.detector == "default" and summary.run.name is None
         assert summary.arms is None
     engine.dispose()
+
+
+def test_the_app_view_marks_new_and_same_and_adds_gone_flags(two_runs) -> None:  # type: ignore[no-untyped-def]
+    from db import changes as app_view
+
+    with two_runs.connect() as connection:
+        every = list(runs.claim_changes(db=connection, run_a=1, run_b=2))
+        by_brief: dict[int, set[tuple[int, str]]] = {}
+        for c in every:
+            by_brief.setdefault(c.brief_pk, set()).add((c.claim_id, c.change))
+        for brief_pk, expected in by_brief.items():
+            shown = app_view.brief_changes(db=connection, run_id=2, previous=1,
+                                           brief_pk=brief_pk, reviewer=None)  # fmt: skip
+            assert {(f.claim_id, f.change) for f in shown} == expected
+            assert [f.start for f in shown] == sorted(f.start for f in shown)
+        for change in ("new", "gone", "same"):
+            walked, after = [], None
+            while (found := app_view.next_unlabeled_change(
+                db=connection, run_id=2, previous=1, change=change, reviewer=None, after=after
+            )) is not None and found.claim_id not in walked:  # fmt: skip
+                walked.append(found.claim_id)
+                after = (found.brief_pk, found.start)
+            assert sorted(walked) == sorted(c.claim_id for c in every if c.change == change)
+            listed = set(connection.execute(app_view.briefs_with(2, 1, change)).scalars())
+            assert listed == {c.brief_pk for c in every if c.change == change}
