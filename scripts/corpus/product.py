@@ -35,6 +35,8 @@ METRICS = [
             "{Nc} reached {v}.",
             "{Nc} is {v}.",
             "We ended the week with {v} {N}.",
+            "{Nc} came to {v}.",
+            "The {N} count stands at {v}.",
         ],
         comma=True,
     ),
@@ -86,6 +88,8 @@ METRICS = [
             "{Nc} is {v}{u}.",
             "{Nc} ticked to {v}{u}.",
             "{Nc} for November: {v}{u}.",
+            "{Nc} came in at {v}{u}.",
+            "We lost {v}{u} of accounts, our {N}.",
         ],
     ),
     Metric(
@@ -116,6 +120,8 @@ METRICS = [
         words=[
             ("{Nc} is minus {v} this round.", "{Nc} is plus {v} this round."),
             ("{Nc} sits at negative {v}.", "{Nc} sits at positive {v}."),
+            ("{Nc} went negative, at minus {v}.", "{Nc} stayed positive, at plus {v}."),
+            ("{Nc} fell below zero to {v} under.", "{Nc} held above zero at {v} over."),
         ],
     ),
     Metric(
@@ -139,6 +145,8 @@ METRICS = [
             "The {N} is {v}{u}.",
             "{Nc}: {v}{u}.",
             "We logged a {N} of {v}{u}.",
+            "The dashboard has the {N} at {v}{u}.",
+            "On the {N}: {v}{u}.",
         ],
         signed=True,
         words=[
@@ -157,6 +165,8 @@ METRICS = [
             "{Nc} is at {v}{u}.",
             "{Nc} came in at {v}{u}.",
             "We hit {v}{u} on {N}.",
+            "{Nc} held at {v}{u}.",
+            "Our {N} is {v}{u}.",
         ],
     ),
     Metric(
@@ -168,6 +178,8 @@ METRICS = [
             "We are running {v}{u}.",
             "There are {v}{u} in flight.",
             "Growth has {v}{u} going.",
+            "We have {v}{u} running.",
+            "The experiment board shows {v}{u}.",
         ],
         noun=True,
     ),

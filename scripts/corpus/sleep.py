@@ -84,6 +84,8 @@ METRICS = [
             "{Nc} was {v}{u}.",
             "You fell asleep in {v}{u}, so {N} is fine.",
             "{Nc}: {v}{u}.",
+            "It took {v}{u} to drop off, so {N} is in a healthy place.",
+            "Your {N} came in at {v}{u}.",
         ],
     ),
     Metric(
@@ -95,6 +97,8 @@ METRICS = [
             "You woke up {v}{u} during the night.",
             "The ring counted you waking {v}{u}.",
             "You were up {v}{u} after midnight.",
+            "Sleep was broken {v}{u} by short wake-ups.",
+            "You stirred awake {v}{u}, mostly before two.",
         ],
         noun=True,
     ),
@@ -132,6 +136,8 @@ METRICS = [
             "{Nc} averaged {v}{u}.",
             "Your {N} was {v}{u}, steady all night.",
             "{Nc}: {v}{u}.",
+            "{Nc} came in at {v}{u}, right on your norm.",
+            "Overnight, {N} held at {v}{u}.",
         ],
     ),
     Metric(
@@ -150,6 +156,7 @@ METRICS = [
             ("{Nc} ran {v}{u} below baseline.", "{Nc} ran {v}{u} above baseline."),
             ("{Nc} dropped {v}{u}.", "{Nc} rose {v}{u}."),
             ("{Nc} is down {v}{u}.", "{Nc} is up {v}{u}."),
+            ("{Nc} sat {v}{u} under your norm.", "{Nc} sat {v}{u} over your norm."),
         ],
     ),
     Metric(
@@ -161,6 +168,8 @@ METRICS = [
             "{Nc} averaged {v}{u}.",
             "Your {N} stayed at {v}{u}.",
             "{Nc}: {v}{u}, nothing unusual.",
+            "{Nc} held at {v}{u} through the night.",
+            "Overnight {N} came to {v}{u}.",
         ],
     ),
     Metric(
@@ -172,6 +181,8 @@ METRICS = [
             "{Nc} stands at {v}{u}.",
             "You are carrying {v}{u} of {N}.",
             "Your {N} is {v}{u} for the week.",
+            "{Nc} is down to {v}{u}.",
+            "That leaves {N} at {v}{u}.",
         ],
     ),
 ]

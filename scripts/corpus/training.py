@@ -223,6 +223,8 @@ METRICS = [
             "You walked {v}{u} yesterday on top of the run.",
             "Yesterday's count came to {v}{u}.",
             "The watch logged {v}{u}.",
+            "Your {N} came to {v}{u}, plenty of easy movement.",
+            "{Nc} for the day: {v}{u}.",
         ],
         comma=True,
     ),
@@ -248,6 +250,8 @@ METRICS = [
             "Your {N} is {v}.",
             "The {N} ticked to {v}.",
             "{Nc} is unchanged at {v}.",
+            "The watch now puts your {N} at {v}.",
+            "{Nc} crept up to {v} after the tempo block.",
         ],
     ),
 ]
