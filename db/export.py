@@ -26,8 +26,9 @@ from reviewer.regression import (
     merge_labels,
     write_fixtures,
 )
+from reviewer.vocabulary import EXPORTED
 
-EXPORTED_VERDICTS = ("true_positive", "false_positive")
+EXPORTED_VERDICTS = EXPORTED
 
 
 def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Iterator[LabeledClaim]:

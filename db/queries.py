@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import (
     ColumnElement,
@@ -38,9 +38,16 @@ from db.tables import labelstate as LS
 from db.tables import pool as P
 from db.views import BriefRow, BriefView, FlagView, pool_from_json
 from reviewer.grounding.types import Known
+from reviewer.vocabulary import (
+    FALSE_POSITIVE,
+    FILTER_NAMES,
+    TRUE_POSITIVE,
+    UNLABELED,
+    check_filter,
+)
 
-BriefFilter = Literal["all", "unlabeled", "false_positive", "true_positive"]
-FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
+BriefFilter = str  # a name of reviewer.vocabulary.FILTERS
+FILTERS = FILTER_NAMES
 
 # A detector run as read: a row with the columns of db.tables.detectorrun as attributes
 # (id, detector, version, config, created_at, finished_at, briefs, flags, checkable).
@@ -95,8 +102,7 @@ def _with_verdict(
 def _brief_query(
     columns: list[Any], run_id: int, reviewer: str | None, filter: str, search: str
 ) -> Select[Any]:
-    if filter not in FILTERS:
-        raise ValueError(f"filter must be one of {', '.join(FILTERS)}, got {filter!r}")
+    check_filter(filter)
     joined = any(getattr(c, "table", None) is B for c in columns) or bool(search)
     source = BS.join(B, B.c.pk == BS.c.brief_pk) if joined else BS
     query = select(*columns).select_from(source).where(BS.c.run_id == run_id)
@@ -107,7 +113,7 @@ def _brief_query(
                 B.c.text.icontains(search, autoescape=True),
             )
         )
-    if filter == "unlabeled":
+    if filter == UNLABELED:
         joined, verdict, _ = _verdicts(reviewer)
         open_flag = (
             select(F.c.pk)
@@ -115,7 +121,7 @@ def _brief_query(
             .where(F.c.run_id == BS.c.run_id, F.c.brief_pk == BS.c.brief_pk, verdict.is_(None))
         )
         query = query.where(BS.c.flags > 0, exists(open_flag))
-    elif filter in ("false_positive", "true_positive"):
+    elif filter in (FALSE_POSITIVE, TRUE_POSITIVE):
         query = _with_verdict(query, run_id, reviewer, filter)
     return query
 

@@ -29,6 +29,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Dialect
 
+from reviewer.vocabulary import VERDICT_NAMES
+
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
 else:
     Db = Connection  # what the functions of db take: a Connection, or an ORM Session
 
-VERDICTS = ("true_positive", "false_positive", "skip")
+VERDICTS = VERDICT_NAMES  # what a label may say (reviewer.vocabulary)
 
 
 def engine_of(db: Db) -> Engine:

@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from reviewer.vocabulary import EXPORTED, VERDICTS
+
 app = typer.Typer(
     name="reviewer",
     help="A control group and a human in the loop for numeric grounding checks.",
@@ -60,9 +62,9 @@ class ScanFormat(StrEnum):
     jsonl = "jsonl"
 
 
-class OnlyVerdict(StrEnum):
-    false_positive = "false-positive"
-    true_positive = "true-positive"
+OnlyVerdict = StrEnum(  # type: ignore[misc]
+    "OnlyVerdict", {name: str(VERDICTS[name].option) for name in EXPORTED[::-1]}
+)  # --only false-positive | true-positive
 
 
 @app.command(rich_help_panel="Label flags")

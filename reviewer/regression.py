@@ -21,13 +21,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from reviewer.grounding.types import Detector, Flag, Known
+from reviewer.vocabulary import EXPORTED, VERDICTS
 
 FORMAT = "reviewer-regression/1"
-Verdict = Literal["true_positive", "false_positive"]
-EXPECT = {"true_positive": "flagged", "false_positive": "not_flagged"}
+Verdict = str  # one of reviewer.vocabulary.EXPORTED: the verdicts that become fixtures
+EXPECT = {name: str(VERDICTS[name].expect) for name in EXPORTED}  # verdict -> expectation
 FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta")
 
 

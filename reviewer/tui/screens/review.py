@@ -21,19 +21,14 @@ from reviewer.grounding.checked import checked_spans, scanner_ready
 from reviewer.metrics import wilson_interval
 from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
-from reviewer.tui.widgets.brief_list import FILTERS, BriefList, BriefRows
+from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel
+from reviewer.vocabulary import FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
     from textual.command import Provider
-
-VERDICT_WORDS = {
-    "true_positive": "true positive",
-    "false_positive": "false positive",
-    "skip": "skip",
-}
 
 
 def review_commands() -> type[Provider]:
@@ -267,7 +262,7 @@ class ReviewScreen(Screen[None]):
             self.count_change(label.verdict, after)
         if (row := self.brief_row()) is not None:
             self.brief_list.rows.update_row(row)
-        word = VERDICT_WORDS.get(label.verdict, label.verdict)
+        word = verdict_word(label.verdict)
         self.notify(f"Undid {word} on {one_line(claim.token)}", markup=False)
 
     def action_next_unlabeled(self) -> None:
@@ -333,7 +328,7 @@ class ReviewScreen(Screen[None]):
 
     def action_cycle_filter(self) -> None:
         now = self.brief_list.rows.filter
-        self.action_filter(FILTERS[(FILTERS.index(now) + 1) % len(FILTERS)])
+        self.action_filter(FILTER_NAMES[(FILTER_NAMES.index(now) + 1) % len(FILTER_NAMES)])
 
     def action_toggle_annotations(self) -> None:
         prose = self.query_one(Prose)

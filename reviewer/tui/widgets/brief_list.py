@@ -18,15 +18,9 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from reviewer.tui.literal import one_line
+from reviewer.vocabulary import FILTERS
 
 PAGE = 100
-FILTERS = ("all", "unlabeled", "false_positive", "true_positive")
-FILTER_NAMES = {
-    "all": "all",
-    "unlabeled": "has unlabeled",
-    "false_positive": "has false positives",
-    "true_positive": "has true positives",
-}
 
 
 class Row(Protocol):
@@ -384,7 +378,7 @@ class BriefList(Vertical):
     def draw_title(self) -> None:
         rows = self.rows
         counting = "searching…" if rows.search else "counting…"
-        title = f"{FILTER_NAMES[rows.filter]} · {rows.total:,}" if rows.counted else counting
+        title = f"{FILTERS[rows.filter].title} · {rows.total:,}" if rows.counted else counting
         if rows.search:
             title += f" · /{one_line(rows.search)}"
         self.query_one("#list-title", Static).update(Content(title))

@@ -15,6 +15,7 @@ from reviewer.grounding.bands import DEFAULT_BANDS, Bands, band_text
 from reviewer.grounding.types import Known
 from reviewer.tui.literal import one_line
 from reviewer.tui.widgets.prose import KIND_STYLE, FlagLike, number
+from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE, UNLABELED, VERDICTS
 
 
 class FlagFacts(FlagLike, Protocol):
@@ -27,19 +28,27 @@ class FlagFacts(FlagLike, Protocol):
     rel: float
 
 
-VERDICT_TEXT = {
-    None: ("unlabeled", "dim"),
-    "true_positive": ("true positive", "bold $success"),
-    "false_positive": ("false positive", "bold $error"),
-    "skip": ("skipped", "italic"),
+VERDICT_STYLE = {
+    None: "dim",
+    TRUE_POSITIVE: "bold $success",
+    FALSE_POSITIVE: "bold $error",
+    SKIP: "italic",
 }
+
+
+def verdict_text(verdict: str | None) -> tuple[str, str]:
+    """How the detail shows a flag's verdict: its words and style."""
+    if verdict is None:
+        return UNLABELED, VERDICT_STYLE[None]
+    found = VERDICTS.get(verdict)
+    return (found.shown, VERDICT_STYLE.get(verdict, "")) if found else (str(verdict), "")
 
 
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
     """The detail lines, built from plain strings (brief text is data, never markup)."""
     if flag is None:
         return Content.styled("No flag in this brief.", "dim italic")
-    verdict, verdict_style = VERDICT_TEXT.get(flag.verdict, (str(flag.verdict), ""))
+    verdict, verdict_style = verdict_text(flag.verdict)
     rows: list[tuple[str, str | tuple[str, str]]] = [
         ("token", (one_line(flag.token), f"bold {KIND_STYLE.get(flag.kind, '')}")),
         ("value", f"{number(flag.value)} {one_line(flag.unit)}"),

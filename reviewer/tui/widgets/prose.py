@@ -11,15 +11,15 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from reviewer.tui.literal import literal
+from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE, VERDICTS
 
 KIND_STYLE = {"sign": "$error", "value": "$warning"}
 VERDICT_STYLE = {
     None: "bold underline",
-    "true_positive": "bold on $success-muted",
-    "false_positive": "strike dim",
-    "skip": "italic dim",
+    TRUE_POSITIVE: "bold on $success-muted",
+    FALSE_POSITIVE: "strike dim",
+    SKIP: "italic dim",
 }
-VERDICT_TAG = {"true_positive": " · ✓ true", "false_positive": " · ✗ false", "skip": " · skip"}
 CURRENT_STYLE = "bold reverse"
 CHECKED_STYLE = "underline dim"
 NOTE_MARK = " ✎"
@@ -45,7 +45,8 @@ def number(value: float) -> str:
 
 def annotation(flag: FlagLike) -> str:
     """The dim aside written right after a flagged token: `‹rhr 52 · value›`."""
-    tag = VERDICT_TAG.get(flag.verdict or "", "")
+    verdict = VERDICTS.get(flag.verdict or "")
+    tag = f" · {verdict.tag}" if verdict else ""
     note = NOTE_MARK if flag.note else ""
     return f"‹{literal(flag.nearest)} {number(flag.nearest_value)} · {flag.kind}{tag}{note}›"
 
