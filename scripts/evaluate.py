@@ -1,7 +1,10 @@
 """Precision and recall of detectors on the labeled evaluation corpus (fixtures/eval/).
 
-    python scripts/evaluate.py [-d reference -d default -d module:attr] [--corpus DIR]
+    python scripts/evaluate.py [-d module:attr ...] [--only] [--corpus DIR]
                                [--json | --markdown]
+
+`reference` and `default` are always measured, and each `-d` detector beside them
+(`--only`: just the `-d` ones).
 
 Each brief is checked with its domain's config (fixtures/eval/configs/<domain>.toml); the
 `reference` detector always runs without one, since its vocabulary is fixed. A flag is
@@ -27,7 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reviewer.grounding import ConfigError, DetectorConfig, Known, load_config, load_detector
+from reviewer.grounding import (
+    ConfigError,
+    DetectorConfig,
+    DetectorLoadError,
+    Known,
+    load_config,
+    load_detector,
+)
 from reviewer.metrics import wilson_interval
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "eval"
@@ -144,6 +154,10 @@ def score_brief(truth: Sequence[dict[str, Any]], flags: Iterable[Span]) -> Brief
     return score
 
 
+class Refused(Exception):
+    """Input the evaluation cannot use; the message names the file and the problem."""
+
+
 def read_corpus(root: Path) -> list[dict[str, Any]]:
     """Every brief under `root` (dev/ and held-out/), in a stable order."""
     briefs = []
@@ -154,7 +168,7 @@ def read_corpus(root: Path) -> list[dict[str, Any]]:
                     try:
                         briefs.append(json.loads(line))
                     except json.JSONDecodeError as err:
-                        raise SystemExit(f"{path}:{number}: not JSON: {err}") from None
+                        raise Refused(f"{path}:{number}: not JSON: {err}") from None
     return briefs
 
 
@@ -169,7 +183,7 @@ def domain_config(root: Path, domain: str, notes: list[str]) -> DetectorConfig |
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         left_out = sorted(set(data) - set(READABLE))
         if not left_out:
-            raise SystemExit(str(err)) from None
+            raise Refused(str(err)) from None
         notes.append(f"{path.name}: [{'], ['.join(left_out)}] not read by this version ({err})")
         with tempfile.TemporaryDirectory() as tmp:
             reduced = Path(tmp) / path.name
@@ -197,7 +211,10 @@ def detectors(specs: Sequence[str], root: Path, domains: Iterable[str], notes: l
     for spec in specs:
         out[spec] = {}
         for domain, config in configs.items():
-            detector = load_detector(spec, None if spec == "reference" else config)
+            try:
+                detector = load_detector(spec, None if spec == "reference" else config)
+            except DetectorLoadError as err:
+                raise Refused(str(err)) from None
             out[spec][domain] = lambda text, pool, d=detector: [
                 Span(f.start, f.end, f.nearest) for f in d.flag(text, pool)
             ]
@@ -345,20 +362,39 @@ def show(report: dict, notes: Sequence[str], numbers: dict[str, dict[str, int]])
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("-d", "--detector", action="append", help="reference, default, module:attr")
+    parser.add_argument(
+        "-d",
+        "--detector",
+        action="append",
+        default=[],
+        help="a detector to measure beside reference and default (module:attr); repeatable",
+    )
+    parser.add_argument(
+        "--only", action="store_true", help="measure only the detectors given with -d"
+    )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="the full report as JSON")
     out.add_argument("--markdown", action="store_true", help="the summary table for the README")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except Refused as err:
+        print(f"evaluate: {err}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     briefs = read_corpus(args.corpus)
     if not briefs:
         print(f"{args.corpus}: no briefs found", file=sys.stderr)
         return 2
     notes: list[str] = []
-    runs = detectors(
-        args.detector or BUILTIN, args.corpus, (b["meta"]["domain"] for b in briefs), notes
-    )
+    specs = list(dict.fromkeys(args.detector if args.only else [*BUILTIN, *args.detector]))
+    if not specs:
+        print("--only needs at least one -d DETECTOR", file=sys.stderr)
+        return 2
+    runs = detectors(specs, args.corpus, (b["meta"]["domain"] for b in briefs), notes)
     report = evaluate(briefs, runs)
     if args.json:
         numbers = numbers_by_class(briefs)

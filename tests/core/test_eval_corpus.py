@@ -163,12 +163,23 @@ def test_evaluation_matches_a_hand_count(tmp_path: Path) -> None:
     _write(tmp_path / "dev" / "training.jsonl", [dev])
     _write(tmp_path / "held-out" / "finance.jsonl", [held])
     run = subprocess.run(
-        [sys.executable, EVALUATE, "--corpus", str(tmp_path), "-d", "reference", "--json"],
+        [
+            sys.executable,
+            EVALUATE,
+            "--corpus",
+            str(tmp_path),
+            "-d",
+            "reference",
+            "--only",
+            "--json",
+        ],
         capture_output=True,
         text=True,
         check=True,
     )
-    report = json.loads(run.stdout)["detectors"]["reference"]
+    reports = json.loads(run.stdout)["detectors"]
+    assert list(reports) == ["reference"]
+    report = reports["reference"]
     # By the published rules: 57 bpm is 3.6% from rhr_baseline (value flag), 71 is 9.9% from
     # hrv (value flag), 8 mi is 6.3% from distance (a flag on a plan); 66 bpm is 17% from
     # rhr_baseline (past the band, ignored); $3,410.20 has no unit the rules know, 41% is
@@ -190,7 +201,7 @@ def test_evaluation_matches_a_hand_count(tmp_path: Path) -> None:
 
 def test_markdown_table_has_a_row_per_detector_and_slice() -> None:
     run = subprocess.run(
-        [sys.executable, EVALUATE, "--markdown", "-d", "reference", "-d", "default"],
+        [sys.executable, EVALUATE, "--markdown"],
         capture_output=True,
         text=True,
         check=True,
@@ -260,7 +271,9 @@ def test_a_plugin_detector_is_scored_and_its_named_finds_counted(tmp_path: Path)
         check=True,
         env={**os.environ, "PYTHONPATH": str(tmp_path)},
     )
-    report = json.loads(run.stdout)["detectors"]["byname:ByName"]
+    reports = json.loads(run.stdout)["detectors"]
+    assert list(reports) == ["reference", "default", "byname:ByName"]
+    report = reports["byname:ByName"]
     whole = report["slices"]["all"]
     assert (whole["flags"], whole["true_positives"], whole["found"], whole["contradictions"]) == (
         2,
@@ -271,3 +284,13 @@ def test_a_plugin_detector_is_scored_and_its_named_finds_counted(tmp_path: Path)
     assert report["false_alarms"]["all"] == {"faithful citation": 1}
     assert report["misses"]["all"] == {"value": 1}
     assert report["beyond_band"]["all"] == {"total": 1, "found": 1, "named": 1}
+
+
+def test_a_detector_that_cannot_load_exits_2_naming_it() -> None:
+    run = subprocess.run(
+        [sys.executable, EVALUATE, "-d", "no_such_module_here:Check"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 2
+    assert "no_such_module_here" in run.stderr and not run.stdout
