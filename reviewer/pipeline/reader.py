@@ -8,6 +8,11 @@ not even that when duplicates do not matter, as in `scan`).
 Each line is first decoded by a typed msgspec decoder (parsing and type checks in C);
 a line it does not accept, or a value it cannot vouch for, is read again by the plain
 checks below, which word the problem. Both accept exactly the same lines.
+
+Limits, so that no line can exhaust memory or the stack, or store what cannot be written
+back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
+held in memory), JSON nests at most MAX_DEPTH levels, an integer has at most MAX_DIGITS
+digits, every number is finite, and every string is text (no lone UTF-16 surrogate).
 """
 
 from __future__ import annotations
@@ -29,6 +34,11 @@ from reviewer.grounding.types import Known
 
 Pool = tuple[Known, ...]
 OnError = Callable[["InputError"], None]
+
+MAX_LINE_BYTES = 64 * 1024 * 1024  # 64 MiB: far above any real brief, far below a machine's memory
+MAX_DEPTH = 64  # levels of JSON nesting (objects and lists) in a line
+MAX_DIGITS = 4300  # digits of an integer: Python's own limit for turning text into an int
+READ_CHUNK = 1024 * 1024  # how much of an over-long line is read at a time while skipping it
 
 
 class InputError(ValueError):
@@ -75,6 +85,67 @@ def _reject_constant(name: str) -> float:
     raise _Problem(f"{name} is not a number (JSON has no NaN or Infinity)")
 
 
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _Problem(f"an integer of {len(digits.lstrip('-')):,} digits (at most {MAX_DIGITS:,})")
+    return int(digits)
+
+
+def _parse_float(number: str) -> float:
+    value = float(number)
+    if not math.isfinite(value):
+        shown = number if len(number) <= 40 else number[:37] + "..."
+        raise _Problem(f"number {shown} is out of range (not a finite number)")
+    return value
+
+
+def _loads(line: str) -> Any:
+    """`json.loads` with this reader's limits: finite numbers, bounded integers and depth,
+    text without lone surrogates."""
+    try:
+        obj = json.loads(
+            line, parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+        )
+    except RecursionError:
+        raise _Problem(_TOO_DEEP) from None
+    _check_value(obj, strings=True)
+    return obj
+
+
+_TOO_DEEP = f"JSON nested more than {MAX_DEPTH} levels deep"
+
+
+def _check_value(obj: Any, *, strings: bool, level: int = 0) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and, with `strings`, any string (or key) that is
+    not text: a lone surrogate such as "\\ud800" is something JSON can spell but no file or
+    database can hold. Iterative, so no depth can exhaust the stack. `level`: how deep `obj`
+    lies in its line (the line's own object is level 0, so MAX_DEPTH counts it too)."""
+    stack = [(obj, level)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if strings:
+                _check_string(value)
+        elif isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise _Problem(_TOO_DEEP)
+            items = value.values() if isinstance(value, dict) else value
+            if strings and isinstance(value, dict):
+                for key in value:
+                    _check_string(key)
+            stack.extend((item, depth + 1) for item in items)
+
+
+def _check_string(value: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as err:
+        char = value[err.start]
+        raise _Problem(
+            f"a lone surrogate \\u{ord(char):04x} in a string (not text; it cannot be stored)"
+        ) from None
+
+
 @contextmanager
 def _open_lines(path: str) -> Iterator[IO[bytes]]:
     if path == "-":
@@ -91,24 +162,62 @@ def _open_lines(path: str) -> Iterator[IO[bytes]]:
 BOM = b"\xef\xbb\xbf"  # UTF-8 byte-order mark: Windows editors start files with it
 
 
+class LineTooLong(bytes):
+    """Stands for a line longer than MAX_LINE_BYTES: its size, never its content."""
+
+    size: int
+
+
+def _too_long(size: int) -> LineTooLong:
+    marker = LineTooLong()
+    marker.size = size
+    return marker
+
+
 def _iter_lines(path: str) -> Iterator[tuple[int, bytes]]:
     """(line number, raw bytes) for every line of a file, or of stdin for `-`; a byte-order
-    mark at the very start is dropped (only there: every other line is read as it is)."""
+    mark at the very start is dropped (only there: every other line is read as it is).
+    A line longer than MAX_LINE_BYTES comes as a LineTooLong, read past without keeping it."""
     with _open_lines(path) as handle:
-        first = handle.readline()
-        if not first:
-            return
-        yield 1, first.removeprefix(BOM)
-        yield from enumerate(handle, start=2)
+        number = 0
+        while True:
+            raw = handle.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                return
+            number += 1
+            if number == 1:
+                raw = raw.removeprefix(BOM)
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                yield number, _too_long(_skip_rest_of_line(handle, len(raw)))
+                continue
+            yield number, raw
+
+
+def _skip_rest_of_line(handle: IO[bytes], size: int) -> int:
+    """Read to the end of the current line a chunk at a time; the line's whole size."""
+    while True:
+        chunk = handle.readline(READ_CHUNK)
+        size += len(chunk)
+        if not chunk or chunk.endswith(b"\n"):
+            return size
+
+
+def _line_too_long(size: int) -> str:
+    return (
+        f"line of {size / 1024 / 1024:,.1f} MiB is longer than the limit of "
+        f"{MAX_LINE_BYTES // 1024 // 1024} MiB"
+    )
 
 
 def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dict[str, Any] | None:
     """The JSON object of one line; None for a blank line or a bad one (reported)."""
     try:
+        if isinstance(raw, LineTooLong):
+            raise _Problem(_line_too_long(raw.size))
         line = raw.decode("utf-8")
         if not line.strip():
             return None
-        obj = json.loads(line, parse_constant=_reject_constant)
+        obj = _loads(line)
         if not isinstance(obj, dict):
             raise _Problem(f"expected a JSON object, got {_kind(obj)}")
     except _Problem as exc:
@@ -282,6 +391,8 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
     except inside the fields it skips: those it never checks for UTF-8, so that is checked
     here (a small cost next to decoding; ASCII lines are checked fastest).
     """
+    if isinstance(raw, LineTooLong):
+        return None
     if not raw.isascii():
         try:
             raw.decode("utf-8")
@@ -289,8 +400,13 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
             return None
     try:
         line = _DECODE_BRIEF.decode(raw)
-    except msgspec.DecodeError:  # ValidationError included
+    except (msgspec.DecodeError, RecursionError):  # ValidationError included
         return None
+    if line.meta and raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
+        try:  # perhaps nested too deep (only meta can nest): the plain reader says so
+            _check_value(line.meta, strings=False, level=1)
+        except _Problem:
+            return None
     if _blank(line.id) or _blank(line.text):
         return None
     pool_id = line.pool_id
@@ -337,9 +453,13 @@ def sniff_kind(path: str) -> Literal["briefs", "pools", "empty"]:
     for number, raw in _iter_lines(path):
         if not raw.strip():
             continue
+        if isinstance(raw, LineTooLong):
+            raise InputError(path, number, _line_too_long(raw.size))
         try:
-            obj = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-        except (ValueError, _Problem) as exc:
+            obj = _loads(raw.decode("utf-8"))
+        except _Problem as exc:
+            raise InputError(path, number, str(exc)) from None
+        except ValueError as exc:
             raise InputError(path, number, f"invalid JSON: {exc}") from exc
         return "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
     return "empty"

@@ -1,0 +1,111 @@
+"""Hostile input generators and database snapshots for the fault-injection tests.
+
+Every generator returns one JSON Lines line (str) that the reader must refuse with a clear
+`FILE:LINE: problem`; `snapshot` reads every row of every table of an SQLite file, so a
+test can say "unchanged" row by row rather than by counts.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+POOL = [
+    {"name": "rhr", "value": 52, "unit": "bpm"},
+    {"name": "tsb", "value": -22.4, "unit": "none"},
+]
+
+
+def good(brief_id: str, text: str = "Resting HR 55 bpm and TSB +22.4 today.") -> str:
+    return json.dumps({"id": brief_id, "text": text, "pool": POOL})
+
+
+def _raw(fields: str) -> str:
+    """A brief line with `fields` spliced in as raw JSON (what json.dumps would not write)."""
+    return '{"id": "hostile", "text": "HR 55 bpm", ' + fields + "}"
+
+
+_POOL_JSON = json.dumps(POOL)
+
+HOSTILE: dict[str, Callable[[], str]] = {
+    # numbers the JSON reader cannot turn into values
+    "integer of 5,000 digits in a pool value": lambda: _raw(
+        '"pool": [{"name": "rhr", "value": ' + "9" * 5000 + ', "unit": "bpm"}]'
+    ),
+    "integer of 10,000 digits in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"n": -{"1" * 10000}}}'
+    ),
+    "huge exponent in a pool value": lambda: _raw(
+        '"pool": [{"name": "rhr", "value": 1e999999999, "unit": "bpm"}]'
+    ),
+    "huge exponent in meta": lambda: _raw(f'"pool": {_POOL_JSON}, "meta": {{"x": 1.5E+400}}'),
+    "huge negative exponent in meta list": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"x": [1, -2e99999]}}'
+    ),
+    # nesting no recursive parser survives
+    "100,000 nested lists in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"a": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    ),
+    "100,000 nested lists as the line": lambda: "[" * 100_000 + "]" * 100_000,
+    "100,000 nested objects in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": ' + '{"a": ' * 100_000 + "1" + "}" * 100_000
+    ),
+    "65 nested lists in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"a": ' + "[" * 65 + "]" * 65 + "}"
+    ),
+    # text Python holds but cannot write
+    "lone high surrogate in the text": lambda: (
+        '{"id": "hostile", "text": "HR 55 bpm \\ud800", "pool": ' + _POOL_JSON + "}"
+    ),
+    "lone low surrogate in the id": lambda: (
+        '{"id": "\\udfff", "text": "HR 55 bpm", "pool": ' + _POOL_JSON + "}"
+    ),
+    "reversed surrogate pair in a unit": lambda: _raw(
+        '"pool": [{"name": "rhr", "value": 52, "unit": "\\udc00\\ud800"}]'
+    ),
+    "lone surrogate in a meta key": lambda: _raw(f'"pool": {_POOL_JSON}, "meta": {{"\\ud801": 1}}'),
+    "lone surrogate deep in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"a": [{{"b": "x\\udbff"}}]}}'
+    ),
+}
+"""What each line is, and the line. Each must be refused, and skipped by --skip-invalid."""
+
+PROBLEM_WORDS = {
+    "integer of": "digits",
+    "exponent": "out of range",
+    "nested": "nested more than",
+    "surrogate": "lone surrogate",
+}
+
+
+def problem_word(case: str) -> str:
+    """The words the message for a case must contain."""
+    return next(words for key, words in PROBLEM_WORDS.items() if key in case)
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def snapshot(db_path: Path) -> dict[str, list[tuple]]:
+    """Every row of every table, sorted: equal snapshots mean an unchanged database."""
+    with sqlite3.connect(db_path) as conn:
+        names = [
+            row[0]
+            for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {
+            name: sorted(conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+            for name in sorted(names)
+        }
+
+
+def one_message(stderr: str) -> None:
+    """No traceback, and something said."""
+    assert "Traceback" not in stderr, stderr
+    assert stderr.strip(), "nothing was said"
