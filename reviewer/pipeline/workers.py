@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import pickle
 import tempfile
+import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -70,6 +71,27 @@ def _in_worker(items: Sequence[Item]) -> list[ScanRow]:
     return analyze_items(_WORKER_DETECTOR[0], items)
 
 
+def _end_with_parent(lifeline: int, keep: int) -> None:
+    """In a worker: end the moment the parent is gone, however it went (killed by -9 too).
+
+    The parent holds the only write end of the lifeline pipe (each worker closes its copy),
+    so a read returns end-of-file exactly when the parent has died."""
+    os.close(keep)
+
+    def watch() -> None:
+        while True:
+            try:
+                if not os.read(lifeline, 1):
+                    break
+            except InterruptedError:
+                continue
+            except OSError:
+                break
+        os._exit(1)  # no cleanup: the parent's transaction is rolled back by the database
+
+    threading.Thread(target=watch, name="lifeline", daemon=True).start()
+
+
 def default_workers(expected_briefs: int | None) -> int:
     """Worker processes worth starting: none for small jobs, else one per core but one
     (max 4). The process that reads, checks and writes is about as busy as a detector
@@ -89,11 +111,18 @@ class BatchAnalyzer:
     def __init__(self, detector: Any, workers: int = 0) -> None:
         self.detector = detector
         self.pool: ProcessPoolExecutor | None = None
+        self.lifeline: tuple[int, int] | None = None
         if workers > 0:
             # fork copies the loaded detector (built-in or plugin) into the workers
             _WORKER_DETECTOR[:] = [detector]
             ctx = multiprocessing.get_context("fork")
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            self.lifeline = os.pipe()
+            self.pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=ctx,
+                initializer=_end_with_parent,
+                initargs=self.lifeline,
+            )
             # start the workers now, before any progress-bar thread exists to be forked
             for future in [self.pool.submit(_in_worker, []) for _ in range(workers)]:
                 future.result()
@@ -126,6 +155,10 @@ class BatchAnalyzer:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             self.pool = None
+        if self.lifeline is not None:
+            for end in self.lifeline:
+                os.close(end)
+            self.lifeline = None
 
     def __enter__(self) -> BatchAnalyzer:
         return self
