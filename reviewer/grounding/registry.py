@@ -5,17 +5,39 @@ from __future__ import annotations
 import importlib
 import inspect
 import json
+import math
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from reviewer.grounding.config import ConfigError, DetectorConfig, stored_config
-from reviewer.grounding.types import Analysis, Detector, Known
+from reviewer.grounding.types import Analysis, Detector, Flag, Known
 
 AVAILABLE = "available: reference, default, or a plugin as module:attr"
 
 
 class DetectorLoadError(Exception):
     """A detector spec that names nothing usable; the message says what and what exists."""
+
+
+class DetectorFault(Exception):
+    """A plugin detector that raised, tried to exit, or returned something that is not flags.
+
+    `brief` is the brief being analysed when the caller knows it (`on(brief)` adds it): its
+    id, or a stored brief's key until the caller looks the id up."""
+
+    def __init__(self, detector: str, problem: str, brief: object = None) -> None:
+        super().__init__(detector, problem, brief)  # args: survives a trip between processes
+        self.detector = detector
+        self.problem = problem
+        self.brief = brief
+
+    def on(self, brief: object) -> DetectorFault:
+        return DetectorFault(self.detector, self.problem, brief)
+
+    def __str__(self) -> str:
+        where = f" on brief {self.brief!r}" if self.brief is not None else ""
+        return f"detector {self.detector!r} failed{where}: {self.problem}"
 
 
 def _builtins() -> dict[str, Callable[[DetectorConfig | None], Detector]]:
@@ -41,9 +63,9 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
         raise DetectorLoadError(
             f"detector {spec!r}: cannot import module {module_name!r} ({err}); {AVAILABLE}"
         ) from None
-    except Exception as err:
+    except (Exception, SystemExit) as err:  # a module that calls sys.exit() is a fault too
         raise DetectorLoadError(
-            f"detector {spec!r}: importing {module_name!r} failed: {type(err).__name__}: {err}"
+            f"detector {spec!r}: importing {module_name!r} failed: {_raised(err)}"
         ) from None
     obj: Any = module
     for part in attr.split("."):
@@ -70,11 +92,17 @@ def _construct(spec: str, factory: Callable[..., Any], config: DetectorConfig | 
         takes_config = False
     try:
         return factory(config=config) if takes_config else factory()
-    except Exception as err:
+    except (Exception, SystemExit) as err:  # `sys:exit` must never end the command quietly
         raise DetectorLoadError(
             f"detector {spec!r}: calling {getattr(factory, '__name__', factory)!r} failed: "
-            f"{type(err).__name__}: {err}"
+            f"{_raised(err)}"
         ) from None
+
+
+def _raised(err: BaseException) -> str:
+    if isinstance(err, SystemExit):
+        return f"it called sys.exit({err.code!r})"
+    return f"{type(err).__name__}: {err}"
 
 
 def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
@@ -83,11 +111,64 @@ def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
 
     if isinstance(detector, PoolDetector):
         return detector.analyze(text, pool)
-    flags = list(detector.flag(text, pool))
     count = getattr(detector, "checkable", None)
-    if callable(count):
-        return Analysis(flags, int(count(text, pool)))
-    return Analysis(flags, _denominator().checkable(text, pool))
+    try:
+        flags = list(detector.flag(text, pool))
+        checkable = count(text, pool) if callable(count) else None
+    except (Exception, SystemExit) as err:  # a plugin's bug or exit is a fault, never data
+        raise DetectorFault(describe(detector)[0], _raised(err)) from None
+    for flag in flags:
+        _check_flag(detector, flag, text)
+    if checkable is None:
+        return Analysis(flags, _denominator().checkable(text, pool))
+    try:
+        if isinstance(checkable, bool):
+            raise TypeError
+        checkable = operator.index(checkable)
+    except TypeError:
+        checkable = -1
+    if checkable < 0:
+        problem = f"checkable() returned {_shown(checkable)}, not a count"
+        raise DetectorFault(describe(detector)[0], problem)
+    return Analysis(flags, checkable)
+
+
+_NUMBERS = ("value", "nearest_value", "delta")
+_STRINGS = ("token", "unit", "nearest")
+
+
+def _check_flag(detector: Detector, flag: object, text: str) -> None:
+    """A plugin's flag must be a Flag whose span lies in the text and spells its token, with
+    finite numbers and a known kind: anything else would be stored as if it were a claim."""
+    problem = None
+    if not isinstance(flag, Flag):
+        problem = f"flag() returned {_shown(flag)}, not a reviewer.Flag"
+    elif any(type(getattr(flag, f)) is not int for f in ("start", "end")):
+        problem = f"a flag's start and end must be integers, got {flag.start!r}, {flag.end!r}"
+    elif not 0 <= flag.start < flag.end <= len(text):
+        problem = f"a flag spans {flag.start}..{flag.end}, outside the text (0..{len(text)})"
+    elif any(not isinstance(getattr(flag, f), str) for f in _STRINGS):
+        problem = "a flag's token, unit and nearest must be strings"
+    elif text[flag.start : flag.end] != flag.token:
+        problem = (
+            f"a flag's token {flag.token!r} is not the text at {flag.start}..{flag.end} "
+            f"({text[flag.start : flag.end]!r})"
+        )
+    elif any(not _finite(getattr(flag, f)) for f in _NUMBERS):
+        problem = "a flag's value, nearest_value and delta must be finite numbers"
+    elif flag.kind not in ("value", "sign"):
+        problem = f"a flag's kind must be 'value' or 'sign', got {_shown(flag.kind)}"
+    if problem is not None:
+        raise DetectorFault(describe(detector)[0], problem)
+
+
+def _finite(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _DENOMINATOR: list[Any] = []
