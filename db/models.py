@@ -75,6 +75,9 @@ class DetectorRun(SQLModel, table=True):
     spec: str | None = None
     config_digest: str | None = None
     arms: str | None = None  # JSON of the run's four-arm report
+    # ---- run status (db.tables: RUN_STATUSES) ----
+    status: str = "running"
+    owner: str | None = None
 
 
 class BriefScan(SQLModel, table=True):

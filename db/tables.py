@@ -275,6 +275,14 @@ donespan = Table(
     PrimaryKeyConstraint("run_id", "reviewer", "lo"),
 )
 
+# ---- run status (a run is usable only when finished) ---------------------------------
+# status: "running" from start_run, "finished" from finish_run, "failed" when the run failed
+# or was found abandoned (its rows removed). owner: "host:pid" of the process running it,
+# so a later command can tell a run still in progress from one whose process was killed.
+RUN_STATUSES = ("running", "finished", "failed")
+detectorrun.append_column(_str("status", default="running"))
+detectorrun.append_column(_str("owner", nullable=True))
+
 # in creation order (referenced tables first)
 TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,

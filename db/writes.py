@@ -28,6 +28,7 @@ from db.tables import briefversion as V
 from db.tables import claim as C
 from db.tables import flagrecord as F
 from db.tables import pool as P
+from db.undo import this_owner
 from db.views import pool_to_json
 from reviewer.grounding.config import config_digest
 from reviewer.grounding.types import Flag, Known
@@ -193,10 +194,11 @@ def start_run(
     name: str | None = None,
     spec: str | None = None,
 ) -> int:
-    """A new, unfinished run; its config digest is computed here so every run has one."""
+    """A new run, marked running and owned by this process until finish_run (or fail_run);
+    its config digest is computed here so every run has one."""
     run = DetectorRun(
         detector=detector, version=version, config=config, name=name, spec=spec,
-        config_digest=config_digest(config),
+        config_digest=config_digest(config), status="running", owner=this_owner(),
     )  # fmt: skip
     session.add(run)
     session.flush()
@@ -333,6 +335,7 @@ def finish_run(session: Session, run_id: int) -> DetectorRun:
     run = session.get(DetectorRun, run_id)
     assert run is not None
     run.briefs, run.flags, run.checkable, run.finished_at = briefs, flags, checkable, utcnow()
+    run.status = "finished"
     tally.rebuild_run(session, run_id)
     session.flush()
     return run
