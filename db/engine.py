@@ -8,6 +8,7 @@ from sqlalchemy import Engine, create_engine, event, insert, inspect, make_url, 
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.schema import CreateColumn
 
+from db import busy
 from db.tables import LATER, LATER_COLUMNS, TABLES, briefscan, meta, metadata
 
 SCHEMA_VERSION = "3"
@@ -50,7 +51,7 @@ def _check_sqlite_file(url_or_path: str) -> None:
 def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(busy.busy_timeout() * 1000)}")
     cursor.execute("PRAGMA journal_mode=WAL")
     # FULL: a committed label is on disk before the app takes the next key, surviving power
     # loss too, not only a killed process (NORMAL under WAL); it costs about 0.3 ms a commit
@@ -68,6 +69,7 @@ def make_engine(url_or_path: str) -> Engine:
         raise SchemaError(f"{url_or_path}: cannot open database ({err})") from err
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+        busy.watch(engine)
     try:
         _prepare_schema(engine, url_or_path)
     except SchemaError:
@@ -148,6 +150,13 @@ def _add_later_columns(engine: Engine) -> None:
             for column in lacking:
                 spec = CreateColumn(table.c[column]).compile(dialect=engine.dialect)
                 connection.exec_driver_sql(f'ALTER TABLE "{name}" ADD COLUMN {spec}')
+            if name == "detectorrun" and "status" in lacking:
+                # before status, a run was finished exactly when it had a finish time; an
+                # unfinished one is a run that was interrupted
+                connection.exec_driver_sql(
+                    "UPDATE detectorrun SET status = CASE WHEN finished_at IS NULL "
+                    "THEN 'failed' ELSE 'finished' END"
+                )
 
 
 def _upgrade(engine: Engine, names: set[str], version: str) -> None:

@@ -280,7 +280,8 @@ donespan = Table(
 # or was found abandoned (its rows removed). owner: "host:pid" of the process running it,
 # so a later command can tell a run still in progress from one whose process was killed.
 RUN_STATUSES = ("running", "finished", "failed")
-detectorrun.append_column(_str("status", default="running"))
+# (nullable only so an older database can gain it by ALTER TABLE; every run has one)
+detectorrun.append_column(_str("status", nullable=True, default="running"))
 detectorrun.append_column(_str("owner", nullable=True))
 
 # in creation order (referenced tables first)
@@ -292,4 +293,4 @@ TABLES = [
 LATER = {"reviewprogress": "2", "donespan": "2", "briefversion": "3"}
 # nullable columns added to a table after its first version: opening a database that
 # lacks them adds them (ALTER TABLE ... ADD COLUMN), data untouched
-LATER_COLUMNS = {"detectorrun": ("name", "spec", "config_digest", "arms")}
+LATER_COLUMNS = {"detectorrun": ("name", "spec", "config_digest", "arms", "status", "owner")}
