@@ -6,8 +6,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from db_seed import flag, seed
-from faults import snapshot
 from sqlalchemy import select
 from sqlmodel import Session
 
@@ -26,6 +24,8 @@ from db.writes import (
     store_scans,
 )
 from reviewer import Known
+from tests.support.db_seed import flag, seed
+from tests.support.faults import snapshot
 
 
 def _status(engine, run_id):

@@ -11,14 +11,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from faults import good, write_lines
 from typer.testing import CliRunner
 
 from reviewer.cli import app
+from tests.support.faults import good, write_lines
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[1]
-KILLER = ROOT / "tests" / "kill_at_commit.py"
+ROOT = Path(__file__).resolve().parents[2]
+KILLER = ROOT / "tests" / "support" / "kill_at_commit.py"
 
 
 def _killed(at: int, when: str, counts: Path, *args: str) -> subprocess.CompletedProcess[str]:

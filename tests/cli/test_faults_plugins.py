@@ -7,16 +7,16 @@ import json
 from pathlib import Path
 
 import pytest
-from faults import good, one_message, snapshot, write_lines
-from hostile_plugins import FAULTY, TRIGGER
 from typer.testing import CliRunner
 
 from reviewer import Known
 from reviewer.cli import app
 from reviewer.regression import Fixture
+from tests.support.faults import good, one_message, snapshot, write_lines
+from tests.support.hostile_plugins import FAULTY, TRIGGER
 
 runner = CliRunner()
-PLUGINS = "tests.hostile_plugins"
+PLUGINS = "tests.support.hostile_plugins"
 
 
 def briefs(tmp_path: Path, *, trigger: bool = True) -> Path:

@@ -7,11 +7,19 @@ import json
 from pathlib import Path
 
 import pytest
-from faults import HOSTILE, POOL, good, one_message, problem_word, snapshot, write_lines
 from typer.testing import CliRunner
 
-from reviewer import ingest as reader
 from reviewer.cli import app
+from reviewer.pipeline import reader
+from tests.support.faults import (
+    HOSTILE,
+    POOL,
+    good,
+    one_message,
+    problem_word,
+    snapshot,
+    write_lines,
+)
 
 runner = CliRunner()
 CASES = sorted(HOSTILE)

@@ -15,7 +15,7 @@ import pytest
 PARENT = textwrap.dedent(
     """
     import sys, time
-    from reviewer.batch_analysis import BatchAnalyzer
+    from reviewer.pipeline.workers import BatchAnalyzer
     from reviewer.grounding.registry import load_detector
 
     analyzer = BatchAnalyzer(load_detector("default"), workers=2)
@@ -37,7 +37,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_their_parent_is_killed(tmp_path, sig):
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     parent = subprocess.Popen(
         [sys.executable, "-c", PARENT],
         stdout=subprocess.PIPE,
