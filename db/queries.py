@@ -57,7 +57,7 @@ RunRow = Row[Any]
 def latest_run(*, session: Db) -> RunRow | None:
     """The newest finished detector run (an interrupted run is never "latest")."""
     return session.execute(
-        select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id.desc()).limit(1)
+        select(R).where(R.c.status == "finished").order_by(R.c.id.desc()).limit(1)
     ).first()
 
 

@@ -45,7 +45,9 @@ def precision_stats(
         run = latest_run(session=session)
     if run_id is not None and run is None:
         raise ValueError(f"no detector run {run_id}")
-    runs = list(session.execute(select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id)))
+    if run is not None and run.status != "finished":
+        raise ValueError(_unusable(run.id, run.status))
+    runs = list(session.execute(select(R).where(R.c.status == "finished").order_by(R.c.id)))
     if run is not None and run.id not in {r.id for r in runs}:
         runs.append(run)
     counts = tally.read(session, [r.id for r in runs if r.id is not None], reviewer)
@@ -81,3 +83,15 @@ def production_rate(*, session: Db, run_id: int) -> float:
     rate = func.avg(func.coalesce(BS.c.flags * 1.0 / func.nullif(BS.c.checkable, 0), 0.0))
     value = session.scalar(select(rate).where(BS.c.run_id == run_id))
     return float(value or 0.0)
+
+
+def _unusable(run_id: int, status: str) -> str:
+    if status == "failed":
+        return (
+            f"run {run_id} failed: its flags were removed, so it has no figures "
+            "(stats without --run shows the latest finished run)"
+        )
+    return (
+        f"run {run_id} has not finished: it is still running, or its process was killed "
+        "(the next reviewer ingest or flag marks it failed)"
+    )

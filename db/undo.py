@@ -161,3 +161,8 @@ def forget_run(*, session: Db, run_id: int) -> None:
     """Remove a run entirely, row and all (an ingest that failed leaves no trace of it)."""
     fail_run(session=session, run_id=run_id)
     session.execute(delete(R).where(R.c.id == run_id))
+
+
+def brief_id_of(*, session: Db, brief_pk: int) -> str | None:
+    """The id of a stored brief, for a message about the work that failed on it."""
+    return session.scalar(select(B.c.brief_id).where(B.c.pk == brief_pk))

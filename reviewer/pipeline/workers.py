@@ -20,7 +20,7 @@ from typing import IO, Any
 import msgspec
 
 from db.writes import ScanRow, flag_row
-from reviewer.grounding.registry import analyze
+from reviewer.grounding.registry import DetectorFault, analyze
 from reviewer.grounding.types import Known
 
 Item = tuple[Any, str, str | bytes]
@@ -62,7 +62,10 @@ def analyze_items(detector: Any, items: Sequence[Item]) -> list[ScanRow]:
     """One detector pass per brief: (key, checkable count, flags as stored tuples)."""
     scans = []
     for key, text, pool in items:
-        analysis = analyze(detector, text, decode_pool(pool))
+        try:
+            analysis = analyze(detector, text, decode_pool(pool))
+        except DetectorFault as fault:
+            raise fault.on(key) from None  # a brief id, or a stored brief's key
         scans.append((key, analysis.checkable, [flag_row(f) for f in analysis.flags]))
     return scans
 

@@ -20,6 +20,7 @@ from sqlmodel import Session
 
 import db
 from db.runs import iter_pool_rows, production, store_arms
+from db.undo import IngestUndo
 from db.views import pool_from_json
 from db.writes import (
     BRIEF_COLUMNS,
@@ -48,6 +49,7 @@ from reviewer.grounding.arms import (
     template_items,
 )
 from reviewer.grounding.registry import describe, spec_of
+from reviewer.pipeline import recovery
 from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 from reviewer.pipeline.workers import (
     Batch,
@@ -83,6 +85,7 @@ class RunReport:
     checkable: int
     previous_run: int | None = None
     diff: RunDiff | None = None
+    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
 
 
 @dataclass
@@ -97,6 +100,7 @@ class IngestReport:
     failed: InputError | None = None
     unread: int = 0  # files after the refused one, never read
     run: RunReport | None = None
+    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
 
     @property
     def stored_anything(self) -> bool:
@@ -281,6 +285,7 @@ class _Writer:
         self.run_id: int | None = None
         self.scanned = False
         self.committed_scans = False
+        self.undo: IngestUndo | None = None  # what an ingest wrote, to take back on failure
 
     def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -380,6 +385,11 @@ class _Writer:
                         session, path, batch, replace, on_error or _raise
                     )
                     written = self._store_batch(session, new, changed)
+                    if self.undo is not None:
+                        self.undo.wrote(
+                            added=[pk for pk, _ in written[: len(new)]],
+                            replaced=[pk for pk, _ in changed],
+                        )
                     report.added += len(new)
                     report.replaced += len(changed)
                     report.unchanged += unchanged
@@ -496,53 +506,78 @@ def ingest_files(
     on_error = report.reject if skip_invalid else None
     if workers is None:
         workers = default_workers(expected) if detector is not None else 0
+    report.abandoned = recovery.clean_abandoned(engine)
     previous = _previous_run(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = _Writer(engine, analyzer, advance)
-    if analyzer is not None:
-        writer.start(name=name, spec=spec)
     try:
-        for index, path in enumerate(paths):
-            try:
-                if path == "-":  # stdin cannot be read twice: one transaction instead
-                    stage("store", path, None)
-                    read = iter_briefs(path, pools=pools, on_error=on_error)
-                    batches = _batches(map(_prepare, read))
-                    writer.write_file(
-                        path, batches, report, replace=replace, on_error=on_error,
-                        commit_each_batch=False,
-                    )  # fmt: skip
-                    continue
-                stage("check", path, lines[index] if lines else None)
-                spool, good = check_file(
-                    engine, path, pools=pools, replace=replace, on_error=on_error,
-                    advance=advance, detection=writer.detection,
-                )  # fmt: skip
-                stage("store", path, good)
-                with spool:
-                    writer.write_file(
-                        path, _spooled(spool), report, replace=replace, on_error=_raise,
-                        commit_each_batch=True, queued=True,
-                    )  # fmt: skip
-            except InputError as err:
-                writer.forget_queued()
-                report.failed = err
-                report.unread = len(paths) - index - 1
-                break
+        writer.undo = recovery.begin_ingest(engine)
         if analyzer is not None:
-            # the first run over briefs stored earlier with --no-flag, unless this ingest was
-            # refused: a refused ingest leaves the database as it found it
-            first = previous is None and report.failed is None and _stored_count(engine)
-            if writer.scanned or first:
+            writer.start(name=name, spec=spec)
+        _ingest_each(writer, paths, report, pools, on_error, replace, stage, advance, lines)
+        if analyzer is not None:
+            # a run over every stored brief when this ingest wrote any, or when the latest
+            # run misses some (stored with --no-flag, or by an ingest that was killed)
+            if writer.scanned or (report.failed is None and recovery.needs_run(engine)):
                 writer.cover_the_rest(advance, stage)
                 writer.score_arms()
                 report.run = writer.finish(previous)
             else:
                 writer.discard()
+    except BaseException as error:
+        _took_back(error, engine, writer, keep_run=False)
+        raise
     finally:
         if analyzer is not None:
             analyzer.close()
     return report
+
+
+def _took_back(error: BaseException, engine: Engine, writer: _Writer, *, keep_run: bool) -> None:
+    writer.forget_queued()
+    recovery.took_back(error, engine, undo=writer.undo, run_id=writer.run_id, keep_run=keep_run)
+
+
+def _ingest_each(
+    writer: _Writer,
+    paths: Sequence[str],
+    report: IngestReport,
+    pools: Mapping[str, Any] | None,
+    on_error: Callable[[InputError], None] | None,
+    replace: bool,
+    stage: Stage,
+    advance: Advance,
+    lines: Sequence[int | None] | None,
+) -> None:
+    """Check and store each file in turn; a refused file ends the loop (report.failed)."""
+    engine = writer.engine
+    for index, path in enumerate(paths):
+        try:
+            if path == "-":  # stdin cannot be read twice: one transaction instead
+                stage("store", path, None)
+                read = iter_briefs(path, pools=pools, on_error=on_error)
+                batches = _batches(map(_prepare, read))
+                writer.write_file(
+                    path, batches, report, replace=replace, on_error=on_error,
+                    commit_each_batch=False,
+                )  # fmt: skip
+                continue
+            stage("check", path, lines[index] if lines else None)
+            spool, good = check_file(
+                engine, path, pools=pools, replace=replace, on_error=on_error,
+                advance=advance, detection=writer.detection,
+            )  # fmt: skip
+            stage("store", path, good)
+            with spool:
+                writer.write_file(
+                    path, _spooled(spool), report, replace=replace, on_error=_raise,
+                    commit_each_batch=True, queued=True,
+                )  # fmt: skip
+        except InputError as err:
+            writer.forget_queued()
+            report.failed = err
+            report.unread = len(paths) - index - 1
+            break
 
 
 def run_detector(
@@ -556,12 +591,19 @@ def run_detector(
 ) -> RunReport:
     """A new run of `detector` over every stored brief, compared with the previous run;
     its four arms are scored by the same workers and stored with it."""
+    abandoned = recovery.clean_abandoned(engine)
     previous = _previous_run(engine)
     if workers is None:
         workers = default_workers(_stored_count(engine))
     with BatchAnalyzer(detector, workers) as analyzer:
         writer = _Writer(engine, analyzer, advance or (lambda n: None))
-        writer.start(name=name, spec=spec)
-        writer.cover_the_rest(advance or (lambda n: None))
-        writer.score_arms()
-        return writer.finish(previous)
+        try:
+            writer.start(name=name, spec=spec)
+            writer.cover_the_rest(advance or (lambda n: None))
+            writer.score_arms()
+            run = writer.finish(previous)
+        except BaseException as error:
+            _took_back(error, engine, writer, keep_run=True)
+            raise
+    run.abandoned = abandoned
+    return run
