@@ -13,9 +13,11 @@ from typing import Annotated
 
 import typer
 
+from reviewer.commands.console import Guarded
 from reviewer.vocabulary import EXPORTED, VERDICTS
 
 app = typer.Typer(
+    cls=Guarded,  # one error path for every command (reviewer.commands.console)
     name="reviewer",
     help="A control group and a human in the loop for numeric grounding checks.",
     no_args_is_help=True,

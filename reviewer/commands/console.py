@@ -23,6 +23,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.text import Text
+from typer.core import TyperGroup
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -55,7 +56,8 @@ def err() -> Console:
 
 
 def say(console: Console, message: str) -> None:
-    console.print(Text(message))
+    """A message line; text from input, config or plugins in it is shown, never obeyed."""
+    console.print(Text(visible(message)))
 
 
 def echo(message: str, *, error: bool = False) -> None:
@@ -107,12 +109,13 @@ def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
     only read pass must_exist, so a typo never creates an empty file."""
     import db
 
+    using_database(url_or_path)
     try:
         if must_exist:
             return db.open_existing(url_or_path)
         return db.make_engine(url_or_path)
     except db.SchemaError as problem:
-        say(err(), str(problem))
+        say(err(), visible(str(problem)))
     except ImportError as missing:
         say(
             err(),
@@ -204,3 +207,184 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
 
 
 Stage = Callable[[str, str | None, int | None], None]  # as reviewer.pipeline.writer.Stage
+
+
+# ---------------------------------------------------------------- the one error path
+#
+# Every command runs inside `Guarded.invoke`: an expected failure (bad input, config or
+# plugin, the database, the disk, permissions, a lock) ends with one message saying what,
+# where and what to do, and exit 2; anything else is a bug: its traceback, said to be one.
+
+BUG = 70  # sysexits' EX_SOFTWARE: distinct from 1, which means a check failed
+_DATABASE: list[str] = []  # the database the command opened, for messages about it
+
+
+def using_database(url_or_path: str) -> None:
+    """Remember which database the command works on, so a failure can name it."""
+    _DATABASE[:] = [url_or_path]
+
+
+def shown_database(url_or_path: str) -> str:
+    """A database as messages name it: a URL with its password hidden, or the path."""
+    if "://" not in url_or_path:
+        return url_or_path
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        return make_url(url_or_path).render_as_string(hide_password=True)
+    except (ArgumentError, ValueError):
+        return url_or_path.split("://", 1)[0] + "://…"
+
+
+def explain(error: BaseException) -> str | None:
+    """The message for an expected failure (notes added on the way included); None for a bug."""
+    text = _expected(error)
+    if text is None:
+        return None
+    return "\n".join([text, *getattr(error, "__notes__", ())])
+
+
+def _expected(error: BaseException) -> str | None:
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+    from db import SchemaError
+    from reviewer.grounding.config import ConfigError
+    from reviewer.grounding.registry import DetectorFault, DetectorLoadError
+    from reviewer.pipeline.reader import InputError
+
+    if isinstance(error, DetectorFault):
+        return f"{error}; fix the detector, or choose another with --detector"
+    if isinstance(error, InputError | SchemaError | DetectorLoadError | ConfigError):
+        return str(error)
+    if isinstance(error, DBAPIError | sqlite3.Error):
+        return _database_problem(error)
+    if isinstance(error, SQLAlchemyError):
+        return None  # a query the code got wrong
+    if isinstance(error, OSError):
+        return _os_problem(error)
+    if isinstance(error, MemoryError):
+        return "out of memory: the input is too large for this machine; split it into files"
+    return None
+
+
+def _database_problem(error: BaseException) -> str | None:
+    from db.busy import busy_timeout
+
+    orig = getattr(error, "orig", None) or error
+    reason = (str(orig).splitlines() or [type(orig).__name__])[0]
+    said = reason.lower()
+    where = shown_database(_DATABASE[0]) if _DATABASE else "the database"
+    if "locked" in said or "busy" in said:
+        return (
+            f"{where}: the database is locked by another program (waited "
+            f"{busy_timeout():g} s); run the command again when it has finished, or wait "
+            "longer with REVIEWER_BUSY_TIMEOUT=seconds"
+        )
+    if "readonly" in said or "read-only" in said:
+        return (
+            f"{where}: the database cannot be written (a read-only file, folder or disk); "
+            "make it writable, or work on a copy (--db)"
+        )
+    if "unable to open" in said:
+        return (
+            f"{where}: the database file cannot be opened; the file and its folder must be "
+            "readable and writable (SQLite keeps -wal and -shm files beside it)"
+        )
+    if "full" in said:
+        return f"{where}: the disk is full; free some space and run the command again"
+    if "disk i/o" in said:
+        return f"{where}: the disk failed to read or write ({reason}); check it and try again"
+    if "not a database" in said or "malformed" in said:
+        return f"{where}: not a reviewer database, or a damaged one ({reason})"
+    if "syntax error" in said or "no such function" in said:
+        return None  # SQL the code got wrong
+    return f"{where}: database error ({reason}); check the database and try again"
+
+
+def _os_problem(error: OSError) -> str:
+    import errno
+
+    where = f"{error.filename}: " if error.filename is not None else ""
+    code = error.errno
+    if code == errno.ENOSPC:
+        return f"{where}the disk is full; free some space and run the command again"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"{where}permission denied; make it readable (and writable, to write it)"
+    if code == errno.EROFS:
+        return f"{where}the file system is read-only; choose a writable place"
+    if code == errno.ENOENT:
+        return f"{where}no such file or folder"
+    reason = error.strerror or type(error).__name__
+    return f"{where}{reason}"
+
+
+def fail(error: BaseException) -> int:
+    """Report a failure on stderr (control characters made visible); its exit code."""
+    import traceback
+
+    message = explain(error)
+    if message is None:
+        traceback.print_exception(error)
+        message = (
+            "this is a bug in reviewer, not a problem with your input or setup: please "
+            "report it with the traceback above"
+        )
+        code = BUG
+    else:
+        code = USAGE
+    for line in message.splitlines():
+        sys.stderr.write(visible(line) + "\n")
+    sys.stderr.flush()
+    return code
+
+
+class Guarded(TyperGroup):
+    """The command group: every command's failure goes through `fail`, whoever raised it."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        import errno
+
+        from db import busy
+
+        busy.listen(_waiting_note)
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise
+        except Exception as error:
+            if _command_line_exit(error):
+                raise  # an exit code, a usage error: the command line's own business
+            if isinstance(error, OSError) and error.errno == errno.EPIPE:
+                _quiet_stdout()  # `reviewer scan FILE | head`: the reader has all it wants
+                raise typer.Exit(OK) from None
+            raise typer.Exit(fail(error)) from None
+        finally:
+            busy.listen(None)
+
+
+def _command_line_exit(error: BaseException) -> bool:
+    """typer's and click's own exceptions (exit codes, usage errors, aborts)."""
+    if isinstance(error, typer.Exit | click.exceptions.Exit | click.ClickException | click.Abort):
+        return True
+    return type(error).__module__.split(".")[0] in {"typer", "click"}
+
+
+def _quiet_stdout() -> None:
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _waiting_note(waited: float, timeout: float) -> None:
+    """While a write waits for another program's lock: one line on stderr each second."""
+    where = shown_database(_DATABASE[0]) if _DATABASE else "the database"
+    line = (
+        f"waiting for {where}: another program holds its lock "
+        f"({waited:.0f} s of at most {timeout:g} s)"
+    )
+    sys.stderr.write(visible(line) + "\n")
+    sys.stderr.flush()

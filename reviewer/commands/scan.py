@@ -76,12 +76,19 @@ def scan(
     return OK
 
 
+def _analyze(detector: Detector, record: BriefRecord) -> Analysis:
+    try:
+        return registry.analyze(detector, record.text, record.pool)
+    except registry.DetectorFault as fault:
+        raise fault.on(record.id) from None
+
+
 def _scan_to_jsonl(
     records: Iterable[BriefRecord], detector: Detector, advance: Callable[[], None]
 ) -> None:
     out = sys.stdout
     for record in records:
-        out.write(flag_line(record.id, registry.analyze(detector, record.text, record.pool)))
+        out.write(flag_line(record.id, _analyze(detector, record)))
         out.write("\n")
         out.flush()
         advance()
@@ -97,7 +104,7 @@ def _scan_to_table(
     briefs = flags = 0
     rate_sum = 0.0
     for record in records:
-        analysis = registry.analyze(detector, record.text, record.pool)
+        analysis = _analyze(detector, record)
         briefs += 1
         flags += len(analysis.flags)
         rate_sum += analysis.invention_rate
