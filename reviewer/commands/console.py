@@ -220,8 +220,12 @@ _DATABASE: list[str] = []  # the database the command opened, for messages about
 
 
 def using_database(url_or_path: str) -> None:
-    """Remember which database the command works on, so a failure can name it."""
+    """Remember which database the command works on, so a failure can name it, and say on
+    stderr when it waits for another program's lock."""
+    from db import busy
+
     _DATABASE[:] = [url_or_path]
+    busy.listen(_waiting_note)
 
 
 def shown_database(url_or_path: str) -> str:
@@ -347,9 +351,6 @@ class Guarded(TyperGroup):
     def invoke(self, ctx: click.Context) -> object:
         import errno
 
-        from db import busy
-
-        busy.listen(_waiting_note)
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
@@ -362,7 +363,8 @@ class Guarded(TyperGroup):
                 raise typer.Exit(OK) from None
             raise typer.Exit(fail(error)) from None
         finally:
-            busy.listen(None)
+            if "db.busy" in sys.modules:  # --help never loads the database layer
+                sys.modules["db.busy"].listen(None)
 
 
 def _command_line_exit(error: BaseException) -> bool:

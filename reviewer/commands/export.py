@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reviewer.commands.console import FAILED, OK, USAGE, echo, open_db
+from reviewer.commands.console import FAILED, OK, USAGE, echo, fail, open_db
 
 
 def export(
@@ -36,8 +36,8 @@ def export(
                 prune=prune,
             )
     except OSError as problem:
-        echo(str(problem), error=True)
-        return USAGE
+        problem.add_note("fixtures written before it are complete files; run export again")
+        return fail(problem)
     finally:
         engine.dispose()
     for path in report.conflicts:

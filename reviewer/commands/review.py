@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reviewer.commands.console import OK, USAGE, echo
+from reviewer.commands.console import OK, USAGE, echo, using_database
 
 
 def review(database: str | Path, *, reviewer: str | None) -> int:
     """Run the app until the reviewer quits; 2 with a message when it cannot open."""
     from reviewer.tui.app import ReviewUnavailable, run_review
 
+    using_database(str(database))
     try:
         run_review(database, reviewer)
     except ReviewUnavailable as problem:
