@@ -76,7 +76,7 @@ class DetectorRun(SQLModel, table=True):
     config_digest: str | None = None
     arms: str | None = None  # JSON of the run's four-arm report
     # ---- run status (db.tables: RUN_STATUSES) ----
-    status: str = "running"
+    status: str | None = "running"  # nullable only for ALTER TABLE; always set
     owner: str | None = None
 
 

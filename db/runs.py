@@ -41,12 +41,12 @@ CHUNK = 1000  # changes whose labels are read with one query
 
 def finished_runs(*, db: Db) -> list[RunRow]:
     """Every finished run, oldest first."""
-    return list(db.execute(select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id)))
+    return list(db.execute(select(R).where(R.c.status == "finished").order_by(R.c.id)))
 
 
 def previous_run(*, db: Db, run_id: int) -> RunRow | None:
     """The newest finished run made before this one (what "gone" and "new" refer to)."""
-    query = select(R).where(R.c.finished_at.is_not(None), R.c.id < run_id)
+    query = select(R).where(R.c.status == "finished", R.c.id < run_id)
     return db.execute(query.order_by(R.c.id.desc()).limit(1)).first()
 
 
@@ -80,7 +80,7 @@ def run_pair(*, db: Db, a: str | None = None, b: str | None = None) -> tuple[Run
             raise ValueError(f"run {newer.id} has no finished run before it to compare with")
         return older, newer
     runs = db.execute(
-        select(R).where(R.c.finished_at.is_not(None)).order_by(R.c.id.desc()).limit(2)
+        select(R).where(R.c.status == "finished").order_by(R.c.id.desc()).limit(2)
     ).all()
     if len(runs) < 2:
         raise ValueError(
@@ -192,6 +192,7 @@ class RunSummary:
             "config_changes": config_summary(run.config),
             "created_at": _when(run.created_at),
             "finished_at": _when(run.finished_at),
+            "status": run.status,
             "briefs": run.briefs,
             "flags": run.flags,
             "labeled": self.labeled,

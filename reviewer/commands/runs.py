@@ -59,8 +59,10 @@ def runs_table(summaries: list[RunSummary]) -> Table:
         run = s.run
         digest = (run.config_digest or "")[:8] or "—"
         made = run.created_at.strftime("%Y-%m-%d %H:%M") if run.created_at else "—"
-        if run.finished_at is None:
-            made += " unfinished"
+        if run.status == "failed":
+            made += " FAILED"
+        elif run.status != "finished":
+            made += " running"  # or killed: the next ingest or flag marks it failed
         precision, interval = _precision(s)
         table.add_row(
             Text(visible(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),

@@ -94,6 +94,13 @@ def test_flag_with_a_faulty_plugin_leaves_a_failed_run_without_rows(tmp_path, st
     assert "run 2 failed" in refused.stderr
     latest = runner.invoke(app, ["stats", "--json", "--db", str(stored)])
     assert json.loads(latest.stdout)["run_id"] == 1  # the failed run is never the latest
+    listed = runner.invoke(app, ["runs", "--json", "--db", str(stored)])
+    assert [(r["id"], r["status"]) for r in json.loads(listed.stdout)] == [
+        (1, "finished"),
+        (2, "failed"),
+    ]
+    table = runner.invoke(app, ["runs", "--db", str(stored)])
+    assert "FAILED" in next(line for line in table.stdout.splitlines() if "#2" in line)
 
 
 def test_a_plugin_that_exits_never_ends_a_command_with_0(tmp_path):
