@@ -35,7 +35,7 @@ from db.queries import (
     list_runs,
     next_unlabeled,
 )
-from db.stats import precision_stats, production_rate
+from db.stats import PrecisionStats, RunStats, SliceStats, precision_stats, production_rate
 from db.tables import VERDICTS
 from db.views import BriefRow, BriefView, FlagView
 
@@ -85,8 +85,11 @@ __all__ = [
     "Meta",
     "MissingDatabase",
     "Pool",
+    "PrecisionStats",
+    "RunStats",
     "RunTally",
     "SchemaError",
+    "SliceStats",
     "brief_flags",
     "brief_position",
     "count_briefs",

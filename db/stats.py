@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import func, select
@@ -13,11 +14,55 @@ from db.tables import Db
 from db.tables import briefscan as BS
 from db.tables import detectorrun as R
 from reviewer.metrics import labels_needed, wilson_interval
+from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
 
-def summarize(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class SliceStats:
+    """Precision of one slice of a run's flags (all of them, a kind, a unit): counts, the
+    precision and its 95% Wilson interval, coverage, and labels still needed."""
+
+    flags: int
+    labeled: int
+    true_positives: int
+    false_positives: int
+    skipped: int
+    precision: float | None
+    precision_ci: list[float]  # [low, high]
+    coverage: float
+    labels_needed: int
+
+    def __getitem__(self, key: str) -> Any:
+        """A figure by its name in `stats --json` (stats["flags"])."""
+        return getattr(self, key)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data in the order `stats --json` prints it."""
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RunStats(SliceStats):
+    """A slice that is one detector run (None: there is no run yet)."""
+
+    run_id: int | None
+    detector: str | None
+    version: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PrecisionStats(RunStats):
+    """Precision of a run for a reviewer, by kind and unit, beside every finished run."""
+
+    reviewer: str | None
+    by_kind: dict[str, SliceStats]
+    by_unit: dict[str, SliceStats]
+    by_run: list[RunStats]
+
+
+def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
     """Counts of one slice of flags -> precision, its 95% Wilson interval, coverage."""
-    tp, fp, skip = (verdicts["true_positive"], verdicts["false_positive"], verdicts["skip"])
+    tp, fp, skip = verdicts[TRUE_POSITIVE], verdicts[FALSE_POSITIVE], verdicts[SKIP]
     n = tp + fp
     low, high = wilson_interval(tp, n)
     return {
@@ -33,9 +78,14 @@ def summarize(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
     }
 
 
+def summarize(flags: int, verdicts: Counter[str | None]) -> SliceStats:
+    """The figures of one slice of flags."""
+    return SliceStats(**_figures(flags, verdicts))
+
+
 def precision_stats(
     *, session: Db, run_id: int | None = None, reviewer: str | None = None
-) -> dict[str, Any]:
+) -> PrecisionStats:
     """Precision of a run (default: the latest) for one reviewer (default: the newest verdict
     of any reviewer), overall, by kind, by unit, and for every finished run side by side.
     Reads RunTally, so it costs the same for ten flags or a million."""
@@ -59,14 +109,15 @@ def precision_stats(
             overall.update(c)
             by_kind[kind].update(c)
             by_unit[unit].update(c)
-    result = summarize(sum(overall.values()), overall)
     by_run = []
     for r in runs:
         c = sum(counts.get(r.id, {}).values(), Counter())
-        row = summarize(sum(c.values()), c)
-        row.update(run_id=r.id, detector=r.detector, version=r.version)
-        by_run.append(row)
-    result.update(
+        by_run.append(
+            RunStats(**_figures(sum(c.values()), c), run_id=r.id, detector=r.detector,
+                     version=r.version)
+        )  # fmt: skip
+    return PrecisionStats(
+        **_figures(sum(overall.values()), overall),
         run_id=run.id if run else None,
         detector=run.detector if run else None,
         version=run.version if run else None,
@@ -75,7 +126,6 @@ def precision_stats(
         by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
         by_run=by_run,
     )
-    return result
 
 
 def production_rate(*, session: Db, run_id: int) -> float:

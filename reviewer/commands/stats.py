@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -13,6 +12,7 @@ from rich.text import Text
 from sqlmodel import Session
 
 import db
+from db.stats import PrecisionStats, SliceStats
 from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say
 
 
@@ -29,7 +29,7 @@ def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json
     finally:
         engine.dispose()
     if as_json:
-        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
     else:
         print_stats(result, out())
     return OK
@@ -44,18 +44,18 @@ def _interval(low: float, high: float) -> str:
     return f"{100 * low:.1f}–{100 * high:.1f}"
 
 
-def _row(name: str, s: dict[str, Any]) -> list[Text]:
-    low, high = s["precision_ci"]
+def _row(name: str, s: SliceStats) -> list[Text]:
+    low, high = s.precision_ci
     return [
         Text(name),
-        Text(f"{s['flags']:,}"),
-        Text(f"{s['labeled']:,}"),
-        Text(f"{s['true_positives']:,}"),
-        Text(f"{s['false_positives']:,}"),
-        Text(f"{s['skipped']:,}"),
-        Text(_pct(s["precision"])),
-        Text(_interval(low, high) if s["true_positives"] + s["false_positives"] else "—"),
-        Text(_pct(s["coverage"])),
+        Text(f"{s.flags:,}"),
+        Text(f"{s.labeled:,}"),
+        Text(f"{s.true_positives:,}"),
+        Text(f"{s.false_positives:,}"),
+        Text(f"{s.skipped:,}"),
+        Text(_pct(s.precision)),
+        Text(_interval(low, high) if s.true_positives + s.false_positives else "—"),
+        Text(_pct(s.coverage)),
     ]
 
 
@@ -72,25 +72,25 @@ def _table(title: str) -> Table:
     return table
 
 
-def print_stats(s: dict[str, Any], console: Console) -> None:
-    if s["run_id"] is None:
+def print_stats(s: PrecisionStats, console: Console) -> None:
+    if s.run_id is None:
         say(console, "no detector run yet (reviewer ingest FILE, or reviewer flag)")
         return
-    who = s["reviewer"] or "all reviewers"
-    table = _table(f"run {s['run_id']} · {s['detector']} {s['version']} · {who}")
+    who = s.reviewer or "all reviewers"
+    table = _table(f"run {s.run_id} · {s.detector} {s.version} · {who}")
     table.add_row(*_row("overall", s), style="bold")
-    for kind, part in s["by_kind"].items():
+    for kind, part in s.by_kind.items():
         table.add_row(*_row(f"kind {kind}", part))
-    for unit, part in s["by_unit"].items():
+    for unit, part in s.by_unit.items():
         table.add_row(*_row(f"unit {unit}", part))
     console.print(table)
-    if len(s["by_run"]) > 1:
+    if len(s.by_run) > 1:
         runs = _table("by run")
-        for part in s["by_run"]:
-            runs.add_row(*_row(f"run {part['run_id']} {part['detector']} {part['version']}", part))
+        for part in s.by_run:
+            runs.add_row(*_row(f"run {part.run_id} {part.detector} {part.version}", part))
         console.print(runs)
-    needed = s["labels_needed"]
-    left = s["flags"] - s["labeled"]
+    needed = s.labels_needed
+    left = s.flags - s.labeled
     if needed:
         more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
         if needed > left:

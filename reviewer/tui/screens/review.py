@@ -200,11 +200,11 @@ class ReviewScreen(Screen[None]):
         with self.session.engine.connect() as session:
             stats = db.precision_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
         totals = {
-            "flags": int(stats["flags"]),
-            "labeled": int(stats["labeled"]),
-            "true_positive": int(stats["true_positives"]),
-            "false_positive": int(stats["false_positives"]),
-            "skip": int(stats["skipped"]),
+            "flags": stats.flags,
+            "labeled": stats.labeled,
+            "true_positive": stats.true_positives,
+            "false_positive": stats.false_positives,
+            "skip": stats.skipped,
         }
         self.app.call_from_thread(self._set_totals, totals)
 

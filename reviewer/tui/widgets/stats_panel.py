@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from reviewer.metrics import labels_needed, wilson_interval
+from reviewer.metrics import wilson_interval
 from reviewer.tui.literal import one_line
 
 BAR = 20
@@ -18,11 +18,37 @@ BAR = 20
 Part = str | tuple[str, str]
 
 
+class Slice(Protocol):
+    """The figures of one slice of flags the panel shows (db.stats.SliceStats has them)."""
+
+    @property
+    def flags(self) -> int: ...
+    @property
+    def labeled(self) -> int: ...
+    @property
+    def true_positives(self) -> int: ...
+    @property
+    def false_positives(self) -> int: ...
+    @property
+    def skipped(self) -> int: ...
+    @property
+    def labels_needed(self) -> int: ...
+
+
+class Figures(Slice, Protocol):
+    """A run's figures with its breakdowns (db.stats.PrecisionStats has them)."""
+
+    @property
+    def by_kind(self) -> Mapping[str, Slice]: ...
+    @property
+    def by_unit(self) -> Mapping[str, Slice]: ...
+
+
 @dataclass(frozen=True)
 class StatsReport:
     """Everything the panel shows, computed in a worker from one database session."""
 
-    stats: Mapping[str, Any]
+    stats: Figures
     arms: Any | None = None  # reviewer.grounding.arms.ArmsReport
     arms_error: str | None = None
     pools: int = 0
@@ -66,31 +92,25 @@ def precision_line(name: str, tp: int, fp: int) -> list[Part]:
     ]
 
 
-def counts(group: Any) -> tuple[int, int]:
-    """(tp, fp) from one entry of by_kind / by_unit, whatever its exact shape."""
-    if isinstance(group, Mapping):
-        tp = group.get("true_positives", group.get("tp", 0))
-        fp = group.get("false_positives", group.get("fp", 0))
-        return int(tp or 0), int(fp or 0)
-    return int(getattr(group, "tp", 0)), int(getattr(group, "fp", 0))
+def counts(group: Slice) -> tuple[int, int]:
+    """(tp, fp) of one entry of by_kind / by_unit."""
+    return group.true_positives, group.false_positives
 
 
 def stats_content(report: StatsReport) -> Content:
     """The whole panel as one Content, from numbers and plain strings only."""
     s = report.stats
-    tp, fp = int(s.get("true_positives", 0)), int(s.get("false_positives", 0))
-    flags, labeled = int(s.get("flags", 0)), int(s.get("labeled", 0))
+    tp, fp = s.true_positives, s.false_positives
+    flags, labeled = s.flags, s.labeled
     parts: list[Part] = [("Precision", "bold underline"), ("  95% Wilson\n", "dim")]
     parts += precision_line("overall", tp, fp)
-    for title, key in (("by kind", "by_kind"), ("by unit", "by_unit")):
-        groups = s.get(key) or {}
+    for title, groups in (("by kind", s.by_kind), ("by unit", s.by_unit)):
         if groups:
             parts.append((f"{title}\n", "italic dim"))
             for name, group in sorted(groups.items()):
                 parts += precision_line(f" {name}", *counts(group))
     share = labeled / flags if flags else 0.0
-    needed = s.get("labels_needed")
-    needed = labels_needed(tp, fp) if needed is None else int(needed)
+    needed = s.labels_needed
     left = flags - labeled
     parts += [
         ("\nCoverage    ", "bold"),
@@ -101,7 +121,7 @@ def stats_content(report: StatsReport) -> Content:
     ]
     if needed > left:  # labeling every flag left would not get there
         parts.append((f"            only {left:,} unlabeled flags left: ingest more\n", "$warning"))
-    parts += [(f"skipped     {int(s.get('skipped', 0)):,}\n", "dim")]
+    parts += [(f"skipped     {s.skipped:,}\n", "dim")]
     parts += arms_parts(report)
     return Content.assemble(*parts)
 
