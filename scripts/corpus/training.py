@@ -509,6 +509,8 @@ def past_value(ctx: Ctx) -> None:
         [
             "Resting HR dropped from {o} to {n} bpm.",
             "It was {o} bpm last week and is {n} bpm now.",
+            "Resting heart rate has come down from {o} to {n} bpm over the block.",
+            "From {o} bpm at the start of the month, you are down to {n} bpm.",
         ]
     )
     ctx.brief.say(shape, o=other(str(old), "past value", "14"), n=cite(str(int(new)), "rhr"))
@@ -549,6 +551,8 @@ def placing(ctx: Ctx) -> None:
             "You finished {a} in your age group out of {b}, on tired legs.",
             "Placing {a} of {b} at the parkrun is a nice bonus.",
             "That {a} place out of {b} runners came from pacing, not luck.",
+            "A {a} out of {b} on a hilly course is a strong result.",
+            "You crossed the line {a} of {b} in the club handicap.",
         ]
     )
     ctx.brief.say(shape, a=other(place, "ordinal", "14"), b=other(str(field_size), "count", "11"))
@@ -590,6 +594,8 @@ def race_date(ctx: Ctx) -> None:
             "Race day is {d}, so there is time.",
             "Your half is on {d}.",
             "The next check-in is {d}.",
+            "Registration for the marathon closes {d}.",
+            "We reassess the plan on {d}.",
         ]
     )
     ctx.brief.say(shape, d=other(f"2027-{month:02d}-{day:02d}", "date", "3"))
@@ -617,6 +623,8 @@ def sleep_clock(ctx: Ctx) -> None:
             "You slept {d}, which is enough.",
             "Sleep came to {d} last night.",
             "The tracker shows {d} asleep.",
+            "Total time asleep: {d}.",
+            "Your night added up to {d}.",
         ]
     )
     h, m = divmod(total, 60)
@@ -631,6 +639,8 @@ def sleep_hours_goal(ctx: Ctx) -> None:
             "Aim for {h} hours tonight.",
             "Try to get {h} hours of sleep before the long run.",
             "Bed early: {h} hours is the goal.",
+            "Get {h} hours in tonight if you can.",
+            "Protect {h} hours of sleep before Saturday.",
         ]
     )
     ctx.brief.say(shape, h=other(h, "plan", "9"))
@@ -644,6 +654,8 @@ def intervals(ctx: Ctx) -> None:
             "Main set: {r} x {d} m at {k} effort.",
             "Today is {r} × {d} m with easy jog recoveries.",
             "Hit {r} reps of {d} m on the track.",
+            "Session: {r} by {d} m at {k} effort, walk back between.",
+            "Do {r} repeats of {d} m, smooth rather than fast.",
         ]
     )
     ctx.brief.say(
@@ -661,6 +673,8 @@ def tsb_words_plan(ctx: Ctx) -> None:
             "If form drops below minus {t}, we pull Thursday.",
             "We want TSB no lower than −{t} before the race.",
             "Let form drift down to -{t} at most.",
+            "Form can sit around −{t} for a few days; that is fine.",
+            "Below minus {t} we back off, no debate.",
         ]
     )
     token = f"−{t}" if "−" in shape else (f"-{t}" if "-{t}" in shape else str(t))
