@@ -25,15 +25,17 @@ HELD_OUT_SHARE = 0.3
 MISSTATED_SHARE = 0.3
 
 
-def _misstatements(name: str, order: list[int], held: set[int]) -> dict[int, int]:
-    """Which briefs misstate a known value, and how many times: 30% of each split; of
-    those a third twice and a tenth three times."""
-    out: dict[int, int] = {}
+def _misstatements(name: str, order: list[int], held: set[int]) -> dict[int, tuple[int, str]]:
+    """Which briefs misstate a known value, how many times, and the kind of the first
+    misstatement: 30% of each split; of those a third twice and a tenth three times; the
+    first in turn a sign flip, a value inside the band, a value past it."""
+    out: dict[int, tuple[int, str]] = {}
     rng = Random(f"wrong-{name}")
     for part in ([i for i in order if i in held], [i for i in order if i not in held]):
         bad = rng.sample(part, round(len(part) * MISSTATED_SHARE))
         for k, i in enumerate(bad):
-            out[i] = 3 if k % 10 == 1 else 2 if k % 3 == 0 else 1
+            count = 3 if k % 10 == 1 else 2 if k % 3 == 0 else 1
+            out[i] = (count, ("sign", "value", "beyond band")[k % 3])
     return out
 
 
@@ -50,7 +52,8 @@ def build(out: Path) -> dict[str, dict[str, int]]:
         for i in range(size):
             rng = Random(f"{domain.DOMAIN}-{i}")
             ident = f"{domain.DOMAIN}-{i + 1:03d}"
-            record = compose(domain, ident, rng, i in held, wrong.get(i, 0))
+            count, first = wrong.get(i, (0, ""))
+            record = compose(domain, ident, rng, i in held, count, first)
             rows[record["meta"]["split"]].append(json.dumps(record, ensure_ascii=False))
         for split, lines in rows.items():
             (out / split / f"{domain.DOMAIN}.jsonl").write_text(

@@ -29,9 +29,10 @@ def _decoy(domain: ModuleType, pool: list[dict[str, Any]], name: str, rng: Rando
 
 
 def compose(
-    domain: ModuleType, ident: str, rng: Random, held_out: bool, wrong: int
+    domain: ModuleType, ident: str, rng: Random, held_out: bool, wrong: int, first: str = ""
 ) -> dict[str, Any]:
-    """One brief of `domain` with its truth and `wrong` misstatements of known values."""
+    """One brief of `domain` with its truth and `wrong` misstatements of known values, the
+    first of them of the kind `first` (sign, value, beyond band) when the pool allows."""
     pool = domain.pool(rng)
     brief = Brief()
     voice = Voice(rng, held_out)
@@ -39,15 +40,26 @@ def compose(
     names = {k["name"] for k in pool}
     metrics = [m for m in domain.METRICS if m.name in names]
     chosen = rng.sample(metrics, min(len(metrics), rng.randint(3, 6)))
-    signed = [m for m in metrics if m.signed and m not in chosen]
-    if wrong and signed and rng.random() < 0.7:  # sign flips are the misstatement to catch
-        chosen.insert(0, rng.choice(signed))
+    if wrong and first == "sign":  # a signed metric leads, so its sign can be flipped
+        signed = [m for m in chosen if m.signed] or [m for m in metrics if m.signed]
+        if signed:
+            lead = rng.choice(signed)
+            if lead in chosen:
+                chosen.remove(lead)
+            chosen.insert(0, lead)
+        else:
+            first = ""
     modes = ["cite"] * len(chosen)
-    targets = [0] if wrong and chosen[0].signed else []
-    targets += rng.sample(range(len(targets), len(chosen)), min(wrong, len(chosen)) - len(targets))
-    for i in targets[:wrong]:
+    count = min(wrong, len(chosen))
+    targets = [0, *rng.sample(range(1, len(chosen)), count - 1)] if count else []
+    for n, i in enumerate(targets):
         allowed = chosen[i].modes()
-        modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
+        if n == 0 and first == "sign":
+            modes[i] = "word_sign" if chosen[i].words and rng.random() < 0.25 else "sign"
+        elif n == 0 and first:
+            modes[i] = {"value": "value", "beyond band": "name"}[first]
+        else:
+            modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
         if modes[i] == "sign" and rng.random() < 0.6:
             _decoy(domain, pool, chosen[i].name, rng)
     extras = rng.sample(domain.EXTRAS, min(len(domain.EXTRAS), rng.randint(2, 5)))
