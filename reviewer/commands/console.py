@@ -390,3 +390,12 @@ def _waiting_note(waited: float, timeout: float) -> None:
     )
     sys.stderr.write(visible(line) + "\n")
     sys.stderr.flush()
+
+
+def say_abandoned(runs: Sequence[int]) -> None:
+    """Runs a killed process had left unfinished, found and failed by this command."""
+    if runs:
+        which = ", ".join(f"run {run}" for run in runs)
+        say(
+            err(), f"{which}: left unfinished by a process that ended; marked failed, flags removed"
+        )

@@ -5,7 +5,17 @@ from __future__ import annotations
 from sqlmodel import Session
 
 import db
-from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, progress, say
+from reviewer.commands.console import (
+    OK,
+    USAGE,
+    counted,
+    err,
+    open_db,
+    out,
+    progress,
+    say,
+    say_abandoned,
+)
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
 
@@ -40,5 +50,6 @@ def flag(
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
     finally:
         engine.dispose()
+    say_abandoned(run.abandoned)
     say(out(), run_line(run))
     return OK

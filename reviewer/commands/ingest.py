@@ -12,6 +12,7 @@ from reviewer.commands.console import (
     open_db,
     out,
     say,
+    say_abandoned,
     stages,
 )
 from reviewer.commands.flag import run_line
@@ -61,6 +62,7 @@ def ingest(
         return USAGE
     finally:
         engine.dispose()
+    say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed)
     return USAGE if report.failed else OK
 

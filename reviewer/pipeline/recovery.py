@@ -50,6 +50,8 @@ def take_back(
 ) -> str:
     """Undo a failed command's committed work in one transaction; what became of it, said
     for the user (also when the undo itself cannot be written: the next command cleans up)."""
+    if run_id is None and (undo is None or not undo.anything):
+        return "nothing was stored: the database is as it was"
     try:
         with Session(engine) as session:
             if undo is not None:
