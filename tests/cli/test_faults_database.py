@@ -243,7 +243,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
     if not _tmpfs(folder, "1m"):
         pytest.skip("cannot mount a small tmpfs here (needs root)")
     yield folder
-    subprocess.run(["umount", str(folder)], check=False)
+    subprocess.run(["umount", "-l", str(folder)], check=False)  # -l: even if a file is open
 
 
 def test_ingest_on_a_really_full_disk_says_so_and_keeps_the_database(tmp_path, small_disk):

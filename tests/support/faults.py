@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from collections.abc import Callable
 from pathlib import Path
 
@@ -92,7 +93,7 @@ def write_lines(path: Path, lines: list[str]) -> Path:
 
 def snapshot(db_path: Path) -> dict[str, list[tuple]]:
     """Every row of every table, sorted: equal snapshots mean an unchanged database."""
-    with sqlite3.connect(db_path) as conn:
+    with closing(sqlite3.connect(db_path)) as conn:
         names = [
             row[0]
             for row in conn.execute(
