@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from contextlib import closing
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 
 POOL = [
