@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 import db
 from db.stats import PrecisionStats, SliceStats
-from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say
+from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say, visible
 
 
 def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json: bool) -> int:
@@ -47,7 +47,7 @@ def _interval(low: float, high: float) -> str:
 def _row(name: str, s: SliceStats) -> list[Text]:
     low, high = s.precision_ci
     return [
-        Text(name),
+        Text(visible(name)),  # kinds, units, run names: data, never markup or control
         Text(f"{s.flags:,}"),
         Text(f"{s.labeled:,}"),
         Text(f"{s.true_positives:,}"),
@@ -61,7 +61,7 @@ def _row(name: str, s: SliceStats) -> list[Text]:
 
 def _table(title: str) -> Table:
     table = Table(
-        title=title,
+        title=Text(visible(title)),
         box=box.SIMPLE_HEAD,
         title_justify="left",
         pad_edge=False,

@@ -1,0 +1,101 @@
+"""Terminal control characters in a plugin's name or version, a config's unit names or a file
+path never reach the terminal raw: not in flag, stats, runs, progress bars or messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from reviewer.cli import app
+from tests.support.faults import good, write_lines
+
+runner = CliRunner()
+PLUGIN = "tests.support.hostile_plugins:EscapeName"
+# what the hostile names and paths hold: colour, window title, bell, clear screen
+INJECTED = ("\x1b[31mRED", "\x1b]0;pwned", "\x07", "\x1b[2J", "\x1b[31m\x07")
+
+
+def _clean(result) -> None:  # type: ignore[no-untyped-def]
+    shown = result.stdout + result.stderr
+    for sequence in INJECTED:
+        assert sequence not in shown, f"{sequence!r} reached the terminal"
+    assert "Traceback" not in shown
+
+
+@pytest.fixture(params=[False, True], ids=["piped", "terminal"])
+def terminal(request, monkeypatch) -> bool:
+    """Run as if stderr were a terminal too, so progress bars are drawn with their labels."""
+    if request.param:
+        monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    else:
+        monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    return request.param
+
+
+@pytest.fixture
+def hostile_db(tmp_path: Path) -> Path:
+    dbp = tmp_path / "r.db"
+    briefs = write_lines(tmp_path / "in.jsonl", [good(f"b{i}") for i in range(3)])
+    assert runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)]).exit_code == 0
+    assert runner.invoke(app, ["flag", "-d", PLUGIN, "--db", str(dbp)]).exit_code == 0
+    return dbp
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["stats"], ["stats", "--json"], ["runs"], ["diff"], ["flag", "-d", PLUGIN]],
+    ids=["stats", "stats-json", "runs", "diff", "flag"],
+)
+def test_a_plugin_name_with_escapes_is_shown_as_characters(hostile_db, terminal, args):
+    result = runner.invoke(app, [*args, "--db", str(hostile_db)])
+    assert result.exit_code in (0, 1), result.output
+    _clean(result)
+    assert "evil" in result.stdout + result.stderr
+
+
+def test_ingest_with_a_hostile_plugin_says_its_name_harmlessly(tmp_path, terminal):
+    briefs = write_lines(tmp_path / "in.jsonl", [good("b1")])
+    result = runner.invoke(
+        app, ["ingest", str(briefs), "-d", PLUGIN, "--db", str(tmp_path / "r.db")]
+    )
+    assert result.exit_code == 0, result.output
+    _clean(result)
+    assert "evil␛[31mRED" in result.stdout
+
+
+def test_file_paths_with_escapes_in_messages_and_progress(tmp_path, terminal):
+    hostile = tmp_path / "briefs\x1b]0;pwned\x07.jsonl"
+    write_lines(hostile, [good("b1"), "{not json"])
+    missing = tmp_path / "gone\x1b[2J.jsonl"
+    for args in (["ingest", str(hostile)], ["ingest", str(missing)], ["scan", str(hostile)]):
+        result = runner.invoke(
+            app, [*args, "--db", str(tmp_path / "r.db")] if args[0] == "ingest" else args
+        )
+        assert result.exit_code == 2, result.output
+        _clean(result)
+        assert "␛" in result.stderr  # the escape is there, as a picture of itself
+
+
+def test_a_database_path_with_escapes_in_messages(tmp_path, terminal):
+    result = runner.invoke(app, ["stats", "--db", str(tmp_path / "no\x1b[31mREDdb.db")])
+    assert result.exit_code == 2
+    _clean(result)
+
+
+def test_config_unit_names_with_escapes(tmp_path, terminal):
+    config = tmp_path / "units.toml"
+    config.write_text('[units]\n"evil\\u001b[31mRED\\u0007" = ["zorks", "zz"]\n', encoding="utf-8")
+    briefs = write_lines(tmp_path / "in.jsonl", [good("b1", "It read 52 zorks.")])
+    dbp = tmp_path / "r.db"
+    for args in (
+        ["ingest", str(briefs), "--config", str(config), "--db", str(dbp)],
+        ["flag", "-d", "reference", "--config", str(config), "--db", str(dbp)],
+        ["runs", "--db", str(dbp)],
+        ["stats", "--db", str(dbp)],
+        ["scan", str(briefs), "--config", str(config), "--format", "table"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code in (0, 2), result.output
+        _clean(result)
