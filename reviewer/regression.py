@@ -456,10 +456,15 @@ def overlaps(flag: Flag, fixture: Fixture) -> bool:
 
 def replay(path: Path, fixture: Fixture, detector: Detector) -> Outcome:
     """Run the detector on the fixture's text and judge its expectation."""
-    try:
-        flags = detector.flag(fixture.text, fixture.pool)
-    except Exception as exc:  # a plugin's crash fails this fixture, not the whole run
-        return Outcome(path, fixture, False, f"detector raised {type(exc).__name__}: {exc}")
+    from reviewer.grounding.registry import DetectorFault, analyze
+
+    try:  # a plugin's crash, exit or malformed flag fails this fixture, not the whole run
+        flags = analyze(detector, fixture.text, fixture.pool).flags
+    except DetectorFault as fault:
+        problem = fault.problem
+        if not problem.startswith(("raised", "called")):
+            problem = f"returned a bad flag: {problem}"
+        return Outcome(path, fixture, False, f"detector {problem}")
     hits = sorted((f for f in flags if overlaps(f, fixture)), key=lambda f: (f.start, f.end))
     where = f"{fixture.token!r} at {fixture.start}-{fixture.end}"
     if fixture.verdict == "false_positive":

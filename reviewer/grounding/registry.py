@@ -99,10 +99,11 @@ def _construct(spec: str, factory: Callable[..., Any], config: DetectorConfig | 
         ) from None
 
 
-def _raised(err: BaseException) -> str:
+def _raised(err: BaseException, *, verb: bool = False) -> str:
+    """What went wrong: `TypeError: ...`, or with `verb` `raised TypeError: ...`."""
     if isinstance(err, SystemExit):
-        return f"it called sys.exit({err.code!r})"
-    return f"{type(err).__name__}: {err}"
+        return f"{'called' if verb else 'it called'} sys.exit({err.code!r})"
+    return f"{'raised ' if verb else ''}{type(err).__name__}: {err}"
 
 
 def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
@@ -116,7 +117,7 @@ def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
         flags = list(detector.flag(text, pool))
         checkable = count(text, pool) if callable(count) else None
     except (Exception, SystemExit) as err:  # a plugin's bug or exit is a fault, never data
-        raise DetectorFault(describe(detector)[0], _raised(err)) from None
+        raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
     for flag in flags:
         _check_flag(detector, flag, text)
     if checkable is None:

@@ -107,3 +107,16 @@ def test_a_plugin_that_exits_never_ends_a_command_with_0(tmp_path):
     result = runner.invoke(app, ["scan", str(briefs(tmp_path)), "-d", f"{PLUGINS}:Exits"])
     assert result.exit_code == 2
     assert "sys.exit(0)" in result.stderr
+
+
+@pytest.mark.parametrize("plugin", FAULTY)
+def test_regress_fails_the_fixture_a_faulty_plugin_broke_and_goes_on(tmp_path, plugin):
+    for brief_id, text in (("ok", "HR 55 bpm"), ("bad", f"{TRIGGER} 55 bpm")):
+        fixture = Fixture(brief_id, text, (Known("rhr", 52.0, "bpm"),), text.index("55"),
+                          text.index("55") + 2, "55", "false_positive", "ann")  # fmt: skip
+        (tmp_path / fixture.filename).write_text(json.dumps(fixture.to_dict()))
+    result = runner.invoke(app, ["regress", str(tmp_path), "-d", f"{PLUGINS}:{plugin}"])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    failed = [line for line in result.stdout.splitlines() if "detector " in line]
+    assert len(failed) == 1 and "bad" in failed[0], result.stdout
