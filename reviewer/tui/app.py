@@ -60,6 +60,16 @@ class ReviewApp(App[None]):
     def on_unmount(self) -> None:
         self.session.close()
 
+    failure: Exception | None = None
+    """What made the app stop (a database it can no longer write, a bug), for run_review to
+    raise once the terminal is back: the command line words it like any command's failure."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        if self.failure is None:
+            self.failure = error
+        self._return_code = 2
+        self._close_messages_no_wait()
+
 
 def run_review(database: str | Path, reviewer: str | None = None) -> None:
     """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
@@ -69,6 +79,10 @@ def run_review(database: str | Path, reviewer: str | None = None) -> None:
     except db.SchemaError as err:
         raise ReviewUnavailable(str(err)) from None
     try:
-        ReviewApp(engine, reviewer=reviewer, where=str(database)).run()
+        app = ReviewApp(engine, reviewer=reviewer, where=str(database))
+        app.run()
     finally:
         engine.dispose()
+    if app.failure is not None:
+        app.failure.add_note("every label made before it is saved")
+        raise app.failure
