@@ -1,14 +1,24 @@
 """Fixtures every layer's tests share: a fresh database, the app's terminal size, and a
-steady text cursor (a blinking one makes screenshots differ from run to run)."""
+steady text cursor (a blinking one makes screenshots differ from run to run).
+
+`database` runs a test on a SQLite file and on a real PostgreSQL server: $REVIEWER_TEST_PG_URL
+names one (any database on it the tests may use to create others, e.g.
+postgresql+psycopg://postgres@/postgres?host=/tmp/pg&port=55432); each test gets a database
+of its own there, dropped afterwards. Without the variable the PostgreSQL cases skip,
+except under CI, where they must run.
+"""
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 
+PG_ENV = "REVIEWER_TEST_PG_URL"
 SIZE = (120, 40)  # columns, lines: the terminal every app test and snapshot runs in
 
 
@@ -35,3 +45,33 @@ def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     from textual.widgets import Input
 
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database."""
+    admin = os.environ.get(PG_ENV)
+    if not admin:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI runs the PostgreSQL tests: set {PG_ENV}")
+        pytest.skip(f"no PostgreSQL server ({PG_ENV} is not set)")
+    from sqlalchemy import create_engine, make_url
+
+    name = f"reviewer_test_{uuid.uuid4().hex[:12]}"
+    server = create_engine(admin, isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(admin).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with server.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        server.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[no-untyped-def]
+    """Where a test's database lives: a SQLite file path, or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "reviewer.db")
+    return request.getfixturevalue("pg_url")
