@@ -8,10 +8,10 @@ Core tables, so the review app never pays for importing the ORM.
 from typing import TYPE_CHECKING, Any
 
 from db.engine import (
-    SCHEMA_VERSION,
     MissingDatabase,
     SchemaError,
     database_exists,
+    display,
     make_engine,
     open_existing,
 )
@@ -69,7 +69,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "FILTERS",
-    "SCHEMA_VERSION",
     "VERDICTS",
     "Brief",
     "BriefFilter",
@@ -97,6 +96,7 @@ __all__ = [
     "count_stored_briefs",
     "count_uncovered",
     "database_exists",
+    "display",
     "get_brief",
     "get_claim",
     "get_run",

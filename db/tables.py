@@ -289,8 +289,3 @@ TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,
     labelstate, runtally, reviewprogress, donespan,
 ]  # fmt: skip
-# added by schema versions after the first: opening an older database creates them
-LATER = {"reviewprogress": "2", "donespan": "2", "briefversion": "3"}
-# nullable columns added to a table after its first version: opening a database that
-# lacks them adds them (ALTER TABLE ... ADD COLUMN), data untouched
-LATER_COLUMNS = {"detectorrun": ("name", "spec", "config_digest", "arms", "status", "owner")}

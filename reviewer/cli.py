@@ -295,6 +295,25 @@ def regress(
     raise typer.Exit(command.regress(loaded, load_detector(detector, config)))
 
 
+db_app = typer.Typer(
+    name="db",
+    help="The database itself: schema migrations.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(db_app, name="db", rich_help_panel="Database")
+
+
+@db_app.command("upgrade")
+def db_upgrade(db: DbOption = None) -> None:
+    """Bring the database schema to this reviewer's version, keeping every label. Safe to
+    run twice at once: the second waits for the first, then finds nothing to do."""
+    from reviewer.commands.upgrade import upgrade
+
+    raise typer.Exit(upgrade(db or default_db()))
+
+
 def main() -> None:
     app()
 

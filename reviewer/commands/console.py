@@ -117,10 +117,8 @@ def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
     except db.SchemaError as problem:
         say(err(), visible(str(problem)))
     except ImportError as missing:
-        say(
-            err(),
-            f"{url_or_path}: the database driver is not installed ({missing.name or missing})",
-        )
+        where = db.display(url_or_path)  # never a password
+        say(err(), f"{where}: the database driver is not installed ({missing.name or missing})")
     return None
 
 

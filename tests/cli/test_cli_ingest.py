@@ -235,11 +235,11 @@ def test_unusable_databases_get_a_message_not_a_traceback(tmp_path):
     dbp = tmp_path / "r.db"
     ingest(str(briefs), "--db", str(dbp))
     with sqlite3.connect(dbp) as conn:
-        conn.execute("UPDATE meta SET value='7' WHERE key='schema_version'")
+        conn.execute("UPDATE alembic_version SET version_num='9999'")
     before = row_counts(dbp)
     result = ingest(str(briefs), "--db", str(dbp))
     assert result.exit_code == 2
-    assert "schema version 7 is not supported" in result.stderr
+    assert "revision 9999, which this reviewer does not know" in result.stderr
     assert row_counts(dbp) == before
 
 

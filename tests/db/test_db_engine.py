@@ -9,6 +9,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 import db
+from db.migrations import HEAD, MANAGED_VERSION
 
 
 def test_new_database_gets_schema_version_wal_and_foreign_keys(tmp_path):
@@ -20,7 +21,8 @@ def test_new_database_gets_schema_version_wal_and_foreign_keys(tmp_path):
         assert conn.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
         assert conn.execute(text("PRAGMA synchronous")).scalar() == 2  # FULL: power-loss safe
     with Session(engine) as session:
-        assert session.get(db.Meta, "schema_version").value == db.SCHEMA_VERSION
+        assert session.get(db.Meta, "schema_version").value == MANAGED_VERSION
+        assert session.execute(text("SELECT version_num FROM alembic_version")).all() == [(HEAD,)]
     engine.dispose()
     db.make_engine(str(path)).dispose()  # reopening an existing database works
 
@@ -31,12 +33,22 @@ def test_sqlalchemy_url_is_accepted(tmp_path):
     engine.dispose()
 
 
-def test_unknown_schema_version_is_a_clear_error(tmp_path):
+def test_unknown_schema_revision_is_a_clear_error(tmp_path):
     path = tmp_path / "r.db"
     db.make_engine(str(path)).dispose()
     with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '9999'")
+    with pytest.raises(db.SchemaError, match="revision 9999, which this reviewer does not know"):
+        db.make_engine(str(path))
+
+
+def test_a_file_without_migrations_and_an_unknown_version_is_refused(tmp_path):
+    path = tmp_path / "r.db"
+    db.make_engine(str(path)).dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE alembic_version")
         conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
-    with pytest.raises(db.SchemaError, match="schema version 99"):
+    with pytest.raises(db.SchemaError, match="schema version 99 is not supported"):
         db.make_engine(str(path))
 
 
@@ -62,23 +74,3 @@ def test_someone_elses_sqlite_database_is_refused(tmp_path):
 def test_missing_folder_is_a_clear_error(tmp_path):
     with pytest.raises(db.SchemaError, match="does not exist"):
         db.make_engine(str(tmp_path / "nope" / "r.db"))
-
-
-def test_a_version_2_database_gains_the_brief_versions_and_a_damaged_one_is_named(tmp_path):
-    path = tmp_path / "v2.db"
-    db.make_engine(str(path)).dispose()
-    with sqlite3.connect(path) as conn:
-        conn.execute("DROP TABLE briefversion")
-        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
-    engine = db.make_engine(str(path))
-    with engine.connect() as conn:
-        assert conn.execute(text("SELECT count(*) FROM briefversion")).scalar() == 0
-        version = "SELECT value FROM meta WHERE key = 'schema_version'"
-        assert conn.execute(text(version)).scalar() == db.SCHEMA_VERSION
-    engine.dispose()
-    with sqlite3.connect(path) as conn:  # a version 2 file without a table version 2 had
-        conn.execute("DROP TABLE donespan")
-        conn.execute("DROP TABLE briefversion")
-        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
-    with pytest.raises(db.SchemaError, match="damaged reviewer database"):
-        db.make_engine(str(path))

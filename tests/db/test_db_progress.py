@@ -148,21 +148,3 @@ def test_next_unlabeled_hops_instead_of_scanning(tmp_path):
         # a scan of the 177 labeled flags, each probed, takes thousands of VM steps
         assert len(steps) < 40
     engine.dispose()
-
-
-def test_old_databases_gain_the_progress_tables(tmp_path):
-    path = tmp_path / "v1.db"
-    engine, _, _ = seed(path, brief_flags([1, 2]))
-    with engine.begin() as conn:
-        conn.exec_driver_sql("DROP TABLE donespan")
-        conn.exec_driver_sql("DROP TABLE reviewprogress")
-        conn.exec_driver_sql("DROP INDEX ix_briefscan_flagged")
-        conn.exec_driver_sql("DROP TABLE briefversion")
-        conn.exec_driver_sql("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-    engine.dispose()
-    engine = db.make_engine(str(path))
-    with Session(engine) as session:
-        assert session.get(db.Meta, "schema_version").value == db.SCHEMA_VERSION == "3"
-        names = {r[0] for r in session.execute(text("SELECT name FROM sqlite_master"))}
-        assert {"donespan", "reviewprogress", "ix_briefscan_flagged", "briefversion"} <= names
-    engine.dispose()

@@ -11,6 +11,9 @@ from sqlmodel import Session
 
 import db
 from db import runs
+from db.engine import engine_for
+from db.migrations import HEAD
+from db.schema import upgrade
 from reviewer.grounding.config import DetectorConfig, config_digest
 from reviewer.grounding.registry import DetectorLoadError, load_detector, load_run_detector
 from reviewer.pipeline.writer import ingest_files, run_detector
@@ -143,7 +146,7 @@ def test_a_run_detector_loads_with_its_config_or_says_why_not() -> None:
     assert note is not None and "abs-mutant 0" in note
 
 
-def test_a_database_made_before_run_names_gets_the_columns(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_database_made_before_run_names_gets_the_columns_by_upgrading(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "old.db"
     db.make_engine(str(path)).dispose()
     with sqlite3.connect(path) as conn:
@@ -153,6 +156,12 @@ def test_a_database_made_before_run_names_gets_the_columns(tmp_path) -> None:  #
         )
         for column in ("name", "spec", "config_digest", "arms"):
             conn.execute(f"ALTER TABLE detectorrun DROP COLUMN {column}")
+        conn.execute("UPDATE alembic_version SET version_num = '0003'")
+    with pytest.raises(db.SchemaError, match="reviewer db upgrade"):
+        db.make_engine(str(path))
+    engine = engine_for(str(path))
+    assert upgrade(engine) == ("0003", HEAD)
+    engine.dispose()
     engine = db.make_engine(str(path))
     with engine.connect() as connection:
         (summary,) = runs.run_summaries(db=connection)
