@@ -16,6 +16,7 @@ LATER = (
     "reviewer.tui.screens.note",
     "reviewer.tui.palette",
     "reviewer.grounding.arms",
+    "alembic",  # opening compares a stored revision string; only `db upgrade` migrates
 )
 
 
