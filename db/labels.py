@@ -1,47 +1,75 @@
 """Writing labels: append-only verdicts on claims, undo by marking, notes per reviewer.
 
-Every function commits before returning, so a label survives a crash right after its key.
+Each function is one short transaction of its own (db.writing): it locks the claim row
+before reading any "before" state, so concurrent reviewers, or one reviewer in two windows,
+never move a count from a stale verdict; it commits before returning, so a label survives
+a crash right after its key; and a deadlock or dropped connection is retried, never written
+twice (a retried label finds itself by its timestamp).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Row, insert, select, update
+from sqlalchemy import Connection, Row, insert, select, update
 
 from db import progress, tally
-from db.tables import VERDICTS, Db, utcnow
+from db.tables import VERDICTS, Db, engine_of, utcnow
 from db.tables import claim as C
 from db.tables import label as L
 from db.tables import labelstate as LS
+from db.writing import OnRetry, transaction
 
 # A label as stored: a row with the columns of db.tables.label as attributes
 # (id, claim_id, reviewer, verdict, note, created_at, undone_at).
 LabelRow = Row[Any]
 
 
-def _state(session: Db, claim_id: int, reviewer: str) -> Row[Any] | None:
+def _settle(session: Db) -> None:
+    """End the caller's transaction (committing what it holds, as these functions always
+    have) so that its locks or snapshot never stand in the way of the write."""
+    if session.in_transaction():
+        session.commit()
+
+
+def _lock_claim(connection: Connection, claim_id: int) -> Row[Any] | None:
+    """The claim's row, locked for the rest of the transaction (the first lock taken). NO
+    KEY UPDATE: a detector run inserting flags that refer to the claim need not wait."""
+    return connection.execute(
+        select(C.c.id, C.c.verdict).where(C.c.id == claim_id).with_for_update(key_share=True)
+    ).first()
+
+
+def _state(connection: Connection, claim_id: int, reviewer: str) -> Row[Any] | None:
     """The reviewer's current verdict and note on a claim, if they ever had one."""
-    return session.execute(
+    return connection.execute(
         select(LS.c.verdict, LS.c.note).where(LS.c.claim_id == claim_id, LS.c.reviewer == reviewer)
     ).first()
 
 
-def _set_state(session: Db, claim_id: int, reviewer: str, exists: bool, **values: Any) -> None:
+def _set_state(
+    connection: Connection, claim_id: int, reviewer: str, exists: bool, **values: Any
+) -> None:
     if exists:
-        session.execute(
+        connection.execute(
             update(LS).where(LS.c.claim_id == claim_id, LS.c.reviewer == reviewer).values(**values)
         )
     else:
-        session.execute(insert(LS).values(claim_id=claim_id, reviewer=reviewer, **values))
+        connection.execute(insert(LS).values(claim_id=claim_id, reviewer=reviewer, **values))
 
 
-def _label(session: Db, label_id: int) -> LabelRow:
-    return session.execute(select(L).where(L.c.id == label_id)).one()
+def _label(connection: Connection, label_id: int) -> LabelRow:
+    return connection.execute(select(L).where(L.c.id == label_id)).one()
 
 
 def record_label(
-    *, session: Db, claim_id: int, reviewer: str, verdict: str, note: str | None = None
+    *,
+    session: Db,
+    claim_id: int,
+    reviewer: str,
+    verdict: str,
+    note: str | None = None,
+    on_retry: OnRetry | None = None,
 ) -> LabelRow:
     """Append a verdict on a claim; it becomes the reviewer's current one. Keeps the note
     already on the claim unless a new one is given."""
@@ -49,77 +77,116 @@ def record_label(
         raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {verdict!r}")
     if not reviewer:
         raise ValueError("a label needs a reviewer name")
-    claim = session.execute(select(C.c.verdict).where(C.c.id == claim_id)).first()
-    if claim is None:
-        raise ValueError(f"no claim {claim_id}")
-    state = _state(session, claim_id, reviewer)
-    before = state.verdict if state else None
-    tally.move(session, claim_id, reviewer, before, verdict)
-    tally.move(session, claim_id, tally.ANY, claim.verdict, verdict)
-    if note is None and state is not None:
-        note = state.note
-    added = session.execute(
-        insert(L).values(
-            claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=note, created_at=utcnow()
+    _settle(session)
+    made_at = utcnow()  # the same on every attempt: how a retry knows it already happened
+
+    def write(connection: Connection) -> LabelRow:
+        claim = _lock_claim(connection, claim_id)
+        if claim is None:
+            raise ValueError(f"no claim {claim_id}")
+        done = connection.scalar(
+            select(L.c.id).where(
+                L.c.claim_id == claim_id, L.c.reviewer == reviewer, L.c.created_at == made_at
+            )
         )
-    )
-    label_id = added.inserted_primary_key[0]
-    _set_state(session, claim_id, reviewer, state is not None,
-               label_id=label_id, verdict=verdict, note=note)  # fmt: skip
-    session.execute(update(C).where(C.c.id == claim_id).values(verdict=verdict, label_id=label_id))
-    progress.moved(session, claim_id, reviewer, before, verdict)
-    session.commit()
-    return _label(session, label_id)
+        if done is not None:  # an earlier attempt committed before its connection was lost
+            return _label(connection, done)
+        state = _state(connection, claim_id, reviewer)
+        before = state.verdict if state else None
+        progress.lock(connection, claim_id, reviewer)
+        moves = tally.Moves()
+        moves.add(connection, claim_id, reviewer, before, verdict)
+        moves.add(connection, claim_id, tally.ANY, claim.verdict, verdict)
+        moves.apply(connection)
+        kept = note if note is not None else (state.note if state is not None else None)
+        added = connection.execute(
+            insert(L).values(claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=kept,
+                             created_at=made_at)
+        )  # fmt: skip
+        label_id = added.inserted_primary_key[0]
+        _set_state(connection, claim_id, reviewer, state is not None,
+                   label_id=label_id, verdict=verdict, note=kept)  # fmt: skip
+        connection.execute(
+            update(C).where(C.c.id == claim_id).values(verdict=verdict, label_id=label_id)
+        )
+        progress.moved(connection, claim_id, reviewer, before, verdict)
+        return _label(connection, label_id)
+
+    return transaction(engine_of(session), write, on_retry=on_retry)
 
 
-def undo_last_label(*, session: Db, reviewer: str) -> LabelRow | None:
+def undo_last_label(
+    *, session: Db, reviewer: str, on_retry: OnRetry | None = None
+) -> LabelRow | None:
     """Mark the reviewer's newest live label undone; the claim falls back to the reviewer's
     previous live label on it (or to no verdict). Returns the undone label."""
+    _settle(session)
     live = L.c.undone_at.is_(None)
-    newest = select(L.c.id, L.c.claim_id).where(L.c.reviewer == reviewer, live)
-    label = session.execute(newest.order_by(L.c.id.desc()).limit(1)).first()
-    if label is None:
-        return None
-    claim_id = label.claim_id
-    session.execute(update(L).where(L.c.id == label.id).values(undone_at=utcnow()))
-    previous = session.execute(
-        select(L.c.id, L.c.verdict)
-        .where(L.c.claim_id == claim_id, L.c.reviewer == reviewer, live)
-        .order_by(L.c.id.desc())
-        .limit(1)
-    ).first()
-    state = _state(session, claim_id, reviewer)
-    if state is not None:
-        restored = previous.verdict if previous else None
-        tally.move(session, claim_id, reviewer, state.verdict, restored)
-        _set_state(session, claim_id, reviewer, True,
-                   label_id=previous.id if previous else None, verdict=restored)  # fmt: skip
-        progress.moved(session, claim_id, reviewer, state.verdict, restored)
-    before = session.scalar(select(C.c.verdict).where(C.c.id == claim_id))
-    after = _refresh_claim_verdict(session, claim_id)
-    tally.move(session, claim_id, tally.ANY, before, after)
-    session.commit()
-    return _label(session, label.id)
+    undone: list[int] = []  # the label an earlier attempt undid, should its commit be lost
+
+    def write(connection: Connection) -> LabelRow | None:
+        if undone:
+            done = _label(connection, undone[0])
+            if done.undone_at is not None:
+                return done
+        while True:
+            newest = select(L.c.id, L.c.claim_id).where(L.c.reviewer == reviewer, live)
+            label = connection.execute(newest.order_by(L.c.id.desc()).limit(1)).first()
+            if label is None:
+                return None
+            claim = _lock_claim(connection, label.claim_id)
+            # another window of this reviewer may have undone it meanwhile: look again
+            still = connection.scalar(select(L.c.undone_at).where(L.c.id == label.id))
+            if claim is not None and still is None:
+                break
+        claim_id = label.claim_id
+        progress.lock(connection, claim_id, reviewer)
+        undone[:] = [label.id]
+        connection.execute(update(L).where(L.c.id == label.id).values(undone_at=utcnow()))
+        previous = connection.execute(
+            select(L.c.id, L.c.verdict)
+            .where(L.c.claim_id == claim_id, L.c.reviewer == reviewer, live)
+            .order_by(L.c.id.desc())
+            .limit(1)
+        ).first()
+        moves = tally.Moves()
+        state = _state(connection, claim_id, reviewer)
+        if state is not None:
+            restored = previous.verdict if previous else None
+            moves.add(connection, claim_id, reviewer, state.verdict, restored)
+            _set_state(connection, claim_id, reviewer, True,
+                       label_id=previous.id if previous else None, verdict=restored)  # fmt: skip
+            progress.moved(connection, claim_id, reviewer, state.verdict, restored)
+        after = _refresh_claim_verdict(connection, claim_id)
+        moves.add(connection, claim_id, tally.ANY, claim.verdict, after)
+        moves.apply(connection)
+        return _label(connection, label.id)
+
+    return transaction(engine_of(session), write, on_retry=on_retry)
 
 
 def set_note(*, session: Db, claim_id: int, reviewer: str, note: str | None) -> None:
     """Attach (or clear, with None or "") the reviewer's note on a claim."""
-    if session.scalar(select(C.c.id).where(C.c.id == claim_id)) is None:
-        raise ValueError(f"no claim {claim_id}")
-    exists = _state(session, claim_id, reviewer) is not None
-    _set_state(session, claim_id, reviewer, exists, note=note or None)
-    session.commit()
+    _settle(session)
+
+    def write(connection: Connection) -> None:
+        if _lock_claim(connection, claim_id) is None:
+            raise ValueError(f"no claim {claim_id}")
+        exists = _state(connection, claim_id, reviewer) is not None
+        _set_state(connection, claim_id, reviewer, exists, note=note or None)
+
+    transaction(engine_of(session), write)
 
 
-def _refresh_claim_verdict(session: Db, claim_id: int) -> str | None:
+def _refresh_claim_verdict(connection: Connection, claim_id: int) -> str | None:
     """Claim.verdict = the newest current verdict of any reviewer; returns it."""
-    row = session.execute(
+    row = connection.execute(
         select(LS.c.label_id, LS.c.verdict)
         .where(LS.c.claim_id == claim_id, LS.c.verdict.is_not(None))
         .order_by(LS.c.label_id.desc())
         .limit(1)
     ).first()
-    session.execute(
+    connection.execute(
         update(C)
         .where(C.c.id == claim_id)
         .values(label_id=row[0] if row else None, verdict=row[1] if row else None)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import Connection, and_, delete, func, insert, select, text, update
 
 from db.tables import Db, engine_of
 from db.tables import briefscan as BS
@@ -21,6 +20,7 @@ from db.tables import donespan as DS
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import reviewprogress as RP
+from db.writing import transaction
 
 # The reviewer's finished briefs of a run, each with the run's next flagged brief after it:
 # driven by the reviewer's labels (CROSS JOIN keeps SQLite from walking every flag of the
@@ -79,11 +79,11 @@ def ensure_progress(*, session: Db, run_id: int, reviewer: str) -> None:
     transaction). Costs one pass over the reviewer's labels; later calls are a lookup."""
     if is_built(session, run_id, reviewer):
         return
-    with engine_of(session).connect() as own:
-        try:  # the marker first: its write lock keeps labels out until the spans are in
-            own.execute(insert(RP).values(run_id=run_id, reviewer=reviewer, done=0))
-        except IntegrityError:  # another process has just built them
+
+    def build(own: Connection) -> None:
+        if is_built(own, run_id, reviewer):  # another process has just built them
             return
+        own.execute(insert(RP).values(run_id=run_id, reviewer=reviewer, done=0))
         spans = [
             {"run_id": run_id, "reviewer": reviewer, "lo": lo, "hi": hi, "briefs": n}
             for lo, hi, n in compute_spans(own, run_id, reviewer)
@@ -94,7 +94,24 @@ def ensure_progress(*, session: Db, run_id: int, reviewer: str) -> None:
             own.execute(
                 update(RP).where(RP.c.run_id == run_id, RP.c.reviewer == reviewer).values(done=done)
             )
-        own.commit()
+
+    if session.in_transaction():
+        session.commit()
+    # exclusive: no label of this reviewer is half written while the spans are read
+    transaction(engine_of(session), build, exclusive=True)
+
+
+def lock(session: Connection, claim_id: int, reviewer: str) -> None:
+    """Lock the reviewer's progress rows of every run that flagged the claim, in run order,
+    before a label write reads or moves their spans (two windows of one reviewer then take
+    turns instead of splitting the same span twice)."""
+    runs = select(F.c.run_id).where(F.c.claim_id == claim_id)
+    session.execute(
+        select(RP.c.run_id)
+        .where(RP.c.reviewer == reviewer, RP.c.run_id.in_(runs))
+        .order_by(RP.c.run_id)
+        .with_for_update()
+    ).all()
 
 
 def compute_spans(session: Db, run_id: int, reviewer: str) -> list[tuple[int, int, int]]:

@@ -1,11 +1,14 @@
-"""RunTally upkeep: rebuilt once per run from SQL aggregates, then moved by each label."""
+"""RunTally upkeep: rebuilt once per run from SQL aggregates, then moved by each label.
+
+A rebuild holds the labels' lock exclusively (db.writing.recount_lock), so no label write
+is half done while it counts; label writes move buckets by upserts in key order."""
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, text
 
 from db.tables import Db
 from db.tables import claim as C
@@ -13,13 +16,16 @@ from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import runtally as T
+from db.writing import recount_lock
 
 ANY = ""  # reviewer key of the "newest verdict of anyone" view
 ALL = ""  # verdict key of the flag totals
 
 
 def rebuild_run(session: Db, run_id: int) -> None:
-    """Recount a run's tallies from its flags and the current labels (no commit)."""
+    """Recount a run's tallies from its flags and the current labels (no commit; the
+    labels wait until the caller commits)."""
+    recount_lock(session if isinstance(session, Connection) else session.connection())
     session.execute(delete(T).where(T.c.run_id == run_id))
     rows: list[dict[str, object]] = []
 
@@ -60,23 +66,46 @@ def rebuild_all(session: Db) -> None:
         rebuild_run(session, run_id)
 
 
-def move(session: Db, claim_id: int, reviewer: str, before: str | None, after: str | None) -> None:
-    """One claim's verdict for `reviewer` (or ANY) changed: move it between buckets in
-    every run that flagged the claim (no commit)."""
-    if before == after:
-        return
-    for run_id, kind, unit in session.execute(
-        select(F.c.run_id, F.c.kind, F.c.unit).where(F.c.claim_id == claim_id)
-    ):
-        for verdict, delta in ((before, -1), (after, 1)):
-            if verdict is None:
-                continue
-            key = {"run_id": run_id, "reviewer": reviewer, "kind": kind, "unit": unit,
-                   "verdict": verdict}  # fmt: skip
-            bucket = [T.c[name] == value for name, value in key.items()]
-            moved = session.execute(update(T).where(*bucket).values(n=T.c.n + delta))
-            if not moved.rowcount:
-                session.execute(insert(T).values(**key, n=delta))
+UPSERT = text("""
+INSERT INTO runtally (run_id, reviewer, kind, unit, verdict, n)
+VALUES (:run_id, :reviewer, :kind, :unit, :verdict, :n)
+ON CONFLICT (run_id, reviewer, kind, unit, verdict) DO UPDATE SET n = runtally.n + excluded.n
+""")
+
+
+class Moves:
+    """The bucket changes of one label write, summed, then applied in key order: every
+    writer locks tally rows in the same order, so concurrent writers never deadlock on them,
+    and each change is an atomic upsert, never a read followed by a write."""
+
+    def __init__(self) -> None:
+        self.deltas: Counter[tuple[int, str, str, str, str]] = Counter()
+
+    def add(
+        self, session: Db, claim_id: int, reviewer: str, before: str | None, after: str | None
+    ) -> None:
+        """One claim's verdict for `reviewer` (or ANY) changed: move it between buckets in
+        every run that flagged the claim."""
+        if before == after:
+            return
+        for run_id, kind, unit in session.execute(
+            select(F.c.run_id, F.c.kind, F.c.unit).where(F.c.claim_id == claim_id)
+        ):
+            if before is not None:
+                self.deltas[(run_id, reviewer, kind, unit, before)] -= 1
+            if after is not None:
+                self.deltas[(run_id, reviewer, kind, unit, after)] += 1
+
+    def apply(self, session: Db) -> None:
+        names = ("run_id", "reviewer", "kind", "unit", "verdict")
+        rows = [
+            {**dict(zip(names, key, strict=True)), "n": n}
+            for key, n in sorted(self.deltas.items())
+            if n
+        ]
+        if rows:
+            session.execute(UPSERT, rows)
+        self.deltas.clear()
 
 
 Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
