@@ -18,7 +18,7 @@ from db.tables import VERDICTS, Db, engine_of, utcnow
 from db.tables import claim as C
 from db.tables import label as L
 from db.tables import labelstate as LS
-from db.writing import OnRetry, transaction
+from db.writing import PATIENCE, OnRetry, transaction
 
 # A label as stored: a row with the columns of db.tables.label as attributes
 # (id, claim_id, reviewer, verdict, note, created_at, undone_at).
@@ -70,6 +70,7 @@ def record_label(
     verdict: str,
     note: str | None = None,
     on_retry: OnRetry | None = None,
+    patience: float = PATIENCE,
 ) -> LabelRow:
     """Append a verdict on a claim; it becomes the reviewer's current one. Keeps the note
     already on the claim unless a new one is given."""
@@ -112,11 +113,11 @@ def record_label(
         progress.moved(connection, claim_id, reviewer, before, verdict)
         return _label(connection, label_id)
 
-    return transaction(engine_of(session), write, on_retry=on_retry)
+    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience)
 
 
 def undo_last_label(
-    *, session: Db, reviewer: str, on_retry: OnRetry | None = None
+    *, session: Db, reviewer: str, on_retry: OnRetry | None = None, patience: float = PATIENCE
 ) -> LabelRow | None:
     """Mark the reviewer's newest live label undone; the claim falls back to the reviewer's
     previous live label on it (or to no verdict). Returns the undone label."""
@@ -162,7 +163,7 @@ def undo_last_label(
         moves.apply(connection)
         return _label(connection, label.id)
 
-    return transaction(engine_of(session), write, on_retry=on_retry)
+    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience)
 
 
 def set_note(*, session: Db, claim_id: int, reviewer: str, note: str | None) -> None:

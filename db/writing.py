@@ -30,6 +30,7 @@ LABELS_LOCK = 7_263_114_012  # PostgreSQL advisory lock: labels share it, recoun
 # and the connection exceptions (class 08)
 RETRY_STATES = {"40001", "40P01", "55P03", "25P03", "57P01", "57P02", "57P03"}
 SQLITE_BUSY = ("database is locked", "database is busy", "database table is locked")
+LOCK_TIMEOUT_MS = 2000  # PostgreSQL: a lock wait longer than this is a retry (and a notice)
 PATIENCE = 60.0  # seconds of retrying before a write gives up and says why
 
 # told of each retry: (the error, the attempt number, seconds waited so far)
@@ -71,7 +72,10 @@ def begin(connection: Connection, *, exclusive: bool = False) -> None:
     for a recount, which keeps every label write out until it commits."""
     if connection.dialect.name == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
-    elif exclusive:
+        return
+    if connection.dialect.name == "postgresql":  # a lock held elsewhere: fail, then retry
+        connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT_MS}ms'")
+    if exclusive:
         recount_lock(connection)
     elif connection.dialect.name == "postgresql":
         connection.execute(text("SELECT pg_advisory_xact_lock_shared(:k)"), {"k": LABELS_LOCK})
