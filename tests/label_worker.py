@@ -24,7 +24,7 @@ VERDICTS = ("true_positive", "false_positive", "skip")
 def main() -> None:
     where, reviewer, seed, count, start = sys.argv[1:6]
     rng = random.Random(int(seed))
-    engine = db.open_engine(where)
+    engine = db.open_existing(where)
     with engine.connect() as connection:
         run = db.latest_run(session=connection)
         claims = sorted(set(connection.scalars(select(F.c.claim_id).where(F.c.run_id == run.id))))

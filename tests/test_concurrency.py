@@ -89,7 +89,7 @@ def test_many_reviewers_and_a_detector_run_at_once_keep_every_count_exact(databa
         assert worker.returncode == 0, err
         assert out.strip() == str(WRITES)
 
-    engine = db.open_engine(database)
+    engine = db.open_existing(database)
     with engine.connect() as connection:
         runs = [r for (r,) in connection.execute(text("SELECT id FROM detectorrun ORDER BY id"))]
         assert len(runs) == 2

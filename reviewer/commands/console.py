@@ -253,10 +253,14 @@ def _expected(error: BaseException) -> str | None:
     from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
     from db import SchemaError
+    from db.writing import DatabaseUnavailable
     from reviewer.grounding.config import ConfigError
     from reviewer.grounding.registry import DetectorFault, DetectorLoadError
     from reviewer.pipeline.reader import InputError
 
+    if isinstance(error, DatabaseUnavailable):  # retried for a while; never holds the URL
+        where = shown_database(_DATABASE[0]) if _DATABASE else "the database"
+        return f"{where}: {error}; run the command again when the database is back"
     if isinstance(error, DetectorFault):
         return f"{error}; fix the detector, or choose another with --detector"
     if isinstance(error, InputError | SchemaError | DetectorLoadError | ConfigError):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-from reviewer.commands.console import OK, USAGE, echo
+from reviewer.commands.console import USAGE, echo
 
 DEMO_FILE = "briefs.jsonl"
 
@@ -74,8 +74,7 @@ def demo(database: str | None, *, reviewer: str | None, fresh: bool) -> int:
     try:
         path, built = prepare_demo(database, fresh=fresh)
         echo(f"{'Built' if built else 'Reusing'} the demo database at {path}")
-        run_review(path, reviewer)
+        return run_review(path, reviewer)
     except (DemoError, ReviewUnavailable) as problem:
         echo(str(problem), error=True)
         return USAGE
-    return OK

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reviewer.commands.console import OK, USAGE, echo, using_database
+from reviewer.commands.console import USAGE, echo, using_database
 
 
 def review(database: str | Path, *, reviewer: str | None) -> int:
-    """Run the app until the reviewer quits; 2 with a message when it cannot open."""
+    """Run the app until the reviewer quits; 2 with a message when it cannot open, 1 when
+    the database failed under it (the app said why)."""
     from reviewer.tui.app import ReviewUnavailable, run_review
 
     using_database(str(database))
     try:
-        run_review(database, reviewer)
+        return run_review(database, reviewer)
     except ReviewUnavailable as problem:
         echo(str(problem), error=True)
         return USAGE
-    return OK

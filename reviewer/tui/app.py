@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import getpass
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 from textual.app import App
 from textual.binding import Binding, BindingType
 
 import db
 from db.progress import ensure_progress
-from reviewer.tui.screens.review import ReviewScreen
+from db.transient import TransientConnection
+from db.writing import DatabaseUnavailable
+from reviewer.tui.screens.review import ReviewScreen, stopped_message
 
 
 class ReviewUnavailable(Exception):
@@ -49,7 +52,10 @@ class ReviewApp(App[None]):
         super().__init__()
         self.engine = engine
         self.reviewer = reviewer or default_reviewer()
-        self.session = engine.connect()  # the UI thread's; workers open their own
+        # the UI thread's reads: a pooled connection per statement, so no transaction is
+        # left open between keys and a restarted server is reconnected to (workers open
+        # connections of their own)
+        self.session = cast(Connection, TransientConnection(engine))
         self.run_id = review_run(self.session, where or str(engine.url))
         # once per run and reviewer: from then on the next unlabeled flag is a few lookups
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
@@ -71,7 +77,7 @@ class ReviewApp(App[None]):
         self._close_messages_no_wait()
 
 
-def run_review(database: str | Path, reviewer: str | None = None) -> None:
+def run_review(database: str | Path, reviewer: str | None = None) -> int:
     """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
     where = str(database)
     try:
@@ -80,9 +86,14 @@ def run_review(database: str | Path, reviewer: str | None = None) -> None:
         raise ReviewUnavailable(str(err)) from None
     try:
         app = ReviewApp(engine, reviewer=reviewer, where=str(database))
+    except (DatabaseUnavailable, DBAPIError) as err:
+        engine.dispose()
+        raise ReviewUnavailable(stopped_message(err)) from None
+    try:
         app.run()
     finally:
         engine.dispose()
     if app.failure is not None:
         app.failure.add_note("every label made before it is saved")
         raise app.failure
+    return app.return_code or 0

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import DBAPIError
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -16,6 +17,7 @@ from textual.widgets import Footer, Static
 
 import db
 from db.views import BriefRow, BriefView, FlagView
+from db.writing import DatabaseUnavailable, reason
 from reviewer.grounding.bands import Bands
 from reviewer.grounding.checked import checked_spans, scanner_ready
 from reviewer.metrics import wilson_interval
@@ -29,6 +31,16 @@ from reviewer.vocabulary import FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
     from textual.command import Provider
+
+
+def stopped_message(error: BaseException) -> str:
+    return (
+        f"reviewer stopped: the database cannot be used ({reason(error)}). "
+        "Every label acknowledged before this is stored."
+    )
+
+
+QUICK = 2.0  # seconds a key may retry in place before the app says so and retries aside
 
 
 def review_commands() -> type[Provider]:
@@ -75,6 +87,7 @@ class ReviewScreen(Screen[None]):
         self.index: int | None = None
         self.totals: dict[str, int] | None = None
         self._totals_stale = False
+        self.waiting = False  # a label refused by the database is being retried
         self.checked: list[tuple[int, int]] | None = None  # of the brief shown
 
     def compose(self) -> ComposeResult:
@@ -238,9 +251,50 @@ class ReviewScreen(Screen[None]):
         if flag is None or self.index is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
-        db.record_label(
-            session=self.session, claim_id=flag.claim_id, reviewer=self.reviewer, verdict=verdict
-        )
+        if self.waiting:  # keys stay in order: none is stored before the one retried
+            self.notify("Waiting for the database: the last label is not stored yet.",
+                        severity="warning", markup=False)  # fmt: skip
+            return
+        try:
+            db.record_label(session=self.session, claim_id=flag.claim_id,
+                            reviewer=self.reviewer, verdict=verdict, patience=QUICK)  # fmt: skip
+        except DatabaseUnavailable as err:
+            self.waiting = True
+            self.notify(f"{err}: the label is kept and retried until it is stored.",
+                        title="Database", severity="warning", timeout=10, markup=False)  # fmt: skip
+            self.retry_label(flag, verdict)
+            return
+        self._labeled(flag, verdict)
+
+    @work(thread=True, exclusive=True, group="label-retry")
+    def retry_label(self, flag: FlagView, verdict: str) -> None:
+        """Keep trying a label the database refused; stop the app, saying why, if it never
+        can be stored."""
+        try:
+            db.record_label(session=self.session, claim_id=flag.claim_id,
+                            reviewer=self.reviewer, verdict=verdict)  # fmt: skip
+        except (DBAPIError, DatabaseUnavailable) as err:
+            self.app.call_from_thread(self._give_up, err, flag)
+            return
+        self.app.call_from_thread(self._retried, flag, verdict)
+
+    def _give_up(self, error: Exception, flag: FlagView) -> None:
+        """Stop as any failure stops the app (run_review words it once the terminal is back)."""
+        error.add_note(f"the label on {one_line(flag.token)} was not stored")
+        self.app._handle_exception(error)
+
+    def _retried(self, flag: FlagView, verdict: str) -> None:
+        self.waiting = False
+        self.notify("The database is back: the label is stored.", title="Database", markup=False)
+        here = next((i for i, f in enumerate(self.flags) if f.flag_pk == flag.flag_pk), None)
+        if here is None:
+            self.count_change(flag.verdict, verdict)
+            return
+        self.index = here
+        self._labeled(self.flags[here], verdict)
+
+    def _labeled(self, flag: FlagView, verdict: str) -> None:
+        assert self.index is not None
         self.flags[self.index] = replace(flag, verdict=verdict)
         self.count_change(flag.verdict, verdict)
         if (row := self.brief_row()) is not None:
@@ -249,7 +303,12 @@ class ReviewScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Undo this reviewer's newest label (history is in the database) and go back to it."""
-        label = db.undo_last_label(session=self.session, reviewer=self.reviewer)
+        try:
+            label = db.undo_last_label(session=self.session, reviewer=self.reviewer, patience=QUICK)
+        except DatabaseUnavailable as err:
+            self.notify(f"{err}: nothing was undone; press u again to retry.",
+                        title="Database", severity="warning", markup=False)  # fmt: skip
+            return
         if label is None:
             self.notify("Nothing to undo.", severity="warning", markup=False)
             return
