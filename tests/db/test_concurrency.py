@@ -18,8 +18,8 @@ from db import tally
 from db.progress import compute_spans
 from reviewer.cli import app
 
-HERE = Path(__file__).parent
-DEMO = HERE.parent / "fixtures" / "demo" / "briefs.jsonl"
+TESTS = Path(__file__).parents[1]
+DEMO = TESTS.parent / "fixtures" / "demo" / "briefs.jsonl"
 # two windows of ana, one each of ben and cy
 WORKERS = [("ana", 1), ("ana", 2), ("ben", 3), ("cy", 4)]
 WRITES = 60
@@ -72,7 +72,7 @@ def finished_briefs(connection, run_id: int, reviewer: str) -> int:
 def test_many_reviewers_and_a_detector_run_at_once_keep_every_count_exact(database):
     assert CliRunner().invoke(app, ["ingest", str(DEMO), "--db", database]).exit_code == 0
     start = time.time() + 3.0  # time for every process to import and connect
-    python = [sys.executable, str(HERE / "label_worker.py"), database]
+    python = [sys.executable, str(TESTS / "support" / "label_worker.py"), database]
     workers = [
         subprocess.Popen([*python, who, str(seed), str(WRITES), str(start)],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
