@@ -39,14 +39,27 @@ def _remove(path: Path) -> None:
         (path.parent / name).unlink(missing_ok=True)
 
 
-def prepare_demo(database: str | Path | None = None, *, fresh: bool = False) -> tuple[Path, bool]:
-    """Create (or reuse) the demo database; returns (its path, whether it was built now)."""
+def prepare_demo(
+    database: str | Path | None = None, *, fresh: bool = False
+) -> tuple[str | Path, bool]:
+    """Create (or reuse) the demo database, a file or a server's database given by URL;
+    returns (where it is, whether it was built now)."""
     import db
 
-    path = Path(database) if database is not None else default_demo_db()
-    if fresh:
-        _remove(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if database is not None and str(database).startswith("sqlite:///"):
+        database = str(database).removeprefix("sqlite:///")  # a file after all
+    if database is not None and "://" in str(database):
+        if fresh:
+            raise DemoError(
+                f"{db.display(str(database))}: --fresh removes only a demo file; to rebuild "
+                "the demo on a server, give it an empty database"
+            )
+        path: str | Path = str(database)
+    else:
+        path = Path(database) if database is not None else default_demo_db()
+        if fresh:
+            _remove(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
     try:
         engine = db.make_engine(str(path))
     except db.SchemaError as err:
@@ -73,7 +86,9 @@ def demo(database: str | None, *, reviewer: str | None, fresh: bool) -> int:
 
     try:
         path, built = prepare_demo(database, fresh=fresh)
-        echo(f"{'Built' if built else 'Reusing'} the demo database at {path}")
+        import db
+
+        echo(f"{'Built' if built else 'Reusing'} the demo database at {db.display(str(path))}")
         return run_review(path, reviewer)
     except (DemoError, ReviewUnavailable) as problem:
         echo(str(problem), error=True)

@@ -110,3 +110,19 @@ def test_review_of_a_database_without_runs_says_so(tmp_path: Path, opened) -> No
     result = runner.invoke(app, ["review", "--db", str(tmp_path / "empty.db")])
     assert result.exit_code == 2 and "no briefs with a detector run" in result.output
     assert opened == []
+
+
+def test_demo_builds_in_the_database_a_url_names(database, tmp_path, monkeypatch, opened) -> None:
+    monkeypatch.chdir(tmp_path)
+    target = database if "://" in database else f"sqlite:///{database}"
+    result = runner.invoke(app, ["demo", "--db", target, "--reviewer", "maya"])
+    assert result.exit_code == 0, result.output
+    assert "Built the demo database at" in result.output
+    briefs, flags = counts(target)
+    assert briefs == 68 and flags > 50 and opened == [("maya", 1)]
+    assert not any(":" in p.name for p in tmp_path.rglob("*"))  # no file named after the URL
+    again = runner.invoke(app, ["demo", "--db", target, "--fresh"])
+    if target.startswith("sqlite"):
+        assert again.exit_code == 0
+    else:
+        assert again.exit_code == 2 and "--fresh removes only a demo file" in again.stderr
