@@ -52,12 +52,12 @@ _HI = (
     "(SELECT s.hi FROM donespan s WHERE s.run_id = :run AND s.reviewer = :reviewer "
     f"AND s.lo <= {_NEXT} ORDER BY s.lo DESC LIMIT 1)"
 )
-_HOP = f"coalesce({_HI} >= {_NEXT}, 0)"
+_HOP = f"(CASE WHEN {_HI} >= {_NEXT} THEN 1 ELSE 0 END)"  # an integer on every backend
 OPEN_WALK = text(f"""
 WITH RECURSIVE walk(pk, n, hop) AS (
-    SELECT :after, 0, 1
+    SELECT CAST(:after AS INTEGER), 0, 1
     UNION ALL
-    SELECT CASE WHEN {_HOP} THEN {_HI} ELSE {_NEXT} END,
+    SELECT CASE WHEN {_HOP} = 1 THEN {_HI} ELSE {_NEXT} END,
            walk.n + 1 - {_HOP},
            {_HOP}
     FROM walk WHERE walk.pk IS NOT NULL AND walk.n < :stop

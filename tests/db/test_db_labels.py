@@ -11,11 +11,12 @@ from tests.support.db_seed import add_run, flag, seed
 
 
 @pytest.fixture
-def one_brief(tmp_path):
+def one_brief(database):
+    """On a SQLite file and on PostgreSQL (the `database` fixture)."""
     engine, run_id, pks = seed(
-        tmp_path / "r.db", [[flag(20, "55", 55.0), flag(31, "22.4", 22.4, "sign", "none")]]
+        database, [[flag(20, "55", 55.0), flag(31, "22.4", 22.4, "sign", "none")]]
     )
-    yield tmp_path / "r.db", engine, run_id, pks[0]
+    yield database, engine, run_id, pks[0]
     engine.dispose()
 
 

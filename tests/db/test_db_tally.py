@@ -49,7 +49,7 @@ def expected(counts):
     }
 
 
-def test_random_labels_and_undos_keep_tallies_exact(tmp_path):
+def test_random_labels_and_undos_keep_tallies_exact(database):
     rng = random.Random(3)
     flags = [
         [flag(20, "55", 55.0), flag(31, "22.4", 22.4, "sign", "none")],
@@ -57,7 +57,7 @@ def test_random_labels_and_undos_keep_tallies_exact(tmp_path):
         [],
         [flag(8, "50", 50.0), flag(20, "55", 55.0), flag(31, "22.4", 22.4, "sign", "none")],
     ]
-    engine, run1, pks = seed(tmp_path / "r.db", flags)
+    engine, run1, pks = seed(database, flags)
     with Session(engine) as session:
         claims = [
             f.claim_id

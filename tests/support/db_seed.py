@@ -30,7 +30,7 @@ def flag(start: int, token: str, value: float, kind: str = "value", unit: str = 
     )  # type: ignore[arg-type]
 
 
-def seed(path: Path, flags_per_brief: list[list[Flag]]) -> tuple[Engine, int, list[int]]:
+def seed(path: Path | str, flags_per_brief: list[list[Flag]]) -> tuple[Engine, int, list[int]]:
     """A database with one brief per entry, one finished run holding those flags."""
     engine = db.make_engine(str(path))
     with Session(engine) as session:
