@@ -17,9 +17,10 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def labeled(tmp_path):
-    """Ingested demo-like briefs; ana labels every flag in order: TP, FP, TP, skip, TP, ..."""
-    dbp = tmp_path / "r.db"
+def labeled(tmp_path, database):
+    """Ingested demo-like briefs; ana labels every flag in order: TP, FP, TP, skip, TP, ...
+    On a SQLite file and on PostgreSQL (the `database` fixture)."""
+    dbp = database
     assert (
         runner.invoke(
             app, ["ingest", str(write_briefs(tmp_path / "b.jsonl")), "--db", str(dbp)]

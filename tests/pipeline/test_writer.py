@@ -52,8 +52,8 @@ def test_worker_processes_store_the_same_run_as_in_process(tmp_path):
     assert results[0] == results[1] and len(results[0]) > 30
 
 
-def test_ingest_adds_to_a_run_covering_older_briefs(tmp_path):
-    dbp = tmp_path / "r.db"
+def test_ingest_adds_to_a_run_covering_older_briefs(tmp_path, database):
+    dbp = database
     runner.invoke(app, ["ingest", str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp)])
     more = write_briefs(tmp_path / "more.jsonl", [brief_line("new", "HR 57 bpm today.")])
     result = runner.invoke(app, ["ingest", str(more), "--db", str(dbp)])
@@ -66,8 +66,8 @@ def test_ingest_adds_to_a_run_covering_older_briefs(tmp_path):
 ARMS_TEXT = "HR 53 bpm, TSB +22.4."
 
 
-def test_arms_without_pools_reads_the_database(tmp_path):
-    dbp = tmp_path / "r.db"
+def test_arms_without_pools_reads_the_database(tmp_path, database):
+    dbp = database
     seeds = tmp_path / "seed.jsonl"
     records = Path(__file__).parents[2] / "fixtures" / "seed_records.jsonl"
     with seeds.open("w") as out:
