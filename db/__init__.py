@@ -1,45 +1,33 @@
 """Storage: the tables (Core in db.tables, SQLModel classes in db.models), the engine
 factory and data-access functions (no UI imports).
 
-The SQLModel classes load on first use (`db.Brief`, ...): reading and labeling run on the
-Core tables, so the review app never pays for importing the ORM.
+Every name loads its module on first use (`db.Brief` the ORM, `db.make_engine` SQLAlchemy):
+reading and labeling run on the Core tables, so the review app never pays for the ORM, and
+`reviewer stats` reads through db.direct without SQLAlchemy at all.
 """
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
-from db.engine import (
-    MissingDatabase,
-    SchemaError,
-    database_exists,
-    display,
-    make_engine,
-    open_existing,
-)
-from db.labels import record_label, set_note, undo_last_label
-from db.queries import (
-    FILTERS,
-    BriefFilter,
-    brief_flags,
-    brief_position,
-    count_briefs,
-    count_pools,
-    count_stored_briefs,
-    count_uncovered,
-    get_brief,
-    get_claim,
-    get_run,
-    iter_briefs_text,
-    iter_pools,
-    latest_run,
-    list_briefs,
-    list_runs,
-    next_unlabeled,
-)
-from db.stats import PrecisionStats, RunStats, SliceStats, precision_stats, production_rate
-from db.tables import VERDICTS
-from db.views import BriefRow, BriefView, FlagView
-
 if TYPE_CHECKING:
+    from db.engine import (
+        MissingDatabase,
+        SchemaError,
+        database_exists,
+        display,
+        make_engine,
+        open_existing,
+    )
+    from db.figures import (
+        PrecisionStats,
+        RunStats,
+        SliceStats,
+    )
+    from db.labels import (
+        record_label,
+        set_note,
+        undo_last_label,
+    )
     from db.models import (
         Brief,
         BriefScan,
@@ -52,19 +40,105 @@ if TYPE_CHECKING:
         Pool,
         RunTally,
     )
+    from db.queries import (
+        FILTERS,
+        BriefFilter,
+        brief_flags,
+        brief_position,
+        count_briefs,
+        count_pools,
+        count_stored_briefs,
+        count_uncovered,
+        get_brief,
+        get_claim,
+        get_run,
+        iter_briefs_text,
+        iter_pools,
+        latest_run,
+        list_briefs,
+        list_runs,
+        next_unlabeled,
+    )
+    from db.stats import (
+        precision_stats,
+        production_rate,
+    )
+    from db.tables import (
+        VERDICTS,
+    )
+    from db.views import (
+        BriefRow,
+        BriefView,
+        FlagView,
+    )
 
-MODELS = {
-    "Brief", "BriefScan", "Claim", "DetectorRun", "FlagRecord", "Label", "LabelState", "Meta",
-    "Pool", "RunTally",
-}  # fmt: skip
+# name -> the module that defines it, imported on first use: `reviewer stats` reads through
+# db.direct without loading SQLAlchemy, and the app never loads the ORM (db.models)
+WHERE = {
+    **dict.fromkeys(
+        (
+            "MissingDatabase",
+            "SchemaError",
+            "database_exists",
+            "display",
+            "make_engine",
+            "open_existing",
+        ),
+        "db.engine",
+    ),
+    **dict.fromkeys(("record_label", "set_note", "undo_last_label"), "db.labels"),
+    **dict.fromkeys(
+        (
+            "FILTERS",
+            "BriefFilter",
+            "brief_flags",
+            "brief_position",
+            "count_briefs",
+            "count_pools",
+            "count_stored_briefs",
+            "count_uncovered",
+            "get_brief",
+            "get_claim",
+            "get_run",
+            "iter_briefs_text",
+            "iter_pools",
+            "latest_run",
+            "list_briefs",
+            "list_runs",
+            "next_unlabeled",
+        ),
+        "db.queries",
+    ),
+    **dict.fromkeys(("PrecisionStats", "RunStats", "SliceStats"), "db.figures"),
+    **dict.fromkeys(("precision_stats", "production_rate"), "db.stats"),
+    **dict.fromkeys(("VERDICTS",), "db.tables"),
+    **dict.fromkeys(("BriefRow", "BriefView", "FlagView"), "db.views"),
+    **dict.fromkeys(
+        (
+            "Brief",
+            "BriefScan",
+            "Claim",
+            "DetectorRun",
+            "FlagRecord",
+            "Label",
+            "LabelState",
+            "Meta",
+            "Pool",
+            "RunTally",
+        ),
+        "db.models",
+    ),
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in MODELS:
-        from db import models
-
-        return getattr(models, name)
-    raise AttributeError(f"module 'db' has no attribute {name!r}")
+    module = WHERE.get(name)
+    if module is not None:
+        return getattr(importlib.import_module(module), name)
+    try:
+        return importlib.import_module(f"db.{name}")  # a submodule: db.tally, db.runs ...
+    except ModuleNotFoundError:
+        raise AttributeError(f"module 'db' has no attribute {name!r}") from None
 
 
 __all__ = [

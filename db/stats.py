@@ -1,86 +1,19 @@
-"""Precision of a run from the stored tallies (db.tally), which SQL aggregates build per run."""
+"""Precision of a run from the stored tallies (db.tally), which SQL aggregates build per run;
+the figures themselves are assembled by db.figures."""
 
 from __future__ import annotations
-
-from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass
-from typing import Any
 
 from sqlalchemy import func, select
 
 from db import tally
+from db.figures import PrecisionStats, RunStats, SliceStats, assemble, summarize, unusable
 from db.queries import get_run, latest_run
 from db.tables import Db
 from db.tables import briefscan as BS
 from db.tables import detectorrun as R
-from reviewer.metrics import labels_needed, wilson_interval
-from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
-
-@dataclass(frozen=True, slots=True)
-class SliceStats:
-    """Precision of one slice of a run's flags (all of them, a kind, a unit): counts, the
-    precision and its 95% Wilson interval, coverage, and labels still needed."""
-
-    flags: int
-    labeled: int
-    true_positives: int
-    false_positives: int
-    skipped: int
-    precision: float | None
-    precision_ci: list[float]  # [low, high]
-    coverage: float
-    labels_needed: int
-
-    def __getitem__(self, key: str) -> Any:
-        """A figure by its name in `stats --json` (stats["flags"])."""
-        return getattr(self, key)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data in the order `stats --json` prints it."""
-        return asdict(self)
-
-
-@dataclass(frozen=True, slots=True)
-class RunStats(SliceStats):
-    """A slice that is one detector run (None: there is no run yet)."""
-
-    run_id: int | None
-    detector: str | None
-    version: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class PrecisionStats(RunStats):
-    """Precision of a run for a reviewer, by kind and unit, beside every finished run."""
-
-    reviewer: str | None
-    by_kind: dict[str, SliceStats]
-    by_unit: dict[str, SliceStats]
-    by_run: list[RunStats]
-
-
-def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
-    """Counts of one slice of flags -> precision, its 95% Wilson interval, coverage."""
-    tp, fp, skip = verdicts[TRUE_POSITIVE], verdicts[FALSE_POSITIVE], verdicts[SKIP]
-    n = tp + fp
-    low, high = wilson_interval(tp, n)
-    return {
-        "flags": flags,
-        "labeled": tp + fp + skip,
-        "true_positives": tp,
-        "false_positives": fp,
-        "skipped": skip,
-        "precision": tp / n if n else None,
-        "precision_ci": [low, high],
-        "coverage": (tp + fp + skip) / flags if flags else 0.0,
-        "labels_needed": labels_needed(tp, fp),
-    }
-
-
-def summarize(flags: int, verdicts: Counter[str | None]) -> SliceStats:
-    """The figures of one slice of flags."""
-    return SliceStats(**_figures(flags, verdicts))
+__all__ = ["PrecisionStats", "RunStats", "SliceStats", "precision_stats", "production_rate",
+           "summarize"]  # fmt: skip
 
 
 def precision_stats(
@@ -96,36 +29,12 @@ def precision_stats(
     if run_id is not None and run is None:
         raise ValueError(f"no detector run {run_id}")
     if run is not None and run.status != "finished":
-        raise ValueError(_unusable(run.id, run.status))
+        raise ValueError(unusable(run.id, run.status))
     runs = list(session.execute(select(R).where(R.c.status == "finished").order_by(R.c.id)))
     if run is not None and run.id not in {r.id for r in runs}:
         runs.append(run)
     counts = tally.read(session, [r.id for r in runs if r.id is not None], reviewer)
-    overall: Counter[str | None] = Counter()
-    by_kind: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
-    by_unit: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
-    if run is not None:
-        for (kind, unit), c in counts.get(run.id, {}).items():
-            overall.update(c)
-            by_kind[kind].update(c)
-            by_unit[unit].update(c)
-    by_run = []
-    for r in runs:
-        c = sum(counts.get(r.id, {}).values(), Counter())
-        by_run.append(
-            RunStats(**_figures(sum(c.values()), c), run_id=r.id, detector=r.detector,
-                     version=r.version)
-        )  # fmt: skip
-    return PrecisionStats(
-        **_figures(sum(overall.values()), overall),
-        run_id=run.id if run else None,
-        detector=run.detector if run else None,
-        version=run.version if run else None,
-        reviewer=reviewer,
-        by_kind={k: summarize(sum(c.values()), c) for k, c in sorted(by_kind.items())},
-        by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
-        by_run=by_run,
-    )
+    return assemble(run, runs, counts, reviewer)
 
 
 def production_rate(*, session: Db, run_id: int) -> float:
@@ -133,15 +42,3 @@ def production_rate(*, session: Db, run_id: int) -> float:
     rate = func.avg(func.coalesce(BS.c.flags * 1.0 / func.nullif(BS.c.checkable, 0), 0.0))
     value = session.scalar(select(rate).where(BS.c.run_id == run_id))
     return float(value or 0.0)
-
-
-def _unusable(run_id: int, status: str) -> str:
-    if status == "failed":
-        return (
-            f"run {run_id} failed: its flags were removed, so it has no figures "
-            "(stats without --run shows the latest finished run)"
-        )
-    return (
-        f"run {run_id} has not finished: it is still running, or its process was killed "
-        "(the next reviewer ingest or flag marks it failed)"
-    )

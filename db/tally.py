@@ -5,11 +5,12 @@ is half done while it counts; label writes move buckets by upserts in key order.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Iterable
 
 from sqlalchemy import Connection, delete, func, insert, select, text
 
+from db.figures import ALL, ANY, Counts, fold
 from db.tables import Db
 from db.tables import claim as C
 from db.tables import detectorrun as R
@@ -17,9 +18,6 @@ from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import runtally as T
 from db.writing import recount_lock
-
-ANY = ""  # reviewer key of the "newest verdict of anyone" view
-ALL = ""  # verdict key of the flag totals
 
 
 def rebuild_run(session: Db, run_id: int) -> None:
@@ -108,25 +106,12 @@ class Moves:
         self.deltas.clear()
 
 
-Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
-
-
 def read(session: Db, run_ids: list[int], reviewer: str | None) -> Counts:
     """run -> (kind, unit) -> verdict counts, with None counting the unlabeled flags."""
     who = ANY if reviewer is None else reviewer
-    found: Counts = defaultdict(lambda: defaultdict(Counter))
-    totals: Counts = defaultdict(lambda: defaultdict(Counter))
-    for run_id, rev, kind, unit, verdict, n in session.execute(
+    rows = session.execute(
         select(T.c.run_id, T.c.reviewer, T.c.kind, T.c.unit, T.c.verdict, T.c.n).where(
             T.c.run_id.in_(run_ids), T.c.reviewer.in_([ANY, who])
         )
-    ):
-        if rev == ANY and verdict == ALL:
-            totals[run_id][(kind, unit)][None] += n
-        elif rev == who and verdict != ALL:
-            found[run_id][(kind, unit)][verdict] += n
-    for run_id, groups in totals.items():
-        for group, total in groups.items():
-            labeled = found[run_id][group]
-            labeled[None] = total[None] - sum(labeled.values())
-    return found
+    )
+    return fold(rows, who)

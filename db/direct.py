@@ -1,0 +1,138 @@
+"""`reviewer stats` on the plain drivers (sqlite3, psycopg), without SQLAlchemy.
+
+Importing SQLAlchemy alone takes longer than the whole command may (0.3 s). Stats reads
+three things: the schema revision, the runs and the tally rows. This module reads them
+with the driver and hands them to db.figures, as db.stats does through SQLAlchemy; a
+test keeps the two results equal. Anything it does not handle (another driver, a URL it
+cannot read, a missing or unreachable database, a schema not at HEAD) returns None, and
+the command falls back to the SQLAlchemy path, which words the problem.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any, NamedTuple
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+from db.figures import ANY, PrecisionStats, assemble, fold, unusable
+from db.migrations import HEAD
+
+POSTGRES = {"postgresql", "postgres", "postgresql+psycopg"}
+
+
+class Run(NamedTuple):
+    id: int
+    detector: str
+    version: str
+    status: str | None
+
+
+def _sqlite(path: str) -> Any | None:
+    file = Path(path).expanduser()
+    if not file.is_file():
+        return None
+    # read-only: a stats command never creates or changes anything
+    connection = sqlite3.connect(f"file:{quote(str(file))}?mode=ro", uri=True, timeout=60)
+    return connection
+
+
+def _postgres(url: str) -> Any | None:
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    parts = urlsplit(url)
+    query = {key: values[-1] for key, values in parse_qs(parts.query).items()}
+    options: dict[str, Any] = {
+        "dbname": unquote(parts.path.lstrip("/")) or None,
+        "user": unquote(parts.username) if parts.username else None,
+        "password": unquote(parts.password) if parts.password else None,
+        "host": parts.hostname,
+        "port": parts.port,
+    }
+    options.update(query)  # ?host=/socket/dir&port=5433 as libpq takes them
+    try:
+        return psycopg.connect(
+            **{k: v for k, v in options.items() if v is not None},
+            autocommit=True,
+            connect_timeout=10,
+        )
+    except psycopg.Error:
+        return None  # the SQLAlchemy path says why, with the password masked
+
+
+def connect(url_or_path: str) -> tuple[Any, str] | None:
+    """A driver connection and its parameter mark, or None when this module cannot help."""
+    if "://" not in url_or_path:
+        found = _sqlite(url_or_path)
+        return (found, "?") if found is not None else None
+    scheme = url_or_path.split("://", 1)[0]
+    if scheme in {"sqlite", "sqlite+pysqlite"}:
+        path = url_or_path.split("://", 1)[1]
+        if not path.startswith("/") or path in ("/", "/:memory:"):
+            return None
+        found = _sqlite(path[1:])
+        return (found, "?") if found is not None else None
+    if scheme in POSTGRES:
+        found = _postgres(url_or_path)
+        return (found, "%s") if found is not None else None
+    return None
+
+
+def _rows(connection: Any, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    cursor = connection.cursor()
+    try:
+        cursor.execute(sql, params)
+        return [tuple(row) for row in cursor.fetchall()]
+    finally:
+        cursor.close()
+
+
+def precision_stats(
+    url_or_path: str, *, run_id: int | None, reviewer: str | None
+) -> PrecisionStats | None:
+    """db.precision_stats read by the driver itself; None: use the SQLAlchemy path.
+    Raises ValueError for no such run or a run that did not finish, as db.stats does."""
+    found = connect(url_or_path)
+    if found is None:
+        return None
+    connection, mark = found
+    try:
+        try:
+            revision = _rows(connection, "SELECT version_num FROM alembic_version")
+        except Exception:  # no such table: an old or foreign database
+            return None
+        if revision != [(HEAD,)]:
+            return None
+        columns = "SELECT id, detector, version, status FROM detectorrun"
+        if run_id is not None:
+            picked = _rows(connection, f"{columns} WHERE id = {mark}", (run_id,))
+            if not picked:
+                raise ValueError(f"no detector run {run_id}")
+        else:
+            picked = _rows(
+                connection, f"{columns} WHERE status = 'finished' ORDER BY id DESC LIMIT 1"
+            )
+        run = Run(*picked[0]) if picked else None
+        if run is not None and run.status != "finished":
+            raise ValueError(unusable(run.id, str(run.status)))
+        runs = [
+            Run(*r) for r in _rows(connection, f"{columns} WHERE status = 'finished' ORDER BY id")
+        ]
+        if run is not None and run.id not in {r.id for r in runs}:
+            runs.append(run)
+        who = ANY if reviewer is None else reviewer
+        counts = fold([], who)
+        if runs:
+            ids = ", ".join(str(int(r.id)) for r in runs)
+            tally = _rows(
+                connection,
+                "SELECT run_id, reviewer, kind, unit, verdict, n FROM runtally "
+                f"WHERE run_id IN ({ids}) AND reviewer IN ({mark}, {mark})",
+                (ANY, who),
+            )
+            counts = fold(tally, who)
+        return assemble(run, runs, counts, reviewer)
+    finally:
+        connection.close()
