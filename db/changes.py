@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, exists, select, tuple_
-from sqlalchemy.orm import aliased
 
 from db.queries import _flag_select, _flag_view, _verdicts
 from db.runs import CHANGES, Change
@@ -24,7 +23,7 @@ from db.views import FlagView
 
 def _in_run(run_id: int) -> ColumnElement[bool]:
     """The claim of the flag row F is flagged by `run_id` too."""
-    twin = aliased(F)
+    twin = F.alias()
     return exists().where(twin.c.run_id == run_id, twin.c.claim_id == F.c.claim_id)
 
 

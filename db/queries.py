@@ -20,6 +20,7 @@ from sqlalchemy import (
     and_,
     case,
     exists,
+    false,
     func,
     null,
     or_,
@@ -48,6 +49,7 @@ from reviewer.vocabulary import (
 
 BriefFilter = str  # a name of reviewer.vocabulary.FILTERS
 FILTERS = FILTER_NAMES
+CHANGE_FILTERS = ("new", "gone", "same")  # against the previous run (db.changes)
 
 # A detector run as read: a row with the columns of db.tables.detectorrun as attributes
 # (id, detector, version, config, created_at, finished_at, briefs, flags, checkable).
@@ -100,7 +102,12 @@ def _with_verdict(
 
 
 def _brief_query(
-    columns: list[Any], run_id: int, reviewer: str | None, filter: str, search: str
+    columns: list[Any],
+    run_id: int,
+    reviewer: str | None,
+    filter: str,
+    search: str,
+    previous: int | None = None,
 ) -> Select[Any]:
     check_filter(filter)
     joined = any(getattr(c, "table", None) is B for c in columns) or bool(search)
@@ -123,6 +130,13 @@ def _brief_query(
         query = query.where(BS.c.flags > 0, exists(open_flag))
     elif filter in (FALSE_POSITIVE, TRUE_POSITIVE):
         query = _with_verdict(query, run_id, reviewer, filter)
+    elif filter in CHANGE_FILTERS:
+        from db.changes import briefs_with
+
+        if previous is None:  # no run before this one: every flag is new
+            query = query.where(BS.c.flags > 0) if filter == "new" else query.where(false())
+        else:
+            query = query.where(BS.c.brief_pk.in_(briefs_with(run_id, previous, filter)))
     return query
 
 
@@ -135,6 +149,7 @@ def list_briefs(
     search: str = "",
     offset: int = 0,
     limit: int = 100,
+    previous: int | None = None,
 ) -> list[BriefRow]:
     """A page of briefs in stored order with flag and label counts for this run and reviewer."""
     columns = [BS.c.brief_pk, B.c.brief_id, BS.c.flags]
@@ -144,7 +159,7 @@ def list_briefs(
         query = _brief_query(columns, run_id, reviewer, "all", "").where(BS.c.brief_pk.in_(pks))
         page = session.execute(query.order_by(BS.c.brief_pk)).all()
     else:
-        query = _brief_query(columns, run_id, reviewer, filter, search)
+        query = _brief_query(columns, run_id, reviewer, filter, search, previous)
         page = session.execute(query.order_by(BS.c.brief_pk).offset(offset).limit(limit)).all()
     if not page:
         return []
@@ -177,12 +192,13 @@ def count_briefs(
     reviewer: str | None,
     filter: BriefFilter = "all",
     search: str = "",
+    previous: int | None = None,
 ) -> int:
     """How many briefs `list_briefs` would page through with the same filters."""
     if _hops(session, run_id, reviewer, filter, search):
         assert reviewer is not None
         return progress.open_brief_count(session, run_id, reviewer) or 0
-    query = _brief_query([func.count()], run_id, reviewer, filter, search)
+    query = _brief_query([func.count()], run_id, reviewer, filter, search, previous)
     return int(session.scalar(query) or 0)
 
 
@@ -194,13 +210,14 @@ def brief_position(
     brief_pk: int,
     filter: BriefFilter = "all",
     search: str = "",
+    previous: int | None = None,
 ) -> int | None:
     """Where a brief sits in the list `list_briefs` pages through (None: not listed), so a
     list can keep its cursor on the brief being reviewed however far down it is."""
-    listed = _brief_query([BS.c.brief_pk], run_id, reviewer, filter, search)
+    listed = _brief_query([BS.c.brief_pk], run_id, reviewer, filter, search, previous)
     if session.scalar(listed.where(BS.c.brief_pk == brief_pk)) is None:
         return None
-    before = _brief_query([func.count()], run_id, reviewer, filter, search)
+    before = _brief_query([func.count()], run_id, reviewer, filter, search, previous)
     return int(session.scalar(before.where(BS.c.brief_pk < brief_pk)) or 0)
 
 

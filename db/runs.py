@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any, Literal
 
 from sqlalchemy import exists, func, select, update
-from sqlalchemy.orm import aliased
 
 from db import tally
 from db.queries import RunRow, get_run
@@ -299,7 +298,7 @@ def _flags_of(
     if brief_pks is not None:
         query = query.where(F.c.brief_pk.in_(list(brief_pks)))
     if not_in is not None:
-        twin = aliased(F)
+        twin = F.alias()
         query = query.where(
             ~exists().where(twin.c.run_id == not_in, twin.c.claim_id == F.c.claim_id)
         )
@@ -404,7 +403,7 @@ def change_counts(*, db: Db, run_a: int, run_b: int, reviewer: str | None = None
         ("gone", run_a, run_b, False),
         ("same", run_b, run_a, True),
     ):
-        flag, twin = aliased(F), aliased(F)
+        flag, twin = F.alias(), F.alias()
         found = exists().where(twin.c.run_id == other, twin.c.claim_id == flag.c.claim_id)
         if reviewer is None:
             verdict = C.c.verdict

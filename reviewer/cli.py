@@ -84,12 +84,31 @@ def demo(
     raise typer.Exit(command.demo(db, reviewer=reviewer, fresh=fresh))
 
 
+class OnlyChange(StrEnum):
+    new = "new"
+    gone = "gone"
+    same = "same"
+
+
 @app.command(rich_help_panel="Label flags")
-def review(db: DbOption = None, reviewer: ReviewerOption = None) -> None:
-    """The review app: label each flag of the latest detector run with one key."""
+def review(
+    db: DbOption = None,
+    reviewer: ReviewerOption = None,
+    run: Annotated[
+        str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
+    ] = None,
+    only: Annotated[
+        OnlyChange | None,
+        typer.Option("--only", help="Walk only the flags new, gone or same since the run before."),
+    ] = None,
+) -> None:
+    """The review app: label each flag of a detector run (the latest) with one key."""
     from reviewer.commands import review as command
 
-    raise typer.Exit(command.review(db or default_db(), reviewer=reviewer))
+    code = command.review(
+        db or default_db(), reviewer=reviewer, run=run, only=only.value if only else None
+    )
+    raise typer.Exit(code)
 
 
 @app.command(rich_help_panel="Label flags")

@@ -73,8 +73,13 @@ FILTERS: dict[str, Filter] = {
         Filter(UNLABELED, "has unlabeled"),
         Filter(FALSE_POSITIVE, "has false positives"),
         Filter(TRUE_POSITIVE, "has true positives"),
+        # against the previous run (db.changes): triage after a release
+        Filter("new", "has new flags"),
+        Filter("gone", "has gone flags"),
+        Filter("same", "has same flags"),
     )
 }
+CHANGE_FILTERS = ("new", "gone", "same")
 FILTER_NAMES = tuple(FILTERS)  # in the order `v` cycles through them
 
 

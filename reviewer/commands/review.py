@@ -7,14 +7,20 @@ from pathlib import Path
 from reviewer.commands.console import USAGE, echo, using_database
 
 
-def review(database: str | Path, *, reviewer: str | None) -> int:
+def review(
+    database: str | Path,
+    *,
+    reviewer: str | None,
+    run: str | None = None,
+    only: str | None = None,
+) -> int:
     """Run the app until the reviewer quits; 2 with a message when it cannot open, 1 when
     the database failed under it (the app said why)."""
     from reviewer.tui.app import ReviewUnavailable, run_review
 
     using_database(str(database))
     try:
-        return run_review(database, reviewer)
+        return run_review(database, reviewer, run=run, only=only)
     except ReviewUnavailable as problem:
         echo(str(problem), error=True)
         return USAGE

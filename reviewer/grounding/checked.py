@@ -25,9 +25,19 @@ def scanner_ready() -> bool:
     return default_scanner.cache_info().currsize > 0
 
 
-def checked_spans(text: str, pool: Sequence[Known]) -> list[tuple[int, int]]:
-    """(start, end) of every claim with a candidate in the pool, as the default scanner reads
-    the text: the numbers the check compared with a known value."""
+def checked_spans(
+    text: str, pool: Sequence[Known], scanner: Scanner | None = None
+) -> list[tuple[int, int]]:
+    """(start, end) of every claim with a candidate in the pool, as `scanner` (the run's
+    detector's; the default scanner when not given) reads the text: the numbers the check
+    compared with a known value."""
     units = {known.unit for known in pool}
-    scan = default_scanner().scan(text)
+    scan = (scanner or default_scanner()).scan(text)
     return [(t.start, t.end) for t in scan if t.skip is None and t.unit in units]
+
+
+def scanner_of(detector: object) -> Scanner:
+    """The token scanner a detector reads numbers with: its own (reference, default), else
+    the default scanner, which also counts a plugin's checkable numbers when it has none."""
+    own = getattr(detector, "scanner", None)
+    return own if callable(getattr(own, "scan", None)) else default_scanner()  # type: ignore[return-value]

@@ -13,9 +13,12 @@ from textual.binding import Binding, BindingType
 
 import db
 from db.progress import ensure_progress
+from db.runs import previous_run
 from db.transient import TransientConnection
 from db.writing import DatabaseUnavailable
 from reviewer.tui.screens.review import ReviewScreen, stopped_message
+
+ONLY = ("new", "gone", "same")  # change sets a review can be scoped to
 
 
 class ReviewUnavailable(Exception):
@@ -30,15 +33,23 @@ def default_reviewer() -> str:
         return "reviewer"
 
 
-def review_run(session: Connection, where: str) -> int:
-    """The run to review (the latest finished one), or ReviewUnavailable saying why not."""
-    run = db.latest_run(session=session)
-    if run is None or run.id is None:
+def review_run(session: Connection, where: str, run: str | int | None = None) -> int:
+    """The run to review (given by id or name, else the latest finished one), or
+    ReviewUnavailable saying why not."""
+    if run is not None:
+        from db.runs import find_run
+
+        try:
+            return int(find_run(db=session, ref=str(run)).id)
+        except ValueError as problem:
+            raise ReviewUnavailable(f"{where}: {problem}") from None
+    found = db.latest_run(session=session)
+    if found is None or found.id is None:
         raise ReviewUnavailable(
             f"{where}: no briefs with a detector run to review; "
             "add some with `reviewer ingest FILE` (or try `reviewer demo`)"
         )
-    return run.id
+    return found.id
 
 
 class ReviewApp(App[None]):
@@ -48,7 +59,15 @@ class ReviewApp(App[None]):
     TITLE = "reviewer"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
 
-    def __init__(self, engine: Engine, *, reviewer: str | None = None, where: str = "") -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        reviewer: str | None = None,
+        where: str = "",
+        run: str | int | None = None,
+        only: str | None = None,
+    ) -> None:
         super().__init__()
         self.engine = engine
         self.reviewer = reviewer or default_reviewer()
@@ -56,12 +75,20 @@ class ReviewApp(App[None]):
         # left open between keys and a restarted server is reconnected to (workers open
         # connections of their own)
         self.session = cast(Connection, TransientConnection(engine))
-        self.run_id = review_run(self.session, where or str(engine.url))
+        self.run_id = review_run(self.session, where or str(engine.url), run)
+        if only is not None and only not in ONLY:
+            raise ReviewUnavailable(f"--only must be one of {', '.join(ONLY)}, got {only!r}")
+        if only is not None and previous_run(db=self.session, run_id=self.run_id) is None:
+            raise ReviewUnavailable(
+                f"run {self.run_id} has no finished run before it: --only {only} compares "
+                "with the previous run"
+            )
+        self.only = only
         # once per run and reviewer: from then on the next unlabeled flag is a few lookups
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
 
     def on_mount(self) -> None:
-        self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer))
+        self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer, only=self.only))
 
     def on_unmount(self) -> None:
         self.session.close()
@@ -77,7 +104,13 @@ class ReviewApp(App[None]):
         self._close_messages_no_wait()
 
 
-def run_review(database: str | Path, reviewer: str | None = None) -> int:
+def run_review(
+    database: str | Path,
+    reviewer: str | None = None,
+    *,
+    run: str | None = None,
+    only: str | None = None,
+) -> int:
     """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
     where = str(database)
     try:
@@ -85,7 +118,7 @@ def run_review(database: str | Path, reviewer: str | None = None) -> int:
     except db.SchemaError as err:
         raise ReviewUnavailable(str(err)) from None
     try:
-        app = ReviewApp(engine, reviewer=reviewer, where=str(database))
+        app = ReviewApp(engine, reviewer=reviewer, where=str(database), run=run, only=only)
     except (DatabaseUnavailable, DBAPIError) as err:
         engine.dispose()
         raise ReviewUnavailable(stopped_message(err)) from None

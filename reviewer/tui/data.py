@@ -8,6 +8,7 @@ from itertools import islice
 from sqlalchemy import Connection
 
 import db
+from db.runs import stored_arms
 from db.views import BriefRow
 from reviewer.tui.widgets.stats_panel import StatsReport
 
@@ -17,14 +18,17 @@ ARM_POOLS = 2000  # the panel scores the template arms on at most this many pool
 class DbPages:
     """The brief list's rows, read a page at a time for one run and reviewer."""
 
-    def __init__(self, session: Connection, run_id: int, reviewer: str) -> None:
+    def __init__(
+        self, session: Connection, run_id: int, reviewer: str, previous: int | None = None
+    ) -> None:
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
+        self.previous = previous  # the run new / gone / same are measured against
 
     def count(self, filter: str, search: str) -> int:
         with self.session.engine.connect() as session:  # runs in a worker thread
             return db.count_briefs(
                 session=session, run_id=self.run_id, reviewer=self.reviewer,
-                filter=filter, search=search,
+                filter=filter, search=search, previous=self.previous,
             )  # fmt: skip
 
     def page(
@@ -40,32 +44,41 @@ class DbPages:
     ) -> list[BriefRow]:
         return db.list_briefs(
             session=session, run_id=self.run_id, reviewer=self.reviewer,
-            filter=filter, search=search, offset=offset, limit=limit,
+            filter=filter, search=search, offset=offset, limit=limit, previous=self.previous,
         )  # fmt: skip
 
     def position(self, filter: str, search: str, brief_pk: int) -> int | None:
         with self.session.engine.connect() as session:  # runs in a worker thread
             return db.brief_position(
                 session=session, run_id=self.run_id, reviewer=self.reviewer,
-                brief_pk=brief_pk, filter=filter, search=search,
+                brief_pk=brief_pk, filter=filter, search=search, previous=self.previous,
             )  # fmt: skip
 
 
 def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsReport:
-    """Query the label aggregates and score the four arms (slow: call from a worker)."""
+    """The label aggregates and the run's own four arms: stored with the run when it was
+    made; for a run made before that, scored now with the run's own detector and config
+    (slow: call from a worker). A detector that cannot be loaded is said, never replaced."""
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    run = db.get_run(session=session, run_id=run_id)
+    stored = stored_arms(run) if run is not None else None
+    if stored is not None:
+        from reviewer.grounding.arms import ArmsReport
+
+        pools = int(stored.get("pools") or 0)
+        return StatsReport(stats, ArmsReport.from_dict(stored), None, pools, source="stored")
     try:
         from reviewer.grounding.arms import run_arms
-        from reviewer.grounding.registry import DetectorLoadError, load_detector
+        from reviewer.grounding.registry import DetectorLoadError, load_run_detector
 
-        run = db.get_run(session=session, run_id=run_id)
-        try:
-            detector = load_detector(run.detector if run else "default")
-        except DetectorLoadError:
-            detector = load_detector("default")
+        if run is None:
+            raise DetectorLoadError(f"no detector run {run_id}")
+        detector, _note = load_run_detector(
+            spec=run.spec, detector=run.detector, version=run.version, config=run.config
+        )
         pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
         rate = db.production_rate(session=session, run_id=run_id)
         arms = run_arms(detector, pools=pools, production_rate=rate)
     except Exception as err:  # the panel still shows precision when the arms cannot run
         return StatsReport(stats, None, f"{type(err).__name__}: {err}")
-    return StatsReport(stats, arms, None, len(pools))
+    return StatsReport(stats, arms, None, len(pools), source="scored now")

@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from reviewer.tui.app import ReviewApp
+from tests.support.tui_changes_seed import second_run
 from tests.support.tui_seed import seed
 
 SIZE = (120, 40)
@@ -38,3 +39,17 @@ def test_stats_panel(snap_compare, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_stats)
+
+
+def test_prose_with_new_and_gone_flags(snap_compare, tmp_path: Path) -> None:
+    engine = seed(tmp_path / "snap.db")
+    second_run(engine)
+    app = ReviewApp(engine, reviewer="ann", run=2)
+
+    async def open_changed(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("t")  # brief-a's 50, a same flag: true; the new 55 current
+        await pilot.press("j")  # the gone 22.4, faint, now current
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_changed)

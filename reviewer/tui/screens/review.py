@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError
@@ -16,10 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import db
+from db.changes import brief_changes, next_unlabeled_change
+from db.runs import previous_run, run_title
 from db.views import BriefRow, BriefView, FlagView
 from db.writing import DatabaseUnavailable, reason
 from reviewer.grounding.bands import Bands
-from reviewer.grounding.checked import checked_spans, scanner_ready
+from reviewer.grounding.checked import checked_spans
 from reviewer.metrics import wilson_interval
 from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
@@ -71,17 +73,29 @@ class ReviewScreen(Screen[None]):
         Binding("2", "filter('unlabeled')", "Has unlabeled", show=False),
         Binding("3", "filter('false_positive')", "Has false pos.", show=False),
         Binding("4", "filter('true_positive')", "Has true pos.", show=False),
+        Binding("5", "filter('new')", "Has new", show=False),
+        Binding("6", "filter('gone')", "Has gone", show=False),
+        Binding("7", "filter('same')", "Has same", show=False),
+        Binding("o", "cycle_only", "Only", show=False),
         Binding("a", "toggle_annotations", "Asides", show=False),  # footer room: see help
         Binding("p", "toggle_stats", "Stats"),
         Binding("question_mark", "help", "Help"),
     ]
 
-    def __init__(self, session: Connection, run_id: int, reviewer: str) -> None:
+    def __init__(
+        self, session: Connection, run_id: int, reviewer: str, *, only: str | None = None
+    ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
-        run = db.get_run(session=session, run_id=run_id)
-        self.run_title = f"run {run_id} · {run.detector} {run.version}" if run else f"run {run_id}"
+        self.run = run = db.get_run(session=session, run_id=run_id)
+        self.run_title = f"run {run_title(run)}" if run else f"run {run_id}"
         self.bands = Bands.from_config(run.config) if run else Bands()
+        before = previous_run(db=session, run_id=run_id)
+        self.previous: int | None = before.id if before is not None else None
+        self.previous_bands = Bands.from_config(before.config) if before else Bands()
+        self.only = only  # walk only the flags new, gone or same since the previous run
+        self.scanner: Any = None  # the run's own detector's, loaded after the first paint
+        self.detector_note: str | None = None  # why the run's detector cannot be used
         self.brief: BriefView | None = None
         self.flags: list[FlagView] = []
         self.index: int | None = None
@@ -101,8 +115,11 @@ class ReviewScreen(Screen[None]):
                 yield FlagDetail(id="detail")
 
     def on_mount(self) -> None:
-        self.brief_list.set_source(DbPages(self.session, self.run_id, self.reviewer))
-        first = db.next_unlabeled(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
+        pages = DbPages(self.session, self.run_id, self.reviewer, self.previous)
+        self.brief_list.set_source(pages)
+        if self.only is not None:
+            self.brief_list.apply(filter=self.only)
+        first = self.find_unlabeled(None)
         if first is not None:
             self.open_brief(first.brief_pk, claim_id=first.claim_id)
         else:
@@ -131,13 +148,29 @@ class ReviewScreen(Screen[None]):
             return None
         return self.flags[self.index]
 
+    def in_scope(self, flag: FlagView) -> bool:
+        """Can the flag be stepped to: of the class walked (`only`), else any shown flag,
+        the previous run's gone ones included (so they can be labeled)."""
+        return self.only is None or flag.change == self.only
+
+    def in_walk(self, flag: FlagView) -> bool:
+        """Does the next-unlabeled walk visit it: the class walked, else the run's own flags."""
+        return flag.change == self.only if self.only else flag.change != "gone"
+
+    @property
+    def scoped(self) -> list[int]:
+        """Indexes of the shown flags that can be stepped to."""
+        return [i for i, flag in enumerate(self.flags) if self.in_scope(flag)]
+
     def open_brief(self, brief_pk: int, *, claim_id: int | None = None, last: bool = False) -> None:
         """Load one brief and its flags; make `claim_id` (or the first/last flag) current."""
         self.brief = db.get_brief(session=self.session, brief_pk=brief_pk)
-        self.flags = db.brief_flags(
-            session=self.session, run_id=self.run_id, brief_pk=brief_pk, reviewer=self.reviewer
-        )
-        self.index = (len(self.flags) - 1 if last else 0) if self.flags else None
+        self.flags = brief_changes(
+            db=self.session, run_id=self.run_id, previous=self.previous, brief_pk=brief_pk,
+            reviewer=self.reviewer,
+        )  # fmt: skip
+        scoped = self.scoped
+        self.index = (scoped[-1] if last else scoped[0]) if scoped else None
         self.checked = None
         for i, flag in enumerate(self.flags):
             if flag.claim_id == claim_id:
@@ -150,33 +183,67 @@ class ReviewScreen(Screen[None]):
         brief = self.brief
         if brief is None:
             return
-        labeled = sum(f.verdict is not None for f in self.flags)
-        position = "no flags"
-        if self.index is not None:
-            position = f"flag {self.index + 1}/{len(self.flags)}"
+        scoped = self.scoped
+        labeled = sum(self.flags[i].verdict is not None for i in scoped)
+        position = f"no {self.only} flags" if self.only else "no flags"
+        if self.index is not None and self.index in scoped:
+            position = f"flag {scoped.index(self.index) + 1}/{len(scoped)}"
+        if self.only:
+            position = f"{self.only} {position.removeprefix(f'no {self.only} ')}"
+            if not scoped:
+                position = f"no {self.only} flags"
         title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
         self.query_one("#brief-title", Static).update(Content(title), layout=False)
-        if self.checked is None and scanner_ready():
-            self.checked = checked_spans(brief.text, brief.pool)
-        elif self.checked is None:  # the very first brief: paint it, then build the scanner
+        if self.checked is None and self.scanner is not None:
+            self.checked = self.checked_numbers(brief)
+        elif self.checked is None:  # the very first brief: paint it, then load the detector
             self.call_after_refresh(self.mark_checked, brief.brief_pk)
         self.query_one(Prose).show(brief.text, self.flags, self.index, self.checked or ())
-        self.query_one(FlagDetail).show(self.current, brief.pool, self.bands)
+        current = self.current
+        bands = self.previous_bands if current and current.change == "gone" else self.bands
+        self.query_one(FlagDetail).show(current, brief.pool, bands)
+
+    def checked_numbers(self, brief: BriefView) -> list[tuple[int, int]]:
+        """The numbers the run's own detector checks; none when it cannot be loaded."""
+        if self.scanner is None:
+            self.scanner = self.load_scanner()
+        if self.scanner is False:
+            return []
+        return checked_spans(brief.text, brief.pool, self.scanner)
+
+    def load_scanner(self) -> Any:
+        """The run's detector's token scanner (False, with a note, when it cannot load)."""
+        from reviewer.grounding.checked import scanner_of
+        from reviewer.grounding.registry import DetectorLoadError, load_run_detector
+
+        run = self.run
+        if run is None:
+            return False
+        try:
+            detector, self.detector_note = load_run_detector(
+                spec=run.spec, detector=run.detector, version=run.version, config=run.config
+            )
+        except DetectorLoadError as problem:
+            self.detector_note = f"{problem}; no checked-number marks"
+            return False
+        return scanner_of(detector)
 
     def mark_checked(self, brief_pk: int) -> None:
         """Underline the other checked numbers of the brief shown (if it still is)."""
         brief = self.brief
         if brief is not None and brief.brief_pk == brief_pk and self.checked is None:
-            self.checked = checked_spans(brief.text, brief.pool)
-            self.query_one(Prose).show(brief.text, self.flags, self.index, self.checked)
+            self.checked = self.checked_numbers(brief)
+            self.draw_brief()
+            if self.detector_note:
+                self.draw_progress()
 
     def brief_row(self) -> BriefRow | None:
         """The list row of the current brief, counted from its loaded flags (no query)."""
         if self.brief is None:
             return None
-        verdicts = [f.verdict for f in self.flags]
+        verdicts = [f.verdict for f in self.flags if f.change != "gone"]
         return BriefRow(
-            self.brief.brief_pk, self.brief.brief_id, len(self.flags),
+            self.brief.brief_pk, self.brief.brief_id, len(verdicts),
             sum(v is not None for v in verdicts),
             verdicts.count("true_positive"), verdicts.count("false_positive"),
         )  # fmt: skip
@@ -187,6 +254,10 @@ class ReviewScreen(Screen[None]):
             (f" {one_line(self.reviewer)} ", "bold reverse"),
             f"  {self.run_title}  ",
         ]
+        if self.only:
+            parts.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
+        if self.detector_note:
+            parts.append((f"⚠ {one_line(self.detector_note)}  ", "$warning"))
         totals = self.totals
         if totals is None:
             parts.append(("counting labels…", "dim italic"))
@@ -296,7 +367,8 @@ class ReviewScreen(Screen[None]):
     def _labeled(self, flag: FlagView, verdict: str) -> None:
         assert self.index is not None
         self.flags[self.index] = replace(flag, verdict=verdict)
-        self.count_change(flag.verdict, verdict)
+        if flag.change != "gone":  # a gone flag is not one of this run's
+            self.count_change(flag.verdict, verdict)
         if (row := self.brief_row()) is not None:
             self.brief_list.rows.update_row(row)
         self.action_next_unlabeled()
@@ -317,18 +389,29 @@ class ReviewScreen(Screen[None]):
             return
         self.open_brief(claim.brief_pk, claim_id=label.claim_id)
         after = next((f.verdict for f in self.flags if f.claim_id == label.claim_id), label.verdict)
-        if any(f.claim_id == label.claim_id for f in self.flags):
+        if any(f.claim_id == label.claim_id and f.change != "gone" for f in self.flags):
             self.count_change(label.verdict, after)
         if (row := self.brief_row()) is not None:
             self.brief_list.rows.update_row(row)
         word = verdict_word(label.verdict)
         self.notify(f"Undid {word} on {one_line(claim.token)}", markup=False)
 
+    def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | None:
+        """The next unlabeled flag of the walk after (brief_pk, start), wrapping around."""
+        if self.only is not None and self.previous is not None:
+            return next_unlabeled_change(
+                db=self.session, run_id=self.run_id, previous=self.previous, change=self.only,
+                reviewer=self.reviewer, after=after,
+            )  # fmt: skip
+        return db.next_unlabeled(
+            session=self.session, run_id=self.run_id, reviewer=self.reviewer, after=after
+        )
+
     def action_next_unlabeled(self) -> None:
         """The next flag without a verdict: later in this brief, else in later briefs."""
         start = (self.index + 1) if self.index is not None else 0
         for i in range(start, len(self.flags)):
-            if self.flags[i].verdict is None:
+            if self.flags[i].verdict is None and self.in_walk(self.flags[i]):
                 self.index = i
                 self.draw_brief()
                 return
@@ -336,11 +419,10 @@ class ReviewScreen(Screen[None]):
         if self.brief is not None:
             last = self.flags[-1].start if self.flags else -1
             after = (self.brief.brief_pk, last)
-        found = db.next_unlabeled(
-            session=self.session, run_id=self.run_id, reviewer=self.reviewer, after=after
-        )
+        found = self.find_unlabeled(after)
         if found is None:
-            self.notify("Every flag of this run is labeled.", title="Done", markup=False)
+            which = f"{self.only} flag" if self.only else "flag of this run"
+            self.notify(f"Every {which} is labeled.", title="Done", markup=False)
             self.draw_brief()
         elif self.brief is not None and found.brief_pk == self.brief.brief_pk:
             self.index = next(i for i, f in enumerate(self.flags) if f.flag_pk == found.flag_pk)
@@ -352,8 +434,13 @@ class ReviewScreen(Screen[None]):
 
     def action_flag(self, step: int) -> None:
         """Next or previous flag; past either end of the brief, into the neighbouring brief."""
-        if self.index is not None and 0 <= self.index + step < len(self.flags):
-            self.index += step
+        scoped = self.scoped
+        if self.index is not None and self.index in scoped:
+            at = scoped.index(self.index) + step
+        else:  # nothing current in scope: the first (or last) one
+            at = 0 if step > 0 else len(scoped) - 1
+        if 0 <= at < len(scoped):
+            self.index = scoped[at]
             self.draw_brief()
         else:
             self.action_brief(step, last=step < 0)
@@ -386,8 +473,31 @@ class ReviewScreen(Screen[None]):
         self.brief_list.apply(filter=name)
 
     def action_cycle_filter(self) -> None:
+        names = FILTER_NAMES
+        shown = names if self.previous is not None else names[: names.index("new")]
         now = self.brief_list.rows.filter
-        self.action_filter(FILTER_NAMES[(FILTER_NAMES.index(now) + 1) % len(FILTER_NAMES)])
+        at = shown.index(now) + 1 if now in shown else 0
+        self.action_filter(shown[at % len(shown)])
+
+    def action_only(self, change: str) -> None:
+        """Walk only the flags new, gone or same since the previous run ("all": every flag),
+        the brief list filtered to match, from the next unlabeled one."""
+        if change != "all" and self.previous is None:
+            self.notify("No run before this one to compare with.", severity="warning",
+                        markup=False)  # fmt: skip
+            return
+        self.only = None if change == "all" else change
+        self.brief_list.apply(filter=change)
+        self.draw_progress()
+        found = self.find_unlabeled(None)
+        if found is not None:
+            self.open_brief(found.brief_pk, claim_id=found.claim_id)
+        else:
+            self.draw_brief()
+
+    def action_cycle_only(self) -> None:
+        order = ["all", "new", "gone", "same"]
+        self.action_only(order[(order.index(self.only or "all") + 1) % len(order)])
 
     def action_toggle_annotations(self) -> None:
         prose = self.query_one(Prose)

@@ -44,18 +44,26 @@ def verdict_text(verdict: str | None) -> tuple[str, str]:
     return (found.shown, VERDICT_STYLE.get(verdict, "")) if found else (str(verdict), "")
 
 
+CHANGE_TEXT = {
+    "new": (" · new: not in the previous run", "bold $accent"),
+    "gone": (" · gone: previous run only", "italic"),
+    "same": (" · same as the previous run", "dim"),
+}
+
+
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
     """The detail lines, built from plain strings (brief text is data, never markup)."""
     if flag is None:
         return Content.styled("No flag in this brief.", "dim italic")
+    change = CHANGE_TEXT.get(getattr(flag, "change", None) or "", "")
     verdict, verdict_style = verdict_text(flag.verdict)
-    rows: list[tuple[str, str | tuple[str, str]]] = [
+    rows: list[tuple[str, str | tuple[str, str] | Content]] = [
         ("token", (one_line(flag.token), f"bold {KIND_STYLE.get(flag.kind, '')}")),
         ("value", f"{number(flag.value)} {one_line(flag.unit)}"),
         ("nearest", f"{one_line(flag.nearest)} = {number(flag.nearest_value)}"),
         ("delta", f"{flag.delta:+.4g}"),
         ("relative", f"{flag.rel:.3f}"),
-        ("kind", (flag.kind, f"bold {KIND_STYLE.get(flag.kind, '')}")),
+        ("kind", Content.assemble((flag.kind, f"bold {KIND_STYLE.get(flag.kind, '')}"), change)),
         ("band", band_text(flag, bands)),
         ("verdict", (verdict, verdict_style)),
     ]
@@ -89,10 +97,14 @@ class FlagDetail(Horizontal):
             table.add_column(label, key=key)
 
     def show(
-        self, flag: FlagFacts | None, pool: Sequence[Known], bands: Bands = DEFAULT_BANDS
+        self,
+        flag: FlagFacts | None,
+        pool: Sequence[Known],
+        bands: Bands = DEFAULT_BANDS,
     ) -> None:
         """Show one flag (or none) and the pool it was checked against."""
-        self.query_one("#flag-facts", Static).update(detail_content(flag, bands), layout=False)
+        facts = detail_content(flag, bands)
+        self.query_one("#flag-facts", Static).update(facts, layout=False)
         table = self.query_one("#pool", DataTable)
         styles = [row_style(flag, known) for known in pool]
         if pool is not self._pool:

@@ -21,6 +21,8 @@ VERDICT_STYLE = {
     SKIP: "italic dim",
 }
 CURRENT_STYLE = "bold reverse"
+GONE_STYLE = "dim italic"  # a previous run's flag this run no longer raises: faint
+CHANGE_TAG = {"new": ("new ", "bold $accent"), "gone": ("gone ", "italic $text-muted")}
 CHECKED_STYLE = "underline dim"
 NOTE_MARK = " ✎"
 GLUED = "%‰°′″"  # unit marks written against the number
@@ -49,6 +51,11 @@ def annotation(flag: FlagLike) -> str:
     tag = f" · {verdict.tag}" if verdict else ""
     note = NOTE_MARK if flag.note else ""
     return f"‹{literal(flag.nearest)} {number(flag.nearest_value)} · {flag.kind}{tag}{note}›"
+
+
+def change_of(flag: FlagLike) -> str | None:
+    """new / gone / same against the previous run, when the screen compares runs."""
+    return getattr(flag, "change", None)
 
 
 def prose_content(
@@ -82,7 +89,10 @@ def prose_content(
         else:
             flag = flags[index]
             is_current = index == current
+            change = change_of(flag)
             style = f"{KIND_STYLE.get(flag.kind, '$warning')} {VERDICT_STYLE.get(flag.verdict, '')}"
+            if change == "gone":  # never mistaken for a flag of this run
+                style = f"{GONE_STYLE} {'strike' if flag.verdict == 'false_positive' else ''}"
             parts.append((shown[start:end], f"{style} {CURRENT_STYLE}" if is_current else style))
             if annotations:
                 # after a glued unit ("79%", "52bpm"), so the aside never splits a word
@@ -93,7 +103,12 @@ def prose_content(
                 parts.append(shown[end:glued])
                 end = glued
                 aside = "bold $accent" if is_current else "dim italic"
-                parts.append((annotation(flag), aside))
+                if change in CHANGE_TAG:
+                    parts.append(("‹", aside))
+                    parts.append(CHANGE_TAG[change])
+                    parts.append((annotation(flag)[1:], aside))
+                else:
+                    parts.append((annotation(flag), aside))
         position = end
     parts.append(shown[position:])
     return Content.assemble(*parts, strip_control_codes=False)

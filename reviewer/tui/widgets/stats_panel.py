@@ -52,6 +52,7 @@ class StatsReport:
     arms: Any | None = None  # reviewer.grounding.arms.ArmsReport
     arms_error: str | None = None
     pools: int = 0
+    source: str = ""  # "stored": the run's own, kept when it was made; "scored now"
 
 
 def range_bar(point: float, low: float, high: float, width: int = BAR) -> list[Part]:
@@ -139,6 +140,12 @@ def arms_parts(report: StatsReport) -> list[Part]:
         verdict,
         "\n",
     ]
+    if report.source:
+        said = {
+            "stored": "this run's own, stored when it was made",
+            "scored now": "not stored with this run: scored now with its own detector",
+        }.get(report.source)
+        parts.append((f"{said or report.source}\n", "dim italic"))
     for row in arms.rows:
         if row.group == "rewrite":
             continue
