@@ -250,10 +250,26 @@ def store_scan_rows(session: Session, run_id: int, scans: Sequence[ScanRow]) -> 
         ("run_id", "brief_pk", "checkable", "flags"),
         [(run_id, pk, checkable, len(flags)) for pk, checkable, flags in scans],
     )
-    flagged = [(pk, flags) for pk, _, flags in scans if flags]
-    if not flagged:
-        return 0
-    claims = _claims_of(session, [pk for pk, _ in flagged])
+    flagged = [(pk, flags) for pk, _, flags in scans if 0 < len(flags) <= BIG_BRIEF]
+    stored = _store_flags(session, run_id, flagged) if flagged else 0
+    for pk, _, flags in scans:
+        if len(flags) > BIG_BRIEF:
+            stored += _store_big_brief(session, run_id, pk, flags)
+    return stored
+
+
+BIG_BRIEF = 20_000  # flags past which one brief's flags are stored a slice at a time
+
+
+def _store_flags(
+    session: Session,
+    run_id: int,
+    flagged: Sequence[tuple[int, Sequence[FlagRow]]],
+    starts: tuple[int, int] | None = None,
+) -> int:
+    """Claims (new ones inserted) and flag rows for the flags of these briefs; `starts`
+    narrows the claims looked up to those starting in that range (one brief's slice)."""
+    claims = _claims_of(session, [pk for pk, _ in flagged], starts)
     new_claims: dict[tuple[int, int, int, str], None] = {}
     for pk, flags in flagged:
         for f in flags:
@@ -266,7 +282,7 @@ def store_scan_rows(session: Session, run_id: int, scans: Sequence[ScanRow]) -> 
         if keys is not None:
             claims.update(zip(new_claims, keys, strict=True))
         else:
-            claims = _claims_of(session, [pk for pk, _ in flagged])
+            claims = _claims_of(session, [pk for pk, _ in flagged], starts)
     rows = []
     seen: set[int] = set()
     for pk, flags in flagged:
@@ -280,9 +296,35 @@ def store_scan_rows(session: Session, run_id: int, scans: Sequence[ScanRow]) -> 
     return len(rows)
 
 
-def _claims_of(session: Session, brief_pks: list[int]) -> dict[tuple[int, int, int, str], int]:
-    """(brief_pk, start, end, token) -> claim id for the claims of these briefs."""
+def _store_big_brief(session: Session, run_id: int, pk: int, flags: Sequence[FlagRow]) -> int:
+    """One brief's many flags, BIG_BRIEF at a time in span order, so memory holds a slice
+    of claims and rows, never all of them (a 50 MB brief can raise a million flags)."""
+    ordered = sorted(flags, key=lambda f: (f[0], f[1], f[2]))
+    stored = 0
+    last: tuple[int, int, str] | None = None
+    for at in range(0, len(ordered), BIG_BRIEF):
+        part = []
+        for f in ordered[at : at + BIG_BRIEF]:
+            if (f[0], f[1], f[2]) != last:  # the same span twice: keep the first
+                part.append(f)
+                last = (f[0], f[1], f[2])
+        if part:
+            stored += _store_flags(session, run_id, [(pk, part)], (part[0][0], part[-1][0]))
+    return stored
+
+
+def _claims_of(
+    session: Session, brief_pks: list[int], starts: tuple[int, int] | None = None
+) -> dict[tuple[int, int, int, str], int]:
+    """(brief_pk, start, end, token) -> claim id for the claims of these briefs (of one
+    brief, starting within `starts`, when given)."""
     sql = 'SELECT id, brief_pk, start, "end", token FROM claim WHERE brief_pk'
+    if starts is not None:
+        mark = _marks(session, 1)
+        rows = session.connection().exec_driver_sql(
+            f"{sql} = {mark} AND start BETWEEN {mark} AND {mark}", (brief_pks[0], *starts)
+        )
+        return {(b, s, e, t): cid for cid, b, s, e, t in rows}
     low, high = min(brief_pks), max(brief_pks)
     if high - low < 4 * len(brief_pks):  # nearby keys (a batch): one range walk of the index
         wanted = set(brief_pks)
