@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from reviewer.agreement import kappa_from_table
+
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
@@ -108,12 +110,4 @@ def cohen_kappa(first: Sequence[str], second: Sequence[str]) -> float | None:
     """
     if len(first) != len(second):
         raise ValueError(f"verdict lists differ in length: {len(first)} vs {len(second)}")
-    n = len(first)
-    if n == 0:
-        return None
-    observed = sum(a == b for a, b in zip(first, second, strict=True)) / n
-    counts_a, counts_b = Counter(first), Counter(second)
-    expected = sum(counts_a[c] * counts_b[c] for c in counts_a) / (n * n)
-    if expected >= 1.0:
-        return None
-    return (observed - expected) / (1 - expected)
+    return kappa_from_table(Counter(zip(first, second, strict=True)))[0]

@@ -1,0 +1,300 @@
+"""Agreement between reviewers: raw agreement, Cohen's κ per pair, Krippendorff's α over all.
+
+Pure arithmetic over verdicts keyed by claim and reviewer. Every figure comes with a
+bootstrap 95% interval (claims resampled with replacement), and a figure that cannot be
+computed says why instead of giving a number. The statistics depend only on how many claims
+show each pattern of verdicts, so a resample draws pattern counts, never rebuilds claims.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import accumulate, combinations
+from typing import Any
+
+ONE_CATEGORY = "one category only"
+TOO_FEW = "fewer than two ratings"
+
+RESAMPLES = 1000
+SEED = 0
+
+# claim -> reviewer -> verdict (any hashable category)
+Ratings = Mapping[Hashable, Mapping[str, Hashable]]
+# a claim's verdicts as sorted (category, how many reviewers gave it) pairs
+Pattern = tuple[tuple[Hashable, int], ...]
+Cell = tuple[Hashable, Hashable]
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A figure, its bootstrap 95% interval, or the reason it is undefined."""
+
+    value: float | None
+    ci: tuple[float, float] | None = None
+    undefined: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "value": self.value,
+            "ci": list(self.ci) if self.ci else None,
+            "undefined": self.undefined,
+        }
+
+    def words(self, digits: int = 2) -> str:
+        """`0.74 [0.52, 0.90]`, or `undefined (one category only)`."""
+        if self.value is None:
+            return f"undefined ({self.undefined})"
+        text = f"{self.value:.{digits}f}"
+        if self.ci:
+            text += f" [{self.ci[0]:.{digits}f}, {self.ci[1]:.{digits}f}]"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class PairAgreement:
+    """Two reviewers over the claims both of them labeled."""
+
+    first: str
+    second: str
+    claims: int
+    agreement: Estimate
+    kappa: Estimate
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reviewers": [self.first, self.second],
+            "claims": self.claims,
+            "agreement": self.agreement.to_dict(),
+            "kappa": self.kappa.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Agreement:
+    """Agreement over the claims two or more reviewers labeled."""
+
+    claims: int
+    disagreements: int
+    reviewers: tuple[str, ...]
+    agreement: Estimate
+    alpha: Estimate
+    pairs: tuple[PairAgreement, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claims": self.claims,
+            "disagreements": self.disagreements,
+            "reviewers": list(self.reviewers),
+            "agreement": self.agreement.to_dict(),
+            "alpha": self.alpha.to_dict(),
+            "pairs": [pair.to_dict() for pair in self.pairs],
+        }
+
+
+def kappa_from_table(table: Mapping[Cell, int]) -> tuple[float | None, str | None]:
+    """Cohen's κ from counts of (first's verdict, second's verdict); None and why when
+    undefined (nothing compared, or chance agreement is certain: one category only)."""
+    n = sum(table.values())
+    if n == 0:
+        return None, TOO_FEW
+    first: Counter[Hashable] = Counter()
+    second: Counter[Hashable] = Counter()
+    agreed = 0
+    for (a, b), count in table.items():
+        first[a] += count
+        second[b] += count
+        agreed += count if a == b else 0
+    expected = sum(first[c] * second[c] for c in first) / (n * n)
+    if expected >= 1.0:
+        return None, ONE_CATEGORY
+    return (agreed / n - expected) / (1 - expected), None
+
+
+def alpha_from_patterns(patterns: Mapping[Pattern, int]) -> tuple[float | None, str | None]:
+    """Krippendorff's α (nominal) from counts of claims per verdict pattern; claims with a
+    single rating are not pairable and must be left out by the caller."""
+    coincidence: Counter[Cell] = Counter()
+    for pattern, weight in patterns.items():
+        m = sum(count for _, count in pattern)
+        for c, n_c in pattern:
+            for k, n_k in pattern:
+                pairs = n_c * (n_c - 1) if c == k else n_c * n_k
+                coincidence[c, k] += weight * pairs / (m - 1)
+    totals: Counter[Hashable] = Counter()
+    for (c, _), value in coincidence.items():
+        totals[c] += value
+    n = sum(totals.values())
+    if n < 2:
+        return None, TOO_FEW
+    observed = sum(value for (c, k), value in coincidence.items() if c != k)
+    expected = sum(totals[c] * totals[k] for c in totals for k in totals if c != k)
+    if expected == 0:
+        return None, ONE_CATEGORY
+    return 1.0 - (n - 1) * observed / expected, None
+
+
+def krippendorff_alpha(ratings: Ratings) -> float | None:
+    """α (nominal) over every claim with two or more ratings; None when undefined."""
+    return alpha_from_patterns(_patterns(ratings))[0]
+
+
+def _pattern(verdicts: Iterable[Hashable]) -> Pattern:
+    return tuple(sorted(Counter(verdicts).items(), key=lambda item: repr(item[0])))
+
+
+def _patterns(ratings: Ratings) -> Counter[Pattern]:
+    return Counter(_pattern(v.values()) for v in ratings.values() if len(v) >= 2)
+
+
+def _share_agreed(patterns: Mapping[Pattern, int]) -> tuple[float | None, str | None]:
+    n = sum(patterns.values())
+    if n == 0:
+        return None, TOO_FEW
+    return sum(w for p, w in patterns.items() if len(p) == 1) / n, None
+
+
+def _share_equal(table: Mapping[Cell, int]) -> tuple[float | None, str | None]:
+    n = sum(table.values())
+    if n == 0:
+        return None, TOO_FEW
+    return sum(w for (a, b), w in table.items() if a == b) / n, None
+
+
+Statistic = Callable[[Mapping[Any, int]], tuple[float | None, str | None]]
+
+
+def _estimate(
+    counts: Mapping[Any, int], statistic: Statistic, resamples: int, rng: random.Random
+) -> Estimate:
+    """The statistic on the counts, with a percentile interval from resampled claims
+    (resamples where it is undefined are dropped; none defined, no interval)."""
+    value, reason = statistic(counts)
+    if value is None:
+        return Estimate(None, None, reason)
+    if resamples <= 0:
+        return Estimate(value)
+    keys = list(counts)
+    cumulative = list(accumulate(counts[k] for k in keys))
+    n = cumulative[-1]
+    draws: list[float] = []
+    for _ in range(resamples):
+        drawn = Counter(rng.choices(range(len(keys)), cum_weights=cumulative, k=n))
+        replicate, _ = statistic({keys[i]: w for i, w in drawn.items()})
+        if replicate is not None:
+            draws.append(replicate)
+    return Estimate(value, _percentile_interval(draws))
+
+
+def _percentile_interval(draws: Sequence[float]) -> tuple[float, float] | None:
+    if not draws:
+        return None
+    if len(draws) == 1:
+        return (draws[0], draws[0])
+    cuts = statistics.quantiles(draws, n=40, method="inclusive")  # 2.5% steps
+    return (cuts[0], cuts[-1])
+
+
+def pair_table(ratings: Ratings, first: str, second: str) -> Counter[Cell]:
+    """Counts of (first's verdict, second's verdict) over the claims both labeled."""
+    return Counter((v[first], v[second]) for v in ratings.values() if first in v and second in v)
+
+
+def measure(ratings: Ratings, *, resamples: int = RESAMPLES, seed: int = SEED) -> Agreement:
+    """Raw agreement (share of claims whose reviewers all agree), κ for each pair of
+    reviewers and α over all, over the claims with two or more ratings. Deterministic for
+    a given seed; `resamples=0` gives the figures without intervals."""
+    rng = random.Random(seed)
+    patterns = _patterns(ratings)
+    doubly = sum(patterns.values())
+    reviewers = sorted({r for v in ratings.values() if len(v) >= 2 for r in v})
+    pairs = []
+    for first, second in combinations(reviewers, 2):
+        table = pair_table(ratings, first, second)
+        if not table:
+            continue
+        pairs.append(
+            PairAgreement(
+                first,
+                second,
+                sum(table.values()),
+                _estimate(table, _share_equal, resamples, rng),
+                _estimate(table, kappa_from_table, resamples, rng),
+            )
+        )
+    return Agreement(
+        claims=doubly,
+        disagreements=sum(w for p, w in patterns.items() if len(p) > 1),
+        reviewers=tuple(reviewers),
+        agreement=_estimate(patterns, _share_agreed, resamples, rng),
+        alpha=_estimate(patterns, alpha_from_patterns, resamples, rng),
+        pairs=tuple(pairs),
+    )
+
+
+def measure_by(
+    ratings: Ratings,
+    group: Callable[[Hashable], str],
+    *,
+    resamples: int = RESAMPLES,
+    seed: int = SEED,
+) -> dict[str, Agreement]:
+    """`measure` for each group of claims (e.g. by kind), in group order."""
+    groups: dict[str, dict[Hashable, Mapping[str, Hashable]]] = {}
+    for claim, verdicts in ratings.items():
+        groups.setdefault(group(claim), {})[claim] = verdicts
+    return {
+        name: measure(part, resamples=resamples, seed=seed) for name, part in sorted(groups.items())
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class WithTheRest:
+    """One reviewer against everyone else, over the claims they share with anyone."""
+
+    reviewer: str
+    claims: int
+    agreement: Estimate
+    kappa: Estimate
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "claims": self.claims,
+            "agreement": self.agreement.to_dict(),
+            "kappa": self.kappa.to_dict(),
+        }
+
+
+def with_the_rest(
+    ratings: Ratings, reviewer: str, *, resamples: int = RESAMPLES, seed: int = SEED
+) -> WithTheRest:
+    """The reviewer's verdict paired with each other reviewer's on the same claim: the share
+    of those pairs that agree and κ over the pooled pairs, so a reviewer who drifts shows."""
+    units: Counter[tuple[Cell, ...]] = Counter()
+    for verdicts in ratings.values():
+        if reviewer not in verdicts or len(verdicts) < 2:
+            continue
+        mine = verdicts[reviewer]
+        cells = ((mine, theirs) for other, theirs in verdicts.items() if other != reviewer)
+        units[tuple(sorted(cells, key=repr))] += 1
+
+    def pooled(statistic: Statistic) -> Statistic:
+        def on_claims(counts: Mapping[tuple[Cell, ...], int]) -> tuple[float | None, str | None]:
+            table: Counter[Cell] = Counter()
+            for cells, weight in counts.items():
+                for cell in cells:
+                    table[cell] += weight
+            return statistic(table)
+
+        return on_claims
+
+    rng = random.Random(seed)
+    return WithTheRest(
+        reviewer,
+        sum(units.values()),
+        _estimate(units, pooled(_share_equal), resamples, rng),
+        _estimate(units, pooled(kappa_from_table), resamples, rng),
+    )
