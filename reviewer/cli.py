@@ -112,6 +112,29 @@ def review(
 
 
 @app.command(rich_help_panel="Label flags")
+def serve(
+    host: Annotated[
+        str,
+        typer.Option("--host", help="Address to listen on; 0.0.0.0 lets other machines in."),
+    ] = "localhost",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    url: Annotated[
+        str | None,
+        typer.Option("--url", help="Address browsers use to reach it (behind a proxy)."),
+    ] = None,
+    db: DbOption = None,
+    reviewer: ReviewerOption = None,
+) -> None:
+    """The review app in a web browser, for reviewers without a terminal (localhost only
+    unless --host says otherwise)."""
+    from reviewer.commands import serve as command
+
+    review_args = ["--reviewer", reviewer] if reviewer else []
+    code = command.serve(db or default_db(), host=host, port=port, url=url, review_args=review_args)
+    raise typer.Exit(code)
+
+
+@app.command(rich_help_panel="Label flags")
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     run: Annotated[

@@ -1,0 +1,5 @@
+"""`python -m reviewer`: the same command line as the `reviewer` script."""
+
+from reviewer.cli import main
+
+main()

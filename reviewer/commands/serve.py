@@ -1,0 +1,81 @@
+"""`reviewer serve`: the review app in a web browser, one app process per browser tab.
+
+textual-serve runs the `review` command for each tab that connects and relays its screen
+and keys over a websocket. The database location travels in the environment, not on the
+command line, so a password in a URL is never shown in a process list, a log or a page.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from reviewer.commands.console import OK, USAGE, echo, out, say
+
+WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def review_command(review_args: list[str]) -> str:
+    """The shell command each browser tab runs: this Python's `reviewer review`."""
+    return shlex.join([sys.executable, "-m", "reviewer", "review", *review_args])
+
+
+def reviewable(database: str) -> str | None:
+    """The database as the served apps will open it (a path made absolute), or None after
+    saying why no app could open it, before anyone connects."""
+    import db
+
+    try:
+        engine = db.open_existing(database)
+    except db.SchemaError as problem:
+        echo(str(problem), error=True)
+        return None
+    try:
+        with engine.connect() as session:
+            if db.latest_run(session=session) is None:
+                echo(f"{database}: no briefs with a detector run to review; "
+                     "add some with `reviewer ingest FILE`", error=True)  # fmt: skip
+                return None
+    finally:
+        engine.dispose()
+    return database if "://" in database else str(Path(database).expanduser().resolve())
+
+
+def public_url(host: str, port: int) -> str:
+    """Where browsers reach the server: the machine's name when it listens everywhere."""
+    name = socket.getfqdn() if host in WILDCARDS else host
+    if ":" in name:  # an IPv6 literal
+        name = f"[{name}]"
+    return f"http://{name}:{port}"
+
+
+def serve(
+    database: str, *, host: str, port: int, url: str | None = None, review_args: list[str]
+) -> int:
+    """Serve the review app until interrupted; 2 with a message when it cannot open."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        echo("reviewer serve needs textual-serve: pip install 'reviewer[serve]'", error=True)
+        return USAGE
+    found = reviewable(database)
+    if found is None:
+        return USAGE
+    os.environ["REVIEWER_DB"] = found
+    address = url or public_url(host, port)
+
+    class ReviewServer(Server):
+        async def on_startup(self, app: Any) -> None:  # textual-serve's prints the command
+            say(out(), f"Serving the review app on {address} (Ctrl+C stops it)")
+            if host not in WILDCARDS:
+                say(out(), "Only this machine can connect; --host 0.0.0.0 opens it.")
+
+    server = ReviewServer(
+        review_command(review_args), host=host, port=port, title="reviewer", public_url=address
+    )
+    server.serve()
+    return OK
