@@ -1,0 +1,88 @@
+"""Reading reviewers' verdicts side by side: the ratings agreement is computed from, and the
+claims whose reviewers differ.
+
+Only true- and false-positive verdicts are ratings: a skip says "cannot tell", not what the
+flag is. Only claims with two or more such verdicts are read, so a run where most flags
+have one label costs what its doubly labeled claims cost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Select, func, select
+
+from db.tables import Db
+from db.tables import brief as B
+from db.tables import flagrecord as F
+from db.tables import labelstate as LS
+
+RATED = ("true_positive", "false_positive")
+
+
+@dataclass(frozen=True, slots=True)
+class RunRatings:
+    """Per claim of a run labeled by two or more reviewers: each one's verdict, and the
+    claim's kind in that run."""
+
+    verdicts: dict[int, dict[str, str]]
+    kinds: dict[int, str]
+
+
+def _doubly_rated() -> Select[tuple[int]]:
+    return (
+        select(LS.c.claim_id)
+        .where(LS.c.verdict.in_(RATED))
+        .group_by(LS.c.claim_id)
+        .having(func.count() >= 2)
+    )
+
+
+def run_ratings(*, session: Db, run_id: int) -> RunRatings:
+    """The verdicts agreement is measured on: claims flagged in the run with two or more
+    true/false verdicts, every reviewer's current one."""
+    rows = session.execute(
+        select(F.c.claim_id, F.c.kind, LS.c.reviewer, LS.c.verdict)
+        .join(LS, LS.c.claim_id == F.c.claim_id)
+        .where(
+            F.c.run_id == run_id,
+            LS.c.verdict.in_(RATED),
+            F.c.claim_id.in_(_doubly_rated()),
+        )
+        .order_by(F.c.claim_id, LS.c.reviewer)
+    )
+    verdicts: dict[int, dict[str, str]] = {}
+    kinds: dict[int, str] = {}
+    for claim_id, kind, reviewer, verdict in rows:
+        verdicts.setdefault(claim_id, {})[reviewer] = verdict
+        kinds[claim_id] = kind
+    return RunRatings(verdicts, kinds)
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A claim of the run whose reviewers gave different verdicts."""
+
+    claim_id: int
+    brief_pk: int
+    brief_id: str
+    start: int
+    end: int
+    token: str
+    kind: str
+    verdicts: dict[str, str]
+
+
+def disagreements(*, session: Db, run_id: int) -> list[Disagreement]:
+    """The run's claims whose reviewers differ, in brief and span order."""
+    ratings = run_ratings(session=session, run_id=run_id)
+    split = [c for c, v in ratings.verdicts.items() if len(set(v.values())) > 1]
+    if not split:
+        return []
+    rows = session.execute(
+        select(F.c.claim_id, F.c.brief_pk, B.c.brief_id, F.c.start, F.c.end, F.c.token, F.c.kind)
+        .join(B, B.c.pk == F.c.brief_pk)
+        .where(F.c.run_id == run_id, F.c.claim_id.in_(split))
+        .order_by(F.c.brief_pk, F.c.start, F.c.claim_id)
+    )
+    return [Disagreement(*row, verdicts=ratings.verdicts[row.claim_id]) for row in rows]
