@@ -156,6 +156,24 @@ def stats(
     raise typer.Exit(code)
 
 
+@app.command(rich_help_panel="Label flags")
+def agreement(
+    run: Annotated[
+        int | None, typer.Option("--run", help="Run id (default: the latest run).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    listing: Annotated[
+        bool, typer.Option("--list", help="List the claims whose reviewers differ.")
+    ] = False,
+    db: DbOption = None,
+) -> None:
+    """Do reviewers agree? Cohen's κ per pair and Krippendorff's α, with intervals, by kind."""
+    from reviewer.commands import agreement as command
+
+    code = command.agreement(db or default_db(), run_id=run, as_json=as_json, listing=listing)
+    raise typer.Exit(code)
+
+
 @app.command(rich_help_panel="Store and flag briefs")
 def ingest(
     files: Annotated[list[str], typer.Argument(help="JSON Lines files of briefs ('-': stdin).")],

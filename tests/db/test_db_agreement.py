@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from db_seed import add_run, flag, seed
 from sqlmodel import Session
 
 import db
 from db.agreement import disagreements, run_ratings
+from tests.support.db_seed import add_run, flag, seed
 
 
 def label(session, claim_id: int, reviewer: str, verdict: str) -> None:

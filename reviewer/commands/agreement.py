@@ -1,0 +1,132 @@
+"""`reviewer agreement`: do the reviewers agree? κ per pair, α over all, by kind, and the
+claims they differ on. Names and tokens come from input files: printed as Text, never markup.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from sqlalchemy import Connection
+
+import db
+from db.agreement import Disagreement, disagreements, run_ratings
+from reviewer import agreement as figures
+from reviewer.commands.console import USAGE, counted, err, open_db, out, say
+
+RATINGS_RULE = (
+    "ratings are each reviewer's current true-positive or false-positive verdict; skips are "
+    "not ratings; claims with two or more ratings count"
+)
+VERDICT_WORDS = {"true_positive": "true positive", "false_positive": "false positive"}
+
+
+def agreement_figures(
+    *, session: Connection, run_id: int, resamples: int = figures.RESAMPLES
+) -> dict[str, Any]:
+    """Everything `agreement --json` prints (and `stats --json` carries) for one run."""
+    ratings = run_ratings(session=session, run_id=run_id)
+    overall = figures.measure(ratings.verdicts, resamples=resamples)
+    by_kind = figures.measure_by(ratings.verdicts, ratings.kinds.__getitem__, resamples=resamples)
+    return {
+        "run_id": run_id,
+        **overall.to_dict(),
+        "by_kind": {kind: part.to_dict() for kind, part in by_kind.items()},
+        "interval": f"bootstrap 95% percentile, {resamples:,} resamples of claims, seed "
+        f"{figures.SEED}",
+        "ratings": RATINGS_RULE,
+    }
+
+
+def agreement(url_or_path: str, *, run_id: int | None, as_json: bool, listing: bool) -> int:
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with engine.connect() as session:
+            run = (
+                db.get_run(session=session, run_id=run_id)
+                if run_id is not None
+                else db.latest_run(session=session)
+            )
+            if run is None:
+                say(
+                    err(),
+                    f"no detector run {run_id}" if run_id is not None else "no detector run yet",
+                )
+                return USAGE
+            result = agreement_figures(session=session, run_id=run.id)
+            split = disagreements(session=session, run_id=run.id) if listing else []
+    finally:
+        engine.dispose()
+    if as_json:
+        if listing:
+            result["disagreement_list"] = [_disagreement_dict(d) for d in split]
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return 0
+    console = out()
+    print_agreement(result, console, title=f"run {run.id} · {run.detector} {run.version}")
+    if listing:
+        print_disagreements(split, console)
+    return 0
+
+
+def _disagreement_dict(d: Disagreement) -> dict[str, Any]:
+    return {
+        "claim_id": d.claim_id, "brief_id": d.brief_id, "start": d.start, "end": d.end,
+        "token": d.token, "kind": d.kind, "verdicts": d.verdicts,
+    }  # fmt: skip
+
+
+def _words(estimate: dict[str, Any]) -> str:
+    value, ci = estimate["value"], estimate["ci"]
+    if value is None:
+        return f"undefined: {estimate['undefined']}"
+    return f"{value:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
+
+
+def _rows(table: Table, name: str, part: dict[str, Any]) -> None:
+    table.add_row(
+        Text(name), Text(f"{part['claims']:,}"), Text(f"{part['disagreements']:,}"),
+        Text(_words(part["agreement"])), Text("α " + _words(part["alpha"])),
+    )  # fmt: skip
+    for pair in part["pairs"]:
+        first, second = pair["reviewers"]
+        table.add_row(
+            Text(f"  {first} × {second}"), Text(f"{pair['claims']:,}"), Text(""),
+            Text(_words(pair["agreement"])), Text("κ " + _words(pair["kappa"])),
+        )  # fmt: skip
+
+
+def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> None:
+    if not result["claims"]:
+        say(console, f"{title}: no claim has verdicts from two reviewers yet, so agreement is "
+                     "undefined (fewer than two ratings)")  # fmt: skip
+        return
+    table = Table(
+        title=Text(f"{title} · agreement, 95% bootstrap intervals"),
+        box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, collapse_padding=True,
+    )  # fmt: skip
+    for name in ("", "claims", "differ", "raw agreement", "κ / α"):
+        table.add_column(name, justify="right" if name in ("claims", "differ") else "left")
+    _rows(table, "all", result)
+    for kind, part in result["by_kind"].items():
+        _rows(table, f"kind {kind}", part)
+    console.print(table)
+    say(console, f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
+                 f"{result['disagreements']:,} with differing verdicts "
+                 "(agreement --list shows them)")  # fmt: skip
+
+
+def print_disagreements(split: list[Disagreement], console: Console) -> None:
+    if not split:
+        say(console, "no disagreements")
+        return
+    for d in split:
+        verdicts = " · ".join(f"{r} {VERDICT_WORDS.get(v, v)}" for r, v in d.verdicts.items())
+        say(console, f"{d.brief_id}  {d.token} ({d.kind}) at {d.start}-{d.end}: {verdicts}")

@@ -1,0 +1,113 @@
+"""`reviewer agreement` on a real database: figures equal the reference packages'."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import krippendorff
+import numpy as np
+import pytest
+from sklearn.metrics import cohen_kappa_score
+from sqlmodel import Session
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from tests.support.db_seed import flag, seed
+
+REVIEWERS = ("ann", "bob", "[red]cy")  # a name is data, never markup
+
+
+@pytest.fixture
+def labeled(tmp_path):
+    """Forty briefs, two flags each (a value and a sign flag), labeled by three reviewers
+    who mostly agree; returns the path and every stored verdict."""
+    path = tmp_path / "team.db"
+    engine, run_id, pks = seed(
+        path, [[flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]] * 40
+    )
+    rng = random.Random(8)
+    verdicts: dict[int, dict[str, str]] = {}
+    with Session(engine) as session:
+        for pk in pks:
+            for f in db.brief_flags(session=session, run_id=run_id, brief_pk=pk, reviewer="x"):
+                truth = rng.choice(["true_positive", "false_positive"])
+                for reviewer in REVIEWERS:
+                    if rng.random() < 0.3:
+                        continue
+                    verdict = truth if rng.random() < 0.8 else rng.choice(["true_positive", "skip"])
+                    db.record_label(
+                        session=session, claim_id=f.claim_id, reviewer=reviewer, verdict=verdict
+                    )
+                    if verdict != "skip":
+                        verdicts.setdefault(f.claim_id, {})[reviewer] = verdict
+    engine.dispose()
+    return path, verdicts
+
+
+def reference_alpha(verdicts: dict[int, dict[str, str]]) -> float:
+    code = {"true_positive": 0.0, "false_positive": 1.0}
+    claims = sorted(verdicts)
+    matrix = [[code.get(verdicts[c].get(r, ""), np.nan) for c in claims] for r in REVIEWERS]
+    return float(krippendorff.alpha(reliability_data=matrix, level_of_measurement="nominal"))
+
+
+def test_agreement_json_equals_the_reference_packages(labeled) -> None:
+    path, verdicts = labeled
+    result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    doubly = {c: v for c, v in verdicts.items() if len(v) >= 2}
+    assert report["claims"] == len(doubly) > 20
+    assert report["disagreements"] == sum(len(set(v.values())) > 1 for v in doubly.values())
+    assert report["alpha"]["value"] == pytest.approx(reference_alpha(verdicts), abs=1e-9)
+    low, high = report["alpha"]["ci"]
+    assert low < report["alpha"]["value"] < high
+    assert {tuple(p["reviewers"]) for p in report["pairs"]} == {
+        ("[red]cy", "ann"), ("[red]cy", "bob"), ("ann", "bob"),
+    }  # fmt: skip
+    for pair in report["pairs"]:
+        a, b = pair["reviewers"]
+        both = [v for v in verdicts.values() if a in v and b in v]
+        expected = cohen_kappa_score([v[a] for v in both], [v[b] for v in both])
+        assert pair["claims"] == len(both)
+        assert pair["kappa"]["value"] == pytest.approx(expected, abs=1e-9)
+    sign = {c: v for c, v in verdicts.items() if c % 2 == 0}  # seed: claim ids alternate
+    assert report["by_kind"]["sign"]["alpha"]["value"] == pytest.approx(
+        reference_alpha(sign), abs=1e-9
+    )
+    assert "skips are not ratings" in report["ratings"]
+
+
+def test_agreement_table_and_list_print_names_as_text(labeled) -> None:
+    path, verdicts = labeled
+    result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--list"])
+    assert result.exit_code == 0, result.output
+    assert "[red]cy × ann" in result.output
+    assert "kind sign" in result.output and "kind value" in result.output
+    split = [v for v in verdicts.values() if len(set(v.values())) > 1]
+    listed = [line for line in result.output.splitlines() if line.startswith("b")]
+    assert len(listed) == len(split) > 0
+    assert all("positive" in line for line in listed)
+
+
+def test_agreement_refuses_a_missing_run_or_database(labeled, tmp_path) -> None:
+    path, _ = labeled
+    result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--run", "9"])
+    assert result.exit_code == 2 and "no detector run 9" in result.output
+    missing = tmp_path / "none.db"
+    result = CliRunner().invoke(app, ["agreement", "--db", str(missing)])
+    assert result.exit_code == 2 and not missing.exists()
+
+
+def test_agreement_without_double_labels_says_undefined(tmp_path) -> None:
+    engine, _, _ = seed(tmp_path / "one.db", [[flag(10, "55", 55.0)]])
+    engine.dispose()
+    result = CliRunner().invoke(app, ["agreement", "--db", str(tmp_path / "one.db")])
+    assert result.exit_code == 0
+    assert "undefined (fewer than two ratings)" in result.output
+    result = CliRunner().invoke(app, ["agreement", "--db", str(tmp_path / "one.db"), "--json"])
+    assert json.loads(result.output)["alpha"] == {
+        "value": None, "ci": None, "undefined": "fewer than two ratings",
+    }  # fmt: skip
