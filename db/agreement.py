@@ -16,6 +16,7 @@ from db.tables import Db
 from db.tables import brief as B
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
+from db.tables import runtally as T
 
 RATED = ("true_positive", "false_positive")
 
@@ -35,6 +36,18 @@ def _doubly_rated() -> Select[tuple[int]]:
         .where(LS.c.verdict.in_(RATED))
         .group_by(LS.c.claim_id)
         .having(func.count() >= 2)
+    )
+
+
+def run_reviewers(*, session: Db, run_id: int) -> list[str]:
+    """Everyone with a current verdict on a flag of the run (from its tallies: no label scan)."""
+    return list(
+        session.scalars(
+            select(T.c.reviewer)
+            .where(T.c.run_id == run_id, T.c.reviewer != "", T.c.verdict != "", T.c.n > 0)
+            .group_by(T.c.reviewer)
+            .order_by(T.c.reviewer)
+        )
     )
 
 

@@ -136,3 +136,25 @@ def precision_stats(
         return assemble(run, runs, counts, reviewer)
     finally:
         connection.close()
+
+
+def run_reviewers(url_or_path: str, *, run_id: int) -> list[str] | None:
+    """Everyone with a verdict on the run, from its tallies (as db.agreement.run_reviewers);
+    None: use the SQLAlchemy path."""
+    found = connect(url_or_path)
+    if found is None:
+        return None
+    connection, mark = found
+    try:
+        rows = _rows(
+            connection,
+            "SELECT reviewer FROM runtally WHERE run_id = "
+            f"{mark} AND reviewer <> '' AND verdict <> '' AND n > 0 "
+            "GROUP BY reviewer ORDER BY reviewer",
+            (run_id,),
+        )
+        return [r for (r,) in rows]
+    except Exception:  # not a table we know: the SQLAlchemy path words it
+        return None
+    finally:
+        connection.close()

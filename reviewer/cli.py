@@ -147,12 +147,22 @@ def stats(
             help="One reviewer's labels (default: every reviewer, newest label per flag).",
         ),
     ] = None,
+    by_reviewer: Annotated[
+        bool,
+        typer.Option(
+            "--by-reviewer",
+            help="Each reviewer's count, precision and agreement with the rest.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Precision with a 95% Wilson interval, by kind, unit and run; coverage; labels needed."""
     from reviewer.commands import stats as command
 
-    code = command.stats(db or default_db(), run_id=run, reviewer=reviewer, as_json=as_json)
+    code = command.stats(
+        db or default_db(), run_id=run, reviewer=reviewer, as_json=as_json,
+        by_reviewer=by_reviewer,
+    )  # fmt: skip
     raise typer.Exit(code)
 
 

@@ -15,7 +15,7 @@ from rich.text import Text
 from sqlalchemy import Connection
 
 import db
-from db.agreement import Disagreement, disagreements, run_ratings
+from db.agreement import Disagreement, disagreements, run_ratings, run_reviewers
 from reviewer import agreement as figures
 from reviewer.commands.console import USAGE, counted, err, open_db, out, say
 
@@ -41,6 +41,64 @@ def agreement_figures(
         f"{figures.SEED}",
         "ratings": RATINGS_RULE,
     }
+
+
+def team_figures(*, session: Connection, run_id: int, by_reviewer: bool = False) -> dict[str, Any]:
+    """What `stats --json` adds for a team: agreement over the doubly labeled claims and,
+    asked for, each reviewer's count, precision on their labels and agreement with the rest."""
+    reviewers = run_reviewers(session=session, run_id=run_id)
+    if len(reviewers) < 2:  # nobody to agree with: no need to read a single label
+        result: dict[str, Any] = {"agreement": figures.measure({}).to_dict()}
+        ratings: dict[int, dict[str, str]] = {}
+    else:
+        result = {"agreement": agreement_figures(session=session, run_id=run_id)}
+        ratings = run_ratings(session=session, run_id=run_id).verdicts
+    if by_reviewer:
+        result["by_reviewer"] = {}
+        for name in reviewers:
+            mine = db.precision_stats(session=session, run_id=run_id, reviewer=name)
+            shown = {key: mine[key] for key in REVIEWER_KEYS}
+            shown["with_the_rest"] = figures.with_the_rest(ratings, name).to_dict()
+            result["by_reviewer"][name] = shown
+    return result
+
+
+REVIEWER_KEYS = (
+    "labeled", "true_positives", "false_positives", "skipped", "precision", "precision_ci",
+)  # fmt: skip
+
+
+def print_team(result: dict[str, Any], console: Console) -> None:
+    """The agreement line under the stats table, and the per-reviewer table when asked."""
+    part = result["agreement"]
+    if part["claims"]:
+        line = (
+            f"agreement: α {_words(part['alpha'])} over {counted(part['claims'], 'claim')} "
+            f"labeled by two or more reviewers, {part['disagreements']:,} differ "
+            "(reviewer agreement: κ per pair)"
+        )
+        say(console, line)
+    if "by_reviewer" not in result:
+        return
+    table = Table(
+        title=Text("by reviewer · agreement with the rest on the claims they share"),
+        box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, collapse_padding=True,
+    )  # fmt: skip
+    for name in ("", "labeled", "precision (95% CI)", "shared", "agree", "κ (95% CI)"):
+        table.add_column(name, justify="right" if name else "left", no_wrap=bool(name))
+    for name, row in result["by_reviewer"].items():
+        low, high = row["precision_ci"]
+        precision = "—"
+        if row["precision"] is not None:
+            precision = f"{100 * row['precision']:.1f}% ({100 * low:.0f}–{100 * high:.0f})"
+        rest = row["with_the_rest"]
+        agree = rest["agreement"]["value"]
+        table.add_row(
+            Text(name), Text(f"{row['labeled']:,}"), Text(precision), Text(f"{rest['claims']:,}"),
+            Text("—" if agree is None else f"{agree:.2f}"),
+            Text(_words(rest["kappa"], compact=True)),
+        )  # fmt: skip
+    console.print(table)
 
 
 def agreement(url_or_path: str, *, run_id: int | None, as_json: bool, listing: bool) -> int:
@@ -83,10 +141,12 @@ def _disagreement_dict(d: Disagreement) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _words(estimate: dict[str, Any]) -> str:
+def _words(estimate: dict[str, Any], *, compact: bool = False) -> str:
     value, ci = estimate["value"], estimate["ci"]
     if value is None:
-        return f"undefined: {estimate['undefined']}"
+        return "undefined" if compact else f"undefined: {estimate['undefined']}"
+    if compact:
+        return f"{value:.2f} ({ci[0]:.2f}–{ci[1]:.2f})" if ci else f"{value:.2f}"
     return f"{value:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -14,7 +15,14 @@ from db.figures import PrecisionStats, SliceStats
 from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say, visible
 
 
-def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json: bool) -> int:
+def stats(
+    url_or_path: str,
+    *,
+    run_id: int | None,
+    reviewer: str | None,
+    as_json: bool,
+    by_reviewer: bool = False,
+) -> int:
     from db import direct
 
     try:  # the plain driver first: no SQLAlchemy to import (see db.direct)
@@ -26,11 +34,39 @@ def stats(url_or_path: str, *, run_id: int | None, reviewer: str | None, as_json
         code, result = _through_sqlalchemy(url_or_path, run_id=run_id, reviewer=reviewer)
         if result is None:
             return code
+    team: dict[str, Any] = {}
+    if result.run_id is not None:
+        team = _team(url_or_path, result.run_id, by_reviewer=by_reviewer)
     if as_json:
-        sys.stdout.write(json.dumps(result.to_dict(), indent=2) + "\n")
+        sys.stdout.write(json.dumps(result.to_dict() | team, indent=2) + "\n")
     else:
         print_stats(result, out())
+        if team:
+            from reviewer.commands.agreement import print_team
+
+            print_team(team, out())
     return OK
+
+
+def _team(url_or_path: str, run_id: int, *, by_reviewer: bool) -> dict[str, Any]:
+    """Agreement (and each reviewer's figures, asked for). A run one reviewer labeled has
+    nothing to agree on: said without SQLAlchemy, so a lone reviewer's stats stay fast."""
+    from db import direct
+    from reviewer.agreement import measure
+
+    reviewers = direct.run_reviewers(url_or_path, run_id=run_id)
+    if not by_reviewer and reviewers is not None and len(reviewers) < 2:
+        return {"agreement": measure({}).to_dict()}
+    from reviewer.commands.agreement import team_figures
+
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return {}
+    try:
+        with engine.connect() as connection:
+            return team_figures(session=connection, run_id=run_id, by_reviewer=by_reviewer)
+    finally:
+        engine.dispose()
 
 
 def _through_sqlalchemy(

@@ -111,3 +111,41 @@ def test_agreement_without_double_labels_says_undefined(tmp_path) -> None:
     assert json.loads(result.output)["alpha"] == {
         "value": None, "ci": None, "undefined": "fewer than two ratings",
     }  # fmt: skip
+
+
+def test_stats_json_carries_agreement_and_each_reviewer(labeled) -> None:
+    path, verdicts = labeled
+    result = CliRunner().invoke(app, ["stats", "--db", str(path), "--json", "--by-reviewer"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    doubly = {c: v for c, v in verdicts.items() if len(v) >= 2}
+    assert report["agreement"]["claims"] == len(doubly)
+    assert report["agreement"]["alpha"]["value"] == pytest.approx(reference_alpha(verdicts))
+    assert set(report["by_reviewer"]) == set(REVIEWERS)
+    for name, row in report["by_reviewer"].items():
+        mine = [v[name] for v in verdicts.values() if name in v]
+        assert row["true_positives"] == mine.count("true_positive")
+        assert row["false_positives"] == mine.count("false_positive")
+        shared = [v for v in doubly.values() if name in v]
+        assert row["with_the_rest"]["claims"] == len(shared)
+        pairs = [(v[name], w) for v in shared for o, w in v.items() if o != name]
+        assert row["with_the_rest"]["agreement"]["value"] == pytest.approx(
+            sum(a == b for a, b in pairs) / len(pairs)
+        )
+        expected = cohen_kappa_score([a for a, _ in pairs], [b for _, b in pairs])
+        assert row["with_the_rest"]["kappa"]["value"] == pytest.approx(expected)
+    table = CliRunner().invoke(app, ["stats", "--db", str(path), "--by-reviewer"])
+    assert "agreement: α" in table.output and "[red]cy" in table.output
+
+
+def test_stats_json_for_one_reviewer_reads_no_agreement(tmp_path) -> None:
+    engine, run_id, pks = seed(tmp_path / "solo.db", [[flag(10, "55", 55.0)]])
+    with Session(engine) as session:
+        (f,) = db.brief_flags(session=session, run_id=run_id, brief_pk=pks[0], reviewer="x")
+        db.record_label(session=session, claim_id=f.claim_id, reviewer="ann", verdict="skip")
+    engine.dispose()
+    result = CliRunner().invoke(app, ["stats", "--db", str(tmp_path / "solo.db"), "--json"])
+    report = json.loads(result.output)
+    assert report["agreement"]["claims"] == 0
+    assert report["agreement"]["alpha"]["undefined"] == "fewer than two ratings"
+    assert "by_reviewer" not in report
