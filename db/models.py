@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index, PrimaryKeyConstraint, UniqueConstraint, text
+from sqlalchemy import Column, Float, Index, PrimaryKeyConstraint, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
-from db.tables import VERDICTS, utcnow
+from db.tables import VERDICTS, Str, utcnow
 
 __all__ = ["VERDICTS", "utcnow"]  # with the classes below
 
@@ -209,3 +209,26 @@ class DoneSpan(SQLModel, table=True):
     lo: int
     hi: int
     briefs: int
+
+
+# --- a team on one database: who adjudicates, and shared work (as in db.tables) ---
+DetectorRun.__table__.append_column(Column("overlap", Float, nullable=True))  # type: ignore[attr-defined]
+for _table in (Label.__table__, LabelState.__table__):  # type: ignore[attr-defined]
+    _table.append_column(
+        Column("role", Str(), nullable=False, default="reviewer", server_default="reviewer")
+    )
+
+
+class WorkClaim(SQLModel, table=True):
+    """A reviewer's hold on a flag of a run while labeling it (review --share)."""
+
+    __table_args__ = (
+        PrimaryKeyConstraint("run_id", "claim_id", "slot"),
+        Index("ix_workclaim_run_reviewer", "run_id", "reviewer"),
+    )
+
+    run_id: int = Field(foreign_key="detectorrun.id")
+    claim_id: int = Field(foreign_key="claim.id")
+    slot: int
+    reviewer: str
+    claimed_at: datetime = Field(default_factory=utcnow)

@@ -284,8 +284,33 @@ RUN_STATUSES = ("running", "finished", "failed")
 detectorrun.append_column(_str("status", nullable=True, default="running"))
 detectorrun.append_column(_str("owner", nullable=True))
 
+# --- a team on one database: who adjudicates, and shared work (review --share) ---
+# the share of a run's flags given to a second reviewer (None: never set for the run)
+detectorrun.append_column(Column("overlap", Float, nullable=True))
+# `reviewer` or `adjudicator` (review --adjudicate): an adjudicator's verdict is final
+# (a server default: migration 0005 gives every older label the reviewer role)
+label.append_column(
+    Column("role", Str(), nullable=False, default="reviewer", server_default="reviewer")
+)
+labelstate.append_column(
+    Column("role", Str(), nullable=False, default="reviewer", server_default="reviewer")
+)
+# a reviewer's hold on a flag of a run while labeling it; a claim has one slot, two in the
+# overlap; an unlabeled hold lapses after a few minutes (db.share)
+workclaim = Table(
+    "workclaim",
+    metadata,
+    _int("run_id", ForeignKey("detectorrun.id")),
+    _int("claim_id", ForeignKey("claim.id")),
+    _int("slot"),
+    _str("reviewer"),
+    Column("claimed_at", Moment(), nullable=False, default=utcnow),
+    PrimaryKeyConstraint("run_id", "claim_id", "slot"),
+    Index("ix_workclaim_run_reviewer", "run_id", "reviewer"),
+)
+
 # in creation order (referenced tables first)
 TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,
-    labelstate, runtally, reviewprogress, donespan,
+    labelstate, runtally, reviewprogress, donespan, workclaim,
 ]  # fmt: skip

@@ -1,0 +1,229 @@
+"""Sharing a run's flags between reviewers (review --share): each takes the next flag nobody
+else has labeled or holds, in the run's random order, except the overlap share of flags,
+which a second reviewer takes too so that agreement is measured on a random sample.
+
+A hold is a `workclaim` row in one of a claim's slots (one slot, two in the overlap); the
+primary key on (run, claim, slot) is what stops two reviewers taking the same slot at once.
+A hold that was never labeled lapses after HOLD, so a reviewer who walks away keeps nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from db.tables import Db, utcnow
+from db.tables import detectorrun as R
+from db.tables import flagrecord as F
+from db.tables import labelstate as LS
+from db.tables import runtally as T
+from db.tables import workclaim as W
+
+HOLD = timedelta(minutes=5)
+DEFAULT_OVERLAP = 0.1
+RATED = ("true_positive", "false_positive")
+BATCH = 256
+
+
+def _unit_hash(*parts: object) -> float:
+    digest = hashlib.blake2b(":".join(map(str, parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+def in_overlap(seed: int, claim_id: int, overlap: float) -> bool:
+    """Whether the claim is in the run's doubly labeled sample: a fixed pseudo-random draw
+    per claim, so every reviewer's process agrees without asking the database."""
+    return _unit_hash(seed, claim_id, "overlap") < overlap
+
+
+def run_seed(*, session: Db, run_id: int) -> int:
+    """The seed of the run's random order (the run's own `order_seed` where it has one)."""
+    if "order_seed" not in R.c:
+        return run_id
+    seed = session.scalar(select(R.c.order_seed).where(R.c.id == run_id))
+    return run_id if seed is None else int(seed)
+
+
+def share_order(*, session: Db, run_id: int) -> list[int]:
+    """The claims of the run in its seeded random order."""
+    seed = run_seed(session=session, run_id=run_id)
+    claims = session.scalars(select(F.c.claim_id).where(F.c.run_id == run_id))
+    return sorted(set(claims), key=lambda claim_id: _unit_hash(seed, claim_id))
+
+
+def run_overlap(*, session: Db, run_id: int) -> float:
+    """The run's overlap share (DEFAULT_OVERLAP until someone sets one)."""
+    stored = session.scalar(select(R.c.overlap).where(R.c.id == run_id))
+    return DEFAULT_OVERLAP if stored is None else float(stored)
+
+
+def set_overlap(*, session: Db, run_id: int, overlap: float) -> None:
+    if not 0.0 <= overlap <= 1.0:
+        raise ValueError(f"--overlap must be between 0 and 1, got {overlap}")
+    session.execute(update(R).where(R.c.id == run_id).values(overlap=overlap))
+    session.commit()
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The flag a reviewer now holds, and its place in the run's order."""
+
+    claim_id: int
+    position: int
+
+
+def _mine_open(session: Db, run_id: int, reviewer: str, since: datetime) -> set[int]:
+    """Claims the reviewer holds, not yet labeled, whose hold has not lapsed."""
+    labeled = select(LS.c.claim_id).where(LS.c.reviewer == reviewer, LS.c.verdict.is_not(None))
+    return set(
+        session.scalars(
+            select(W.c.claim_id).where(
+                W.c.run_id == run_id,
+                W.c.reviewer == reviewer,
+                W.c.claimed_at >= since,
+                W.c.claim_id.not_in(labeled),
+            )
+        )
+    )
+
+
+def _try_take(
+    session: Db, run_id: int, claim_id: int, reviewer: str, capacity: int, now: datetime
+) -> bool | None:
+    """Take a slot of the claim: True when taken, False when it is full, None when another
+    reviewer raced us to it (look again)."""
+    since = now - HOLD
+    states = list(
+        session.execute(
+            select(LS.c.reviewer, LS.c.verdict, LS.c.role).where(
+                LS.c.claim_id == claim_id, LS.c.verdict.is_not(None)
+            )
+        )
+    )
+    if any(s.reviewer == reviewer for s in states):
+        return False  # labeled (or skipped) already
+    raters = {s.reviewer for s in states if s.role == "reviewer" and s.verdict in RATED}
+    slots = {
+        row.slot: row
+        for row in session.execute(
+            select(W.c.slot, W.c.reviewer, W.c.claimed_at).where(
+                W.c.run_id == run_id, W.c.claim_id == claim_id
+            )
+        )
+    }
+    if any(row.reviewer == reviewer for row in slots.values()):
+        _touch(session, run_id, claim_id, reviewer, now)
+        return True
+    live = {r.reviewer for r in slots.values() if r.reviewer in raters or r.claimed_at >= since}
+    if len(raters | live) >= capacity:
+        return False
+    for slot in range(capacity):
+        row = slots.get(slot)
+        if row is None:
+            try:
+                session.execute(
+                    insert(W).values(run_id=run_id, claim_id=claim_id, slot=slot,
+                                     reviewer=reviewer, claimed_at=now)
+                )  # fmt: skip
+                session.commit()
+                return True
+            except IntegrityError:
+                session.rollback()
+                return None
+        if row.reviewer not in live:  # lapsed and never labeled: take it over, if still so
+            moved = session.execute(
+                update(W)
+                .where(W.c.run_id == run_id, W.c.claim_id == claim_id, W.c.slot == slot,
+                       W.c.reviewer == row.reviewer, W.c.claimed_at == row.claimed_at)
+                .values(reviewer=reviewer, claimed_at=now)
+            )  # fmt: skip
+            session.commit()
+            return True if moved.rowcount == 1 else None
+    return False
+
+
+def take_next(
+    *,
+    session: Db,
+    run_id: int,
+    reviewer: str,
+    order: Sequence[int],
+    overlap: float,
+    seed: int,
+    start: int = 0,
+    now: datetime | None = None,
+) -> Taken | None:
+    """Hold and return the next flag for the reviewer, in `order` from `start`: first one
+    they already hold, else the first with a free slot. None when nothing is left."""
+    now = now or utcnow()
+    position = {claim_id: i for i, claim_id in enumerate(order)}
+    held = _mine_open(session, run_id, reviewer, now - HOLD)
+    if held:
+        claim_id = min(held, key=lambda c: position.get(c, len(order)))
+        _touch(session, run_id, claim_id, reviewer, now)
+        return Taken(claim_id, position.get(claim_id, -1))
+    for i in range(start, len(order)):
+        claim_id = order[i]
+        capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
+        for _ in range(5):  # lost races: look again
+            taken = _try_take(session, run_id, claim_id, reviewer, capacity, now)
+            if taken is not None:
+                break
+        if taken:
+            return Taken(claim_id, i)
+    return None
+
+
+def _touch(session: Db, run_id: int, claim_id: int, reviewer: str, now: datetime) -> None:
+    session.execute(
+        update(W)
+        .where(W.c.run_id == run_id, W.c.claim_id == claim_id, W.c.reviewer == reviewer)
+        .values(claimed_at=now)
+    )
+    session.commit()
+
+
+def hold(*, session: Db, run_id: int, claim_id: int, reviewer: str) -> None:
+    """Keep the reviewer's hold on a flag fresh while they look at it."""
+    _touch(session, run_id, claim_id, reviewer, utcnow())
+
+
+def release(*, session: Db, run_id: int, claim_id: int, reviewer: str) -> None:
+    """Give a flag back (a skip: someone else may be able to tell)."""
+    session.execute(
+        delete(W).where(W.c.run_id == run_id, W.c.claim_id == claim_id, W.c.reviewer == reviewer)
+    )
+    session.commit()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamProgress:
+    """How far the team is through a run, and this reviewer's part of it."""
+
+    flags: int
+    labeled: int
+    mine: int
+    overlap: float
+
+
+def team_progress(*, session: Db, run_id: int, reviewer: str) -> TeamProgress:
+    """From the run's tallies: flags, flags with a verdict, this reviewer's labels."""
+    rows = session.execute(
+        select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
+        .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
+        .group_by(T.c.reviewer, T.c.verdict)
+    )
+    flags = labeled = mine = 0
+    for who, verdict, n in rows:
+        if who == "" and verdict == "":
+            flags += n
+        elif who == "":
+            labeled += n
+        if who == reviewer and verdict != "":
+            mine += n
+    return TeamProgress(flags, labeled, mine, run_overlap(session=session, run_id=run_id))

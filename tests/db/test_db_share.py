@@ -1,0 +1,114 @@
+"""Shared work on a real SQLite file: every flag taken once, the overlap twice, holds lapse."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+from sqlmodel import Session
+
+import db
+from db import share
+from db.tables import labelstate as LS
+from db.tables import utcnow
+from tests.support.db_seed import flag, seed
+
+
+@pytest.fixture
+def run(tmp_path):
+    flags = [[flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]] * 100
+    engine, run_id, _ = seed(tmp_path / "team.db", flags)
+    with Session(engine) as session:
+        yield session, run_id
+    engine.dispose()
+
+
+def take(session, run_id, reviewer, overlap, **kw):
+    order = share.share_order(session=session, run_id=run_id)
+    seed_ = share.run_seed(session=session, run_id=run_id)
+    return share.take_next(
+        session=session, run_id=run_id, reviewer=reviewer, order=order, overlap=overlap,
+        seed=seed_, **kw,
+    )  # fmt: skip
+
+
+def labelers(session) -> dict[int, set[str]]:
+    found: dict[int, set[str]] = {}
+    for claim_id, reviewer in session.execute(
+        select(LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None))
+    ):
+        found.setdefault(claim_id, set()).add(reviewer)
+    return found
+
+
+def test_two_reviewers_cover_the_run_and_share_only_the_overlap(run) -> None:
+    session, run_id = run
+    order = share.share_order(session=session, run_id=run_id)
+    assert sorted(order) == list(range(1, 201)) and order != sorted(order)  # random order
+    done = {"ann": False, "bob": False}
+    while not all(done.values()):
+        for reviewer in done:
+            if done[reviewer]:
+                continue
+            taken = take(session, run_id, reviewer, 0.2)
+            if taken is None:
+                done[reviewer] = True
+                continue
+            db.record_label(session=session, claim_id=taken.claim_id, reviewer=reviewer,
+                            verdict="true_positive")  # fmt: skip
+    found = labelers(session)
+    assert set(found) == set(order)  # every flag labeled
+    seed_ = share.run_seed(session=session, run_id=run_id)
+    overlap = {c for c in order if share.in_overlap(seed_, c, 0.2)}
+    both = {c for c, who in found.items() if len(who) == 2}
+    assert both == overlap  # the overlap twice, nothing else
+    assert 0.12 < len(both) / len(order) < 0.28
+    assert 60 < sum("ann" in who for who in found.values()) < 140  # the work is shared
+
+
+def test_a_hold_is_resumed_then_lapses_for_others(run) -> None:
+    session, run_id = run
+    first = take(session, run_id, "ann", 0.0)
+    assert first is not None and first.position == 0
+    assert take(session, run_id, "ann", 0.0) == first  # still hers: the same flag again
+    other = take(session, run_id, "bob", 0.0)
+    assert other is not None and other.claim_id != first.claim_id
+    db.record_label(session=session, claim_id=other.claim_id, reviewer="bob", verdict="skip")
+    share.release(session=session, run_id=run_id, claim_id=other.claim_id, reviewer="bob")
+    later = utcnow() + share.HOLD + timedelta(seconds=1)
+    # ann walked away: her unlabeled hold has lapsed, so bob gets her flag
+    again = take(session, run_id, "bob", 0.0, now=later)
+    assert again is not None and again.claim_id == first.claim_id
+    # bob's skip gave his first flag back: ann (who has not seen it) may take it
+    assert take(session, run_id, "ann", 0.0, now=later).claim_id == other.claim_id
+
+
+def test_a_labeled_hold_never_lapses(run) -> None:
+    session, run_id = run
+    mine = take(session, run_id, "ann", 0.0)
+    db.record_label(session=session, claim_id=mine.claim_id, reviewer="ann",
+                    verdict="false_positive")  # fmt: skip
+    later = utcnow() + 10 * share.HOLD
+    seen = set()
+    while (taken := take(session, run_id, "bob", 0.0, now=later)) is not None:
+        seen.add(taken.claim_id)
+        db.record_label(session=session, claim_id=taken.claim_id, reviewer="bob",
+                        verdict="true_positive")  # fmt: skip
+    assert mine.claim_id not in seen and len(seen) == 199
+
+
+def test_overlap_is_stored_with_the_run_and_progress_counts_the_team(run) -> None:
+    session, run_id = run
+    assert share.run_overlap(session=session, run_id=run_id) == share.DEFAULT_OVERLAP
+    share.set_overlap(session=session, run_id=run_id, overlap=0.25)
+    assert share.run_overlap(session=session, run_id=run_id) == 0.25
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        share.set_overlap(session=session, run_id=run_id, overlap=1.5)
+    for reviewer, n in (("ann", 3), ("bob", 2)):
+        for _ in range(n):
+            taken = take(session, run_id, reviewer, 0.0)
+            db.record_label(session=session, claim_id=taken.claim_id, reviewer=reviewer,
+                            verdict="true_positive")  # fmt: skip
+    progress = share.team_progress(session=session, run_id=run_id, reviewer="ann")
+    assert (progress.flags, progress.labeled, progress.mine, progress.overlap) == (200, 5, 3, 0.25)
