@@ -1,9 +1,10 @@
 """Reading reviewers' verdicts side by side: the ratings agreement is computed from, and the
 claims whose reviewers differ.
 
-Only true- and false-positive verdicts are ratings: a skip says "cannot tell", not what the
-flag is. Only claims with two or more such verdicts are read, so a run where most flags
-have one label costs what its doubly labeled claims cost.
+Only reviewers' true- and false-positive verdicts are ratings: a skip says "cannot tell",
+not what the flag is, and an adjudicator's verdict settles a claim rather than rating it.
+Only claims with two or more ratings are read, so a run where most flags have one label
+costs what its doubly labeled claims cost.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class RunRatings:
 def _doubly_rated() -> Select[tuple[int]]:
     return (
         select(LS.c.claim_id)
-        .where(LS.c.verdict.in_(RATED))
+        .where(LS.c.verdict.in_(RATED), LS.c.role == "reviewer")
         .group_by(LS.c.claim_id)
         .having(func.count() >= 2)
     )
@@ -60,6 +61,7 @@ def run_ratings(*, session: Db, run_id: int) -> RunRatings:
         .where(
             F.c.run_id == run_id,
             LS.c.verdict.in_(RATED),
+            LS.c.role == "reviewer",
             F.c.claim_id.in_(_doubly_rated()),
         )
         .order_by(F.c.claim_id, LS.c.reviewer)

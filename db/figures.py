@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from reviewer.agreement import DISPUTED, FINAL_RULE
 from reviewer.metrics import labels_needed, wilson_interval
 from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
@@ -43,6 +44,7 @@ class SliceStats:
     true_positives: int
     false_positives: int
     skipped: int
+    in_dispute: int  # claims whose reviewers differ and no adjudicator has settled
     precision: float | None
     precision_ci: list[float]  # [low, high]
     coverage: float
@@ -71,6 +73,7 @@ class PrecisionStats(RunStats):
     """Precision of a run for a reviewer, by kind and unit, beside every finished run."""
 
     reviewer: str | None
+    verdict_rule: str
     by_kind: dict[str, SliceStats]
     by_unit: dict[str, SliceStats]
     by_run: list[RunStats]
@@ -79,17 +82,20 @@ class PrecisionStats(RunStats):
 def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
     """Counts of one slice of flags -> precision, its 95% Wilson interval, coverage."""
     tp, fp, skip = verdicts[TRUE_POSITIVE], verdicts[FALSE_POSITIVE], verdicts[SKIP]
+    disputed = verdicts[DISPUTED]
     n = tp + fp
     low, high = wilson_interval(tp, n)
+    labeled = tp + fp + skip + disputed
     return {
         "flags": flags,
-        "labeled": tp + fp + skip,
+        "labeled": labeled,
         "true_positives": tp,
         "false_positives": fp,
         "skipped": skip,
+        "in_dispute": disputed,
         "precision": tp / n if n else None,
         "precision_ci": [low, high],
-        "coverage": (tp + fp + skip) / flags if flags else 0.0,
+        "coverage": labeled / flags if flags else 0.0,
         "labels_needed": labels_needed(tp, fp),
     }
 
@@ -123,6 +129,7 @@ def assemble(run: Any, runs: list[Any], counts: Counts, reviewer: str | None) ->
         detector=run.detector if run else None,
         version=run.version if run else None,
         reviewer=reviewer,
+        verdict_rule=FINAL_RULE if reviewer is None else "this reviewer's current verdicts",
         by_kind={k: summarize(sum(c.values()), c) for k, c in sorted(by_kind.items())},
         by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
         by_run=by_run,

@@ -14,11 +14,12 @@ from typing import Any
 from sqlalchemy import Connection, Row, insert, select, update
 
 from db import progress, tally
-from db.tables import VERDICTS, Db, engine_of, utcnow
+from db.tables import ROLES, VERDICTS, Db, engine_of, utcnow
 from db.tables import claim as C
 from db.tables import label as L
 from db.tables import labelstate as LS
 from db.writing import PATIENCE, OnRetry, transaction
+from reviewer.agreement import team_verdict
 
 # A label as stored: a row with the columns of db.tables.label as attributes
 # (id, claim_id, reviewer, verdict, note, created_at, undone_at).
@@ -69,11 +70,14 @@ def record_label(
     reviewer: str,
     verdict: str,
     note: str | None = None,
+    role: str = "reviewer",
     on_retry: OnRetry | None = None,
     patience: float = PATIENCE,
 ) -> LabelRow:
     """Append a verdict on a claim; it becomes the reviewer's current one. Keeps the note
-    already on the claim unless a new one is given."""
+    already on the claim unless a new one is given. An adjudicator's verdict is final."""
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
     if verdict not in VERDICTS:
         raise ValueError(f"verdict must be one of {', '.join(VERDICTS)}, got {verdict!r}")
     if not reviewer:
@@ -97,19 +101,17 @@ def record_label(
         progress.lock(connection, claim_id, reviewer)
         moves = tally.Moves()
         moves.add(connection, claim_id, reviewer, before, verdict)
-        moves.add(connection, claim_id, tally.ANY, claim.verdict, verdict)
-        moves.apply(connection)
         kept = note if note is not None else (state.note if state is not None else None)
         added = connection.execute(
             insert(L).values(claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=kept,
-                             created_at=made_at)
+                             created_at=made_at, role=role)
         )  # fmt: skip
         label_id = added.inserted_primary_key[0]
         _set_state(connection, claim_id, reviewer, state is not None,
-                   label_id=label_id, verdict=verdict, note=kept)  # fmt: skip
-        connection.execute(
-            update(C).where(C.c.id == claim_id).values(verdict=verdict, label_id=label_id)
-        )
+                   label_id=label_id, verdict=verdict, note=kept, role=role)  # fmt: skip
+        after = _refresh_claim_verdict(connection, claim_id)
+        moves.add(connection, claim_id, tally.ANY, claim.verdict, after)
+        moves.apply(connection)
         progress.moved(connection, claim_id, reviewer, before, verdict)
         return _label(connection, label_id)
 
@@ -131,7 +133,7 @@ def undo_last_label(
             if done.undone_at is not None:
                 return done
         while True:
-            newest = select(L.c.id, L.c.claim_id).where(L.c.reviewer == reviewer, live)
+            newest = select(L.c.id, L.c.claim_id, L.c.role).where(L.c.reviewer == reviewer, live)
             label = connection.execute(newest.order_by(L.c.id.desc()).limit(1)).first()
             if label is None:
                 return None
@@ -145,7 +147,7 @@ def undo_last_label(
         undone[:] = [label.id]
         connection.execute(update(L).where(L.c.id == label.id).values(undone_at=utcnow()))
         previous = connection.execute(
-            select(L.c.id, L.c.verdict)
+            select(L.c.id, L.c.verdict, L.c.role)
             .where(L.c.claim_id == claim_id, L.c.reviewer == reviewer, live)
             .order_by(L.c.id.desc())
             .limit(1)
@@ -156,7 +158,8 @@ def undo_last_label(
             restored = previous.verdict if previous else None
             moves.add(connection, claim_id, reviewer, state.verdict, restored)
             _set_state(connection, claim_id, reviewer, True,
-                       label_id=previous.id if previous else None, verdict=restored)  # fmt: skip
+                       label_id=previous.id if previous else None, verdict=restored,
+                       role=previous.role if previous else label.role)  # fmt: skip
             progress.moved(connection, claim_id, reviewer, state.verdict, restored)
         after = _refresh_claim_verdict(connection, claim_id)
         moves.add(connection, claim_id, tally.ANY, claim.verdict, after)
@@ -180,16 +183,16 @@ def set_note(*, session: Db, claim_id: int, reviewer: str, note: str | None) -> 
 
 
 def _refresh_claim_verdict(connection: Connection, claim_id: int) -> str | None:
-    """Claim.verdict = the newest current verdict of any reviewer; returns it."""
-    row = connection.execute(
-        select(LS.c.label_id, LS.c.verdict)
-        .where(LS.c.claim_id == claim_id, LS.c.verdict.is_not(None))
-        .order_by(LS.c.label_id.desc())
-        .limit(1)
-    ).first()
-    connection.execute(
-        update(C)
-        .where(C.c.id == claim_id)
-        .values(label_id=row[0] if row else None, verdict=row[1] if row else None)
+    """Claim.verdict = the team's verdict (reviewer.agreement.team_verdict: final, else
+    agreed, else in dispute) and label_id its newest label; returns the verdict."""
+    states = list(
+        connection.execute(
+            select(LS.c.role, LS.c.verdict, LS.c.label_id).where(
+                LS.c.claim_id == claim_id, LS.c.verdict.is_not(None)
+            )
+        )
     )
-    return row[1] if row else None
+    verdict = team_verdict((s.role, s.verdict, s.label_id) for s in states)
+    newest = max((s.label_id for s in states), default=None)
+    connection.execute(update(C).where(C.c.id == claim_id).values(label_id=newest, verdict=verdict))
+    return verdict

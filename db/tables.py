@@ -39,6 +39,7 @@ else:
     Db = Connection  # what the functions of db take: a Connection, or an ORM Session
 
 VERDICTS = VERDICT_NAMES  # what a label may say (reviewer.vocabulary)
+ROLES = ("reviewer", "adjudicator")  # who gave it: an adjudicator's verdict is final
 
 
 def engine_of(db: Db) -> Engine:

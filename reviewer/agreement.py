@@ -298,3 +298,36 @@ def with_the_rest(
         _estimate(units, pooled(_share_equal), resamples, rng),
         _estimate(units, pooled(kappa_from_table), resamples, rng),
     )
+
+
+DISPUTED = "disputed"
+FINAL_RULE = (
+    "a claim's verdict is the newest adjudicator's verdict where there is one; else the "
+    "verdict its reviewers agree on (skips aside); reviewers who differ leave it in dispute, "
+    "left out of precision until an adjudicator settles it"
+)
+
+
+def team_verdict(states: Iterable[tuple[str, str | None, int]]) -> str | None:
+    """The verdict precision counts for a claim, from each person's current (role, verdict,
+    label id): the final verdict, else the agreed one, else DISPUTED; "skip" when every one
+    skipped; None when nobody labeled it."""
+    final: tuple[int, str] | None = None
+    rated: set[str] = set()
+    skipped = False
+    for role, verdict, label_id in states:
+        if verdict is None:
+            continue
+        if verdict == "skip":
+            skipped = True
+        elif role == "adjudicator":
+            final = max(final, (label_id, verdict)) if final else (label_id, verdict)
+        else:
+            rated.add(verdict)
+    if final is not None:
+        return final[1]
+    if len(rated) == 1:
+        return rated.pop()
+    if rated:
+        return DISPUTED
+    return "skip" if skipped else None

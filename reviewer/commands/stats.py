@@ -141,6 +141,12 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
         for part in s.by_run:
             runs.add_row(*_row(f"run {part.run_id} {part.detector} {part.version}", part))
         console.print(runs)
+    if s.in_dispute:
+        disputed = counted(s.in_dispute, "claim")
+        say(console, f"{disputed} in dispute (reviewers differ): left out of precision until "
+                     "`reviewer review --adjudicate` settles them")  # fmt: skip
+    elif s.reviewer is None and s.labeled:
+        say(console, "0 claims in dispute")
     needed = s.labels_needed
     left = s.flags - s.labeled
     if needed:

@@ -149,3 +149,27 @@ def test_stats_json_for_one_reviewer_reads_no_agreement(tmp_path) -> None:
     assert report["agreement"]["claims"] == 0
     assert report["agreement"]["alpha"]["undefined"] == "fewer than two ratings"
     assert "by_reviewer" not in report
+
+
+def test_adjudication_settles_disputes_and_precision_uses_final_verdicts(labeled) -> None:
+    path, verdicts = labeled
+    split = {c: v for c, v in verdicts.items() if len(set(v.values())) > 1}
+    agreed = {c: next(iter(v.values())) for c, v in verdicts.items() if len(set(v.values())) == 1}
+    before = json.loads(CliRunner().invoke(app, ["stats", "--db", str(path), "--json"]).output)
+    assert before["in_dispute"] == len(split) > 0
+    assert before["true_positives"] == list(agreed.values()).count("true_positive")
+    assert "adjudicator" in before["verdict_rule"]
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        for claim_id in split:  # the adjudicator calls every disputed claim a false positive
+            db.record_label(session=session, claim_id=claim_id, reviewer="dee",
+                            verdict="false_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    after = json.loads(CliRunner().invoke(app, ["stats", "--db", str(path), "--json"]).output)
+    assert after["in_dispute"] == 0
+    assert after["true_positives"] == before["true_positives"]
+    assert after["false_positives"] == before["false_positives"] + len(split)
+    # the adjudicator's verdicts are not ratings: agreement is what the reviewers said
+    assert after["agreement"]["claims"] == before["agreement"]["claims"]
+    assert after["agreement"]["alpha"] == before["agreement"]["alpha"]
+    assert "0 claims in dispute" in CliRunner().invoke(app, ["stats", "--db", str(path)]).output

@@ -231,3 +231,19 @@ def test_with_the_rest_shows_a_drifting_reviewer() -> None:
     assert ann.kappa.ci is not None and cy.kappa.ci is not None
     assert ann.kappa.ci[0] > cy.kappa.ci[1]  # the intervals separate them
     assert with_the_rest(ratings, "nobody").claims == 0
+
+
+def test_team_verdict_final_then_agreed_then_in_dispute() -> None:
+    from reviewer.agreement import DISPUTED, team_verdict
+
+    tp, fp = "true_positive", "false_positive"
+    assert team_verdict([]) is None
+    assert team_verdict([("reviewer", None, 1)]) is None
+    assert team_verdict([("reviewer", "skip", 1)]) == "skip"
+    assert team_verdict([("reviewer", tp, 1), ("reviewer", "skip", 2)]) == tp  # skip aside
+    assert team_verdict([("reviewer", tp, 1), ("reviewer", tp, 2)]) == tp
+    assert team_verdict([("reviewer", tp, 1), ("reviewer", fp, 2)]) == DISPUTED
+    assert team_verdict([("reviewer", tp, 1), ("reviewer", fp, 2), ("adjudicator", fp, 3)]) == fp
+    # the newest adjudicator's verdict is final, even over reviewers who agree
+    assert team_verdict([("adjudicator", tp, 9), ("reviewer", fp, 2), ("adjudicator", fp, 4)]) == tp
+    assert team_verdict([("reviewer", fp, 1), ("reviewer", fp, 2), ("adjudicator", tp, 3)]) == tp

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import db
 from db import tally
 from db.progress import compute_spans
+from reviewer.agreement import team_verdict
 from reviewer.cli import app
 
 TESTS = Path(__file__).parents[1]
@@ -26,7 +27,7 @@ WRITES = 60
 
 # each reviewer's current verdict on a claim, from the label rows alone: the newest live one
 CURRENT = """
-SELECT l.claim_id, l.reviewer, l.verdict, l.id FROM label l
+SELECT l.claim_id, l.reviewer, l.verdict, l.id, l.role FROM label l
 WHERE l.undone_at IS NULL AND l.id = (
     SELECT max(m.id) FROM label m
     WHERE m.claim_id = l.claim_id AND m.reviewer = l.reviewer AND m.undone_at IS NULL)
@@ -35,16 +36,17 @@ WHERE l.undone_at IS NULL AND l.id = (
 
 def recount(connection, run_id: int, reviewer: str | None) -> Counter:
     """(kind, unit, verdict) -> flags of the run, verdict None when unlabeled."""
-    current: dict[int, tuple[int, str]] = {}
-    for claim_id, who, verdict, label_id in connection.execute(text(CURRENT)):
+    states: dict[int, list[tuple[str, str, int]]] = {}
+    for claim_id, who, verdict, label_id, role in connection.execute(text(CURRENT)):
         if reviewer is not None and who != reviewer:
             continue
-        if claim_id not in current or label_id > current[claim_id][0]:
-            current[claim_id] = (label_id, verdict)
+        states.setdefault(claim_id, []).append((role, verdict, label_id))
+    # everyone's: the team's verdict (final, else agreed, else in dispute)
+    current = {claim_id: team_verdict(found) for claim_id, found in states.items()}
     counts: Counter = Counter()
     flags = text("SELECT claim_id, kind, unit FROM flagrecord WHERE run_id = :r")
     for claim_id, kind, unit in connection.execute(flags, {"r": run_id}):
-        counts[(kind, unit, current.get(claim_id, (0, None))[1])] += 1
+        counts[(kind, unit, current.get(claim_id))] += 1
     return counts
 
 

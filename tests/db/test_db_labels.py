@@ -112,7 +112,9 @@ def test_notes_are_per_reviewer_and_kept_across_relabels(one_brief):
         assert ana.note is None and ana.verdict == "skip"
 
 
-def test_reviewer_none_sees_the_newest_verdict_of_anyone(one_brief):
+def test_reviewer_none_sees_the_team_verdict(one_brief):
+    """Reviewers who differ leave the claim in dispute (it used to take the newest verdict
+    of anyone, so the last to label won); an adjudicator's verdict settles it."""
     _, engine, run_id, brief_pk = one_brief
     with Session(engine) as session:
         first = db.brief_flags(session=session, run_id=run_id, brief_pk=brief_pk, reviewer=None)[0]
@@ -122,10 +124,18 @@ def test_reviewer_none_sees_the_newest_verdict_of_anyone(one_brief):
         db.record_label(
             session=session, claim_id=first.claim_id, reviewer="bob", verdict="true_positive"
         )
+        assert verdicts(session, run_id, brief_pk, None) == ["disputed", None]
+        db.record_label(session=session, claim_id=first.claim_id, reviewer="cy",
+                        verdict="true_positive", role="adjudicator")  # fmt: skip
         assert verdicts(session, run_id, brief_pk, None) == ["true_positive", None]
+        db.undo_last_label(session=session, reviewer="cy")
+        assert verdicts(session, run_id, brief_pk, None) == ["disputed", None]
         db.undo_last_label(session=session, reviewer="bob")
         assert verdicts(session, run_id, brief_pk, None) == ["false_positive", None]
         assert verdicts(session, run_id, brief_pk, "bob") == [None, None]
+        with pytest.raises(ValueError, match="role must be one of"):
+            db.record_label(session=session, claim_id=first.claim_id, reviewer="cy",
+                            verdict="true_positive", role="boss")  # fmt: skip
 
 
 def test_labels_carry_over_to_a_new_run_flagging_the_same_span(one_brief):
