@@ -1,6 +1,7 @@
 """A team on one database: the share of a run's flags given to a second reviewer
 (`detectorrun.overlap`), who gave a label (`role`: reviewer or adjudicator, every older label
-a reviewer's), and the holds of `review --share` (`workclaim`).
+a reviewer's), and the holds of `review --share` (`workclaim`). Only what is missing is
+added (a database may have been made with some of them).
 
 Revision ID: 0005
 Revises: 0004
@@ -18,12 +19,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column("detectorrun", sa.Column("overlap", sa.Float(), nullable=True))
+    inspector = sa.inspect(op.get_bind())
+    if "overlap" not in {c["name"] for c in inspector.get_columns("detectorrun")}:
+        op.add_column("detectorrun", sa.Column("overlap", sa.Float(), nullable=True))
     for table in ("label", "labelstate"):
-        op.add_column(
-            table,
-            sa.Column("role", Str(), nullable=False, server_default="reviewer"),
-        )
+        if "role" not in {c["name"] for c in inspector.get_columns(table)}:
+            op.add_column(
+                table, sa.Column("role", Str(), nullable=False, server_default="reviewer")
+            )
+    if "workclaim" in inspector.get_table_names():
+        return
     op.create_table(
         "workclaim",
         sa.Column("run_id", sa.Integer(), sa.ForeignKey("detectorrun.id"), nullable=False),
