@@ -109,7 +109,7 @@ def test_many_reviewers_and_a_detector_run_at_once_keep_every_count_exact(databa
                     {"w": who},
                 ).all()
             )
-            current = {c: v for c, w, v, _ in connection.execute(text(CURRENT)) if w == who}
+            current = {c: v for c, w, v, _, _ in connection.execute(text(CURRENT)) if w == who}
             assert {c: v for c, v in states.items() if v is not None} == current
         run_id = runs[0]  # the run the workers built progress for
         for who in ("ana", "ben", "cy"):
