@@ -138,9 +138,14 @@ def precision_stats(
         connection.close()
 
 
-def run_reviewers(url_or_path: str, *, run_id: int) -> list[str] | None:
-    """Everyone with a verdict on the run, from its tallies (as db.agreement.run_reviewers);
-    None: use the SQLAlchemy path."""
+RATED = "('true_positive', 'false_positive')"
+
+
+def run_ratings(
+    url_or_path: str, *, run_id: int
+) -> tuple[dict[int, dict[str, str]], dict[int, str]] | None:
+    """db.agreement.run_ratings read by the driver: per doubly rated claim of the run each
+    reviewer's verdict, and the claim's kind; None: use the SQLAlchemy path."""
     found = connect(url_or_path)
     if found is None:
         return None
@@ -148,13 +153,21 @@ def run_reviewers(url_or_path: str, *, run_id: int) -> list[str] | None:
     try:
         rows = _rows(
             connection,
-            "SELECT reviewer FROM runtally WHERE run_id = "
-            f"{mark} AND reviewer <> '' AND verdict <> '' AND n > 0 "
-            "GROUP BY reviewer ORDER BY reviewer",
+            "SELECT f.claim_id, f.kind, s.reviewer, s.verdict FROM flagrecord f "
+            "JOIN labelstate s ON s.claim_id = f.claim_id "
+            f"WHERE f.run_id = {mark} AND s.verdict IN {RATED} AND s.role = 'reviewer' "
+            "AND f.claim_id IN (SELECT claim_id FROM labelstate "
+            f"WHERE verdict IN {RATED} AND role = 'reviewer' "
+            "GROUP BY claim_id HAVING count(*) >= 2) ORDER BY f.claim_id, s.reviewer",
             (run_id,),
         )
-        return [r for (r,) in rows]
     except Exception:  # not a table we know: the SQLAlchemy path words it
         return None
     finally:
         connection.close()
+    verdicts: dict[int, dict[str, str]] = {}
+    kinds: dict[int, str] = {}
+    for claim_id, kind, reviewer, verdict in rows:
+        verdicts.setdefault(claim_id, {})[reviewer] = verdict
+        kinds[claim_id] = kind
+    return verdicts, kinds

@@ -331,3 +331,29 @@ def team_verdict(states: Iterable[tuple[str, str | None, int]]) -> str | None:
     if rated:
         return DISPUTED
     return "skip" if skipped else None
+
+
+RATINGS_RULE = (
+    "ratings are each reviewer's current true-positive or false-positive verdict; skips are "
+    "not ratings, nor are adjudicators' verdicts; claims with two or more ratings count"
+)
+
+
+def run_report(
+    run_id: int,
+    verdicts: Ratings,
+    kinds: Mapping[Hashable, str],
+    *,
+    resamples: int = RESAMPLES,
+) -> dict[str, Any]:
+    """Agreement over a run's doubly rated claims, overall and by kind, as `agreement --json`
+    prints it and `stats --json` carries it."""
+    overall = measure(verdicts, resamples=resamples)
+    by_kind = measure_by(verdicts, kinds.__getitem__, resamples=resamples)
+    return {
+        "run_id": run_id,
+        **overall.to_dict(),
+        "by_kind": {kind: part.to_dict() for kind, part in by_kind.items()},
+        "interval": f"bootstrap 95% percentile, {resamples:,} resamples of claims, seed {SEED}",
+        "ratings": RATINGS_RULE,
+    }

@@ -19,10 +19,6 @@ from db.agreement import Disagreement, disagreements, run_ratings, run_reviewers
 from reviewer import agreement as figures
 from reviewer.commands.console import USAGE, counted, err, open_db, out, say
 
-RATINGS_RULE = (
-    "ratings are each reviewer's current true-positive or false-positive verdict; skips are "
-    "not ratings; claims with two or more ratings count"
-)
 VERDICT_WORDS = {"true_positive": "true positive", "false_positive": "false positive"}
 
 
@@ -31,16 +27,7 @@ def agreement_figures(
 ) -> dict[str, Any]:
     """Everything `agreement --json` prints (and `stats --json` carries) for one run."""
     ratings = run_ratings(session=session, run_id=run_id)
-    overall = figures.measure(ratings.verdicts, resamples=resamples)
-    by_kind = figures.measure_by(ratings.verdicts, ratings.kinds.__getitem__, resamples=resamples)
-    return {
-        "run_id": run_id,
-        **overall.to_dict(),
-        "by_kind": {kind: part.to_dict() for kind, part in by_kind.items()},
-        "interval": f"bootstrap 95% percentile, {resamples:,} resamples of claims, seed "
-        f"{figures.SEED}",
-        "ratings": RATINGS_RULE,
-    }
+    return figures.run_report(run_id, ratings.verdicts, ratings.kinds, resamples=resamples)
 
 
 def team_figures(*, session: Connection, run_id: int, by_reviewer: bool = False) -> dict[str, Any]:

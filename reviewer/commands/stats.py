@@ -49,14 +49,15 @@ def stats(
 
 
 def _team(url_or_path: str, run_id: int, *, by_reviewer: bool) -> dict[str, Any]:
-    """Agreement (and each reviewer's figures, asked for). A run one reviewer labeled has
-    nothing to agree on: said without SQLAlchemy, so a lone reviewer's stats stay fast."""
+    """Agreement (and each reviewer's figures, asked for), read by the plain driver where it
+    can, so that stats stays fast."""
     from db import direct
-    from reviewer.agreement import measure
+    from reviewer.agreement import run_report
 
-    reviewers = direct.run_reviewers(url_or_path, run_id=run_id)
-    if not by_reviewer and reviewers is not None and len(reviewers) < 2:
-        return {"agreement": measure({}).to_dict()}
+    if not by_reviewer:  # the plain driver reads the ratings: no SQLAlchemy to import
+        ratings = direct.run_ratings(url_or_path, run_id=run_id)
+        if ratings is not None:
+            return {"agreement": run_report(run_id, *ratings)}
     from reviewer.commands.agreement import team_figures
 
     engine = open_db(url_or_path, must_exist=True)
