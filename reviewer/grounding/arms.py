@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from reviewer.grounding import registry
-from reviewer.grounding.types import Analysis, Known
+from reviewer.grounding.types import Analysis, Detector, Known
 
 ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
 DEFAULT_SEED = 7
@@ -303,7 +303,7 @@ def _group_rows(group: str, means: dict[str, Mean], failures: list[str]) -> list
 
 
 def run_arms(
-    detector: Any,
+    detector: Detector,
     *,
     pools: Iterable[Sequence[Known]] | None = None,
     briefs: Iterable[Pair] | None = None,

@@ -172,10 +172,10 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-_DENOMINATOR: list[Any] = []
+_DENOMINATOR: list[Detector] = []
 
 
-def _denominator() -> Any:
+def _denominator() -> Detector:
     if not _DENOMINATOR:
         _DENOMINATOR.append(_builtins()["default"](None))
     return _DENOMINATOR[0]

@@ -21,7 +21,7 @@ import msgspec
 
 from db.writes import ScanRow, flag_row
 from reviewer.grounding.registry import DetectorFault, analyze
-from reviewer.grounding.types import Known
+from reviewer.grounding.types import Detector, Known
 
 Item = tuple[Any, str, str | bytes]
 """(key, text, pool): the key comes back in the scan (a brief pk, or a brief id while the
@@ -58,7 +58,7 @@ def decode_pool(data: str | bytes) -> tuple[Known, ...]:
     return tuple(msgspec.convert(rows, list[Known], from_attributes=True))
 
 
-def analyze_items(detector: Any, items: Sequence[Item]) -> list[ScanRow]:
+def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
     """One detector pass per brief: (key, checkable count, flags as stored tuples)."""
     scans = []
     for key, text, pool in items:
@@ -114,7 +114,7 @@ def default_workers(expected_briefs: int | None) -> int:
 class BatchAnalyzer:
     """`submit(items)` starts a batch and returns a waiter; with workers=0 it runs inline."""
 
-    def __init__(self, detector: Any, workers: int = 0) -> None:
+    def __init__(self, detector: Detector, workers: int = 0) -> None:
         self.detector = detector
         self.pool: ProcessPoolExecutor | None = None
         self.lifeline: tuple[int, int] | None = None

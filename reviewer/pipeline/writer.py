@@ -49,6 +49,7 @@ from reviewer.grounding.arms import (
     template_items,
 )
 from reviewer.grounding.registry import describe, spec_of
+from reviewer.grounding.types import Detector
 from reviewer.pipeline import recovery
 from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs, read_pools
 from reviewer.pipeline.workers import (
@@ -484,7 +485,7 @@ def ingest_files(
     pools_path: str | None = None,
     skip_invalid: bool = False,
     replace: bool = False,
-    detector: Any = None,
+    detector: Detector | None = None,
     workers: int | None = None,
     advance: Advance | None = None,
     stage: Stage | None = None,
@@ -582,7 +583,7 @@ def _ingest_each(
 
 def run_detector(
     engine: Engine,
-    detector: Any,
+    detector: Detector,
     *,
     workers: int | None = None,
     advance: Advance | None = None,
