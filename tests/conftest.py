@@ -3,9 +3,10 @@ steady text cursor (a blinking one makes screenshots differ from run to run).
 
 `database` runs a test on a SQLite file and on a real PostgreSQL server: $REVIEWER_TEST_PG_URL
 names one (any database on it the tests may use to create others, e.g.
-postgresql+psycopg://postgres@/postgres?host=/tmp/pg&port=55432); each test gets a database
-of its own there, dropped afterwards. Without the variable the PostgreSQL cases skip,
-except under CI, where they must run.
+postgresql+psycopg://postgres@/postgres?host=/tmp/pg&port=55432); without it, a throwaway
+server is started when PostgreSQL is installed (tests/support/pg_server.py). Each test gets
+a database of its own there, dropped afterwards. With no server at all the PostgreSQL cases
+skip, except under CI, where they must run.
 """
 
 from __future__ import annotations
@@ -19,6 +20,24 @@ import pytest
 from sqlalchemy import Engine
 
 PG_ENV = "REVIEWER_TEST_PG_URL"
+_CLUSTER_KEY = pytest.StashKey[object]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Start a throwaway PostgreSQL server when none is named and the programs are here."""
+    from tests.support.pg_server import start
+
+    cluster = start()
+    if cluster is not None:
+        config.stash[_CLUSTER_KEY] = cluster
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    cluster = config.stash.get(_CLUSTER_KEY, None)
+    if cluster is not None:
+        cluster.stop()  # type: ignore[attr-defined]
+
+
 SIZE = (120, 40)  # columns, lines: the terminal every app test and snapshot runs in
 
 
