@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import Connection
@@ -12,11 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import db
-from db.changes import brief_changes, next_unlabeled_change
 from db.runs import previous_run, run_title
 from db.views import BriefRow, BriefView, FlagView
 from db.writing import DatabaseUnavailable, reason
@@ -25,10 +24,11 @@ from reviewer.grounding.checked import checked_spans
 from reviewer.metrics import wilson_interval
 from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
+from reviewer.tui.session import ReviewSession
 from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
-from reviewer.tui.widgets.stats_panel import StatsPanel
+from reviewer.tui.widgets.stats_panel import StatsPanel, StatsReport
 from reviewer.vocabulary import FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
@@ -93,14 +93,9 @@ class ReviewScreen(Screen[None]):
         before = previous_run(db=session, run_id=run_id)
         self.previous: int | None = before.id if before is not None else None
         self.previous_bands = Bands.from_config(before.config) if before else Bands()
-        self.only = only  # walk only the flags new, gone or same since the previous run
         self.scanner: Any = None  # the run's own detector's, loaded after the first paint
         self.detector_note: str | None = None  # why the run's detector cannot be used
-        self.brief: BriefView | None = None
-        self.flags: list[FlagView] = []
-        self.index: int | None = None
-        self.totals: dict[str, int] | None = None
-        self._totals_stale = False
+        self.review = ReviewSession(session, run_id, reviewer, previous=self.previous, only=only)
         self.waiting = False  # a label refused by the database is being retried
         self.checked: list[tuple[int, int]] | None = None  # of the brief shown
 
@@ -119,14 +114,14 @@ class ReviewScreen(Screen[None]):
         self.brief_list.set_source(pages)
         if self.only is not None:
             self.brief_list.apply(filter=self.only)
-        first = self.find_unlabeled(None)
+        first = self.review.first_unlabeled()
         if first is not None:
             self.open_brief(first.brief_pk, claim_id=first.claim_id)
         else:
-            row = self.brief_list.rows.row(0)
-            if row is not None:
-                self.open_brief(row.brief_pk)
-        self.query_one(BriefRows).focus()
+            brief_pk = self.brief_list.first_brief()
+            if brief_pk is not None:
+                self.open_brief(brief_pk)
+        self.brief_list.focus_rows()
         self.draw_progress()
         # the first brief is painted first; then the counts and the footer's forty widgets
         self.call_after_refresh(self.load_totals)
@@ -143,39 +138,52 @@ class ReviewScreen(Screen[None]):
         return self.query_one(BriefList)
 
     @property
+    def only(self) -> str | None:
+        """The change class walked (new, gone, same), or None for every flag."""
+        return self.review.only
+
+    @only.setter
+    def only(self, change: str | None) -> None:
+        self.review.only = change
+
+    @property
+    def brief(self) -> BriefView | None:
+        return self.review.brief
+
+    @property
+    def flags(self) -> list[FlagView]:
+        return self.review.flags
+
+    @property
+    def index(self) -> int | None:
+        return self.review.index
+
+    @property
     def current(self) -> FlagView | None:
-        if self.index is None or not 0 <= self.index < len(self.flags):
-            return None
-        return self.flags[self.index]
+        return self.review.current
 
-    def in_scope(self, flag: FlagView) -> bool:
-        """Can the flag be stepped to: of the class walked (`only`), else any shown flag,
-        the previous run's gone ones included (so they can be labeled)."""
-        return self.only is None or flag.change == self.only
-
-    def in_walk(self, flag: FlagView) -> bool:
-        """Does the next-unlabeled walk visit it: the class walked, else the run's own flags."""
-        return flag.change == self.only if self.only else flag.change != "gone"
+    @property
+    def totals(self) -> dict[str, int] | None:
+        return self.review.totals
 
     @property
     def scoped(self) -> list[int]:
-        """Indexes of the shown flags that can be stepped to."""
-        return [i for i, flag in enumerate(self.flags) if self.in_scope(flag)]
+        return self.review.scoped
+
+    def brief_row(self) -> BriefRow | None:
+        """The list row of the open brief, counted from its loaded flags (no query)."""
+        return self.review.brief_row()
 
     def open_brief(self, brief_pk: int, *, claim_id: int | None = None, last: bool = False) -> None:
         """Load one brief and its flags; make `claim_id` (or the first/last flag) current."""
-        self.brief = db.get_brief(session=self.session, brief_pk=brief_pk)
-        self.flags = brief_changes(
-            db=self.session, run_id=self.run_id, previous=self.previous, brief_pk=brief_pk,
-            reviewer=self.reviewer,
-        )  # fmt: skip
-        scoped = self.scoped
-        self.index = (scoped[-1] if last else scoped[0]) if scoped else None
+        self.review.open(brief_pk, claim_id=claim_id, last=last)
+        self.opened()
+
+    def opened(self) -> None:
+        """The session opened a brief: mark it in the list and draw it."""
         self.checked = None
-        for i, flag in enumerate(self.flags):
-            if flag.claim_id == claim_id:
-                self.index = i
-        self.brief_list.rows.mark_current(brief_pk)
+        if self.brief is not None:
+            self.brief_list.mark_current(self.brief.brief_pk)
         self.draw_brief()
 
     def draw_brief(self) -> None:
@@ -237,17 +245,6 @@ class ReviewScreen(Screen[None]):
             if self.detector_note:
                 self.draw_progress()
 
-    def brief_row(self) -> BriefRow | None:
-        """The list row of the current brief, counted from its loaded flags (no query)."""
-        if self.brief is None:
-            return None
-        verdicts = [f.verdict for f in self.flags if f.change != "gone"]
-        return BriefRow(
-            self.brief.brief_pk, self.brief.brief_id, len(verdicts),
-            sum(v is not None for v in verdicts),
-            verdicts.count("true_positive"), verdicts.count("false_positive"),
-        )  # fmt: skip
-
     def draw_progress(self) -> None:
         """Header: who, which run, labeled / flags, precision with its 95% interval."""
         parts: list[str | tuple[str, str]] = [
@@ -282,44 +279,28 @@ class ReviewScreen(Screen[None]):
     def load_totals(self) -> None:
         """Count the run's flags and this reviewer's labels off the UI thread."""
         with self.session.engine.connect() as session:
-            stats = db.precision_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
-        totals = {
-            "flags": stats.flags,
-            "labeled": stats.labeled,
-            "true_positive": stats.true_positives,
-            "false_positive": stats.false_positives,
-            "skip": stats.skipped,
-        }
-        self.app.call_from_thread(self._set_totals, totals)
+            totals = self.review.count_totals(session)
+        self.post_message(self.Totals(totals))
 
-    def _set_totals(self, totals: dict[str, int]) -> None:
-        if self._totals_stale:  # a label landed while counting: count again
-            self._totals_stale = False
+    class Totals(Message):
+        """The run's counts, counted by a worker."""
+
+        def __init__(self, totals: dict[str, int]) -> None:
+            super().__init__()
+            self.totals = totals
+
+    def on_review_screen_totals(self, message: Totals) -> None:
+        if self.review.set_totals(message.totals):
+            self.draw_progress()
+        else:  # a label landed while counting: count again
             self.load_totals()
-            return
-        self.totals = totals
-        self.draw_progress()
-
-    def count_change(self, before: str | None, after: str | None) -> None:
-        """Keep the header's counts in step with a label or an undo, without a query."""
-        if before == after:
-            return
-        if self.totals is None:
-            self._totals_stale = True
-            return
-        if before is not None:
-            self.totals[before] -= 1
-        if after is not None:
-            self.totals[after] += 1
-        self.totals["labeled"] += (after is not None) - (before is not None)
-        self.draw_progress()
 
     # ---- labeling -------------------------------------------------------------------
 
     def action_label(self, verdict: str) -> None:
         """Commit the verdict for the current flag, then go to the next unlabeled flag."""
         flag = self.current
-        if flag is None or self.index is None:
+        if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
         if self.waiting:  # keys stay in order: none is stored before the one retried
@@ -327,8 +308,7 @@ class ReviewScreen(Screen[None]):
                         severity="warning", markup=False)  # fmt: skip
             return
         try:
-            db.record_label(session=self.session, claim_id=flag.claim_id,
-                            reviewer=self.reviewer, verdict=verdict, patience=QUICK)  # fmt: skip
+            self.review.label(verdict, patience=QUICK)
         except DatabaseUnavailable as err:
             self.waiting = True
             self.notify(f"{err}: the label is kept and retried until it is stored.",
@@ -342,8 +322,7 @@ class ReviewScreen(Screen[None]):
         """Keep trying a label the database refused; stop the app, saying why, if it never
         can be stored."""
         try:
-            db.record_label(session=self.session, claim_id=flag.claim_id,
-                            reviewer=self.reviewer, verdict=verdict)  # fmt: skip
+            self.review.record(flag, verdict)
         except (DBAPIError, DatabaseUnavailable) as err:
             self.app.call_from_thread(self._give_up, err, flag)
             return
@@ -357,102 +336,62 @@ class ReviewScreen(Screen[None]):
     def _retried(self, flag: FlagView, verdict: str) -> None:
         self.waiting = False
         self.notify("The database is back: the label is stored.", title="Database", markup=False)
-        here = next((i for i, f in enumerate(self.flags) if f.flag_pk == flag.flag_pk), None)
-        if here is None:
-            self.count_change(flag.verdict, verdict)
-            return
-        self.index = here
-        self._labeled(self.flags[here], verdict)
+        if self.review.labeled(flag, verdict):
+            self._labeled(flag, verdict)
+        else:
+            self.draw_progress()
 
-    def _labeled(self, flag: FlagView, verdict: str) -> None:
-        assert self.index is not None
-        self.flags[self.index] = replace(flag, verdict=verdict)
-        if flag.change != "gone":  # a gone flag is not one of this run's
-            self.count_change(flag.verdict, verdict)
-        if (row := self.brief_row()) is not None:
-            self.brief_list.rows.update_row(row)
+    def _labeled(self, before: FlagView, verdict: str) -> None:
+        """A label is stored and in the session: redraw the counts and row, move on."""
+        if before.verdict != verdict and before.change != "gone" and self.totals is not None:
+            self.draw_progress()
+        self.brief_list.update_row(self.review.brief_row())
         self.action_next_unlabeled()
 
     def action_undo(self) -> None:
         """Undo this reviewer's newest label (history is in the database) and go back to it."""
         try:
-            label = db.undo_last_label(session=self.session, reviewer=self.reviewer, patience=QUICK)
+            undone = self.review.undo(patience=QUICK)
         except DatabaseUnavailable as err:
             self.notify(f"{err}: nothing was undone; press u again to retry.",
                         title="Database", severity="warning", markup=False)  # fmt: skip
             return
-        if label is None:
+        if undone is None:
             self.notify("Nothing to undo.", severity="warning", markup=False)
             return
-        claim = db.get_claim(session=self.session, claim_id=label.claim_id)
-        if claim is None:
+        label, token = undone
+        if token is None:
             return
-        self.open_brief(claim.brief_pk, claim_id=label.claim_id)
-        after = next((f.verdict for f in self.flags if f.claim_id == label.claim_id), label.verdict)
-        if any(f.claim_id == label.claim_id and f.change != "gone" for f in self.flags):
-            self.count_change(label.verdict, after)
-        if (row := self.brief_row()) is not None:
-            self.brief_list.rows.update_row(row)
+        self.opened()
+        self.draw_progress()
+        self.brief_list.update_row(self.review.brief_row())
         word = verdict_word(label.verdict)
-        self.notify(f"Undid {word} on {one_line(claim.token)}", markup=False)
-
-    def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | None:
-        """The next unlabeled flag of the walk after (brief_pk, start), wrapping around."""
-        if self.only is not None and self.previous is not None:
-            return next_unlabeled_change(
-                db=self.session, run_id=self.run_id, previous=self.previous, change=self.only,
-                reviewer=self.reviewer, after=after,
-            )  # fmt: skip
-        return db.next_unlabeled(
-            session=self.session, run_id=self.run_id, reviewer=self.reviewer, after=after
-        )
+        self.notify(f"Undid {word} on {one_line(token)}", markup=False)
 
     def action_next_unlabeled(self) -> None:
         """The next flag without a verdict: later in this brief, else in later briefs."""
-        start = (self.index + 1) if self.index is not None else 0
-        for i in range(start, len(self.flags)):
-            if self.flags[i].verdict is None and self.in_walk(self.flags[i]):
-                self.index = i
-                self.draw_brief()
-                return
-        after = None
-        if self.brief is not None:
-            last = self.flags[-1].start if self.flags else -1
-            after = (self.brief.brief_pk, last)
-        found = self.find_unlabeled(after)
-        if found is None:
+        moved = self.review.next_unlabeled()
+        if moved == "opened":
+            self.opened()
+            return
+        if moved == "done":
             which = f"{self.only} flag" if self.only else "flag of this run"
             self.notify(f"Every {which} is labeled.", title="Done", markup=False)
-            self.draw_brief()
-        elif self.brief is not None and found.brief_pk == self.brief.brief_pk:
-            self.index = next(i for i, f in enumerate(self.flags) if f.flag_pk == found.flag_pk)
-            self.draw_brief()
-        else:
-            self.open_brief(found.brief_pk, claim_id=found.claim_id)
+        self.draw_brief()
 
     # ---- moving ---------------------------------------------------------------------
 
     def action_flag(self, step: int) -> None:
         """Next or previous flag; past either end of the brief, into the neighbouring brief."""
-        scoped = self.scoped
-        if self.index is not None and self.index in scoped:
-            at = scoped.index(self.index) + step
-        else:  # nothing current in scope: the first (or last) one
-            at = 0 if step > 0 else len(scoped) - 1
-        if 0 <= at < len(scoped):
-            self.index = scoped[at]
+        if self.review.step(step):
             self.draw_brief()
         else:
             self.action_brief(step, last=step < 0)
 
     def action_brief(self, step: int, last: bool = False) -> None:
         """Next or previous brief in the list as filtered."""
-        rows = self.brief_list.rows
-        if self.brief is not None and (index := rows.index_of(self.brief.brief_pk)) is not None:
-            rows.cursor = index
-        else:  # the current brief is not listed: the row under the cursor comes next
-            step = 0
-        brief_pk = rows.neighbour(step)
+        current = self.brief.brief_pk if self.brief is not None else None
+        brief_pk = self.brief_list.neighbour(current, step)
         if brief_pk is None:
             self.notify("No more briefs in this list.", markup=False)
             return
@@ -467,7 +406,7 @@ class ReviewScreen(Screen[None]):
         self.brief_list.open_search()
 
     def on_brief_list_search_closed(self) -> None:
-        self.query_one(BriefRows).focus()
+        self.brief_list.focus_rows()
 
     def action_filter(self, name: str) -> None:
         self.brief_list.apply(filter=name)
@@ -475,7 +414,7 @@ class ReviewScreen(Screen[None]):
     def action_cycle_filter(self) -> None:
         names = FILTER_NAMES
         shown = names if self.previous is not None else names[: names.index("new")]
-        now = self.brief_list.rows.filter
+        now = self.brief_list.filter
         at = shown.index(now) + 1 if now in shown else 0
         self.action_filter(shown[at % len(shown)])
 
@@ -489,7 +428,7 @@ class ReviewScreen(Screen[None]):
         self.only = None if change == "all" else change
         self.brief_list.apply(filter=change)
         self.draw_progress()
-        found = self.find_unlabeled(None)
+        found = self.review.first_unlabeled()
         if found is not None:
             self.open_brief(found.brief_pk, claim_id=found.claim_id)
         else:
@@ -514,7 +453,7 @@ class ReviewScreen(Screen[None]):
             panel.loading = True
             self.load_stats()
         else:
-            self.query_one(BriefRows).focus()
+            self.brief_list.focus_rows()
 
     @work(thread=True, exclusive=True, group="stats")
     def load_stats(self) -> None:
@@ -523,7 +462,17 @@ class ReviewScreen(Screen[None]):
 
         with self.session.engine.connect() as session:
             report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
-        self.app.call_from_thread(self.query_one(StatsPanel).show, report)
+        self.post_message(self.Stats(report))
+
+    class Stats(Message):
+        """The stats panel's figures, computed by a worker."""
+
+        def __init__(self, report: StatsReport) -> None:
+            super().__init__()
+            self.report = report
+
+    def on_review_screen_stats(self, message: Stats) -> None:
+        self.query_one(StatsPanel).show(message.report)
 
     def action_note(self) -> None:
         from reviewer.tui.screens.note import NoteScreen
@@ -535,11 +484,8 @@ class ReviewScreen(Screen[None]):
         self.app.push_screen(NoteScreen(flag.token, flag.note or ""), self._save_note)
 
     def _save_note(self, note: str | None) -> None:
-        flag = self.current
-        if note is None or flag is None or self.index is None:
+        if note is None or not self.review.set_note(note):
             return
-        db.set_note(session=self.session, claim_id=flag.claim_id, reviewer=self.reviewer, note=note)
-        self.flags[self.index] = replace(flag, note=note or None)
         self.draw_brief()
         self.notify(f"Note saved: {one_line(note)}" if note else "Note cleared.", markup=False)
 

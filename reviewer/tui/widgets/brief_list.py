@@ -367,6 +367,38 @@ class BriefList(Vertical):
         self.rows.pages = pages
         self.apply()
 
+    @property
+    def filter(self) -> str:
+        """The filter applied now."""
+        return self.rows.filter
+
+    def first_brief(self) -> int | None:
+        """The brief at the top of the list (fetched now if need be)."""
+        row = self.rows.row(0)
+        return None if row is None else row.brief_pk
+
+    def mark_current(self, brief_pk: int) -> None:
+        """Highlight the brief being reviewed and bring it into view if it is listed."""
+        self.rows.mark_current(brief_pk)
+
+    def update_row(self, row: Row | None) -> None:
+        """Redraw one brief's counts after a label (no query)."""
+        if row is not None:
+            self.rows.update_row(row)
+
+    def neighbour(self, brief_pk: int | None, step: int) -> int | None:
+        """The brief `step` rows from `brief_pk` in the list as filtered; from the row under
+        the cursor when that brief is not listed. Moves the cursor there."""
+        rows = self.rows
+        if brief_pk is not None and (index := rows.index_of(brief_pk)) is not None:
+            rows.cursor = index
+        else:  # the current brief is not listed: the row under the cursor comes next
+            step = 0
+        return rows.neighbour(step)
+
+    def focus_rows(self) -> None:
+        self.rows.focus()
+
     def apply(self, filter: str | None = None, search: str | None = None) -> None:
         """Set the filter and/or search and refetch from the first page."""
         rows = self.rows

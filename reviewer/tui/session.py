@@ -1,0 +1,239 @@
+"""One reviewer's place in one run: the brief open, its flags, the current flag and the
+run's counts. Plain state over the database, no widgets: tests drive it without a pilot,
+and the review screen draws what it says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from sqlalchemy import Connection
+
+import db
+from db.changes import brief_changes, next_unlabeled_change
+from db.labels import LabelRow
+from db.views import BriefRow, BriefView, FlagView
+from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
+
+Moved = Literal["here", "opened", "done"]  # where the next unlabeled flag was found
+
+
+class ReviewSession:
+    """Labels and moves within one run for one reviewer; every label is committed at once."""
+
+    def __init__(
+        self,
+        connection: Connection,
+        run_id: int,
+        reviewer: str,
+        *,
+        previous: int | None = None,
+        only: str | None = None,
+    ) -> None:
+        self.connection, self.run_id, self.reviewer = connection, run_id, reviewer
+        self.previous = previous  # the run the changes are counted against
+        self.only = only  # walk only the flags new, gone or same since the previous run
+        self.brief: BriefView | None = None
+        self.flags: list[FlagView] = []
+        self.index: int | None = None
+        self.totals: dict[str, int] | None = None  # flags, labeled and one count per verdict
+        self.totals_stale = False  # a label landed while the totals were being counted
+
+    # ---- where the reviewer is ----------------------------------------------------------
+
+    @property
+    def current(self) -> FlagView | None:
+        if self.index is None or not 0 <= self.index < len(self.flags):
+            return None
+        return self.flags[self.index]
+
+    def in_scope(self, flag: FlagView) -> bool:
+        """Can the flag be stepped to: of the class walked (`only`), else any shown flag,
+        the previous run's gone ones included (so they can be labeled)."""
+        return self.only is None or flag.change == self.only
+
+    def in_walk(self, flag: FlagView) -> bool:
+        """Does the next-unlabeled walk visit it: the class walked, else the run's own flags."""
+        return flag.change == self.only if self.only else flag.change != "gone"
+
+    @property
+    def scoped(self) -> list[int]:
+        """Indexes of the shown flags that can be stepped to."""
+        return [i for i, flag in enumerate(self.flags) if self.in_scope(flag)]
+
+    @property
+    def labeled_here(self) -> int:
+        """Flags of the open brief in scope with a verdict."""
+        return sum(self.flags[i].verdict is not None for i in self.scoped)
+
+    def open(self, brief_pk: int, *, claim_id: int | None = None, last: bool = False) -> None:
+        """Load one brief and its flags; make `claim_id` (or the first/last flag) current."""
+        self.brief = db.get_brief(session=self.connection, brief_pk=brief_pk)
+        self.flags = brief_changes(
+            db=self.connection, run_id=self.run_id, previous=self.previous, brief_pk=brief_pk,
+            reviewer=self.reviewer,
+        )  # fmt: skip
+        scoped = self.scoped
+        self.index = (scoped[-1] if last else scoped[0]) if scoped else None
+        for i, flag in enumerate(self.flags):
+            if flag.claim_id == claim_id:
+                self.index = i
+
+    def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | None:
+        """The next unlabeled flag of the walk after (brief_pk, start), wrapping around."""
+        if self.only is not None and self.previous is not None:
+            return next_unlabeled_change(
+                db=self.connection, run_id=self.run_id, previous=self.previous,
+                change=self.only, reviewer=self.reviewer, after=after,
+            )  # fmt: skip
+        return db.next_unlabeled(
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
+        )
+
+    def first_unlabeled(self) -> FlagView | None:
+        """The walk's first flag this reviewer has not labeled (where a session starts)."""
+        return self.find_unlabeled(None)
+
+    def step(self, step: int) -> bool:
+        """Move to the next or previous flag in scope; False past either end of the brief."""
+        scoped = self.scoped
+        if self.index is not None and self.index in scoped:
+            at = scoped.index(self.index) + step
+        else:  # nothing current in scope: the first (or last) one
+            at = 0 if step > 0 else len(scoped) - 1
+        if 0 <= at < len(scoped):
+            self.index = scoped[at]
+            return True
+        return False
+
+    def next_unlabeled(self) -> Moved:
+        """Make the next flag without a verdict current: later in this brief ("here"), else
+        in a later brief, opened ("opened"); "done" when every flag is labeled."""
+        start = (self.index + 1) if self.index is not None else 0
+        for i in range(start, len(self.flags)):
+            if self.flags[i].verdict is None and self.in_walk(self.flags[i]):
+                self.index = i
+                return "here"
+        after = None
+        if self.brief is not None:
+            last = self.flags[-1].start if self.flags else -1
+            after = (self.brief.brief_pk, last)
+        found = self.find_unlabeled(after)
+        if found is None:
+            return "done"
+        if self.brief is not None and found.brief_pk == self.brief.brief_pk:
+            self.index = next(i for i, f in enumerate(self.flags) if f.flag_pk == found.flag_pk)
+            return "here"
+        self.open(found.brief_pk, claim_id=found.claim_id)
+        return "opened"
+
+    def brief_row(self) -> BriefRow | None:
+        """The list row of the open brief, counted from its loaded flags (no query)."""
+        if self.brief is None:
+            return None
+        verdicts = [f.verdict for f in self.flags if f.change != "gone"]
+        return BriefRow(
+            self.brief.brief_pk, self.brief.brief_id, len(verdicts),
+            sum(v is not None for v in verdicts),
+            verdicts.count(TRUE_POSITIVE), verdicts.count(FALSE_POSITIVE),
+        )  # fmt: skip
+
+    # ---- labels -------------------------------------------------------------------------
+
+    def label(self, verdict: str, *, patience: float | None = None) -> FlagView | None:
+        """Commit `verdict` on the current flag; the flag as it was (None: no flag here).
+        A database that refuses the write for `patience` seconds raises
+        DatabaseUnavailable, and nothing changes."""
+        flag = self.current
+        if flag is None:
+            return None
+        self.record(flag, verdict, patience=patience)
+        self.labeled(flag, verdict)
+        return flag
+
+    def record(self, flag: FlagView, verdict: str, *, patience: float | None = None) -> None:
+        """Store a label on `flag` (a retry of a refused one comes here from a worker)."""
+        wait = {} if patience is None else {"patience": patience}
+        db.record_label(
+            session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
+            verdict=verdict, **wait,
+        )  # fmt: skip
+
+    def labeled(self, flag: FlagView, verdict: str) -> bool:
+        """Take a stored label into the loaded flags (making its flag current) and the
+        counts; False when its brief is no longer open (only the counts change)."""
+        here = next((i for i, f in enumerate(self.flags) if f.flag_pk == flag.flag_pk), None)
+        if here is None:
+            if flag.change != "gone":
+                self.count_change(flag.verdict, verdict)
+            return False
+        self.index = here
+        before = self.flags[here]
+        self.flags[here] = replace(before, verdict=verdict)
+        if before.change != "gone":  # a gone flag is not one of this run's
+            self.count_change(before.verdict, verdict)
+        return True
+
+    def undo(self, *, patience: float | None = None) -> tuple[LabelRow, str | None] | None:
+        """Take back this reviewer's newest label and open its flag: (the label undone, its
+        token; None when its claim is gone), or None when there is nothing to undo."""
+        wait = {} if patience is None else {"patience": patience}
+        label = db.undo_last_label(session=self.connection, reviewer=self.reviewer, **wait)
+        if label is None:
+            return None
+        claim = db.get_claim(session=self.connection, claim_id=label.claim_id)
+        if claim is None:
+            return label, None
+        self.open(claim.brief_pk, claim_id=label.claim_id)
+        after = next((f.verdict for f in self.flags if f.claim_id == label.claim_id), label.verdict)
+        if any(f.claim_id == label.claim_id and f.change != "gone" for f in self.flags):
+            self.count_change(label.verdict, after)
+        return label, claim.token
+
+    def set_note(self, note: str) -> bool:
+        """Save a note on the current flag (empty clears it); False when there is no flag."""
+        flag = self.current
+        if flag is None or self.index is None:
+            return False
+        db.set_note(
+            session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer, note=note
+        )
+        self.flags[self.index] = replace(flag, note=note or None)
+        return True
+
+    # ---- the run's counts ---------------------------------------------------------------
+
+    def count_totals(self, connection: Connection) -> dict[str, int]:
+        """Count the run's flags and this reviewer's labels (slow: from a worker thread,
+        on a connection of its own)."""
+        stats = db.precision_stats(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        return {
+            "flags": stats.flags,
+            "labeled": stats.labeled,
+            "true_positive": stats.true_positives,
+            "false_positive": stats.false_positives,
+            "skip": stats.skipped,
+        }
+
+    def set_totals(self, totals: dict[str, int]) -> bool:
+        """Take counted totals; False when a label landed meanwhile (count again)."""
+        if self.totals_stale:
+            self.totals_stale = False
+            return False
+        self.totals = totals
+        return True
+
+    def count_change(self, before: str | None, after: str | None) -> bool:
+        """Keep the counts in step with a label or an undo, without a query; True when the
+        shown counts changed."""
+        if before == after:
+            return False
+        if self.totals is None:
+            self.totals_stale = True
+            return False
+        if before is not None:
+            self.totals[before] -= 1
+        if after is not None:
+            self.totals[after] += 1
+        self.totals["labeled"] += (after is not None) - (before is not None)
+        return True
