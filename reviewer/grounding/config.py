@@ -10,6 +10,13 @@ A config file may set any subset of the built-in values::
 
     [units]              # canonical unit (as in pools) = aliases that name it in prose
     min = ["min", "mins", "minute", "minutes"]
+    usd = ["$", "USD", "dollars"]   # a symbol or code may stand before the number too
+
+    [names]              # default only: pool name = other names prose gives the metric
+    rhr = ["resting heart rate", "RHR"]
+
+The reference detector reads only [thresholds]: its units are the published ones, and
+a file giving it [units] or [names] is refused rather than silently half-read.
 """
 
 from __future__ import annotations
@@ -48,6 +55,10 @@ class DetectorConfig:
     value: float = VALUE
     hidden_sign: float = HIDDEN_SIGN
     units: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_UNITS))
+    names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # where the config came from and which tables it gave (what a detector may refuse)
+    source: str = field(default="<config>", compare=False)
+    given: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
         for key in THRESHOLD_KEYS:
@@ -66,10 +77,13 @@ class DetectorConfig:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, stable key order: what a detector run stores."""
-        return {
+        data: dict[str, Any] = {
             "thresholds": {key: getattr(self, key) for key in THRESHOLD_KEYS},
             "units": {unit: list(aliases) for unit, aliases in sorted(self.units.items())},
         }
+        if self.names:
+            data["names"] = {name: list(aliases) for name, aliases in sorted(self.names.items())}
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
@@ -98,10 +112,10 @@ def load_config(path: str | Path) -> DetectorConfig:
 
 def config_from_dict(data: dict[str, Any], source: str = "<config>") -> DetectorConfig:
     """Validate parsed TOML data against the known keys and build a config."""
-    unknown = sorted(set(data) - {"thresholds", "units"})
+    unknown = sorted(set(data) - {"thresholds", "units", "names"})
     if unknown:
         raise ConfigError(
-            f"{source}: unknown key {unknown[0]!r} (expected [thresholds] and/or [units])"
+            f"{source}: unknown key {unknown[0]!r} (expected [thresholds], [units], [names])"
         )
     kwargs: dict[str, Any] = {}
     thresholds = data.get("thresholds", {})
@@ -123,8 +137,25 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
                 f"{source}: units.{unit} must be a list of non-empty strings, got {aliases!r}"
             )
         units[unit] = tuple(aliases)
+    names = data.get("names", {})
+    if not isinstance(names, dict):
+        raise ConfigError(f"{source}: [names] must be a table of name = [aliases]")
+    for name, aliases in names.items():
+        if not isinstance(aliases, list) or not all(
+            isinstance(a, str) and a.strip() for a in aliases
+        ):
+            raise ConfigError(
+                f"{source}: names.{name} must be a list of non-empty strings, got {aliases!r}"
+            )
     try:
-        return replace(DetectorConfig(), units=units, **kwargs)
+        return replace(
+            DetectorConfig(),
+            units=units,
+            names={name: tuple(aliases) for name, aliases in names.items()},
+            source=source,
+            given=frozenset(data),
+            **kwargs,
+        )
     except ValueError as err:
         raise ConfigError(f"{source}: {err}") from None
 

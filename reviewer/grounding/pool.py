@@ -97,7 +97,10 @@ class PoolDetector:
             try:
                 value = float(token)  # most tokens; else the scanner's own reading
             except ValueError:
-                value = parse(token)
+                try:
+                    value = parse(token)
+                except ValueError:  # a number the scanner cannot read is not a claim
+                    return NOT_CHECKABLE
             if candidates.finite:
                 known = candidates.exact.get(value)
                 if known is not None:  # rel = 0: a faithful citation (faithful >= 0)

@@ -6,7 +6,10 @@ rules and only the thresholds of its config.
 
 from __future__ import annotations
 
+from reviewer.grounding.config import ConfigError, DetectorConfig
 from reviewer.grounding.pool import PoolDetector
+
+NOT_READ = ("units", "names")  # config tables only the default detector reads
 
 
 class ReferenceDetector(PoolDetector):
@@ -22,7 +25,19 @@ class ReferenceDetector(PoolDetector):
     """
 
     name = "reference"
-    version = "1.0"
+    version = "1.1"  # 1.1: the rules as published (Unicode whitespace, case, 12-character tail)
+
+    def __init__(self, config: DetectorConfig | None = None) -> None:
+        if config is not None:
+            refused = [table for table in NOT_READ if table in config.given]
+            if refused:
+                tables = " and ".join(f"[{table}]" for table in refused)
+                raise ConfigError(
+                    f"{config.source}: the reference detector does not read {tables}: its "
+                    "units and readings are the published ones (give the file to "
+                    "--detector default, or keep only [thresholds] for the reference)"
+                )
+        super().__init__(config)
 
     def config_dict(self) -> dict[str, object]:
         """Only the bands: the reference's unit rules are the published ones, not config."""

@@ -54,69 +54,85 @@ class Scanner(Protocol):
 
 
 class ReferenceScanner:
-    """The published rules, read literally (weaknesses included).
+    """The published rules (PRODUCT.md, "The grounding check"), weaknesses included.
 
-    - Token: ``[-+]?\\d[\\d,]*(?:\\.\\d+)?`` (``\\d`` is Unicode); value = float of the token
-      with commas removed.
-    - Window: the text right after the token matches ``[ -]*(?:day|week|month|year)s?``:
-      ASCII spaces or hyphens, then the lower-case word, with no word boundary ("7-day",
-      "14 days", and also "3 daylight").
-    - Duration: a token lying inside a match of ``\\d+h *\\d+m`` found by scanning the
-      whole text ("7h 30m", "7h30m", "2h 5min" -- both halves skip; "-7h 30m" keeps "-7").
-    - Unit: ``%`` immediately after the token -> ``pct``; else, after ASCII spaces, text
-      starting with ``bpm``, ``mi``, ``min``, ``steps`` -- checked in that order, so
-      "min"/"minutes"/"mid" read as ``mi`` and ``min`` is never produced; else ``none``.
-      Case-sensitive; a no-break space does not count as a space.
+    - Token: ``[-+]?\\d[\\d,]*(?:\\.\\d+)?`` (``\\d`` is any Unicode decimal digit);
+      value = ``float()`` of the token with commas removed (a token it refuses is skipped).
+    - Window: the text right after the token matches ``[\\s-]*(?:day|week|month|year)s?\\b``
+      case-insensitively ("7-day", "14 Days", "14\\tdays"; not "3 daylight").
+    - Duration: a token lying wholly inside a match of ``\\b\\d+h\\s*\\d+m\\b`` in the text
+      ("7h 30m", "7h\\n30m"; not "x7h 30m"; "-7h 30m" keeps "-7").
+    - Unit: the 12 characters after the token, stripped and lower-cased: ``%`` -> ``pct``,
+      else the first of ``bpm``, ``mi``, ``min``, ``steps`` it starts with (so ``min`` is
+      never produced), else ``none``.
     - A window skips before a duration when both apply (the reason is "window").
     """
 
     TOKEN = r"[-+]?\d[\d,]*(?:\.\d+)?"
-    WINDOW = r"[ -]*(?:day|week|month|year)s?"
-    DURATION = r"\d+h *\d+m"
-    # A duration match starts a run of digits and ends with "m", so it is the digits that
-    # end a token followed by "h *\d+m" (that token lies inside it when it is all digits;
-    # a token ending in a comma ends no digits: "5,h 30m" holds no duration) plus the whole
-    # next token. One pass finds durations too. The window or unit word is
-    # consumed with the token (it holds no digit, so no token is lost): the whole match
-    # then names the token's reading, and `tally` memoises judgements by it.
-    # TOKEN written for speed, the same matches: one character class first (a sign or a
-    # digit; a sign then needs a digit), so the engine skips prose at C speed; `(?:X|)`,
-    # not `(?:X)?`, so it never enters its general repeat (which allocates every time).
+    # The pattern reads the token and looks ahead for what decides its reading, consuming
+    # nothing more. The unit tail is read without slicing: "the 12 characters stripped start
+    # with bpm" is "at most 9 whitespace characters, then b/B, p/P, m/M" (lower() maps only
+    # those to them, and U+0130 to "i" plus a dot, which is why "mi" accepts it).
+    # TOKEN is written for speed with the same matches: one character class first (a sign
+    # or a digit; a sign then needs a digit), and `(?:X|)` rather than `(?:X)?`.
     _PATTERN = re.compile(
         r"([-+\d](?:(?<=[-+])\d|(?<=\d))[\d,]*(?:\.\d+|))"
-        rf"(?:({WINDOW})|(%)|[ ]*(bpm|mi|min|steps)|(?<=\d)(?=(h *\d+m))|)"
+        r"(?:(?=([\s-]*(?i:day|week|month|year)(?i:s|)\b))"
+        r"|(?=(h\s*\d+m\b))"
+        r"|(?=(\s{0,11}%))"
+        r"|(?=(\s{0,9}[bB][pP][mM]))"
+        r"|(?=(\s{0,10}[mM][iI\u0130]))"
+        r"|(?=(\s{0,7}[sS][tT][eE][pP][sS]))"
+        r"|)"
     )
-    _WINDOW_GROUP, _DURATION_GROUP = 2, 5
+    _WINDOW, _DURATION = 2, 3
+    _UNITS = (None, "none", "none", "none", "pct", "bpm", "mi", "steps")  # by lastindex
+    _DIGIT = re.compile(r"\d")
+    _BOUNDARY = re.compile(r"\b")
+
+    def _opens_duration(self, text: str, start: int, end: int) -> bool:
+        """Whether the digits that end the token start a match of the duration pattern (the
+        text after them was matched): they must be there and follow a word boundary."""
+        digit = self._DIGIT.match
+        run = end
+        while run > start and digit(text, run - 1):
+            run -= 1
+        return run < end and self._BOUNDARY.match(text, run) is not None
+
+    def _readings(self, text: str) -> Iterator[tuple[re.Match[str], str | None]]:
+        """Every token's match with its skip reason."""
+        second_half = False
+        opens = self._opens_duration
+        for m in self._PATTERN.finditer(text):
+            last = m.lastindex
+            if second_half:  # the minutes of a duration that the previous token opened
+                second_half = False
+                yield m, "window" if last == self._WINDOW else "duration"
+            elif last == self._DURATION:
+                token = m.group(1)
+                second_half = opens(text, m.start(), m.end())
+                whole = second_half and token.isdecimal()  # digits only: no sign, comma or point
+                yield m, "duration" if whole else None
+            else:
+                yield m, "window" if last == self._WINDOW else None
 
     def raw(self, text: str) -> Iterator[RawToken]:
-        second_half = False
-        for m in self._PATTERN.finditer(text):
-            token, window, pct, word, duration = m.groups()
-            if second_half:  # neither a window nor a first half: it is followed by "m"
-                second_half = False
-                skip: str | None = "duration"
-            elif duration is not None:
-                second_half = True
-                skip = "duration" if token.isdigit() else None
-            else:
-                skip = None if window is None else "window"
+        units = self._UNITS
+        for m, skip in self._readings(text):
+            token = m.group(1)
+            try:
+                value = self.value(token)
+            except ValueError:
+                continue
             start = m.start()
-            unit = "pct" if pct else (word or "none")
-            yield start, start + len(token), token, float(token.replace(",", "")), unit, skip
+            yield start, start + len(token), token, value, units[m.lastindex], skip
 
     def claims(self, text: str) -> Iterator[Claim]:
         """The same walk as `raw`, yielding only claims and parsing nothing."""
-        second_half = False
-        for m in self._PATTERN.finditer(text):
-            token, window, pct, word, duration = m.groups()
-            if second_half:
-                second_half = False
-            elif duration is not None:
-                second_half = True
-                if not token.isdigit():
-                    yield m.start(), token, "pct" if pct else (word or "none")
-            elif window is None:
-                yield m.start(), token, "pct" if pct else (word or "none")
+        units = self._UNITS
+        for m, skip in self._readings(text):
+            if skip is None:
+                yield m.start(), m.group(1), units[m.lastindex]
 
     def value(self, token: str) -> float:
         return float(token.replace(",", ""))
@@ -125,28 +141,36 @@ class ReferenceScanner:
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
     ) -> tuple[int, list[tuple[int, Judgement]]]:
         """The detectors' hot loop: how many claims are checkable, and (start, judgement) of
-        those whose kind is in `keep`. Judgements are memoised by the whole match (the token
-        and its unit word), so a recurring number is judged once."""
+        those whose kind is in `keep`. Judgements are memoised by the token (no unit) or by
+        (group, token) (a unit), so a recurring number is judged once."""
         checkable = 0
         hits: list[tuple[int, Judgement]] = []
         second_half = False
-        window_group, duration_group = self._WINDOW_GROUP, self._DURATION_GROUP
+        window, duration = self._WINDOW, self._DURATION
+        units = self._UNITS
+        opens = self._opens_duration
         for m in self._PATTERN.finditer(text):
+            last = m.lastindex
             if second_half:
                 second_half = False
                 continue
-            last = m.lastindex
-            if last == duration_group:
-                second_half = True
-                if m.group(1).isdigit():
-                    continue
-            elif last == window_group:
+            if last == 1:
+                key = token = m.group(1)
+            elif last == window:
                 continue
-            key = m.group()
+            elif last == duration:
+                token = m.group(1)
+                second_half = opens(text, m.start(), m.end())
+                if second_half and token.isdecimal():
+                    continue
+                key = token
+                last = 1
+            else:
+                token = m.group(1)
+                key = (last, token)
             judgement = memo.get(key)
             if judgement is None:
-                token, _, pct, word, _ = m.groups()
-                judgement = memo[key] = judge(token, "pct" if pct else (word or "none"))
+                judgement = memo[key] = judge(token, units[last])
             kind = judgement[0]
             if kind is not None:
                 checkable += 1

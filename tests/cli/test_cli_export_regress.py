@@ -304,8 +304,13 @@ def test_default_passes_every_shipped_fixture() -> None:
 def test_reference_fails_naming_its_known_false_positives() -> None:
     fixtures = shipped()
     false_positives = {n for n, f in fixtures.items() if f["verdict"] == "false_positive"}
+    # reference 1.0 read "13 %" and a no-break space before a unit as no unit (weakness 5);
+    # the published rules strip that whitespace, so those false positives are gone for good
     raised_by_reference = {
-        n for n in false_positives if fixtures[n]["detector"]["name"] == "reference"
+        n
+        for n in false_positives
+        if fixtures[n]["detector"]["name"] == "reference"
+        and not fixtures[n]["note"].startswith("planted weakness-5")
     }
     only_default_caught = {
         n

@@ -27,7 +27,7 @@ def test_flag_with_both_detectors_reports_new_gone_and_same(tmp_path):
     first = runner.invoke(app, ["flag", "--detector", "reference", "--db", str(dbp)])
     assert first.exit_code == 0, first.output
     ref = claims("reference")
-    assert f"run 1 (reference 1.0): {len(ref)} flags over 5 briefs" in first.stdout
+    assert f"run 1 (reference 1.1): {len(ref)} flags over 5 briefs" in first.stdout
     assert "against" not in first.stdout
 
     second = runner.invoke(app, ["flag", "-d", "default", "--db", str(dbp)])

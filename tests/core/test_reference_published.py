@@ -183,7 +183,7 @@ def random_number(rng: random.Random) -> str:
 
 
 def window_after(rng: random.Random) -> str:
-    gap = "".join(rng.choice(SPACES + ["-", "-", "--"]) for _ in range(rng.randint(0, 3)))
+    gap = "".join(rng.choice([*SPACES, "-", "-", "--"]) for _ in range(rng.randint(0, 3)))
     word = random_case(rng, rng.choice(WINDOW_WORDS))
     if rng.random() < 0.4:
         word += rng.choice(["s", "S", "ſ"])
@@ -191,7 +191,9 @@ def window_after(rng: random.Random) -> str:
 
 
 def unit_after(rng: random.Random) -> str:
-    gap = "".join(rng.choice(SPACES) for _ in range(rng.choice([0, 0, 1, 1, 1, 2, 3, 5, 8, 9, 10, 11, 12])))
+    gap = "".join(
+        rng.choice(SPACES) for _ in range(rng.choice([0, 0, 1, 1, 1, 2, 3, 5, 8, 9, 10, 11, 12]))
+    )
     if rng.random() < 0.05:
         gap += rng.choice(NOT_SPACES)
     return gap + random_case(rng, rng.choice(UNIT_WORDS))
@@ -362,7 +364,7 @@ def test_the_generator_reaches_every_rule() -> None:
 )
 def test_the_published_examples(text: str, unit: str, skip: str | None) -> None:
     """PRODUCT.md's own examples, read by the transcription and by the detector alike."""
-    start, end, _, _, got_unit, got_skip = published_tokens(text)[0]
+    _, _, _, _, got_unit, got_skip = published_tokens(text)[0]
     assert (got_unit, got_skip) == (unit, skip)
     pool = [Known("k", published_tokens(text)[0][3] * 1.1, unit)]
     assert detector_check(ReferenceDetector(), text, pool) == published_check(

@@ -63,7 +63,7 @@ def test_bad_specs_say_what_went_wrong(spec: str, needle: str) -> None:
 
 def test_describe() -> None:
     name, version, config = describe(load_detector("reference", DetectorConfig(value=0.2)))
-    assert (name, version) == ("reference", "1.0")
+    assert (name, version) == ("reference", "1.1")
     assert json.loads(config) == {"thresholds": {"faithful": 0.03, "sign": 0.5, "value": 0.2}}
     name, _, config = describe(load_detector("default"))
     assert name == "default"
