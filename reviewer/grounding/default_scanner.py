@@ -22,6 +22,7 @@ six is a token skipped with that construct's name. A number:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from reviewer.grounding.config import DetectorConfig
@@ -38,7 +39,10 @@ FOREIGN_UNITS = frozenset(
     re.split(
         r"\s+",
         "km kms k m ft feet foot yd yds kg kgs lb lbs g kcal cal kj w watts h hr hrs hour hours "
-        "s sec secs second seconds ms spm rpm mph kph kmh x miler milers",
+        "s sec secs second seconds ms spm rpm mph kph kmh x miler milers l ml liter liters "
+        "litre litres cl oz cm mm inch inches gb mb kb tb gbps mbps ghz mhz px bps bp pp "
+        "ppt degrees celsius fahrenheit usd eur gbp chf jpy cad aud dollars euros pounds cents "
+        "sq mg mcg µg iu kwh mw kw db dba lux",
     )
 )
 NOT_THINGS = frozenset(
@@ -49,10 +53,26 @@ NOT_THINGS = frozenset(
         "and or but so yet nor the a an of on in at to for from with by per than then which "
         "that while also still just against upwards downwards backwards forwards sideways "
         "nowadays means remains stays looks seems sits shows suggests says reads puts keeps "
-        "makes gives holds tells lands comes goes runs rises falls drops climbs "
+        "makes gives holds tells lands comes goes rises falls climbs "
         "today yesterday tomorrow tonight now again already overnight this that these those",
     )
 )
+
+_OTHER_DIGITS = re.compile(r"[^\D0-9]|[\uff0c\uff0e]")  # decimal digits beyond ASCII
+_FULL_WIDTH = {"\uff0c": ",", "\uff0e": "."}
+
+
+def _ascii_digit(match: re.Match[str]) -> str:
+    char = match.group()
+    return _FULL_WIDTH.get(char) or str(unicodedata.decimal(char))
+
+
+def ascii_digits(text: str) -> str:
+    """`text` with every decimal digit written in ASCII ("５２" -> "52") and the full-width
+    point and comma made ASCII: one character for one, so spans hold in the original."""
+    return text if text.isascii() else _OTHER_DIGITS.sub(_ascii_digit, text)
+
+
 IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "mice", "geese"])
 
 # Every construct starts at an ASCII digit or a sign, so the pattern begins with that one
@@ -245,10 +265,19 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
         rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN])"
         rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
         rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
-        rf"|(?P<glued>[^\W_])"
+        # a letter, a degree sign, or a word of another script: a unit it cannot read
+        rf"|(?P<glued>[^\W_]|{SPACE}?[°℃℉]|{SPACE}+(?=[\u0370-\uffff])[^\W\d_])"
         rf"|{SPACE}+(?P<words>{words}){optional}"
     )
     return re.compile(rf"{_FIRST}(?:(?<=[0-9]){guard}(?:{constructs})|{number})")
+
+
+def prefix_alias(alias: str) -> bool:
+    """Whether an alias may stand before its number: a currency symbol ("$", "US$", "€")
+    or a three-letter code in capitals ("USD")."""
+    if any(unicodedata.category(char) == "Sc" for char in alias):
+        return True
+    return len(alias) == 3 and alias.isalpha() and alias.isupper()
 
 
 class DefaultScanner:
@@ -266,9 +295,41 @@ class DefaultScanner:
         # no token has (a token is a sign, digits, commas, a point and a k)
         token_chars = set(SIGNS + "0123456789,.kK")
         self._unit_by_text = all(set(alias) - token_chars for alias in self._units)
+        # units written before the number ("$3,410.20", "USD 182,000", "-$1,250")
+        prefixes: dict[str, str] = {}
+        for unit, aliases in config.units.items():
+            for alias in aliases:
+                if prefix_alias(alias):
+                    prefixes.setdefault(alias, unit)
+        self._prefix_units = prefixes
+        self._prefix_ends = frozenset(alias[-1] for alias in prefixes)
+        self._prefix = None
+        if prefixes:
+            names = "|".join(re.escape(a) for a in sorted(prefixes, key=lambda a: (-len(a), a)))
+            self._prefix = re.compile(
+                rf"(?P<sign>[{re.escape(SIGNS)}]|)(?<![A-Za-z0-9])(?P<alias>{names}){SPACE}?\Z"
+            )
+
+    def prefix(self, text: str, start: int) -> tuple[str, bool] | None:
+        """(unit, negative) of a unit written right before the number at `start`, if any;
+        `negative` when a minus stands before the symbol ("-$1,250")."""
+        if not start or self._prefix is None:
+            return None
+        before = text[start - 1]
+        if before not in self._prefix_ends and not (
+            before in " \u00a0\u202f" and start > 1 and text[start - 2] in self._prefix_ends
+        ):
+            return None
+        found = self._prefix.search(text, max(0, start - 8), start)
+        if found is None:
+            return None
+        sign = found.group("sign")
+        return self._prefix_units[found.group("alias")], bool(sign) and sign not in _PLUS
 
     def raw(self, text: str) -> Iterator[RawToken]:
-        """Every token with its skip reason (None for a claim)."""
+        """Every token with its skip reason (None for a claim). Tokens keep the text as
+        written; values read any decimal digits."""
+        original, text = text, ascii_digits(text)
         for m in self._pattern.finditer(text):
             start = m.start()
             body = m.group("body")
@@ -279,32 +340,52 @@ class DefaultScanner:
                 inner_pattern = _INNER if kind in _DECIMAL_PARTS else _INNER_INTEGER
                 for inner in inner_pattern.finditer(text, start, m.end()):
                     digits = inner.group()
-                    yield inner.start(), inner.end(), digits, float(digits), "none", kind
+                    s, e = inner.span()
+                    yield s, e, original[s:e], float(digits), "none", kind
                 continue
-            window, unit, glued, words = m.group("window", "unit", "glued", "words")
-            end = m.end("body")
-            token = text[start:end]
-            value = parse_value(token)
-            if window is not None:
-                yield start, end, token, value, "none", "window"
-            elif unit is not None:
-                yield start, end, token, value, self._canonical(unit), None
-            elif glued is not None:
-                yield start, end, token, value, "none", _glued(text[end : end + 2])
-            elif words is not None:
-                yield start, end, token, value, "none", _after_words(token, words)
-            else:
-                yield start, end, token, value, "none", None
+            yield self.number_at(m, text, original)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """The one regex the scanner runs (on `ascii_digits(text)`)."""
+        return self._pattern
+
+    def number_at(self, m: re.Match[str], text: str, written: str) -> RawToken:
+        """The reading of a match of `pattern` that is a number (its "body" group is
+        set), `text` being the ASCII-digit text it ran on and `written` the original."""
+        start = m.start()
+        window, unit, glued, words = m.group("window", "unit", "glued", "words")
+        end = m.end("body")
+        token = text[start:end]
+        value = parse_value(token)
+        shown = written[start:end]
+        if window is not None:
+            return start, end, shown, value, "none", "window"
+        if unit is not None:
+            return start, end, shown, value, self._canonical(unit), None
+        if glued is not None:
+            return start, end, shown, value, "none", _glued(text[end : end + 2])
+        skip = None if words is None else _after_words(token, words)
+        prefix = self.prefix(text, start) if skip is None else None
+        if prefix is not None:
+            unit, negative = prefix
+            return start, end, shown, -value if negative else value, unit, None
+        return start, end, shown, value, "none", skip
 
     def claims(self, text: str) -> Iterator[Claim]:
-        """The same walk as `raw`, yielding only claims and parsing nothing."""
-        for m in self._pattern.finditer(text):
+        """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
+        read = ascii_digits(text)
+        for m in self._pattern.finditer(read):
             if m.lastindex < self._body_group:
                 continue
-            token = text[m.start() : m.end("body")]
-            unit = self._claim_unit(token, *m.group("window", "unit", "glued", "words"))
+            start, end = m.start(), m.end("body")
+            unit = self._claim_unit(read[start:end], *m.group("window", "unit", "glued", "words"))
+            if unit == "none":
+                prefix = self.prefix(read, start)
+                if prefix is not None:
+                    unit = prefix[0]
             if unit is not None:
-                yield m.start(), token, unit
+                yield start, text[start:end], unit
 
     def value(self, token: str) -> float:
         return parse_value(token)
@@ -317,44 +398,62 @@ class DefaultScanner:
         words' ("23 strides"), and those depend on the words alone, remembered apart from
         any pool. Judgements are memoised by the token for claims without a unit ("52 and"
         and "52 with" share one) and by the whole match for a unit ("52 bpm"): that text
-        holds a character no token has, so the two never meet (else by (token, unit))."""
+        holds a character no token has, so the two never meet (else by (token, unit)). A
+        number after a prefix unit is keyed by (token, unit, sign)."""
         checkable = 0
         hits: list[tuple[int, Judgement]] = []
         body_group, unit_group, words_group = self._groups
         units = self._units
         readings = self._words
         unit_by_text = self._unit_by_text
+        written, text = text, ascii_digits(text)
+        same = written is text
+        ends = self._prefix_ends
         for m in self._pattern.finditer(text):
             last = m.lastindex
-            if last == body_group:  # nothing after the number: the match is the token
-                token = m.group()
-                judgement = memo.get(token)
-                if judgement is None:
-                    judgement = memo[token] = judge(token, "none")
-            elif last == unit_group:
-                key = m.group()
+            if last == unit_group:
+                key = m.group() if same else written[m.start() : m.end()]
                 if not unit_by_text:
-                    key = (text[m.start() : m.end(body_group)], m.group(unit_group))
+                    key = (written[m.start() : m.end(body_group)], m.group(unit_group))
                 judgement = memo.get(key)
                 if judgement is None:
                     alias = m.group(unit_group)
-                    token = text[m.start() : m.end(body_group)]
+                    token = written[m.start() : m.end(body_group)]
                     judgement = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
-            elif last == words_group:
-                words = m.group(words_group)
-                reading = readings.get(words)
-                if reading is None:
-                    if len(readings) >= _WORDS_MEMO_SIZE:
-                        readings.clear()
-                    reading = readings[words] = _words_reading(words) or ""
-                token = text[m.start() : m.end(body_group)]
-                if reading == "unit" or (reading == "count" and _counts(token)):
+            else:
+                if last == body_group:  # nothing after the number: the match is the token
+                    token = m.group() if same else written[m.start() : m.end()]
+                elif last == words_group:
+                    words = m.group(words_group)
+                    reading = readings.get(words)
+                    if reading is None:
+                        if len(readings) >= _WORDS_MEMO_SIZE:
+                            readings.clear()
+                        reading = readings[words] = _words_reading(words) or ""
+                    token = written[m.start() : m.end(body_group)]
+                    if reading == "unit" or (reading == "count" and _counts(token)):
+                        continue
+                else:  # a construct (before the body), a window or glued letters (between)
                     continue
+                start = m.start()
+                if ends and start and (text[start - 1] in ends or text[start - 2] in ends):
+                    prefix = self.prefix(text, start)
+                    if prefix is not None:
+                        unit, negative = prefix
+                        signed = "-" + token if negative and token[0] not in SIGNS else token
+                        key = (signed, unit, "prefix")
+                        judgement = memo.get(key)
+                        if judgement is None:
+                            judgement = memo[key] = judge(signed, unit)
+                        kind = judgement[0]
+                        if kind is not None:
+                            checkable += 1
+                            if kind in keep:
+                                hits.append((start, judgement))
+                        continue
                 judgement = memo.get(token)
                 if judgement is None:
                     judgement = memo[token] = judge(token, "none")
-            else:  # a construct (before the body), a window or glued letters (between)
-                continue
             kind = judgement[0]
             if kind is not None:
                 checkable += 1

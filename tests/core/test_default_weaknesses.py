@@ -248,11 +248,20 @@ def test_a_bare_number_is_still_checked_against_unitless_metrics() -> None:
         "Resting heart rate \uff15\uff18 bpm.",  # fullwidth 58
     ],
 )
-def test_non_ascii_digits_are_not_numbers(text: str) -> None:
+def test_non_ascii_digits_are_read_as_the_number_they_are(text: str) -> None:
     pool = (Known("rhr", 52, "bpm"), Known("rhr_baseline", 55, "bpm"))
     assert [kind for _, kind, _ in kinds(REFERENCE, text, pool)] == ["value"]
-    assert DEFAULT.scanner.scan(text) == []
-    assert DEFAULT.checkable(text, pool) == 0
+    (token,) = DEFAULT.scanner.scan(text)
+    assert (token.value, token.unit, token.skip) == (58.0, "bpm", None)
+    assert token.text == text[token.start : token.end]  # the digits as written
+    assert kinds(DEFAULT, text, pool) == [(token.text, "value", "rhr_baseline")]
+
+
+def test_non_ascii_digits_before_a_word_of_another_script_are_not_unitless() -> None:
+    """ "٤٨ دقيقة" is 48 minutes in a quoted note: a unit the vocabulary cannot read."""
+    pool = (Known("ctl", 44.0, "none"),)
+    assert kinds(DEFAULT, "Your note said «ركضت ٤٨ دقيقة في الحديقة».", pool) == []
+    assert kinds(DEFAULT, "CTL is ٤٨ today.", pool) == [("٤٨", "value", "ctl")]
 
 
 def test_template_arms_still_read_every_unit() -> None:
