@@ -9,13 +9,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
+from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
 from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Judgement, Scanner
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
 
 UNRELATED: Judgement = ("unrelated",)  # checkable, never reported: no details kept
 _FLAGS = frozenset({"value", "sign"})
 _FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
+
+
+def written_step(token: str) -> float:
+    """Half the last written digit's place: how far a value may be from what was written
+    ("9.8" -> 0.05, "1,250" -> 0.5, "12.5k" -> 50)."""
+    digits = token.rstrip("kK")
+    point = digits.rfind(".")
+    step = 0.5 * 10.0 ** -(len(digits) - point - 1) if point >= 0 else 0.5
+    return step * 1000 if len(digits) < len(token) else step
+
+
+def _masked_sign(candidates: UnitIndex, token: str, value: float, nearest: float) -> Known | None:
+    """A sign flip that a coincidental same-sign value hides (class 15): the opposite-sign
+    value whose magnitude is the one written, when the near same-sign value is not."""
+    opposite = candidates.nearest_opposite(value)
+    if opposite is None:
+        return None
+    step = written_step(token)
+    if abs(abs(opposite.value) - abs(value)) <= step < abs(nearest - value):
+        return opposite
+    return None
 
 
 class PoolDetector:
@@ -110,6 +131,10 @@ class PoolDetector:
             scale = max(abs(nearest), abs(value), 1e-9)
             rel = abs(value - nearest) / scale
             if rel <= faithful:
+                if hidden_band is not None and value != nearest:
+                    masked = _masked_sign(candidates, token, value, nearest)
+                    if masked is not None:
+                        return ("sign", token, unit, value, masked, value - masked.value)
                 return ("faithful", token, unit, value, known, value - nearest)
             if ((value > 0 > nearest) or (value < 0 < nearest)) and abs(
                 abs(value) - abs(nearest)
