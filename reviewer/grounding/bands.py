@@ -11,6 +11,7 @@ FAITHFUL = 0.03  # rel <= faithful: a faithful citation
 SIGN = 0.50  # opposite signs and magnitude gap <= sign: a sign flag
 VALUE = 0.12  # rel <= value: a value flag; beyond: unrelated, ignored
 HIDDEN_SIGN = 0.12  # default only: sign-check an opposite-sign value past the nearest
+NAME = 1.0  # default only: rel <= name flags a number its metric's name points at
 SCALE_FLOOR = 1e-9  # keeps a comparison with zero finite
 
 

@@ -7,6 +7,7 @@ A config file may set any subset of the built-in values::
     sign = 0.50          # opposite signs and magnitude rel <= sign: a sign flag
     value = 0.12         # rel <= value: a value flag; beyond: unrelated, ignored
     hidden_sign = 0.12   # default only: sign-check an opposite-sign value past the nearest
+    name = 1.0           # default only: rel <= name flags a number its metric's name points at
 
     [units]              # canonical unit (as in pools) = aliases that name it in prose
     min = ["min", "mins", "minute", "minutes"]
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from reviewer.grounding.bands import FAITHFUL, HIDDEN_SIGN, SIGN, VALUE
+from reviewer.grounding.bands import FAITHFUL, HIDDEN_SIGN, NAME, SIGN, VALUE
 
 DEFAULT_UNITS: dict[str, tuple[str, ...]] = {
     "bpm": ("bpm", "beats per minute", "beats/min", "beats a minute", "b/min"),
@@ -39,7 +40,7 @@ DEFAULT_UNITS: dict[str, tuple[str, ...]] = {
     "pct": ("%", "percent", "per cent", "pct"),
 }
 
-THRESHOLD_KEYS = ("faithful", "sign", "value", "hidden_sign")
+THRESHOLD_KEYS = ("faithful", "sign", "value", "hidden_sign", "name")
 
 
 class ConfigError(ValueError):
@@ -54,6 +55,7 @@ class DetectorConfig:
     sign: float = SIGN
     value: float = VALUE
     hidden_sign: float = HIDDEN_SIGN
+    name: float = NAME
     units: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_UNITS))
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # where the config came from and which tables it gave (what a detector may refuse)

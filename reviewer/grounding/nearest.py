@@ -102,7 +102,7 @@ class PoolIndex:
     reading of a number is computed once, however often the number recurs in the briefs.
     """
 
-    __slots__ = ("_grouped", "_judgements", "cached", "pool", "units")
+    __slots__ = ("_grouped", "_judgements", "cached", "extras", "pool", "units")
 
     def __init__(self, pool: Sequence[Known], *, cached: bool = False) -> None:
         self.pool = tuple(pool)
@@ -110,6 +110,7 @@ class PoolIndex:
         self._grouped: dict[str, list[Known]] | None = None
         self.units: dict[str, UnitIndex | None] = {}  # those built so far
         self._judgements: dict[object, dict] = {}
+        self.extras: dict[object, object] = {}  # what a detector derives from the pool once
 
     def unit(self, unit: str) -> UnitIndex | None:
         """The index of the pool entries of `unit`; None when there are none."""

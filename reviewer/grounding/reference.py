@@ -43,4 +43,5 @@ class ReferenceDetector(PoolDetector):
         """Only the bands: the reference's unit rules are the published ones, not config."""
         thresholds = dict(self.config.to_dict()["thresholds"])
         thresholds.pop("hidden_sign")
+        thresholds.pop("name")
         return {"thresholds": thresholds}

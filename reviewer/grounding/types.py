@@ -9,6 +9,7 @@ from typing import Literal, Protocol, runtime_checkable
 from reviewer.grounding.bands import relative
 
 FlagKind = Literal["value", "sign"]
+FlagBasis = Literal["band", "name"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,9 @@ class Flag:
     nearest_value: float
     delta: float
     kind: FlagKind
+    # how the known value was chosen: the nearest of its unit ("band"), or the metric's
+    # name written beside the number ("name")
+    basis: FlagBasis = "band"
 
     @property
     def rel(self) -> float:

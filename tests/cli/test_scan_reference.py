@@ -81,3 +81,21 @@ def test_reference_takes_a_thresholds_only_config(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     (line,) = [json.loads(x) for x in result.stdout.splitlines() if x.strip()]
     assert [(f["token"], f["unit"], f["kind"]) for f in line["flags"]] == [("60", "bpm", "value")]
+
+
+def test_default_scan_says_which_flags_a_name_found(tmp_path: Path) -> None:
+    config = tmp_path / "coach.toml"
+    config.write_text('[names]\nrhr = ["resting heart rate"]\n')
+    pool = [{"name": "rhr", "value": 57, "unit": "bpm"}, {"name": "hrv", "value": 64, "unit": "ms"}]
+    text = "Resting heart rate of 66 bpm. HRV is holding at 71. It reads 61.00 bpm."
+    briefs = tmp_path / "briefs.jsonl"
+    briefs.write_text(json.dumps({"id": "a", "text": text, "pool": pool}) + "\n")
+    result = runner.invoke(app, ["scan", str(briefs), "--config", str(config)])
+    assert result.exit_code == 0, result.output
+    (line,) = [json.loads(x) for x in result.stdout.splitlines() if x.strip()]
+    got = [(f["token"], f["nearest"], f["kind"], f["basis"]) for f in line["flags"]]
+    assert got == [
+        ("66", "rhr", "value", "name"),  # past the 12% band: only its name finds it
+        ("71", "hrv", "value", "name"),  # no unit word: only its name checks it
+        ("61.00", "rhr", "value", "band"),
+    ]

@@ -1,0 +1,446 @@
+"""Reading a metric's name beside a number (PRODUCT.md, "Reading the metric's name").
+
+A known value is named by its pool name, underscores read as spaces (`rhr_baseline` ->
+"rhr baseline"), and by the aliases of the config's `[names]` table. Where one of those
+names stands right before a number (a few words, the same clause, nothing between but
+verbs and prepositions) or right after it ("9 open positions"), the name says which known
+value the number states, whatever the band would pick.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from reviewer.grounding.types import Known
+
+_S = r"[\s\u00a0\u202f\u2009]"
+# suffixes that make a known value the change of another ("dau_change" of "dau")
+CHANGE_SUFFIXES = ("_change", "_growth", "_delta", "_trend", "_diff", "_move")
+_CHANGE_NAME = re.compile(r"(?:^|_)(?:change|growth|delta|trend|diff|move)(?:_|$)")
+# words between a name and its number that make the number something else than its value
+QUALIFIERS = frozenset(
+    [
+        "baseline",
+        "norm",
+        "rolling",
+        "from",
+        "average",
+        "avg",
+        "mean",
+        "normal",
+        "usual",
+        "typical",
+        "target",
+        "goal",
+        "max",
+        "maximum",
+        "min",
+        "minimum",
+        "peak",
+        "best",
+        "record",
+        "limit",
+        "threshold",
+        "zone",
+        "range",
+        "budget",
+        "forecast",
+        "plan",
+        "prior",
+        "previous",
+        "yesterday",
+        "last",
+        "change",
+        "trend",
+        "delta",
+        "difference",
+        "gap",
+        "ceiling",
+        "floor",
+        "cap",
+        "share",
+        "percentile",
+        "drop",
+        "rise",
+        "increase",
+        "decrease",
+        "gain",
+        "loss",
+        "swing",
+        "growth",
+        "move",
+        "shift",
+        "jump",
+        "fall",
+        "target",
+    ]
+)
+_BETWEEN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_END = re.compile(r"[.!?;](?:\s|$)|\n|\(")
+
+
+def form_key(written: str) -> str:
+    """A name as compared: lower case, spaces, underscores and hyphens as one space."""
+    return " ".join(re.split(r"[\s_-]+", written.lower().strip()))
+
+
+def is_change(known: Known) -> bool:
+    """Whether a known value is itself a change ("margin_change", "mrr_growth")."""
+    return _CHANGE_NAME.search(known.name.lower()) is not None
+
+
+@lru_cache(maxsize=1024)
+def change_stem(known: Known) -> re.Pattern[str] | None:
+    """The words a change's name is the change of ("hrv" of "hrv_change"), as a pattern."""
+    stem = _CHANGE_NAME.sub(" ", known.name.lower()).strip(" _")
+    if not stem or stem.replace("_", "").isdigit():
+        return None
+    words = rf"{_S}*[\s_-]{_S}*".join(map(re.escape, re.split(r"[\s_-]+", stem)))
+    return re.compile(rf"(?<![\w])(?i:{words})(?![\w])")
+
+
+class NameIndex:
+    """The names of one pool's known values, found in a text by one regex pass."""
+
+    __slots__ = ("by_form", "change_of", "changes", "pattern")
+
+    def __init__(self, pool: Sequence[Known], aliases: dict[str, tuple[str, ...]]) -> None:
+        by_form: dict[str, Known] = {}
+        by_name: dict[str, Known] = {}
+        for known in pool:
+            by_name.setdefault(known.name, known)
+        for known in by_name.values():
+            for form in (known.name, *aliases.get(known.name, ())):
+                key = form_key(form)
+                if any(char.isalpha() for char in key):
+                    by_form.setdefault(key, known)
+        self.by_form = by_form
+        # the change of each level value, when the pool holds one: "dau" -> "dau_change",
+        # and "p95 latency" -> "latency_change" (the change's other words name the level)
+        self.change_of: dict[str, Known] = {}
+        for known in by_name.values():
+            for suffix in CHANGE_SUFFIXES:
+                change = by_name.get(known.name + suffix)
+                if change is not None:
+                    self.change_of.setdefault(known.name, change)
+        self.changes = changes = [k for k in by_name.values() if is_change(k)]
+        for known in by_name.values():
+            if is_change(known) or known.name in self.change_of:
+                continue
+            words = {w for form in by_form if by_form[form] is known for w in form.split()}
+            for change in changes:
+                stems = [_stem_words(form) for form in (change.name, *aliases.get(change.name, ()))]
+                if any(stem and stem <= words for stem in stems):
+                    self.change_of[known.name] = change
+                    break
+        self.pattern: re.Pattern[str] | None = None
+        if by_form:
+            forms = sorted(by_form, key=lambda f: (-len(f), f))
+            body = "|".join(rf"{_S}*[\s_-]{_S}*".join(map(re.escape, f.split())) for f in forms)
+            self.pattern = re.compile(rf"(?<![\w$€£])(?i:(?P<form>{body}))(?:'s|’s|s|es)?(?![\w])")
+
+    def mentions(self, text: str) -> list[tuple[int, int, Known]]:
+        """(start, end, known) of every name in the text, in text order."""
+        if self.pattern is None:
+            return []
+        by_form = self.by_form
+        found = []
+        for m in self.pattern.finditer(text):
+            known = by_form.get(form_key(m.group("form")))
+            if known is not None:
+                found.append((m.start(), m.end(), known))
+        return found
+
+
+CHANGE_WORDS = frozenset(
+    ["change", "changes", "trend", "delta", "growth", "move", "swing", "shift", "difference"]
+)
+
+
+def _stem_words(form: str) -> set[str]:
+    """The words of a change's name other than the change word ("latency change" -> latency)."""
+    return {w for w in form_key(form).split() if w not in CHANGE_WORDS}
+
+
+def gap_reading(gap: str) -> str | None:
+    """What the words between a name and the number after it make of the number: "value"
+    (it states the named value), "change" (it states its change: "P95 trend: 7.0"), or
+    None (another clause, too far, or a baseline, a target... of it)."""
+    if len(gap) > 60 or _END.search(gap):
+        return None
+    words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
+    if len(words) > 6:
+        return None
+    if any(w in CHANGE_WORDS for w in words):
+        return (
+            "change" if not any(w in QUALIFIERS and w not in CHANGE_WORDS for w in words) else None
+        )
+    return None if any(w in QUALIFIERS for w in words) else "value"
+
+
+_CHANGE_IN = re.compile(
+    rf"(?i:\b(?:change|changes|growth|increase|decrease|drop|rise|move|swing|shift|trend)"
+    rf"{_S}+(?:in|of){_S}+(?:the{_S}+|our{_S}+|your{_S}+)?)$"
+)
+
+
+def change_named_before(text: str, start: int) -> bool:
+    """Whether "change in" stands right before a name ("the change in daily actives")."""
+    return _CHANGE_IN.search(text, max(0, start - 30), start) is not None
+
+
+_AFTER_GAP = re.compile(rf"^{_S}+(?:[A-Za-z][\w-]*{_S}+)?$")
+_NOT_BETWEEN = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "of",
+        "on",
+        "in",
+        "at",
+        "to",
+        "for",
+        "from",
+        "with",
+        "by",
+        "per",
+        "than",
+        "then",
+        "and",
+        "or",
+        "but",
+        "is",
+        "was",
+        "are",
+        "were",
+        "this",
+        "that",
+        "these",
+        "those",
+        "its",
+        "it",
+        "more",
+        "less",
+        "fewer",
+        "over",
+        "under",
+        "about",
+    ]
+)
+
+
+def after_gap_allows(gap: str) -> bool:
+    """Whether a name right after a number names it ("27 pages", "9 open positions")."""
+    if not _AFTER_GAP.match(gap):
+        return False
+    words = _BETWEEN.findall(gap)
+    return not any(w.lower() in _NOT_BETWEEN for w in words)
+
+
+# words that say nothing of which quantity a number is: pronouns, articles, verbs of
+# statement, prepositions, times. What is left in a clause names the quantity.
+_PLAIN = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "this",
+        "that",
+        "these",
+        "those",
+        "it",
+        "its",
+        "it's",
+        "we",
+        "our",
+        "us",
+        "you",
+        "your",
+        "i",
+        "my",
+        "me",
+        "they",
+        "their",
+        "he",
+        "she",
+        "his",
+        "her",
+        "is",
+        "was",
+        "are",
+        "were",
+        "be",
+        "been",
+        "being",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "reads",
+        "read",
+        "reading",
+        "sits",
+        "sat",
+        "stands",
+        "stood",
+        "came",
+        "comes",
+        "come",
+        "in",
+        "at",
+        "on",
+        "of",
+        "to",
+        "for",
+        "from",
+        "with",
+        "by",
+        "as",
+        "and",
+        "or",
+        "but",
+        "so",
+        "than",
+        "then",
+        "now",
+        "today",
+        "yesterday",
+        "tonight",
+        "morning",
+        "evening",
+        "night",
+        "overnight",
+        "week",
+        "weekly",
+        "month",
+        "monthly",
+        "year",
+        "day",
+        "daily",
+        "quarter",
+        "so",
+        "far",
+        "still",
+        "again",
+        "just",
+        "also",
+        "only",
+        "about",
+        "around",
+        "roughly",
+        "nearly",
+        "almost",
+        "up",
+        "down",
+        "over",
+        "under",
+        "after",
+        "before",
+        "since",
+        "during",
+        "right",
+        "exactly",
+        "hit",
+        "reached",
+        "landed",
+        "ended",
+        "closed",
+        "logged",
+        "recorded",
+        "shows",
+        "showed",
+        "shown",
+        "holding",
+        "held",
+        "hold",
+        "averaged",
+        "average",
+        "ran",
+        "run",
+        "peaked",
+        "total",
+        "came",
+        "out",
+        "back",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "very",
+        "well",
+        "is",
+        "number",
+        "value",
+        "figure",
+        "reading",
+        "readings",
+        "level",
+        "levels",
+        "point",
+        "points",
+        "percent",
+        "per",
+        "cent",
+        "monday",
+        "tuesday",
+        "wednesday",
+        "thursday",
+        "friday",
+        "saturday",
+        "sunday",
+        "last",
+        "first",
+        "latest",
+        "current",
+        "currently",
+        "finally",
+        "new",
+        "sits",
+        "came",
+        "went",
+        "goes",
+        "going",
+        "got",
+        "get",
+        "gets",
+        "stayed",
+        "stays",
+        "remains",
+        "remained",
+        "mark",
+        "marks",
+        "stands",
+    ]
+)
+
+
+def _stems(words: list[str]) -> set[str]:
+    return {w[:5] for w in words if len(w) >= 3}
+
+
+def vocabulary(known: Known, aliases: dict[str, tuple[str, ...]]) -> set[str]:
+    """The stems of the words that name a known value (its name and its aliases)."""
+    words: list[str] = []
+    for form in (known.name, *aliases.get(known.name, ())):
+        words += form_key(form).split()
+    return _stems(words)
+
+
+def names_something_else(clause: str, known: Known, aliases: dict[str, tuple[str, ...]]) -> bool:
+    """Whether a clause names a quantity, and not `known`: its words beyond the plain ones
+    share no stem with the names of `known` ("Sales tax is 6%" against `mrr_growth`)."""
+    words = [w.lower().strip("'’-") for w in _BETWEEN.findall(clause)]
+    content = [w for w in words if w not in _PLAIN and len(w) >= 3]
+    if not content:
+        return False
+    return not (_stems(content) & vocabulary(known, aliases))

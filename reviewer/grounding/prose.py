@@ -1,0 +1,487 @@
+"""What the words around a number make of it (PRODUCT.md classes 9-14).
+
+A number in prose is not always a statement of the present value: it may be a plan or a
+target ("hold it below 160 bpm"), one end of a range ("30 to 35 minutes"), a count ("4
+of the 5 sessions"), a past value ("from 31"), a version or an ordinal ("build 12.2",
+"block 3 of 4"), or a change whose sign is a word ("down 2.1"). These functions read the
+clause around a number; each answers from a few dozen characters of text, so a detector
+can ask them about the numbers it would flag without slowing the scan of the rest.
+"""
+
+from __future__ import annotations
+
+import re
+
+from reviewer.grounding.default_scanner import SIGNS, SPACE
+
+_S = r"[\s\u00a0\u202f\u2009]"
+_PREFIX = r"(?:[$€£¥]|US\$|USD|EUR|GBP)?" + _S + "?"
+_NUMBER = rf"[{re.escape(SIGNS)}]?{_PREFIX}[0-9][0-9,]*(?:\.[0-9]+)?[kK]?"
+_REACH = 90  # characters of the clause read before a number
+_AHEAD = 60  # and after it
+
+# a clause ends at sentence punctuation followed by a space, a semicolon, or a line break
+_CLAUSE_END = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
+_CLAUSE_END_OR_COMMA = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014]\s|\s-\s")
+
+PLAN_WORDS = frozenset(
+    [
+        "plan",
+        "plans",
+        "planned",
+        "planning",
+        "target",
+        "targets",
+        "targeting",
+        "targeted",
+        "aim",
+        "aims",
+        "aiming",
+        "goal",
+        "goals",
+        "next",
+        "tomorrow",
+        "tonight",
+        "should",
+        "try",
+        "want",
+        "wants",
+        "push",
+        "cap",
+        "limit",
+        "budget",
+        "budgeted",
+        "forecast",
+        "forecasts",
+        "expect",
+        "expects",
+        "expected",
+        "projected",
+        "projection",
+        "projecting",
+        "scheduled",
+        "upcoming",
+        "would",
+        "could",
+        "will",
+        "need",
+        "needs",
+        "must",
+        "hope",
+        "ideally",
+        "keep",
+        "hold",
+        "stay",
+        "if",
+        "unless",
+        "aim",
+        "shoot",
+        "recommend",
+        "recommended",
+        "suggest",
+        "aiming",
+        "prescribed",
+        "ceiling",
+        "floor",
+    ]
+)
+# a plan's verb at the start of the clause, a few words before its number ("Do 20 minutes")
+IMPERATIVES = frozenset(
+    [
+        "do",
+        "run",
+        "jog",
+        "walk",
+        "ride",
+        "swim",
+        "add",
+        "take",
+        "spend",
+        "hold",
+        "keep",
+        "stay",
+        "cap",
+        "limit",
+        "go",
+        "try",
+        "make",
+        "finish",
+        "start",
+        "include",
+        "repeat",
+        "follow",
+        "get",
+        "bank",
+        "aim",
+        "plan",
+        "schedule",
+        "target",
+        "push",
+        "build",
+        "drink",
+        "eat",
+        "skip",
+        "cut",
+        "ease",
+        "shoot",
+        "pencil",
+        "book",
+        "use",
+        "allow",
+        "give",
+        "save",
+        "spread",
+        "stick",
+        "pull",
+        "cover",
+        "log",
+        "hit",
+    ]
+)
+PLAN_NOUNS = frozenset(
+    ["goal", "goals", "plan", "plans", "target", "targets", "aim", "budget", "forecast",
+     "projection", "limit", "cap", "ceiling", "floor"]
+)  # fmt: skip
+# verbs that make a clause a statement, not an order ("Spend came to $1,240")
+FINITE = frozenset(
+    [
+        "is",
+        "was",
+        "are",
+        "were",
+        "came",
+        "comes",
+        "has",
+        "had",
+        "hit",
+        "reached",
+        "rose",
+        "fell",
+        "stood",
+        "stands",
+        "sat",
+        "sits",
+        "landed",
+        "ended",
+        "closed",
+        "totalled",
+        "totaled",
+        "ran",
+        "came",
+        "went",
+        "hovered",
+        "averaged",
+        "peaked",
+    ]
+)
+# a bound written right before the number: not a statement of its value
+_BOUND = re.compile(
+    rf"(?i:\b(?:below|under|above|beyond|over|within|at\s+most|at\s+least|no\s+more\s+than"
+    rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
+    rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
+    rf"south\s+of|something\s+like|between|anywhere\s+from)){_S}+(?:(?i:minus|negative){_S}+)?"
+    rf"{_PREFIX}$"
+)
+_PLAN_AFTER = re.compile(
+    rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow|tonight"
+    rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|monday|tuesday|"
+    rf"wednesday|thursday|friday|saturday|sunday|the\s+end|end|next|q[1-4]|year)|is\s+the"
+    rf"\s+(?:target|goal|plan|cap|limit)|or\s+(?:less|more|better|under|below|above|lower|"
+    rf"higher|fewer)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|fine|healthy|"
+    rf"the\s+norm)|target|goal)\b"
+)
+_RANGE_AFTER = re.compile(
+    rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:to|or|through|[\u2013\u2014-]){_S}*{_NUMBER}"
+)
+_RANGE_BEFORE = re.compile(
+    rf"(?:{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?:to|or|and|through){_S}+|"
+    rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
+)
+_RISEN_TO = re.compile(r"(?i:\b(?:back|is|was|are|were|[a-z]+ed)\s+up$)")  # "back up to 65"
+_FROM_BEFORE = re.compile(rf"(?i:\bfrom){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$")
+_FROM_TO_BEFORE = re.compile(
+    rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
+    rf"(?:to|and){_S}+{_PREFIX}$"
+)
+CHANGE_VERBS = (
+    "rose|rise|rises|rising|climbed|climbs|climbing|grew|grows|growing|gained|gains|jumped|"
+    "jumps|increased|increases|improved|improves|went|moved|fell|falls|falling|dropped|drops|"
+    "dropping|declined|declines|decreased|decreases|dipped|dips|slipped|slips|slid|sank|"
+    "shrank|shrunk|came|ticked|crept|edged|swung|shifted|changed|recovered|spiked|surged|"
+    "plunged|tumbled|eased|cooled|warmed|bounced|trended|trending|moving|rebounded"
+)
+_CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
+_OF_AFTER = re.compile(
+    rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?of{_S}+(?:(?:the|your|my|our|their|these|those|"
+    rf"all|its|his|her){_S}+)?(?:last{_S}+|past{_S}+|next{_S}+)?{_PREFIX}[0-9]"
+)
+_OF_BEFORE = re.compile(
+    rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?of{_S}+(?:(?:the|your|my|our|their|these|those|all|its|his|her)"
+    rf"{_S}+)?(?:last{_S}+|past{_S}+|next{_S}+)?$"
+)
+_TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
+ORDINAL_WORDS = frozenset(
+    [
+        "build",
+        "version",
+        "v",
+        "release",
+        "firmware",
+        "ios",
+        "android",
+        "model",
+        "series",
+        "gen",
+        "generation",
+        "mark",
+        "mk",
+        "edition",
+        "postgres",
+        "postgresql",
+        "python",
+        "node",
+        "kubernetes",
+        "chrome",
+        "windows",
+        "macos",
+        "block",
+        "week",
+        "day",
+        "phase",
+        "lap",
+        "rep",
+        "set",
+        "round",
+        "stage",
+        "game",
+        "sprint",
+        "chapter",
+        "page",
+        "line",
+        "zone",
+        "level",
+        "tier",
+        "rank",
+        "top",
+        "no",
+        "number",
+        "room",
+        "floor",
+        "gate",
+        "issue",
+        "ticket",
+        "pr",
+        "incident",
+        "item",
+        "mile",
+        "step",
+        "cycle",
+        "night",
+        "port",
+        "interval",
+        "slide",
+        "figure",
+        "table",
+        "section",
+        "grade",
+        "class",
+        "cohort",
+        "batch",
+        "wave",
+        "iteration",
+        "season",
+        "episode",
+        "part",
+        "lesson",
+        "module",
+        "group",
+        "squad",
+        "pod",
+        "shard",
+        "api",
+        "q",
+        "quarter",
+        "hole",
+        "box",
+        "bay",
+        "lane",
+        "seat",
+        "order",
+        "account",
+        "invoice",
+        "case",
+        "job",
+        "route",
+        "bus",
+        "flight",
+        "gate",
+        "heat",
+        "test",
+    ]
+)
+PAST_WORDS = re.compile(
+    r"(?i:\b(?:previously|prior|earlier|formerly|used\s+to|started|began|opened|before\s+the|"
+    r"last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release)(?!['’]s)|"
+    r"a\s+(?:week|month|year|quarter)\s+ago|originally|at\s+the\s+start)\b)"
+)
+_PAST_AFTER = re.compile(
+    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
+    rf"quarter|season)|a{_S}+(?:week|month|year){_S}+ago|previously|before|earlier|at{_S}+"
+    rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
+    rf"saturday|sunday){_S}+to)\b"
+)
+# a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
+_VERSUS = re.compile(
+    rf"(?i:\b(?:versus|vs\.?|compared\s+(?:with|to)|against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+$"
+)
+_YESTERDAY = re.compile(r"(?i:\byesterday\b)")
+_TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
+_LAST_WORD = re.compile(rf"([A-Za-z]+){_S}+$")
+_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
+
+# a sign written as a word right before the number; "to" makes it a level ("fell to 49")
+NEGATIVE_WORDS = (
+    "minus|negative|down|fell|dropped|declined|decreased|dipped|slipped|slid|sank|shrank|"
+    "shrunk|lost|loss|trailed|trails|trailing|deficit|shed|contracted|reduced|cut|lower|"
+    "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged"
+)
+POSITIVE_WORDS = (
+    "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
+    "improved|rises|climbs|grows|gains|jumps|surged|spiked|rebounded|grown|risen"
+)
+_PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
+_WORD_SIGN = re.compile(
+    rf"(?i:\b(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
+    rf"(?:{_S}+(?:the|a|an|its|their|our)?{_S}*[A-Za-z]*)??(?:{_S}+(?P<link>by|of|at|to|about|"
+    rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
+)
+_NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
+_SIGN_AFTER = re.compile(
+    rf"(?:{_S}*[%°\w/]+)?{_S}*(?P<word>(?i:lower|less|fewer|below|down|shorter|slower|"
+    rf"smaller|lighter|deficit|negative|higher|more|above|longer|faster|bigger|"
+    rf"heavier|surplus|positive))\b"
+)
+_AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive"])
+_AFTER_NEGATIVE = frozenset(
+    [
+        "lower",
+        "less",
+        "fewer",
+        "below",
+        "under",
+        "down",
+        "shorter",
+        "slower",
+        "smaller",
+        "lighter",
+        "deficit",
+        "negative",
+    ]
+)
+
+
+def clause_before(text: str, start: int) -> str:
+    """The clause that ends at `start`, at most `_REACH` characters of it."""
+    lo = max(0, start - _REACH)
+    chunk = text[lo:start]
+    ends = list(_CLAUSE_END.finditer(chunk))
+    return chunk[ends[-1].end() :] if ends else chunk
+
+
+def clause_after(text: str, end: int) -> str:
+    """What follows the number up to the end of its clause (a comma ends it too)."""
+    chunk = text[end : end + _AHEAD]
+    found = _CLAUSE_END_OR_COMMA.search(chunk)
+    return chunk[: found.start()] if found else chunk
+
+
+def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
+    """(sign, is a change) written as a word: -1 for "minus 7.5", "down 2.1", "loss of
+    $120,000", "3 bpm lower"; +1 for "up 9%"; 0 when none. A change verb makes the
+    number a change, unless "to" or "at" make it a level ("fell to 49", "up at 10.9").
+    A sign written on the number itself means what it says: no word changes it."""
+    if text[start] in SIGNS:
+        return 0, False
+    before = _WORD_SIGN.search(text, max(0, start - 40), start)
+    if before is not None:
+        word = before.group("word").lower()
+        link = (before.group("link") or "").lower()
+        if link == "to":
+            return 0, False
+        sign = -1 if word in _NEGATIVE else 1
+        return sign, word not in _PURE_SIGNS and link != "at"
+    after = _SIGN_AFTER.match(text, end, end + 30)
+    if after is not None:
+        word = after.group("word").lower()
+        return (-1 if word in _AFTER_NEGATIVE else 1), word not in _AFTER_PURE
+    return 0, False
+
+
+def not_a_statement(text: str, start: int, end: int) -> str | None:
+    """Why the number at text[start:end] does not state a present value, or None:
+    "plan", "range", "past value", "count", "ordinal"."""
+    before = clause_before(text, start)
+    after = clause_after(text, end)
+    if _FROM_TO_BEFORE.search(before):
+        # "climbed from 31 to 36.4": the second is the value now; without a change verb
+        # ("from 120 to 130 bpm") the two are a range
+        return None if _CHANGE_CLAUSE.search(before) else "range"
+    if _FROM_BEFORE.search(before):
+        return "past value"
+    bound = _BOUND.search(before)
+    if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
+        return "plan"
+    if _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(after):
+        return "range"
+    if _OF_AFTER.match(after) or _OF_BEFORE.search(before) or _TIMES.match(after):
+        return "count"
+    words = [w.lower() for w in _WORDS.findall(before)]
+    if words:
+        last = _LAST_WORD.search(before)  # right before it: "block 3", "#112", not "week: 3"
+        if (last is not None and last.group(1).lower() in ORDINAL_WORDS) or before.endswith("#"):
+            return "ordinal"
+        if words[0] in IMPERATIVES and len(words) <= 4 and not FINITE.intersection(words):
+            return "plan"
+    colon = before.rfind(": ")
+    if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
+        words = [
+            w.lower() for w in _WORDS.findall(before[colon:])
+        ]  # a statement after "as planned:"
+    recent = words[-8:]
+    for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
+        if recent[i] in PLAN_WORDS:
+            return "plan"
+        if recent[i] in FINITE:
+            subject = recent[max(0, i - 3) : i]  # "the goal on Saturday is 13 mi"
+            for j in range(len(subject) - 1, -1, -1):
+                if subject[j] in ("and", "but", "so", "while"):
+                    subject = subject[j + 1 :]
+                    break
+            if any(w in PLAN_NOUNS for w in subject):
+                return "plan"
+            break
+    if _PLAN_AFTER.match(after):
+        return "plan"
+    if PAST_WORDS.search(before) or _PAST_AFTER.match(after) or _VERSUS.search(before):
+        return "past value"
+    if _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
+        return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
+    if _product_name_before(text, start, before):
+        return "ordinal"
+    return None
+
+
+_CAPITALISED = re.compile(rf"\b[A-Z][a-z]+[A-Za-z]*{_S}$")
+
+
+def _product_name_before(text: str, start: int, before: str) -> bool:
+    """ "Forerunner 965", "Postgres 15.8": a capitalised word mid-sentence right before
+    an integer of three digits or a version-like decimal."""
+    found = _CAPITALISED.search(before)
+    if found is None or found.start() == 0:
+        return False
+    token = re.match(r"[0-9]+(?:\.[0-9]+)?", text[start:])
+    return token is not None and (len(token.group()) >= 3 or "." in token.group())
+
+
+__all__ = ["SPACE", "clause_after", "clause_before", "not_a_statement", "word_sign"]
