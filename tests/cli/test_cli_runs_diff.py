@@ -50,8 +50,8 @@ def test_runs_lists_name_detector_config_flags_labels_and_arms(tmp_path) -> None
     lines = result.stdout.splitlines()
     first = next(line for line in lines if line.lstrip().startswith("#1 "))
     second = next(line for line in lines if line.lstrip().startswith("#2 v2"))
-    assert "reference 1.0" in first and "built-in" in first
-    assert "default 1.0" in second and "value=0.1" in second
+    assert "reference 1.1" in first and "built-in" in first
+    assert "default 2.0" in second and "value=0.1" in second
     assert "100.0%" in second  # one true positive, carried to both runs
     assert ("PASS" in second) or ("FAIL" in second)
     listed = json.loads(runner.invoke(app, ["runs", "--json", "--db", str(dbp)]).stdout)
@@ -93,7 +93,7 @@ def test_diff_lists_exactly_the_changed_claims_with_counts(tmp_path) -> None:  #
     assert len(every["claims"]) == len(new | gone | same)
 
     text = runner.invoke(app, ["diff", "--db", str(dbp)]).stdout
-    assert text.startswith("diff #1 (reference 1.0") and "→ #2 v2 (default 1.0" in text
+    assert text.startswith("diff #1 (reference 1.1") and "→ #2 v2 (default 2.0" in text
     assert text.count("  + new ") == len(new) and text.count("  - gone ") == len(gone)
     assert "  = same " not in text
     assert f"unreviewed (new flags without a label): {len(new)}" in text
@@ -151,7 +151,7 @@ def test_arms_of_a_run_are_the_stored_ones(tmp_path) -> None:  # type: ignore[no
         engine.dispose()
         assert {k: v for k, v in report.items() if k != "run_id"} == json.loads(run.arms)
     text = runner.invoke(app, ["arms", "--run", "2", "--db", str(dbp)]).stdout
-    assert "run #2 v2 (default 1.0" in text and "production" in text
+    assert "run #2 v2 (default 2.0" in text and "production" in text
     # a run made before arms were stored says so (exit 2), never recomputes silently
     engine = db.make_engine(str(dbp))
     with engine.begin() as connection:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from reviewer.cli import app
 from reviewer.grounding.config import DetectorConfig
-from tests.core.test_reference_published import published_check, random_pool, random_text
+from tests.support.published_rules import published_check, random_pool, random_text
 
 runner = CliRunner()
 FIELDS = ("start", "end", "token", "value", "unit", "nearest", "nearest_value", "delta", "kind")

@@ -115,7 +115,7 @@ def test_runs_store_name_spec_digest_and_their_own_arms(two_runs) -> None:  # ty
     )
     assert second.config_digest == config_digest(second.config)
     assert len(second.config_digest) == 12
-    assert runs.run_title(second) == f"#2 v2 (default 1.0, cfg {second.config_digest[:8]})"
+    assert runs.run_title(second) == f"#2 v2 (default 2.0, cfg {second.config_digest[:8]})"
     # each run's arms are its own detector's: the reference misses sign flips past 50%
     ref, default = runs.arm_means(runs.stored_arms(first)), runs.arm_means(runs.stored_arms(second))
     assert set(ref) == {"faithful", "corrupted", "sign-flip", "unrelated", "production"}
@@ -134,7 +134,7 @@ def test_config_digest_ignores_key_order_and_names_changed_thresholds() -> None:
 
 def test_a_run_detector_loads_with_its_config_or_says_why_not() -> None:
     config = DetectorConfig(value=0.2).to_json()
-    found, note = load_run_detector(spec="default", detector="default", version="1.0",
+    found, note = load_run_detector(spec="default", detector="default", version="2.0",
                                     config=config)  # fmt: skip
     assert found.config.value == 0.2 and note is None
     with pytest.raises(DetectorLoadError, match="cannot be loaded any more"):
