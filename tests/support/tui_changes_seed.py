@@ -13,7 +13,7 @@ from tests.support.tui_seed import POOL, brief_texts, make_flag
 
 RHR, _BASE, TSB, DIST = POOL
 ARMS = {
-    "detector": "reference", "detector_version": "1.0", "seed": 7, "drift": 1.08,
+    "detector": "reference", "detector_version": "1.1", "seed": 7, "drift": 1.08,
     "passed": False, "pools": 3,
     "rows": [
         {"group": "template", "arm": "faithful", "mean": 0.0, "n": 3, "expected": "",
@@ -43,7 +43,7 @@ def second_run(engine: Engine, *, spec: str | None = "reference", arms: dict | N
     changed["brief-c"] = [make_flag(text_c, "52", RHR)]
     with Session(engine) as session:
         pks = {b.brief_id: b.pk for b in session.exec(db.Brief.__table__.select())}  # type: ignore[attr-defined]
-        run_id = start_run(session, detector="reference", version="1.0", config="{}", spec=spec,
+        run_id = start_run(session, detector="reference", version="1.1", config="{}", spec=spec,
                            name="v2")  # fmt: skip
         store_scans(session, run_id, [Scan(pks[bid], 4, flags) for bid, flags in changed.items()])
         finish_run(session, run_id)
