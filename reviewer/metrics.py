@@ -16,22 +16,51 @@ from reviewer.agreement import kappa_from_table
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 
 
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(
+    successes: int, n: int, z: float = Z95, *, population: int | None = None
+) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion; (0.0, 1.0) when nothing is known.
 
     Unlike the normal approximation it stays inside [0, 1] and behaves at 0/n and n/n,
-    which is exactly where a small labeling session lives.
+    which is exactly where a small labeling session lives. With `population` (the flags
+    the labels were drawn from, without replacement) the finite-population correction
+    narrows it, down to a point when every flag is labeled, and it never leaves the
+    bounds the labels themselves prove.
     """
     if n < 0 or successes < 0 or successes > n:
         raise ValueError(f"need 0 <= successes <= n, got {successes}/{n}")
+    if population is not None and population < n:
+        raise ValueError(f"a sample of {n} cannot come from {population} flags")
     if n == 0:
         return (0.0, 1.0)
     p = successes / n
+    if population is None:
+        return _wilson(p, n, z)
+    if population == n:
+        return (p, p)
+    low, high = _wilson(p, n / _fpc(n, population), z)
+    # the unlabeled flags are all false (or all true) at worst
+    floor, ceiling = successes / population, (successes + population - n) / population
+    return (max(low, floor), min(high, ceiling))
+
+
+def _fpc(n: int, population: int) -> float:
+    """The variance factor of sampling n of `population` without replacement."""
+    return (population - n) / (population - 1)
+
+
+def _fpc_float(n: float, population: float) -> float:
+    return (population - n) / (population - 1) if population > 1 else 1.0
+
+
+def _wilson(p: float, n: float, z: float) -> tuple[float, float]:
+    """Wilson's interval around p for a (possibly effective, non-integer) sample size n."""
     z2 = z * z
     denom = 1 + z2 / n
     center = (p + z2 / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return (max(0.0, center - half), min(1.0, center + half))
+    # rounding must not put p itself outside (at n/n the upper end is 1, exactly)
+    return (max(0.0, min(p, center - half)), min(1.0, max(p, center + half)))
 
 
 def _half_width(p: float, n: int, z: float) -> float:
@@ -99,6 +128,269 @@ class Precision:
             "precision": self.value,
             "precision_ci": [low, high],
             "labels_needed": self.labels_needed,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Stratum:
+    """One part of a run's flags and its labels: a random sample of its `flags` (the
+    run's queue), or all of them (a census: labels inherited or chosen by hand, which
+    say nothing about the flags around them). Skipped flags are left out of the
+    population, as precision leaves them out of its count."""
+
+    name: str
+    flags: int
+    tp: int
+    fp: int
+    skipped: int = 0
+
+    def __post_init__(self) -> None:
+        if min(self.flags, self.tp, self.fp, self.skipped) < 0:
+            raise ValueError(f"stratum {self.name}: counts cannot be negative")
+        if self.tp + self.fp + self.skipped > self.flags:
+            raise ValueError(f"stratum {self.name}: more labels than its {self.flags} flags")
+
+    @property
+    def n(self) -> int:
+        return self.tp + self.fp
+
+    @property
+    def population(self) -> int:
+        """The flags precision is about: all but the skipped ones."""
+        return self.flags - self.skipped
+
+    @property
+    def left(self) -> int:
+        """Flags with no verdict yet, which the queue can still bring."""
+        return self.population - self.n
+
+    @property
+    def measured(self) -> bool:
+        return self.n > 0 or self.population == 0
+
+    @property
+    def value(self) -> float | None:
+        return self.tp / self.n if self.n else None
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson_interval(self.tp, self.n, population=self.population)
+
+    def to_dict(self) -> dict[str, object]:
+        low, high = self.ci
+        return {
+            "name": self.name,
+            "flags": self.flags,
+            "true_positives": self.tp,
+            "false_positives": self.fp,
+            "skipped": self.skipped,
+            "labeled": self.n,
+            "measured": self.measured,
+            "precision": self.value,
+            "precision_ci": [low, high] if self.n else None,
+        }
+
+
+# (flags, labels, precision of the labels) of a stratum, as floats so that planning can
+# ask what a fractional number of labels more would give
+_Part = tuple[float, float, float]
+
+
+def _combine(parts: Sequence[_Part], z: float) -> tuple[float, float, float]:
+    """Stratified precision (weights = share of flags) and its interval.
+
+    Census strata add their exact share. The sampled ones share one Wilson interval on
+    their effective sample size, the stratified score interval of Yan and Su (2010)
+    with each stratum's finite-population correction: it keeps Wilson's behaviour at
+    0/n and n/n, where the strata of a triage live."""
+    total = sum(flags for flags, _, _ in parts)
+    exact, sampled = 0.0, []
+    for flags, n, p in parts:
+        if flags and n >= flags:
+            exact += flags * p / total
+        elif flags:
+            sampled.append((flags, n, p))
+    if not sampled:
+        return exact, exact, exact
+    weight = sum(flags for flags, _, _ in sampled) / total
+    share = [(flags / (total * weight), n, p, flags) for flags, n, p in sampled]
+    p_hat = sum(w * p for w, _, p, _ in share)
+    inverse = sum(w * w * _fpc_float(n, flags) / n for w, n, _, flags in share)
+    if inverse <= 0:
+        return exact + weight * p_hat, exact + weight * p_hat, exact + weight * p_hat
+    low, high = _wilson(p_hat, 1 / inverse, z)
+    return exact + weight * p_hat, exact + weight * low, exact + weight * high
+
+
+@dataclass(frozen=True, slots=True)
+class StratifiedPrecision:
+    """A run's precision from its strata: combined with the strata's shares of the flags
+    when every stratum has labels; otherwise only bounds, with the unmeasured strata
+    anywhere from 0 to 100%."""
+
+    strata: tuple[Stratum, ...]
+    z: float = Z95
+
+    @property
+    def population(self) -> int:
+        """The flags precision is about (skipped ones left out)."""
+        return sum(s.population for s in self.strata)
+
+    @property
+    def unmeasured(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.strata if not s.measured)
+
+    @property
+    def measured(self) -> bool:
+        return not self.unmeasured
+
+    def weight(self, stratum: Stratum) -> float:
+        return stratum.population / self.population if self.population else 0.0
+
+    def _parts(self, strata: Sequence[Stratum]) -> list[_Part]:
+        return [(s.population, s.n, s.value or 0.0) for s in strata if s.population and s.n]
+
+    def _proved(self) -> tuple[float, float]:
+        """What the labels alone prove: every unlabeled flag false, or every one true."""
+        tp, fp = sum(s.tp for s in self.strata), sum(s.fp for s in self.strata)
+        return tp / self.population, (self.population - fp) / self.population
+
+    @property
+    def value(self) -> float | None:
+        if not self.population or not self.measured or not any(s.n for s in self.strata):
+            return None
+        return _combine(self._parts(self.strata), self.z)[0]
+
+    @property
+    def ci(self) -> tuple[float, float] | None:
+        """The 95% interval, or None while a stratum is unmeasured."""
+        if self.value is None:
+            return None
+        _, low, high = _combine(self._parts(self.strata), self.z)
+        floor, ceiling = self._proved()
+        return max(low, floor), min(high, ceiling)
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The interval when every stratum is measured; else the measured strata's
+        interval with the unmeasured flags counted all false, then all true."""
+        if not self.population:
+            return (0.0, 1.0)
+        if self.ci is not None:
+            return self.ci
+        known = [s for s in self.strata if s.n]
+        if not known:
+            return (0.0, 1.0)
+        share = sum(s.population for s in known) / self.population
+        _, low, high = _combine(self._parts(known), self.z)
+        floor, ceiling = self._proved()
+        return max(share * low, floor), min(share * high + 1 - share, ceiling)
+
+    def labels_needed(self, half_width: float = 0.05) -> dict[str, int]:
+        """More labels per stratum until the combined interval is within ±half_width,
+        if the queue keeps drawing at random from the flags still unlabeled (so each
+        stratum gets its share of them) and each stratum's precision holds (50%, the
+        worst case, where it has no labels yet). 0 everywhere when already narrow."""
+        if not 0 < half_width < 0.5:
+            raise ValueError(f"half_width must be in (0, 0.5), got {half_width}")
+        left = sum(s.left for s in self.strata)
+
+        def width(more: float) -> float:
+            parts = []
+            for s in self.strata:
+                extra = more * s.left / left if left else 0.0
+                parts.append((s.population, s.n + extra, s.value if s.n else 0.5))
+            parts = [(f, n, p) for f, n, p in parts if f and n]
+            if not parts or len(parts) < sum(1 for s in self.strata if s.population):
+                return 1.0
+            _, low, high = _combine(parts, self.z)
+            return (high - low) / 2
+
+        if not left or width(0) <= half_width:
+            return {s.name: 0 for s in self.strata}
+        lo, hi = 0.0, float(left)
+        for _ in range(60):  # the width shrinks as labels are added: bisect on the count
+            mid = (lo + hi) / 2
+            lo, hi = (lo, mid) if width(mid) <= half_width else (mid, hi)
+        return {s.name: min(s.left, math.ceil(hi * s.left / left - 1e-9)) for s in self.strata}
+
+    def to_dict(self) -> dict[str, object]:
+        ci = self.ci
+        low, high = self.bounds
+        needed = self.labels_needed()
+        return {
+            "flags": sum(s.flags for s in self.strata),
+            "population": self.population,
+            "precision": self.value,
+            "precision_ci": list(ci) if ci is not None else None,
+            "bounds": [low, high],
+            "unmeasured": list(self.unmeasured),
+            "labels_needed": sum(needed.values()),
+            "strata": [
+                {**s.to_dict(), "weight": self.weight(s), "labels_needed": needed[s.name]}
+                for s in self.strata
+            ],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """Precision of run B minus run A, with a 95% interval (None while either run has an
+    unmeasured stratum, when only the bounds are known)."""
+
+    value: float | None
+    ci: tuple[float, float] | None
+    bounds: tuple[float, float]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "difference": self.value,
+            "difference_ci": list(self.ci) if self.ci is not None else None,
+            "bounds": list(self.bounds),
+        }
+
+
+def precision_difference(a: StratifiedPrecision, b: StratifiedPrecision) -> Difference:
+    """B − A by the method of variance estimates recovery (Newcombe's hybrid score
+    interval, built from each run's own interval). It treats the runs as independent;
+    runs over the same briefs share labels, so the true interval is if anything narrower."""
+    (la, ua), (lb, ub) = a.bounds, b.bounds
+    bounds = (max(-1.0, lb - ua), min(1.0, ub - la))
+    pa, pb = a.value, b.value
+    if pa is None or pb is None:
+        return Difference(None, None, bounds)
+    d = pb - pa
+    low = d - math.hypot(pb - lb, ua - pa)
+    high = d + math.hypot(ub - pb, pa - la)
+    return Difference(d, (max(-1.0, low), min(1.0, high)), bounds)
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """Known contradictions in fully reviewed briefs: those the run flagged (labeled
+    true) and those it missed (marked by a reviewer), with a 95% Wilson interval."""
+
+    caught: int
+    missed: int
+
+    @property
+    def n(self) -> int:
+        return self.caught + self.missed
+
+    @property
+    def value(self) -> float | None:
+        return self.caught / self.n if self.n else None
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        return wilson_interval(self.caught, self.n)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "caught": self.caught,
+            "missed": self.missed,
+            "recall": self.value,
+            "recall_ci": list(self.ci) if self.n else None,
         }
 
 

@@ -1,0 +1,195 @@
+"""Honest numbers: finite-population intervals, strata, run differences, recall, coverage."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from reviewer.metrics import (
+    Recall,
+    StratifiedPrecision,
+    Stratum,
+    labels_needed,
+    precision_difference,
+    wilson_interval,
+)
+
+
+def test_labeling_every_flag_gives_a_point() -> None:
+    assert wilson_interval(113, 114, population=114) == (113 / 114, 113 / 114)
+    assert wilson_interval(0, 7, population=7) == (0.0, 0.0)
+
+
+def test_finite_population_correction_known_value() -> None:
+    # half of 200 flags labeled, 50% true: the effective sample is 100 * 199 / 100 = 199,
+    # Wilson around 0.5 with n = 199 is 0.5 ± 0.0688 (worked by hand)
+    low, high = wilson_interval(50, 100, population=200)
+    assert low == pytest.approx(0.4312, abs=2e-4)
+    assert high == pytest.approx(0.5688, abs=2e-4)
+    plain = wilson_interval(50, 100)
+    assert plain[0] < low and high < plain[1]
+
+
+def test_finite_population_refuses_a_sample_larger_than_the_population() -> None:
+    with pytest.raises(ValueError):
+        wilson_interval(3, 10, population=9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 400), st.data())
+def test_corrected_interval_stays_inside_plain_and_proved_bounds(population: int, data) -> None:
+    n = data.draw(st.integers(1, population))
+    tp = data.draw(st.integers(0, n))
+    low, high = wilson_interval(tp, n, population=population)
+    plain_low, plain_high = wilson_interval(tp, n)
+    assert plain_low - 1e-12 <= low <= tp / n <= high <= plain_high + 1e-12
+    assert tp / population - 1e-12 <= low
+    assert high <= (tp + population - n) / population + 1e-12
+
+
+def test_strata_all_census_give_the_exact_precision() -> None:
+    strata = (Stratum("inherited", 92, 92, 0), Stratum("by hand", 139, 3, 136))
+    sp = StratifiedPrecision(strata)
+    assert sp.measured
+    assert sp.value == pytest.approx(95 / 231)
+    assert sp.ci == pytest.approx((95 / 231, 95 / 231))
+
+
+def test_one_sampled_stratum_is_the_corrected_wilson_interval() -> None:
+    # skipped flags are outside the population, as they are outside precision's count
+    sp = StratifiedPrecision((Stratum("here", 300, 40, 20, skipped=3),))
+    assert sp.value == pytest.approx(40 / 60)
+    assert sp.ci == pytest.approx(wilson_interval(40, 60, population=297))
+
+
+def test_an_unmeasured_stratum_gives_bounds_not_an_interval() -> None:
+    # the demo's triage: labels carried from the default run cover the 92 flags both runs
+    # share, nothing is known of the 139 new ones
+    sp = StratifiedPrecision((Stratum("inherited", 92, 92, 0), Stratum("new", 139, 0, 0)))
+    assert sp.unmeasured == ("new",)
+    assert sp.value is None and sp.ci is None
+    assert sp.bounds == pytest.approx((92 / 231, 1.0))
+    data = sp.to_dict()
+    assert data["precision"] is None and data["unmeasured"] == ["new"]
+    assert [s["name"] for s in data["strata"]] == ["inherited", "new"]
+    assert data["strata"][0]["weight"] == pytest.approx(92 / 231)
+
+
+def test_bounds_use_the_measured_strata_interval() -> None:
+    here = Stratum("here", 200, 30, 10)
+    sp = StratifiedPrecision((here, Stratum("new", 100, 0, 0)))
+    low, high = wilson_interval(30, 40, population=200)
+    assert sp.bounds == pytest.approx((low * 2 / 3, high * 2 / 3 + 1 / 3))
+
+
+def test_sampling_new_flags_brings_the_interval_to_the_truth() -> None:
+    # 30 of the 139 new flags labeled at random, all false: the truth (92 of 231) is inside
+    sp = StratifiedPrecision((Stratum("inherited", 92, 92, 0), Stratum("new", 139, 0, 30)))
+    low, high = sp.ci
+    assert low <= 92 / 231 <= high
+    assert high - low < 0.12  # and far from the 79% the inherited labels alone suggested
+
+
+def _label_sample(rng: random.Random, truth: list[list[bool]], n: int) -> tuple[Stratum, ...]:
+    """The first n flags of one random queue over every stratum, then post-stratified."""
+    flags = [(h, v) for h, values in enumerate(truth) for v in values]
+    rng.shuffle(flags)
+    tp, fp = [0] * len(truth), [0] * len(truth)
+    for h, v in flags[:n]:
+        (tp if v else fp)[h] += 1
+    return tuple(Stratum(str(h), len(truth[h]), tp[h], fp[h]) for h in range(len(truth)))
+
+
+def test_intervals_cover_the_true_precision_about_95_percent_of_the_time() -> None:
+    # a run of 300 flags, 120 true: a random queue, any prefix of it labeled
+    rng = random.Random(13)
+    truth = [[True] * 120 + [False] * 180]
+    trials, covered = 2000, 0
+    for _ in range(trials):
+        (stratum,) = _label_sample(rng, truth, rng.randint(5, 300))
+        low, high = stratum.ci
+        covered += low <= 0.4 <= high
+    assert 0.93 <= covered / trials <= 0.97
+
+
+def test_stratified_intervals_cover_at_least_95_percent_of_the_time() -> None:
+    # strata far apart (90%, 50%, 5% true): the pooled variance makes the interval err wide
+    rng = random.Random(7)
+    truth = [
+        [i < 90 for i in range(100)],
+        [i < 50 for i in range(100)],
+        [i < 5 for i in range(100)],
+    ]
+    trials = covered = 0
+    for _ in range(1500):
+        sp = StratifiedPrecision(_label_sample(rng, truth, rng.randint(10, 300)))
+        if sp.ci is None:
+            continue
+        trials += 1
+        covered += sp.ci[0] <= 145 / 300 <= sp.ci[1]
+    assert trials > 1400
+    assert covered / trials >= 0.94
+
+
+def test_difference_matches_newcombes_published_example() -> None:
+    # Newcombe (1998), method 10: 56/70 against 48/80, difference 0.2000 (0.0524, 0.3339);
+    # a population of a billion flags makes the correction vanish
+    a = StratifiedPrecision((Stratum("a", 10**9, 48, 32),))
+    b = StratifiedPrecision((Stratum("b", 10**9, 56, 14),))
+    d = precision_difference(a, b)
+    assert d.value == pytest.approx(0.2)
+    assert d.ci == pytest.approx((0.0524, 0.3339), abs=1e-4)
+
+
+def test_difference_with_an_unmeasured_run_gives_bounds_only() -> None:
+    a = StratifiedPrecision((Stratum("here", 114, 113, 1),))
+    b = StratifiedPrecision((Stratum("inherited", 92, 92, 0), Stratum("new", 139, 0, 0)))
+    d = precision_difference(a, b)
+    assert d.value is None and d.ci is None
+    assert d.bounds == pytest.approx((92 / 231 - 113 / 114, 1 - 113 / 114))
+
+
+def test_recall_has_a_wilson_interval() -> None:
+    r = Recall(caught=8, missed=2)
+    assert r.value == 0.8
+    assert r.ci == wilson_interval(8, 10)
+    assert Recall(0, 0).to_dict()["recall"] is None
+
+
+def test_labels_needed_of_one_large_stratum_matches_the_plain_count() -> None:
+    sp = StratifiedPrecision((Stratum("here", 10**7, 10, 10),))
+    assert sp.labels_needed()["here"] == pytest.approx(labels_needed(10, 10), abs=1)
+
+
+def test_labels_needed_per_stratum_reaches_the_target_and_no_more() -> None:
+    strata = (Stratum("inherited", 92, 92, 0), Stratum("new", 139, 0, 0), Stratum("here", 80, 5, 5))
+    sp = StratifiedPrecision(strata)
+    needed = sp.labels_needed()
+    assert needed["inherited"] == 0
+    assert 0 < needed["new"] <= 139 and 0 < needed["here"] <= 70
+    # the new flags get their share of the queue: 139 of the 209 still unlabeled
+    assert needed["new"] / (needed["new"] + needed["here"]) == pytest.approx(139 / 209, abs=0.02)
+    # if the new labels came out at the worst-case 50%, the interval is then narrow enough
+    tp = needed["new"] // 2
+    after = StratifiedPrecision(
+        (
+            strata[0],
+            Stratum("new", 139, tp, needed["new"] - tp),
+            Stratum("here", 80, 5 + needed["here"] // 2, 5 + needed["here"] - needed["here"] // 2),
+        )
+    )
+    low, high = after.ci
+    assert (high - low) / 2 <= 0.051
+
+
+def test_labels_needed_is_zero_when_every_flag_is_known() -> None:
+    sp = StratifiedPrecision((Stratum("inherited", 92, 92, 0), Stratum("here", 10, 3, 7)))
+    assert sp.labels_needed() == {"inherited": 0, "here": 0}
+
+
+def test_strata_refuse_impossible_counts() -> None:
+    with pytest.raises(ValueError):
+        Stratum("x", 3, 2, 2)
