@@ -76,12 +76,23 @@ def _marks(session: Session, n: int) -> str:
 
 
 def _insert(session: Session, table: Table, columns: Sequence[str], rows: list[tuple]) -> None:
-    """INSERT rows (tuples in `columns` order) with one executemany, straight to the driver."""
+    """INSERT rows (tuples in `columns` order) straight to the driver: one executemany, or on
+    PostgreSQL one COPY (executemany there is still a statement per row: half SQLite's rate)."""
     if not rows:
         return
     names = ", ".join(f'"{c}"' for c in columns)
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":  # COPY: one stream, not a statement a row
+        raw = connection.connection.driver_connection
+        with (
+            raw.cursor() as cursor,
+            cursor.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy,
+        ):
+            for row in rows:
+                copy.write_row(row)
+        return
     sql = f'INSERT INTO "{table.name}" ({names}) VALUES ({_marks(session, len(columns))})'
-    session.connection().exec_driver_sql(sql, rows)
+    connection.exec_driver_sql(sql, rows)
 
 
 def _new_keys(session: Session, n: int) -> range | None:
