@@ -88,9 +88,10 @@ class DefaultDetector(PoolDetector):
             sign, change = word_sign(text, start, end)
             if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
                 value = -value
-                kind, token, unit, value, known, _ = judge(("-" if sign < 0 else "+") + token, unit)
-                if kind is None or kind == "unrelated":
-                    continue
+                rejudged = judge(("-" if sign < 0 else "+") + token, unit)
+                if rejudged[0] is None or rejudged[0] == "unrelated":
+                    continue  # signed, it is no citation of anything the pool holds
+                kind, token, unit, value, known, _ = rejudged
             if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
                 target = self._change_target(text, start, mentions, names, unit)
                 if target is None:

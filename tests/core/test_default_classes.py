@@ -382,3 +382,8 @@ def test_names_come_from_the_pool_and_the_config() -> None:
     assert [(f.token, f.nearest, f.basis) for f in DEFAULT.flag(text, pool)] == [
         ("66", "rhr", "name")
     ]
+
+
+def test_a_word_sign_that_leaves_nothing_near_is_no_flag() -> None:
+    """ "down 7.4" read as -7.4 may be near no known value at all: not a claim, no error."""
+    assert flags("Readiness is down 7.4 today.", [K("readiness", 7.5)]) == []

@@ -1,0 +1,89 @@
+"""Whole-process `reviewer scan` against a bare tokenizer on the same long-brief corpus.
+
+    python scripts/bench_scan_ratio.py [--briefs 4000] [--repeat 5]
+
+The bare tokenizer is the floor any scanner pays: start Python, read each JSON line, run
+the token regex over the text, write one JSON line per brief. The script times both as
+separate processes (start-up included) and prints each detector's median time as a ratio
+of the tokenizer's median. Medians, because the machine may be shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEMO = ROOT / "fixtures" / "demo"
+
+BARE = """
+import json, re, sys
+token = re.compile(r"[-+]?\\d[\\d,]*(?:\\.\\d+)?")
+out = sys.stdout
+for line in open(sys.argv[1], encoding="utf-8"):
+    brief = json.loads(line)
+    out.write(json.dumps({"id": brief["id"], "tokens": token.findall(brief["text"])}) + "\\n")
+"""
+
+
+def long_briefs(path: Path, count: int, seed: int = 15) -> None:
+    """Briefs of about 6,000 characters, each several demo briefs joined, with their pools."""
+    demo = []
+    for file in sorted(DEMO.glob("*.jsonl")):
+        for line in file.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if "text" in record and "pool" in record:
+                demo.append(record)
+    rng = random.Random(seed)
+    with path.open("w", encoding="utf-8") as out:
+        for i in range(count):
+            parts = rng.sample(demo, k=min(4, len(demo)))
+            text = "\n\n".join(p["text"] for p in parts)
+            out.write(json.dumps({"id": f"long-{i}", "text": text, "pool": parts[0]["pool"]}))
+            out.write("\n")
+
+
+def timed(command: list[str]) -> float:
+    began = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--briefs", type=int, default=4000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    reviewer = str(Path(sys.executable).with_name("reviewer"))
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = Path(tmp) / "long.jsonl"
+        long_briefs(corpus, args.briefs)
+        bare = Path(tmp) / "bare.py"
+        bare.write_text(BARE, encoding="utf-8")
+        commands = {
+            "bare tokenizer": [sys.executable, str(bare), str(corpus)],
+            "scan -d reference": [reviewer, "scan", str(corpus), "-d", "reference"],
+            "scan -d default": [reviewer, "scan", str(corpus), "-d", "default"],
+        }
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        for _ in range(args.repeat):  # interleaved, so drifting load hits all alike
+            for name, command in commands.items():
+                times[name].append(timed(command))
+        size = corpus.stat().st_size / 1e6
+        print(f"{args.briefs} briefs, {size:.1f} MB, median of {args.repeat} runs each")
+        floor = statistics.median(times["bare tokenizer"])
+        for name, runs in times.items():
+            median = statistics.median(runs)
+            print(f"{name:18s} {median:6.2f} s  {median / floor:5.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
