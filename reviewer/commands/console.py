@@ -11,7 +11,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
-import click
 import typer
 from rich.console import Console
 from rich.progress import (
@@ -61,8 +60,8 @@ def say(console: Console, message: str) -> None:
 
 
 def echo(message: str, *, error: bool = False) -> None:
-    """A plain line on stdout (stderr with `error`), as click writes it: no rich layout."""
-    click.echo(message, err=error)
+    """A plain line on stdout (stderr with `error`), as typer writes it: no rich layout."""
+    typer.echo(message, err=error)
 
 
 _VISIBLE = {
@@ -350,7 +349,7 @@ def fail(error: BaseException) -> int:
 class Guarded(TyperGroup):
     """The command group: every command's failure goes through `fail`, whoever raised it."""
 
-    def invoke(self, ctx: click.Context) -> object:
+    def invoke(self, ctx: typer.Context) -> object:
         import errno
 
         try:
@@ -370,8 +369,8 @@ class Guarded(TyperGroup):
 
 
 def _command_line_exit(error: BaseException) -> bool:
-    """typer's and click's own exceptions (exit codes, usage errors, aborts)."""
-    if isinstance(error, typer.Exit | click.exceptions.Exit | click.ClickException | click.Abort):
+    """typer's own exceptions (exit codes, usage errors, aborts; typer carries its own click)."""
+    if isinstance(error, typer.Exit | typer.Abort):
         return True
     return type(error).__module__.split(".")[0] in {"typer", "click"}
 
