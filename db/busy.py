@@ -1,8 +1,10 @@
 """Waiting for a database another program has locked: a busy timeout, and a note meanwhile.
 
 SQLite makes a writer wait (up to the busy timeout) while another connection holds the
-write lock; from the outside that looks like a hang. `watch(engine)` notices a statement
-that has waited more than NOTE_AFTER seconds while someone else holds the lock, and tells
+write lock; from the outside that looks like a hang. The wait comes at a transaction's
+first write, or at its start when it begins with BEGIN IMMEDIATE (every label write does,
+db.writing). `watch(engine)` notices such a statement that has waited more than NOTE_AFTER
+seconds while someone else holds the lock, and tells
 whoever listens (`listen(note)`: the command line prints it, the app shows a notice).
 When the timeout runs out, the statement fails with "database is locked", which the
 commands report as a lock held by another program.
@@ -100,6 +102,13 @@ class _Watch:
 
 
 _WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
+_TAKES_LOCK = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")  # the write lock first, before any write
+
+
+def _may_wait(statement: str) -> bool:
+    """Can this statement, on a connection that has not written yet, wait for the lock?"""
+    head = " ".join(statement[:40].split()).upper()
+    return head.startswith(_WRITES) or head.startswith(_TAKES_LOCK)
 
 
 def watch(engine: Engine) -> None:
@@ -113,7 +122,7 @@ def watch(engine: Engine) -> None:
     @event.listens_for(engine, "before_cursor_execute")
     def before(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         info = conn.info
-        if not info.get("wrote") and statement.lstrip()[:7].upper().startswith(_WRITES):
+        if not info.get("wrote") and _may_wait(statement):
             info["watched"] = True
             watcher.begin(id(conn.connection.dbapi_connection))
 

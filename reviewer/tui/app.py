@@ -12,6 +12,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 
 import db
+from db import busy
 from db.progress import ensure_progress
 from db.runs import previous_run
 from db.transient import TransientConnection
@@ -88,10 +89,22 @@ class ReviewApp(App[None]):
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
 
     def on_mount(self) -> None:
+        busy.listen(self._waiting_for_lock)  # instead of stderr, which the app hides
         self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer, only=self.only))
 
     def on_unmount(self) -> None:
+        busy.listen(None)
         self.session.close()
+
+    def _waiting_for_lock(self, waited: float, timeout: float) -> None:
+        """A write waits for another program's SQLite lock (called from db.busy's thread;
+        notify is thread-safe and does not wait for the UI thread, which may be the one
+        waiting)."""
+        self.notify(
+            f"Waiting for the database: another program holds its lock ({waited:.0f} s of "
+            f"at most {timeout:g} s).",
+            title="Database", severity="warning", markup=False,
+        )  # fmt: skip
 
     failure: Exception | None = None
     """What made the app stop (a database it can no longer write, a bug), for run_review to

@@ -1,0 +1,42 @@
+"""The review app on a SQLite file another program holds the write lock of: the label key
+waits for the lock, the app says it is waiting, and the label is stored once it is free."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+from sqlalchemy import text
+
+import db
+from reviewer.tui.app import ReviewApp
+from tests.support.tui_seed import seed
+
+pytestmark = pytest.mark.asyncio
+
+
+async def test_a_label_waiting_for_another_programs_lock_gets_a_notice(tmp_path, size):
+    path = tmp_path / "r.db"
+    seed(path).dispose()
+    engine = db.open_existing(str(path))
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    app = ReviewApp(engine, reviewer="ana")
+    try:
+        async with app.run_test(size=size) as pilot:
+            holder.execute("BEGIN IMMEDIATE")
+            release = threading.Timer(2.5, holder.execute, ["ROLLBACK"])
+            release.start()
+            await pilot.press("t")  # waits at BEGIN IMMEDIATE until the lock is free
+            await pilot.pause()
+            release.join()
+            said = [n.message for n in app._notifications]
+            assert any("another program holds its lock" in m for m in said), said
+            await pilot.press("f")  # nothing in the way now
+            await pilot.pause()
+    finally:
+        holder.close()
+    with engine.connect() as connection:
+        verdicts = connection.scalars(text("SELECT verdict FROM label ORDER BY id")).all()
+    assert verdicts == ["true_positive", "false_positive"]
+    engine.dispose()
