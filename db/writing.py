@@ -30,6 +30,14 @@ LABELS_LOCK = 7_263_114_012  # PostgreSQL advisory lock: labels share it, recoun
 # and the connection exceptions (class 08)
 RETRY_STATES = {"40001", "40P01", "55P03", "25P03", "57P01", "57P02", "57P03"}
 SQLITE_BUSY = ("database is locked", "database is busy", "database table is locked")
+# a server that is away for now: lost ("server closed the connection", "terminating
+# connection", "the connection is lost"), restarting ("the database system is shutting down",
+# "… is starting up", "… is in recovery mode", "… is not yet accepting connections"), or
+# stopped (its Unix socket gone: "No such file or directory"; TCP: "Connection refused")
+SERVER_AWAY = (
+    "server closed the connection", "terminating", "connection is lost",
+    "the database system is", "no such file or directory", "connection refused",
+)  # fmt: skip
 LOCK_TIMEOUT_MS = 2000  # PostgreSQL: a lock wait longer than this is a retry (and a notice)
 PATIENCE = 60.0  # seconds of retrying before a write gives up and says why
 
@@ -53,11 +61,8 @@ def retryable(err: DBAPIError) -> bool:
     message = str(orig).lower()
     if any(word in message for word in SQLITE_BUSY):
         return True
-    # psycopg reports a lost server without a SQLSTATE
-    return any(
-        word in message
-        for word in ("server closed the connection", "connection refused", "terminating")
-    )
+    # psycopg reports a lost or restarting server, and a failed connect, without a SQLSTATE
+    return any(word in message for word in SERVER_AWAY)
 
 
 def reason(err: BaseException) -> str:

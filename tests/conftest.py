@@ -88,6 +88,22 @@ def pg_url() -> Iterator[str]:
         server.dispose()
 
 
+@pytest.fixture(scope="module")
+def pg_cluster() -> Iterator[object]:
+    """A PostgreSQL server of the module's own, durable, for tests that restart or
+    reconfigure a server: the shared one serves other tests at the same time."""
+    from tests.support.pg_server import new_cluster, server_programs
+
+    if server_programs() is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI installs PostgreSQL's server programs")
+        pytest.skip("PostgreSQL's server programs are not installed")
+    cluster = new_cluster(durable=True)
+    assert cluster is not None, "a PostgreSQL server would not start"
+    yield cluster
+    cluster.stop()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path) -> str:  # type: ignore[no-untyped-def]
     """Where a test's database lives: a SQLite file path, or a PostgreSQL URL."""

@@ -30,10 +30,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ENV = "REVIEWER_TEST_PG_URL"
-OPTIONS = (
-    "-c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-    "-c max_connections=100"
-)
+OPTIONS = "-c listen_addresses='' -c max_connections=100"
+# the suite's server: fast, and a crash of the machine may lose it (nobody cares); a test
+# that crashes the server itself needs every acknowledged commit kept (durable=True)
+FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 
 @dataclass
@@ -42,6 +42,7 @@ class Cluster:
     folder: Path
     as_postgres: bool
     port: int = 0
+    durable: bool = False
     watchdog: subprocess.Popen[bytes] | None = field(default=None, repr=False)
     _lifeline: int | None = field(default=None, repr=False)  # the pipe's write end
 
@@ -69,6 +70,8 @@ class Cluster:
     def pg_ctl(self, action: str, *args: str) -> None:
         """pg_ctl on this cluster's data folder, waiting for it: start, stop, restart."""
         options = f"-k {self.folder} -p {self.port} {OPTIONS}"
+        if not self.durable:
+            options += f" {FAST}"
         more = ["-l", str(self.log), "-o", options] if action in ("start", "restart") else []
         self.run("pg_ctl", "-D", self.data, "-w", *more, *args, action)
 
@@ -104,7 +107,7 @@ def server_programs() -> Path | None:
     return Path(initdb).parent if initdb else None
 
 
-def new_cluster() -> Cluster | None:
+def new_cluster(*, durable: bool = False) -> Cluster | None:
     """A running cluster of its own, watched (see the module docstring); None without the
     server programs or when the server would not start."""
     programs = server_programs()
@@ -114,7 +117,8 @@ def new_cluster() -> Cluster | None:
     as_postgres = os.geteuid() == 0
     if as_postgres:
         shutil.chown(folder, user="postgres")
-    cluster = Cluster(programs, folder, as_postgres, port=random.randint(20000, 39999))
+    port = random.randint(20000, 39999)
+    cluster = Cluster(programs, folder, as_postgres, port=port, durable=durable)
     _watch(cluster)
     try:
         cluster.run("initdb", "-D", cluster.data, "-U", "postgres", "-A", "trust", "-E", "UTF8",
@@ -140,6 +144,20 @@ def _watch(cluster: Cluster) -> None:
     finally:
         os.close(read_end)
     cluster._lifeline = write_end
+
+
+def new_database(cluster: Cluster) -> str:
+    """A new, empty database on the cluster: its URL."""
+    import uuid
+
+    from sqlalchemy import create_engine, make_url
+
+    name = f"reviewer_test_{uuid.uuid4().hex[:12]}"
+    server = create_engine(cluster.url, isolation_level="AUTOCOMMIT")
+    with server.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    server.dispose()
+    return make_url(cluster.url).set(database=name).render_as_string(hide_password=False)
 
 
 def start() -> Cluster | None:
