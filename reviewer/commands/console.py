@@ -203,7 +203,7 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
         yield (lambda n: bar.advance(current, n)), stage
 
 
-Stage = Callable[[str, str | None, int | None], None]  # as reviewer.pipeline.writer.Stage
+Stage = Callable[[str, str | None, int | None], None]  # as reviewer.pipeline.batch_writer.Stage
 
 
 # ---------------------------------------------------------------- the one error path

@@ -210,7 +210,7 @@ def test_a_failed_bulk_write_leaves_reference_checks_on(tmp_path, monkeypatch):
     ingest_files(engine, [str(write_briefs(tmp_path / "a.jsonl"))], detector=None)
     changed = write_briefs(tmp_path / "b.jsonl", [brief_line("d1", "Changed, 58 bpm.")])
     # blind the id lookups so the insert itself fails, mid-transaction
-    monkeypatch.setattr("reviewer.pipeline.writer.stored_briefs", lambda session, ids: {})
+    monkeypatch.setattr("reviewer.pipeline.checking.stored_briefs", lambda session, ids: {})
     with pytest.raises(IntegrityError):
         ingest_files(engine, [str(changed)], detector=load_detector("default"))
     with Session(engine) as session:

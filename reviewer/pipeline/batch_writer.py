@@ -1,0 +1,286 @@
+"""Writing a detector run and the briefs it covers: one transaction per batch of briefs,
+with the scans the detector sends back for them, stored in the order they were queued.
+
+A run is created unfinished, covers every stored brief, has its four arms scored by the
+same detector workers, and only then is finished, so runs compare.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+import db
+from db.runs import iter_pool_rows, production, store_arms
+from db.undo import IngestUndo
+from db.views import pool_from_json
+from db.writes import (
+    BRIEF_COLUMNS,
+    RunDiff,
+    delete_run,
+    diff_runs,
+    finish_run,
+    insert_brief_rows,
+    pool_pks,
+    replace_brief,
+    start_run,
+    store_scan_rows,
+    unchecked_references,
+    unscanned_briefs,
+)
+from reviewer.grounding.arms import (
+    ARMS,
+    DEFAULT_DRIFT,
+    DEFAULT_SEED,
+    Mean,
+    assemble_report,
+    template_items,
+)
+from reviewer.grounding.registry import describe, spec_of
+from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
+from reviewer.pipeline.reader import InputError
+from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, encode_pool
+
+IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
+ARM_POOLS = 2000  # a run's template arms score the first pools stored, at most this many
+KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
+Stage = Callable[[str, str | None, int | None], None]
+"""A stage of an ingest begins: ("check" | "store" | "flag", its file or None, how many
+units `advance` will count in it, or None when unknown). Each stage counts from zero:
+checking a file counts its lines, storing it the briefs that passed, flagging the briefs
+stored earlier that the run must still cover."""
+
+
+@dataclass
+class RunReport:
+    """A finished detector run and how its flags differ from the previous run's, by claim."""
+
+    run_id: int
+    detector: str
+    version: str
+    briefs: int
+    flags: int
+    checkable: int
+    previous_run: int | None = None
+    diff: RunDiff | None = None
+    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
+
+
+@dataclass
+class IngestReport:
+    """What an ingest did: counts, the lines it rejected, the file it refused, the run."""
+
+    added: int = 0
+    unchanged: int = 0
+    replaced: int = 0
+    rejected: int = 0
+    rejected_lines: list[InputError] = field(default_factory=list)
+    failed: InputError | None = None
+    unread: int = 0  # files after the refused one, never read
+    run: RunReport | None = None
+    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
+
+    @property
+    def stored_anything(self) -> bool:
+        """Whether the database changed: briefs written, or a new detector run."""
+        return bool(self.added or self.replaced or self.run is not None)
+
+    def reject(self, err: InputError) -> None:
+        self.rejected += 1
+        if len(self.rejected_lines) < KEEP_REJECTED:
+            self.rejected_lines.append(err)
+
+
+class BatchWriter:
+    """Writes batches of briefs and the current run's scans, one transaction per batch."""
+
+    def __init__(self, engine: Engine, analyzer: BatchAnalyzer | None, advance: Advance) -> None:
+        self.engine = engine
+        self.analyzer = analyzer
+        self.detection = OrderedScans(analyzer, IN_FLIGHT) if analyzer is not None else None
+        # per queued batch, brief id -> pk of the briefs written (None: keys are pks)
+        self.awaiting: deque[dict[str, int] | None] = deque()
+        self.advance = advance
+        self.run_id: int | None = None
+        self.scanned = False
+        self.committed_scans = False
+        self.undo: IngestUndo | None = None  # what an ingest wrote, to take back on failure
+
+    def start(self, *, name: str | None = None, spec: str | None = None) -> int:
+        """Create the run up front (unfinished, so never "latest" until finish())."""
+        assert self.analyzer is not None
+        detector, version, config = describe(self.analyzer.detector)
+        with Session(self.engine) as session:
+            self.run_id = start_run(
+                session, detector=detector, version=version, config=config, name=name,
+                spec=spec_of(self.analyzer.detector, spec),
+            )  # fmt: skip
+            session.commit()
+        return self.run_id
+
+    def score_arms(self, seed: int = DEFAULT_SEED, drift: float = DEFAULT_DRIFT) -> None:
+        """The run's own four arms and production row, stored with the run: the template
+        arms over the first ARM_POOLS stored pools (the review panel's sample, so a run of
+        100,000 briefs with a pool each pays about 1 s, not another detector pass), scored
+        by the same detector workers as its flags; the production row over every brief."""
+        assert self.detection is not None and self.analyzer is not None
+        assert self.run_id is not None
+        template = {arm: Mean() for arm in ARMS}
+        with Session(self.engine) as session:
+            pools = (
+                (pk, pool_from_json(knowns))
+                for pk, knowns in iter_pool_rows(db=session, limit=ARM_POOLS)
+            )
+            items = ((key, text, encode_pool(pool)) for key, text, pool in
+                     template_items(pools, seed=seed, drift=drift))  # fmt: skip
+            out = 0
+            for batch in in_batches(items, BATCH):
+                self.detection.queue(batch)
+                out += 1
+                while out > IN_FLIGHT:
+                    self._add_rates(template, self.detection.take(wait=True))
+                    out -= 1
+            while out:
+                self._add_rates(template, self.detection.take(wait=True))
+                out -= 1
+            rate, briefs = production(db=session, run_id=self.run_id)
+            name, version, _ = describe(self.analyzer.detector)
+            report = assemble_report(
+                name, version, seed=seed, drift=drift, template=template,
+                production_rate=rate, production_n=briefs,
+            )  # fmt: skip
+            arms = report.to_dict() | {"pools": template["faithful"].n}
+            store_arms(db=session, run_id=self.run_id, arms=arms)
+            session.commit()
+
+    @staticmethod
+    def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:
+        for (_pool, arm), checkable, flags in scans or ():
+            template[arm].add(len(flags) / checkable if checkable else 0.0)
+
+    def discard(self) -> None:
+        """Drop a run that never scanned anything (an ingest that changed nothing)."""
+        with Session(self.engine) as session:
+            delete_run(session=session, run_id=self.run_id)
+            session.commit()
+        self.run_id = None
+
+    def forget_queued(self) -> None:
+        """Drop the detector's work for a file that is refused: none of it is stored."""
+        if self.detection is not None:
+            self.detection.close()
+        self.awaiting.clear()
+
+    def store_ready(self, session: Session, keep: int) -> None:
+        """Store the scans that are back, in order, waiting for the oldest while more than
+        `keep` written batches still wait for theirs (that bounds memory)."""
+        assert self.detection is not None and self.run_id is not None
+        while self.awaiting:
+            scans = self.detection.take(wait=len(self.awaiting) > keep)
+            if scans is None:
+                return
+            pks = self.awaiting.popleft()
+            if pks is not None:  # briefs detected before they were written: keys are ids
+                scans = [(pks[key], n, flags) for key, n, flags in scans if key in pks]
+            store_scan_rows(session, self.run_id, scans)
+
+    def write_file(
+        self,
+        path: str,
+        batches: Iterable[list[Prepared]],
+        report: IngestReport,
+        *,
+        replace: bool,
+        on_error: Callable[[InputError], None] | None,
+        commit_each_batch: bool,
+        queued: bool = False,
+    ) -> None:
+        """Write checked batches; `queued` when check_file already queued them (one detector
+        batch per spooled batch), else each batch is queued once written."""
+        with Session(self.engine) as session, unchecked_references(session):
+            try:
+                for batch in batches:
+                    new, changed, unchanged = sort_batch(
+                        session, path, batch, replace, on_error or raise_error
+                    )
+                    written = self._store_batch(session, new, changed)
+                    if self.undo is not None:
+                        self.undo.wrote(
+                            added=[pk for pk, _ in written[: len(new)]],
+                            replaced=[pk for pk, _ in changed],
+                        )
+                    report.added += len(new)
+                    report.replaced += len(changed)
+                    report.unchanged += unchanged
+                    if self.detection is not None:
+                        self.scanned = self.scanned or bool(written)
+                        if not queued:
+                            self.detection.queue([(p.brief_id, p.text, p.pool) for _, p in written])
+                        self.awaiting.append({p.brief_id: pk for pk, p in written})
+                        self.store_ready(session, IN_FLIGHT)
+                    if commit_each_batch:
+                        session.commit()
+                        self.committed_scans = self.scanned
+                    self.advance(len(batch))
+                if self.detection is not None:
+                    self.store_ready(session, 0)
+                session.commit()
+                self.committed_scans = self.scanned
+            except BaseException:
+                session.rollback()
+                self.forget_queued()
+                self.scanned = self.committed_scans
+                raise
+
+    def _store_batch(
+        self, session: Session, new: list[Prepared], changed: list[tuple[int, Prepared]]
+    ) -> list[tuple[int, Prepared]]:
+        """Store new briefs and replace changed ones; (pk, brief) of every brief written."""
+        everything = [*new, *(p for _, p in changed)]
+        if not everything:
+            return []
+        pools = pool_pks(session, [(p.pool_digest, p.knowns) for p in everything])
+        rows = [
+            (p.brief_id, p.text, pool_pk, p.pool_id, p.meta, p.digest)
+            for p, pool_pk in zip(everything, pools, strict=True)
+        ]
+        pks = insert_brief_rows(session, rows[: len(new)])
+        for (pk, _), row in zip(changed, rows[len(new) :], strict=True):
+            replace_brief(session, pk, dict(zip(BRIEF_COLUMNS, row, strict=True)))
+        return [*zip(pks, new, strict=True), *changed]
+
+    def cover_the_rest(self, advance: Advance, stage: Stage | None = None) -> None:
+        """Scan every stored brief the run has not covered yet, a batch per transaction."""
+        assert self.detection is not None and self.run_id is not None
+        with Session(self.engine) as session, unchecked_references(session):
+            left = db.count_uncovered(session=session, run_id=self.run_id)
+            if not left:  # an ingest into a fresh run
+                return
+            if stage is not None:
+                stage("flag", None, left)
+            after = 0
+            while rows := unscanned_briefs(session, self.run_id, after, BATCH):
+                after = rows[-1][0]
+                self.detection.queue(rows)
+                self.awaiting.append(None)
+                self.store_ready(session, IN_FLIGHT)
+                session.commit()
+                advance(len(rows))
+            self.store_ready(session, 0)
+            session.commit()
+
+    def finish(self, previous: int | None) -> RunReport:
+        assert self.run_id is not None
+        with Session(self.engine) as session:
+            run = finish_run(session, self.run_id)
+            session.commit()
+            diff = diff_runs(session, previous, run.id) if previous is not None else None
+            return RunReport(
+                run.id, run.detector, run.version, run.briefs, run.flags, run.checkable,
+                previous, diff,
+            )  # fmt: skip
