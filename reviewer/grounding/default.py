@@ -13,7 +13,7 @@ value it states: that value is compared, past the band and without a unit word.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
@@ -61,7 +61,7 @@ class DefaultDetector(PoolDetector):
 
     def _walk(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
-    ) -> tuple[list[Flag], int]:
+    ) -> tuple[int, Iterator[Flag]]:
         index = pool_index(pool)
         config = self.config
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
@@ -76,58 +76,65 @@ class DefaultDetector(PoolDetector):
         aliases = config.names
         mentions = names.mentions(text)
         named = self._named(text, mentions, index, names) if mentions else {}
-        found: list[tuple[int, Flag | Citation]] = []
-        for start, (kind, token, unit, value, known, _) in hits:
-            if start in named:
-                continue  # its name decides
-            end = start + len(token)
-            if token[0] in SIGNS and text[start] not in SIGNS:
-                end -= 1  # a minus read before a prefix unit ("-$1,250")
-            written = text[start:end]
-            basis = "band"
-            sign, change = word_sign(text, start, end)
-            if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
-                value = -value
-                rejudged = judge(("-" if sign < 0 else "+") + token, unit)
-                if rejudged[0] is None or rejudged[0] == "unrelated":
-                    continue  # signed, it is no citation of anything the pool holds
-                kind, token, unit, value, known, _ = rejudged
-            if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
-                target = self._change_target(text, start, mentions, names, unit)
-                if target is None:
-                    continue
-                known, kind, basis = target, self._by_name(written, value, target), "name"
+        checkable += sum(reading[6] for reading in named.values())
+
+        def by_name(start: int, reading: Named) -> Iterator[Flag]:
+            _, end, written, value, unit, known, _, kind = reading
             if kind == "faithful":
                 if citations is not None:
-                    found.append((start, Citation(start, end, written, value, known)))
-                continue
-            if kind is None or not_a_statement(text, start, end):
-                continue
-            if (
-                basis == "band"
-                and aliases
-                and unit in _GENERIC
-                and names_something_else(
-                    clause_before(text, start) + " " + clause_after(text, end), known, aliases
-                )
-            ):
-                continue  # the clause names another quantity ("Sales tax is 6%")
-            flag = Flag(start, end, written, value, unit, known.name, known.value,
-                        value - known.value, kind, basis)  # fmt: skip
-            found.append((start, flag))
-        for start, (_, end, written, value, unit, known, counted, kind) in named.items():
-            checkable += counted
-            if kind == "faithful":
-                if citations is not None:
-                    found.append((start, Citation(start, end, written, value, known)))
+                    citations.append(Citation(start, end, written, value, known))
             elif kind is not None and not not_a_statement(text, start, end):
-                flag = Flag(start, end, written, value, unit, known.name, known.value,
-                            value - known.value, kind, "name")  # fmt: skip
-                found.append((start, flag))
-        found.sort(key=lambda item: item[0])
-        if citations is not None:
-            citations.extend(item for _, item in found if isinstance(item, Citation))
-        return [item for _, item in found if isinstance(item, Flag)], checkable
+                yield Flag(start, end, written, value, unit, known.name, known.value,
+                           value - known.value, kind, "name")  # fmt: skip
+
+        def flags() -> Iterator[Flag]:
+            # the band's claims come in text order; the named numbers join them by start
+            waiting = sorted(named.items())
+            at = 0
+            for start, (kind, token, unit, value, known, _) in hits:
+                while at < len(waiting) and waiting[at][0] < start:
+                    yield from by_name(*waiting[at])
+                    at += 1
+                if start in named:
+                    continue  # its name decides
+                end = start + len(token)
+                if token[0] in SIGNS and text[start] not in SIGNS:
+                    end -= 1  # a minus read before a prefix unit ("-$1,250")
+                written = text[start:end]
+                basis = "band"
+                sign, change = word_sign(text, start, end)
+                if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
+                    value = -value
+                    rejudged = judge(("-" if sign < 0 else "+") + token, unit)
+                    if rejudged[0] is None or rejudged[0] == "unrelated":
+                        continue  # signed, it is no citation of anything the pool holds
+                    kind, token, unit, value, known, _ = rejudged
+                if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
+                    target = self._change_target(text, start, mentions, names, unit)
+                    if target is None:
+                        continue
+                    known, kind, basis = target, self._by_name(written, value, target), "name"
+                if kind == "faithful":
+                    if citations is not None:
+                        citations.append(Citation(start, end, written, value, known))
+                    continue
+                if kind is None or not_a_statement(text, start, end):
+                    continue
+                if (
+                    basis == "band"
+                    and aliases
+                    and unit in _GENERIC
+                    and names_something_else(
+                        clause_before(text, start) + " " + clause_after(text, end), known, aliases
+                    )
+                ):
+                    continue  # the clause names another quantity ("Sales tax is 6%")
+                yield Flag(start, end, written, value, unit, known.name, known.value,
+                           value - known.value, kind, basis)  # fmt: skip
+            for start, named_reading in waiting[at:]:
+                yield from by_name(start, named_reading)
+
+        return checkable, flags()
 
     def _by_name(self, token: str, value: float, known: Known) -> str | None:
         """The band of a number its name points at: the same bands, and past the value

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterator
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.tokens import Claim, Judge, Judgement, RawToken, Token
+from reviewer.grounding.tokens import Claim, Hits, Judge, RawToken, Token
 
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -390,9 +391,7 @@ class DefaultScanner:
     def value(self, token: str) -> float:
         return parse_value(token)
 
-    def tally(
-        self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Judgement]]]:
+    def tally(self, text: str, memo: dict, judge: Judge, keep: frozenset[str]) -> tuple[int, Hits]:
         """As `ReferenceScanner.tally`. The match's last group says what follows the number
         (nothing, a window, a unit, glued letters, words), which settles every skip but the
         words' ("23 strides"), and those depend on the words alone, remembered apart from
@@ -401,7 +400,7 @@ class DefaultScanner:
         holds a character no token has, so the two never meet (else by (token, unit)). A
         number after a prefix unit is keyed by (token, unit, sign)."""
         checkable = 0
-        hits: list[tuple[int, Judgement]] = []
+        starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         body_group, unit_group, words_group = self._groups
         units = self._units
         readings = self._words
@@ -449,7 +448,8 @@ class DefaultScanner:
                         if kind is not None:
                             checkable += 1
                             if kind in keep:
-                                hits.append((start, judgement))
+                                starts.append(start)
+                                judged.append(judgement)
                         continue
                 judgement = memo.get(token)
                 if judgement is None:
@@ -458,8 +458,9 @@ class DefaultScanner:
             if kind is not None:
                 checkable += 1
                 if kind in keep:
-                    hits.append((m.start(), judgement))
-        return checkable, hits
+                    starts.append(m.start())
+                    judged.append(judgement)
+        return checkable, zip(starts, judged, strict=True)
 
     def _claim_unit(
         self,

@@ -6,7 +6,7 @@ config. Subclasses choose the scanner and whether a hidden sign inversion is che
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
@@ -55,24 +55,32 @@ class PoolDetector:
         return self.config.to_dict()
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
-        return self._walk(text, pool, None)[0]
+        return list(self._walk(text, pool, None)[1])
 
     def checkable(self, text: str, pool: Sequence[Known]) -> int:
-        return self._walk(text, pool, None)[1]
+        return self._walk(text, pool, None)[0]
 
     def analyze(self, text: str, pool: Sequence[Known]) -> Analysis:
-        flags, checkable = self._walk(text, pool, None)
-        return Analysis(flags, checkable)
+        checkable, flags = self._walk(text, pool, None)
+        return Analysis(list(flags), checkable)
+
+    def stream(self, text: str, pool: Sequence[Known]) -> tuple[int, Iterator[Flag]]:
+        """The checkable count, and the flags in text order, each made only when it is
+        taken: a text with a million flags never holds them all."""
+        return self._walk(text, pool, None)
 
     def citations(self, text: str, pool: Sequence[Known]) -> list[Citation]:
         """The faithful citations (rel <= faithful band), in text order."""
         found: list[Citation] = []
-        self._walk(text, pool, found)
+        for _ in self._walk(text, pool, found)[1]:
+            pass
         return found
 
     def _walk(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
-    ) -> tuple[list[Flag], int]:
+    ) -> tuple[int, Iterator[Flag]]:
+        """The checkable count, and the flags as they are made (citations, when a list is
+        given, gather as the flags are taken)."""
         index = pool_index(pool)
         config = self.config
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
@@ -83,18 +91,18 @@ class PoolDetector:
         checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
         if index.cached:
             remembered(len(memo) - size)
-        flags: list[Flag] = []
-        for start, (kind, token, unit, value, known, delta) in hits:
-            if kind == "faithful":
-                citations.append(Citation(start, start + len(token), token, value, known))  # type: ignore[union-attr]
-            elif kind == "sign" and self._written_as_decrease(text, start, token, known):
-                continue
-            else:
-                flags.append(
-                    Flag(start, start + len(token), token, value, unit, known.name, known.value,
-                         delta, kind)
-                )  # fmt: skip
-        return flags, checkable
+
+        def flags() -> Iterator[Flag]:
+            for start, (kind, token, unit, value, known, delta) in hits:
+                if kind == "faithful":
+                    citations.append(Citation(start, start + len(token), token, value, known))  # type: ignore[union-attr]
+                elif kind == "sign" and self._written_as_decrease(text, start, token, known):
+                    continue
+                else:
+                    yield Flag(start, start + len(token), token, value, unit, known.name,
+                               known.value, delta, kind)  # fmt: skip
+
+        return checkable, flags()
 
     def _written_as_decrease(self, text: str, start: int, token: str, known: Known) -> bool:
         """Whether a sign flag is really a magnitude with a direction word ("down 4%")."""

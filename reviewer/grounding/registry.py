@@ -7,7 +7,7 @@ import inspect
 import json
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from reviewer.grounding.config import ConfigError, DetectorConfig, stored_config
@@ -108,20 +108,27 @@ def _raised(err: BaseException, *, verb: bool = False) -> str:
 
 def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
     """Flags and checkable count; a plugin without checkable() gets the default scanner's."""
+    checkable, flags = stream(detector, text, pool)
+    return Analysis(list(flags), checkable)
+
+
+def stream(detector: Detector, text: str, pool: Sequence[Known]) -> tuple[int, Iterator[Flag]]:
+    """As `analyze`, with the flags as an iterator: each is made (by a built-in detector,
+    or a plugin that yields) and checked only when it is taken, so a text with a million
+    flags need never hold them all. A plugin's fault raises DetectorFault, when called or
+    while its flags are taken."""
     from reviewer.grounding.pool import PoolDetector
 
     if isinstance(detector, PoolDetector):
-        return detector.analyze(text, pool)
+        return detector.stream(text, pool)
     count = getattr(detector, "checkable", None)
     try:
-        flags = list(detector.flag(text, pool))
+        flags = iter(detector.flag(text, pool))
         checkable = count(text, pool) if callable(count) else None
     except (Exception, SystemExit) as err:  # a plugin's bug or exit is a fault, never data
         raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
-    for flag in flags:
-        _check_flag(detector, flag, text)
     if checkable is None:
-        return Analysis(flags, _denominator().checkable(text, pool))
+        return _denominator().checkable(text, pool), _checked(detector, flags, text)
     try:
         if isinstance(checkable, bool):
             raise TypeError
@@ -131,7 +138,20 @@ def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
     if checkable < 0:
         problem = f"checkable() returned {_shown(checkable)}, not a count"
         raise DetectorFault(describe(detector)[0], problem)
-    return Analysis(flags, checkable)
+    return checkable, _checked(detector, flags, text)
+
+
+def _checked(detector: Detector, flags: Iterator[object], text: str) -> Iterator[Flag]:
+    """A plugin's flags as they come, each checked; what it raises meanwhile is a fault."""
+    while True:
+        try:
+            flag = next(flags)
+        except StopIteration:
+            return
+        except (Exception, SystemExit) as err:
+            raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
+        _check_flag(detector, flag, text)
+        yield flag  # type: ignore[misc]
 
 
 _NUMBERS = ("value", "nearest_value", "delta")

@@ -8,7 +8,8 @@ Both scan a text in one pass, so a detector's cost is linear in the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple, Protocol
 
 
@@ -30,6 +31,9 @@ Claim = tuple[int, str, str]
 Judgement = tuple
 Judge = Callable[[str, str], Judgement]
 NOT_CHECKABLE: Judgement = (None,)
+Hits = Iterable[tuple[int, Judgement]]
+"""(start, judgement) of the claims a tally keeps, in text order: one pass, held as an
+array of starts beside the (shared, memoised) judgements, 16 bytes a claim."""
 
 
 class Scanner(Protocol):
@@ -50,7 +54,7 @@ class Scanner(Protocol):
 
     def tally(
         self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Judgement]]]: ...
+    ) -> tuple[int, Hits]: ...
 
 
 class ReferenceScanner:
@@ -137,14 +141,12 @@ class ReferenceScanner:
     def value(self, token: str) -> float:
         return float(token.replace(",", ""))
 
-    def tally(
-        self, text: str, memo: dict, judge: Judge, keep: frozenset[str]
-    ) -> tuple[int, list[tuple[int, Judgement]]]:
+    def tally(self, text: str, memo: dict, judge: Judge, keep: frozenset[str]) -> tuple[int, Hits]:
         """The detectors' hot loop: how many claims are checkable, and (start, judgement) of
         those whose kind is in `keep`. Judgements are memoised by the token (no unit) or by
         (group, token) (a unit), so a recurring number is judged once."""
         checkable = 0
-        hits: list[tuple[int, Judgement]] = []
+        starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         second_half = False
         window, duration = self._WINDOW, self._DURATION
         units = self._UNITS
@@ -175,8 +177,9 @@ class ReferenceScanner:
             if kind is not None:
                 checkable += 1
                 if kind in keep:
-                    hits.append((m.start(), judgement))
-        return checkable, hits
+                    starts.append(m.start())
+                    judged.append(judgement)
+        return checkable, zip(starts, judged, strict=True)
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Literal, Protocol, runtime_checkable
 
@@ -61,9 +61,10 @@ class Analysis:
 
 @runtime_checkable
 class Detector(Protocol):
-    """Anything with `flag(text, pool)`; `checkable` is optional for plugins."""
+    """Anything with `flag(text, pool)`, returning a list of flags or any iterable of them
+    (a generator lets a text with millions of flags stream); `checkable` is optional."""
 
-    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]: ...
+    def flag(self, text: str, pool: Sequence[Known]) -> Iterable[Flag]: ...
 
 
 @dataclass(frozen=True, slots=True)
