@@ -15,9 +15,11 @@ from sqlalchemy import Select, func, select
 
 from db.tables import Db
 from db.tables import brief as B
+from db.tables import claim as C
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import runtally as T
+from reviewer.agreement import DISPUTED
 
 RATED = ("true_positive", "false_positive")
 
@@ -49,6 +51,16 @@ def run_reviewers(*, session: Db, run_id: int) -> list[str]:
             .group_by(T.c.reviewer)
             .order_by(T.c.reviewer)
         )
+    )
+
+
+def differing() -> Select[tuple[int]]:
+    """Claims whose reviewers gave different true/false verdicts (settled or not)."""
+    return (
+        select(LS.c.claim_id)
+        .where(LS.c.verdict.in_(RATED), LS.c.role == "reviewer")
+        .group_by(LS.c.claim_id)
+        .having(func.count(func.distinct(LS.c.verdict)) > 1)
     )
 
 
@@ -101,3 +113,29 @@ def disagreements(*, session: Db, run_id: int) -> list[Disagreement]:
         .order_by(F.c.brief_pk, F.c.start, F.c.claim_id)
     )
     return [Disagreement(*row, verdicts=ratings.verdicts[row.claim_id]) for row in rows]
+
+
+def claim_verdicts(*, session: Db, claim_id: int) -> list[tuple[str, str, str]]:
+    """Everyone's current (reviewer, role, verdict) on a claim, by name."""
+    return [
+        (r.reviewer, r.role, r.verdict)
+        for r in session.execute(
+            select(LS.c.reviewer, LS.c.role, LS.c.verdict)
+            .where(LS.c.claim_id == claim_id, LS.c.verdict.is_not(None))
+            .order_by(LS.c.reviewer)
+        )
+    ]
+
+
+def next_disputed(*, session: Db, run_id: int, reviewer: str) -> tuple[int, int] | None:
+    """(brief, claim) of the run's first claim in dispute, in brief and span order, that
+    this person has no verdict on (an adjudicator does not settle their own dispute)."""
+    theirs = select(LS.c.claim_id).where(LS.c.reviewer == reviewer, LS.c.verdict.is_not(None))
+    row = session.execute(
+        select(F.c.brief_pk, F.c.claim_id)
+        .join(C, C.c.id == F.c.claim_id)
+        .where(F.c.run_id == run_id, C.c.verdict == DISPUTED, F.c.claim_id.not_in(theirs))
+        .order_by(F.c.brief_pk, F.c.start)
+        .limit(1)
+    ).first()
+    return None if row is None else (row.brief_pk, row.claim_id)

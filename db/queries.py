@@ -40,6 +40,7 @@ from db.tables import pool as P
 from db.views import BriefRow, BriefView, FlagView, pool_from_json
 from reviewer.grounding.types import Known
 from reviewer.vocabulary import (
+    DISAGREE,
     FALSE_POSITIVE,
     FILTER_NAMES,
     TRUE_POSITIVE,
@@ -137,6 +138,14 @@ def _brief_query(
             query = query.where(BS.c.flags > 0) if filter == "new" else query.where(false())
         else:
             query = query.where(BS.c.brief_pk.in_(briefs_with(run_id, previous, filter)))
+    elif filter == DISAGREE:
+        from db.agreement import differing
+
+        query = query.where(
+            BS.c.brief_pk.in_(
+                select(F.c.brief_pk).where(F.c.run_id == run_id, F.c.claim_id.in_(differing()))
+            )
+        )
     return query
 
 

@@ -84,6 +84,28 @@ def demo(
     raise typer.Exit(command.demo(db, reviewer=reviewer, fresh=fresh))
 
 
+ShareOption = Annotated[
+    bool,
+    typer.Option("--share", help="Take flags nobody else has labeled or holds (a team)."),
+]
+OverlapOption = Annotated[
+    float | None,
+    typer.Option(
+        "--overlap",
+        help="With --share: the share of flags a second reviewer labels too (stored with the "
+        "run; default 0.1).",
+        show_default=False,
+    ),
+]
+AdjudicateOption = Annotated[
+    bool,
+    typer.Option("--adjudicate", help="Settle the claims reviewers disagree on: final verdicts."),
+]
+ShowOthersOption = Annotated[
+    bool, typer.Option("--show-others", help="Show other reviewers' verdicts while labeling.")
+]
+
+
 class OnlyChange(StrEnum):
     new = "new"
     gone = "gone"
@@ -101,12 +123,20 @@ def review(
         OnlyChange | None,
         typer.Option("--only", help="Walk only the flags new, gone or same since the run before."),
     ] = None,
+    share: ShareOption = False,
+    overlap: OverlapOption = None,
+    adjudicate: AdjudicateOption = False,
+    show_others: ShowOthersOption = False,
 ) -> None:
     """The review app: label each flag of a detector run (the latest) with one key."""
     from reviewer.commands import review as command
 
+    if overlap is not None and not 0.0 <= overlap <= 1.0:
+        raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
+    team = {"share": share, "overlap": overlap, "adjudicate": adjudicate,
+            "show_others": show_others}  # fmt: skip
     code = command.review(
-        db or default_db(), reviewer=reviewer, run=run, only=only.value if only else None
+        db or default_db(), reviewer=reviewer, run=run, only=only.value if only else None, **team
     )
     raise typer.Exit(code)
 
@@ -124,12 +154,22 @@ def serve(
     ] = None,
     db: DbOption = None,
     reviewer: ReviewerOption = None,
+    share: ShareOption = False,
+    overlap: OverlapOption = None,
+    adjudicate: AdjudicateOption = False,
+    show_others: ShowOthersOption = False,
 ) -> None:
     """The review app in a web browser, for reviewers without a terminal (localhost only
     unless --host says otherwise)."""
     from reviewer.commands import serve as command
 
+    if overlap is not None and not 0.0 <= overlap <= 1.0:
+        raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
     review_args = ["--reviewer", reviewer] if reviewer else []
+    review_args += ["--share"] * share + ["--adjudicate"] * adjudicate
+    review_args += ["--show-others"] * show_others
+    if overlap is not None:
+        review_args += ["--overlap", str(overlap)]
     code = command.serve(db or default_db(), host=host, port=port, url=url, review_args=review_args)
     raise typer.Exit(code)
 

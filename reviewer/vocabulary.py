@@ -50,6 +50,7 @@ VERDICTS: dict[str, Verdict] = {v.name: v for v in _ALL_VERDICTS}
 VERDICT_NAMES = tuple(VERDICTS)  # every verdict the label table accepts
 EXPORTED = tuple(name for name, v in VERDICTS.items() if v.expect)  # become fixtures
 UNLABELED = "unlabeled"  # how a flag without a verdict is shown
+DISAGREE = "disagree"  # the filter of briefs with a claim whose reviewers differ
 
 
 def verdict_word(name: str) -> str:
@@ -77,6 +78,7 @@ FILTERS: dict[str, Filter] = {
         Filter("new", "has new flags"),
         Filter("gone", "has gone flags"),
         Filter("same", "has same flags"),
+        Filter(DISAGREE, "reviewers disagree"),
     )
 }
 CHANGE_FILTERS = ("new", "gone", "same")

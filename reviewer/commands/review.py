@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from reviewer.commands.console import USAGE, echo, using_database
 
@@ -13,6 +14,7 @@ def review(
     reviewer: str | None,
     run: str | None = None,
     only: str | None = None,
+    **team: Any,
 ) -> int:
     """Run the app until the reviewer quits; 2 with a message when it cannot open, 1 when
     the database failed under it (the app said why)."""
@@ -20,7 +22,7 @@ def review(
 
     using_database(str(database))
     try:
-        return run_review(database, reviewer, run=run, only=only)
+        return run_review(database, reviewer, run=run, only=only, **team)
     except ReviewUnavailable as problem:
         echo(str(problem), error=True)
         return USAGE

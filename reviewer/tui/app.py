@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import getpass
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError
@@ -17,6 +17,7 @@ from db.progress import ensure_progress
 from db.runs import previous_run
 from db.transient import TransientConnection
 from db.writing import DatabaseUnavailable
+from reviewer.tui.queue import Adjudication, Queue, SharedQueue
 from reviewer.tui.screens.review import ReviewScreen, stopped_message
 
 ONLY = ("new", "gone", "same")  # change sets a review can be scoped to
@@ -68,6 +69,10 @@ class ReviewApp(App[None]):
         where: str = "",
         run: str | int | None = None,
         only: str | None = None,
+        share: bool = False,
+        overlap: float | None = None,
+        adjudicate: bool = False,
+        show_others: bool = False,
     ) -> None:
         super().__init__()
         self.engine = engine
@@ -77,6 +82,9 @@ class ReviewApp(App[None]):
         # connections of their own)
         self.session = cast(Connection, TransientConnection(engine))
         self.run_id = review_run(self.session, where or str(engine.url), run)
+        if only is not None and (share or adjudicate):
+            raise ReviewUnavailable("--only walks this reviewer's own flags: not with --share "
+                                    "or --adjudicate")  # fmt: skip
         if only is not None and only not in ONLY:
             raise ReviewUnavailable(f"--only must be one of {', '.join(ONLY)}, got {only!r}")
         if only is not None and previous_run(db=self.session, run_id=self.run_id) is None:
@@ -88,9 +96,20 @@ class ReviewApp(App[None]):
         # once per run and reviewer: from then on the next unlabeled flag is a few lookups
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
 
+        self.queue = Queue()
+        if adjudicate:
+            self.queue = Adjudication(self.run_id, self.reviewer)
+        elif share:
+            self.queue = SharedQueue(self.session, self.run_id, self.reviewer, overlap=overlap,
+                                     show_others=show_others)  # fmt: skip
+        elif show_others:
+            self.queue.shows_others = True
+
     def on_mount(self) -> None:
         busy.listen(self._waiting_for_lock)  # instead of stderr, which the app hides
-        self.push_screen(ReviewScreen(self.session, self.run_id, self.reviewer, only=self.only))
+        self.push_screen(
+            ReviewScreen(self.session, self.run_id, self.reviewer, only=self.only, queue=self.queue)
+        )
 
     def on_unmount(self) -> None:
         busy.listen(None)
@@ -123,6 +142,7 @@ def run_review(
     *,
     run: str | None = None,
     only: str | None = None,
+    **team: Any,
 ) -> int:
     """Open the app on a database path or URL; ReviewUnavailable says why it cannot."""
     where = str(database)
@@ -131,7 +151,7 @@ def run_review(
     except db.SchemaError as err:
         raise ReviewUnavailable(str(err)) from None
     try:
-        app = ReviewApp(engine, reviewer=reviewer, where=str(database), run=run, only=only)
+        app = ReviewApp(engine, reviewer=reviewer, where=str(database), run=run, only=only, **team)
     except (DatabaseUnavailable, DBAPIError) as err:
         engine.dispose()
         raise ReviewUnavailable(stopped_message(err)) from None

@@ -4,6 +4,7 @@ of the stats panel. Widgets never touch storage; the screen hands them this data
 from __future__ import annotations
 
 from itertools import islice
+from typing import Any
 
 from sqlalchemy import Connection
 
@@ -60,13 +61,15 @@ def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsRe
     made; for a run made before that, scored now with the run's own detector and config
     (slow: call from a worker). A detector that cannot be loaded is said, never replaced."""
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    agreement = team_agreement(session=session, run_id=run_id)
     run = db.get_run(session=session, run_id=run_id)
     stored = stored_arms(run) if run is not None else None
     if stored is not None:
         from reviewer.grounding.arms import ArmsReport
 
         pools = int(stored.get("pools") or 0)
-        return StatsReport(stats, ArmsReport.from_dict(stored), None, pools, source="stored")
+        arms = ArmsReport.from_dict(stored)
+        return StatsReport(stats, arms, None, pools, source="stored", agreement=agreement)
     try:
         from reviewer.grounding.arms import run_arms
         from reviewer.grounding.registry import DetectorLoadError, load_run_detector
@@ -80,5 +83,14 @@ def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsRe
         rate = db.production_rate(session=session, run_id=run_id)
         arms = run_arms(detector, pools=pools, production_rate=rate)
     except Exception as err:  # the panel still shows precision when the arms cannot run
-        return StatsReport(stats, None, f"{type(err).__name__}: {err}")
-    return StatsReport(stats, arms, None, len(pools), source="scored now")
+        return StatsReport(stats, None, f"{type(err).__name__}: {err}", agreement=agreement)
+    return StatsReport(stats, arms, None, len(pools), source="scored now", agreement=agreement)
+
+
+def team_agreement(*, session: Connection, run_id: int) -> dict[str, Any]:
+    """Krippendorff's α over the run's doubly labeled claims, with its interval."""
+    from db.agreement import run_ratings
+    from reviewer.agreement import run_report
+
+    ratings = run_ratings(session=session, run_id=run_id)
+    return run_report(run_id, ratings.verdicts, ratings.kinds, resamples=500)

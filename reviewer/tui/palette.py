@@ -26,6 +26,7 @@ ACTIONS: tuple[tuple[str, str, str], ...] = (
     ("Filter: briefs with new flags", "filter('new')", "5: flagged now, not by the previous run"),
     ("Filter: briefs with gone flags", "filter('gone')", "6: flagged by the previous run only"),
     ("Filter: briefs with same flags", "filter('same')", "7: flagged by both runs"),
+    ("Filter: briefs whose reviewers disagree", "filter('disagree')", "8: shows every verdict"),
     ("Walk: only new flags", "only('new')", "Label what this run added (o cycles)"),
     ("Walk: only gone flags", "only('gone')", "Fix or recall regression? (o cycles)"),
     ("Walk: only same flags", "only('same')", "Flags both runs raise (o cycles)"),

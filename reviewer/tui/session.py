@@ -13,6 +13,7 @@ import db
 from db.changes import brief_changes, next_unlabeled_change
 from db.labels import LabelRow
 from db.views import BriefRow, BriefView, FlagView
+from reviewer.tui.queue import Next, Queue
 from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
 
 Moved = Literal["here", "opened", "done"]  # where the next unlabeled flag was found
@@ -29,8 +30,12 @@ class ReviewSession:
         *,
         previous: int | None = None,
         only: str | None = None,
+        queue: Queue | None = None,
     ) -> None:
         self.connection, self.run_id, self.reviewer = connection, run_id, reviewer
+        # who chooses the next flag: this reviewer's own walk, a team's or an adjudicator's
+        self.queue = queue or Queue()
+        self.finished = False  # a team's queue has nothing more for this reviewer
         self.previous = previous  # the run the changes are counted against
         self.only = only  # walk only the flags new, gone or same since the previous run
         self.brief: BriefView | None = None
@@ -79,8 +84,13 @@ class ReviewSession:
             if flag.claim_id == claim_id:
                 self.index = i
 
-    def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | None:
-        """The next unlabeled flag of the walk after (brief_pk, start), wrapping around."""
+    def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | Next | None:
+        """The next unlabeled flag of the walk after (brief_pk, start), wrapping around;
+        a team's queue gives its own next flag."""
+        if self.queue.walks:
+            found = self.queue.next(self.connection)
+            self.finished = found is None
+            return found
         if self.only is not None and self.previous is not None:
             return next_unlabeled_change(
                 db=self.connection, run_id=self.run_id, previous=self.previous,
@@ -90,7 +100,7 @@ class ReviewSession:
             session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
         )
 
-    def first_unlabeled(self) -> FlagView | None:
+    def first_unlabeled(self) -> FlagView | Next | None:
         """The walk's first flag this reviewer has not labeled (where a session starts)."""
         return self.find_unlabeled(None)
 
@@ -110,6 +120,8 @@ class ReviewSession:
         """Make the next flag without a verdict current: later in this brief ("here"), else
         in a later brief, opened ("opened"); "done" when every flag is labeled."""
         start = (self.index + 1) if self.index is not None else 0
+        if self.queue.walks:  # a team's queue says which flag comes next, even in this brief
+            start = len(self.flags)
         for i in range(start, len(self.flags)):
             if self.flags[i].verdict is None and self.in_walk(self.flags[i]):
                 self.index = i
@@ -122,7 +134,9 @@ class ReviewSession:
         if found is None:
             return "done"
         if self.brief is not None and found.brief_pk == self.brief.brief_pk:
-            self.index = next(i for i, f in enumerate(self.flags) if f.flag_pk == found.flag_pk)
+            self.index = next(
+                (i for i, f in enumerate(self.flags) if f.claim_id == found.claim_id), self.index
+            )
             return "here"
         self.open(found.brief_pk, claim_id=found.claim_id)
         return "opened"
@@ -156,12 +170,13 @@ class ReviewSession:
         wait = {} if patience is None else {"patience": patience}
         db.record_label(
             session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
-            verdict=verdict, **wait,
+            verdict=verdict, role=self.queue.role, **wait,
         )  # fmt: skip
 
     def labeled(self, flag: FlagView, verdict: str) -> bool:
         """Take a stored label into the loaded flags (making its flag current) and the
         counts; False when its brief is no longer open (only the counts change)."""
+        self.queue.labeled(self.connection, flag.claim_id, verdict)
         here = next((i for i, f in enumerate(self.flags) if f.flag_pk == flag.flag_pk), None)
         if here is None:
             if flag.change != "gone":

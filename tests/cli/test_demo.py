@@ -126,3 +126,37 @@ def test_demo_builds_in_the_database_a_url_names(database, tmp_path, monkeypatch
         assert again.exit_code == 0
     else:
         assert again.exit_code == 2 and "--fresh removes only a demo file" in again.stderr
+
+
+def test_review_share_stores_the_overlap_and_opens_a_team_queue(tmp_path: Path, monkeypatch):
+    from reviewer.tui.queue import SharedQueue
+
+    seed(tmp_path / "r.db").dispose()
+    queues: list[object] = []
+    monkeypatch.setattr(ReviewApp, "run", lambda self: queues.append(self.queue))
+    args = ["review", "--db", str(tmp_path / "r.db"), "--reviewer", "ann", "--share"]
+    result = runner.invoke(app, [*args, "--overlap", "0.3"])
+    assert result.exit_code == 0, result.output
+    (queue,) = queues
+    assert isinstance(queue, SharedQueue) and queue.overlap == pytest.approx(0.3)
+    engine = db.make_engine(str(tmp_path / "r.db"))
+    with engine.connect() as connection:
+        from db import share
+
+        assert share.run_overlap(session=connection, run_id=1) == pytest.approx(0.3)
+    engine.dispose()
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--share", "--overlap", "1.5"], "must be between 0 and 1"),
+        (["--share", "--only", "new"], "not with --share"),
+        (["--adjudicate", "--only", "new"], "not with --share or --adjudicate"),
+    ],
+)
+def test_review_team_options_that_cannot_work_say_so(tmp_path: Path, opened, extra, said) -> None:
+    seed(tmp_path / "r.db").dispose()
+    result = runner.invoke(app, ["review", "--db", str(tmp_path / "r.db"), *extra])
+    assert result.exit_code == 2 and said in result.output
+    assert opened == []

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 import db
+from db.agreement import run_reviewers
 from db.runs import previous_run, run_title
 from db.views import BriefRow, BriefView, FlagView
 from db.writing import DatabaseUnavailable, reason
@@ -24,12 +25,13 @@ from reviewer.grounding.checked import checked_spans
 from reviewer.metrics import wilson_interval
 from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
+from reviewer.tui.queue import Queue, others_text
 from reviewer.tui.session import ReviewSession
 from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel, StatsReport
-from reviewer.vocabulary import FILTER_NAMES, verdict_word
+from reviewer.vocabulary import CHANGE_FILTERS, DISAGREE, FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -76,6 +78,7 @@ class ReviewScreen(Screen[None]):
         Binding("5", "filter('new')", "Has new", show=False),
         Binding("6", "filter('gone')", "Has gone", show=False),
         Binding("7", "filter('same')", "Has same", show=False),
+        Binding("8", "filter('disagree')", "Disagree", show=False),
         Binding("o", "cycle_only", "Only", show=False),
         Binding("a", "toggle_annotations", "Asides", show=False),  # footer room: see help
         Binding("p", "toggle_stats", "Stats"),
@@ -83,7 +86,13 @@ class ReviewScreen(Screen[None]):
     ]
 
     def __init__(
-        self, session: Connection, run_id: int, reviewer: str, *, only: str | None = None
+        self,
+        session: Connection,
+        run_id: int,
+        reviewer: str,
+        *,
+        only: str | None = None,
+        queue: Queue | None = None,
     ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
@@ -95,7 +104,9 @@ class ReviewScreen(Screen[None]):
         self.previous_bands = Bands.from_config(before.config) if before else Bands()
         self.scanner: Any = None  # the run's own detector's, loaded after the first paint
         self.detector_note: str | None = None  # why the run's detector cannot be used
-        self.review = ReviewSession(session, run_id, reviewer, previous=self.previous, only=only)
+        self.review = ReviewSession(
+            session, run_id, reviewer, previous=self.previous, only=only, queue=queue
+        )
         self.waiting = False  # a label refused by the database is being retried
         self.checked: list[tuple[int, int]] | None = None  # of the brief shown
 
@@ -145,6 +156,15 @@ class ReviewScreen(Screen[None]):
     @only.setter
     def only(self, change: str | None) -> None:
         self.review.only = change
+
+    @property
+    def queue(self) -> Queue:
+        return self.review.queue
+
+    @property
+    def finished(self) -> bool:
+        """A team's queue has nothing more for this reviewer."""
+        return self.review.finished
 
     @property
     def brief(self) -> BriefView | None:
@@ -201,6 +221,9 @@ class ReviewScreen(Screen[None]):
             if not scoped:
                 position = f"no {self.only} flags"
         title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
+        showing = self.queue.shows_others or self.brief_list.filter == DISAGREE
+        if showing and self.current is not None:
+            title += " · others: " + others_text(self.session, self.current.claim_id, self.reviewer)
         self.query_one("#brief-title", Static).update(Content(title), layout=False)
         if self.checked is None and self.scanner is not None:
             self.checked = self.checked_numbers(brief)
@@ -273,6 +296,8 @@ class ReviewScreen(Screen[None]):
                 ]
             else:
                 parts.append(("   precision – (no true/false labels yet)", "dim"))
+        if team := self.queue.header(self.session):
+            parts.append((f"   {team}", "dim"))
         self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
 
     @work(thread=True, exclusive=True, group="totals")
@@ -369,15 +394,17 @@ class ReviewScreen(Screen[None]):
         self.notify(f"Undid {word} on {one_line(token)}", markup=False)
 
     def action_next_unlabeled(self) -> None:
-        """The next flag without a verdict: later in this brief, else in later briefs."""
+        """The next flag without a verdict: later in this brief, else in later briefs (or
+        the one a team's queue gives this reviewer)."""
         moved = self.review.next_unlabeled()
         if moved == "opened":
             self.opened()
-            return
-        if moved == "done":
-            which = f"{self.only} flag" if self.only else "flag of this run"
-            self.notify(f"Every {which} is labeled.", title="Done", markup=False)
-        self.draw_brief()
+        else:
+            if moved == "done":
+                self.notify(self.queue.done(self.only), title="Done", markup=False)
+            self.draw_brief()
+        if self.queue.walks:  # the team's counts move with everyone's labels
+            self.draw_progress()
 
     # ---- moving ---------------------------------------------------------------------
 
@@ -410,10 +437,14 @@ class ReviewScreen(Screen[None]):
 
     def action_filter(self, name: str) -> None:
         self.brief_list.apply(filter=name)
+        self.draw_brief()  # the disagree filter shows every reviewer's verdict
 
     def action_cycle_filter(self) -> None:
-        names = FILTER_NAMES
-        shown = names if self.previous is not None else names[: names.index("new")]
+        """The next filter that can match: the change sets only with a run before this one,
+        the disagreements only once two reviewers have labeled the run."""
+        shown = [n for n in FILTER_NAMES if self.previous is not None or n not in CHANGE_FILTERS]
+        if len(run_reviewers(session=self.session, run_id=self.run_id)) < 2:
+            shown.remove(DISAGREE)
         now = self.brief_list.filter
         at = shown.index(now) + 1 if now in shown else 0
         self.action_filter(shown[at % len(shown)])

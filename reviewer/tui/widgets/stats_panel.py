@@ -53,6 +53,7 @@ class StatsReport:
     arms_error: str | None = None
     pools: int = 0
     source: str = ""  # "stored": the run's own, kept when it was made; "scored now"
+    agreement: Mapping[str, Any] | None = None  # reviewer.agreement.run_report
 
 
 def range_bar(point: float, low: float, high: float, width: int = BAR) -> list[Part]:
@@ -123,8 +124,29 @@ def stats_content(report: StatsReport) -> Content:
     if needed > left:  # labeling every flag left would not get there
         parts.append((f"            only {left:,} unlabeled flags left: ingest more\n", "$warning"))
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
+    parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
     return Content.assemble(*parts)
+
+
+def agreement_parts(agreement: Mapping[str, Any] | None) -> list[Part]:
+    """Krippendorff's α over the doubly labeled claims, and how many the reviewers differ on."""
+    if not agreement or not agreement["claims"]:  # one reviewer: nothing to agree on
+        return []
+    parts: list[Part] = [("\nAgreement   ", "bold")]
+    alpha = agreement["alpha"]
+    if alpha["value"] is None:
+        parts.append((f"α undefined ({alpha['undefined']})", "dim"))
+    else:
+        parts.append(f"α {alpha['value']:.2f}")
+        if alpha["ci"]:
+            low, high = alpha["ci"]
+            parts.append((f" [{low:.2f}, {high:.2f}]", "dim"))
+    parts += [
+        (f"\n            {agreement['claims']:,} claims labeled by two or more\n", "dim"),
+        (f"            reviewers differ on {agreement['disagreements']:,}\n", "dim"),
+    ]
+    return parts
 
 
 def arms_parts(report: StatsReport) -> list[Part]:

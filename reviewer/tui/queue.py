@@ -1,0 +1,132 @@
+"""Which flag the review app offers next, by the way the reviewer works: alone (the next
+unlabeled flag), sharing the run with a team (review --share) or settling disputes
+(review --adjudicate). A plain object the review session asks; it holds no widgets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Connection
+
+import db
+from db import share
+from db.agreement import claim_verdicts, next_disputed
+from reviewer.vocabulary import SKIP, verdict_word
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """Where the queue sends the reviewer: a flag of a brief."""
+
+    brief_pk: int
+    claim_id: int
+
+
+class Queue:
+    """The reviewer's own: the session walks its next unlabeled flag itself."""
+
+    role = "reviewer"
+    walks = False  # True: the session asks next() instead of walking the run itself
+    shows_others = False
+
+    def done(self, only: str | None) -> str:
+        """What the app says when nothing is left."""
+        return f"Every {only} flag is labeled." if only else "Every flag of this run is labeled."
+
+    def next(self, connection: Connection) -> Next | None:  # pragma: no cover - not walked
+        return None
+
+    def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
+        """After a label: a shared queue gives a skipped flag back."""
+
+    def header(self, connection: Connection) -> str:
+        """The team's part of the header ("" alone)."""
+        return ""
+
+
+def _where(connection: Connection, claim_id: int) -> Next | None:
+    claim = db.get_claim(session=connection, claim_id=claim_id)
+    return None if claim is None else Next(claim.brief_pk, claim_id)
+
+
+class SharedQueue(Queue):
+    """Flags nobody else has labeled or holds, in the run's random order; the overlap
+    share goes to a second reviewer too."""
+
+    walks = True
+
+    def __init__(
+        self, connection: Connection, run_id: int, reviewer: str, *, overlap: float | None,
+        show_others: bool = False,
+    ) -> None:  # fmt: skip
+        self.run_id, self.reviewer, self.shows_others = run_id, reviewer, show_others
+        if overlap is not None:
+            share.set_overlap(session=connection, run_id=run_id, overlap=overlap)
+        self.overlap = share.run_overlap(session=connection, run_id=run_id)
+        self.seed = share.run_seed(session=connection, run_id=run_id)
+        self.order = share.share_order(session=connection, run_id=run_id)
+        # where the last flag was taken: the ones before it were full then, so the next
+        # look starts here and goes back to the start only when nothing is left after it
+        self.start = 0
+
+    def done(self, only: str | None) -> str:
+        return (
+            "Nothing left for you: every flag is labeled or held by a teammate "
+            "(a hold lapses after five minutes)."
+        )
+
+    def next(self, connection: Connection) -> Next | None:
+        for start in dict.fromkeys((self.start, 0)):
+            taken = share.take_next(
+                session=connection, run_id=self.run_id, reviewer=self.reviewer,
+                order=self.order, overlap=self.overlap, seed=self.seed, start=start,
+            )  # fmt: skip
+            if taken is not None:
+                self.start = max(taken.position, 0)
+                return _where(connection, taken.claim_id)
+        return None
+
+    def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
+        if verdict == SKIP:
+            share.release(session=connection, run_id=self.run_id, claim_id=claim_id,
+                          reviewer=self.reviewer)  # fmt: skip
+
+    def header(self, connection: Connection) -> str:
+        p = share.team_progress(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        team = p.labeled / p.flags if p.flags else 0.0
+        mine = p.mine / p.labeled if p.labeled else 0.0
+        return (
+            f"team {p.labeled:,}/{p.flags:,} ({team:.0%}) · yours {p.mine:,} ({mine:.0%}) · "
+            f"overlap {p.overlap:.0%}"
+        )
+
+
+class Adjudication(Queue):
+    """The claims in dispute, each with every reviewer's verdict; a verdict here is final."""
+
+    role = "adjudicator"
+    walks = True
+    shows_others = True
+
+    def __init__(self, run_id: int, reviewer: str) -> None:
+        self.run_id, self.reviewer = run_id, reviewer
+
+    def done(self, only: str | None) -> str:
+        return "No claim left in dispute."
+
+    def next(self, connection: Connection) -> Next | None:
+        found = next_disputed(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        return None if found is None else Next(*found)
+
+    def header(self, connection: Connection) -> str:
+        return "adjudicating: your verdict is final"
+
+
+def others_text(connection: Connection, claim_id: int, reviewer: str) -> str:
+    """`ann true positive · bob false positive`: the other people's verdicts on a claim."""
+    found = [
+        f"{who}{' (final)' if role == 'adjudicator' else ''} {verdict_word(verdict)}"
+        for who, role, verdict in claim_verdicts(session=connection, claim_id=claim_id)
+        if who != reviewer
+    ]
+    return " · ".join(found) if found else "no other verdicts"

@@ -1,0 +1,159 @@
+"""A team in the app: two reviewers share a run with an overlap, an adjudicator settles it."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import krippendorff
+import numpy as np
+import pytest
+from sklearn.metrics import cohen_kappa_score
+from sqlalchemy import select
+from typer.testing import CliRunner
+
+from db import share
+from db.tables import labelstate as LS
+from reviewer.cli import app as cli
+from reviewer.tui.app import ReviewApp
+from tests.support.db_seed import flag, seed
+
+pytestmark = pytest.mark.asyncio
+FLAGS = 60
+
+
+def labelers(engine) -> dict[int, dict[str, tuple[str, str]]]:
+    found: dict[int, dict[str, tuple[str, str]]] = {}
+    with engine.connect() as connection:
+        for claim_id, reviewer, verdict, role in connection.execute(
+            select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict, LS.c.role).where(
+                LS.c.verdict.is_not(None)
+            )
+        ):
+            found.setdefault(claim_id, {})[reviewer] = (verdict, role)
+    return found
+
+
+async def label_until_done(apps, engine, rng, keys="tf", limit=400) -> None:
+    for _ in range(limit):
+        for pilot in apps:
+            await pilot.press(rng.choice(keys))
+            await pilot.pause()
+        if len(labelers(engine)) == FLAGS and all(
+            pilot.app.screen.current is None or pilot.app.screen.finished for pilot in apps
+        ):
+            return
+
+
+async def test_two_reviewers_share_a_run_then_an_adjudicator_settles_it(tmp_path, size) -> None:
+    path = tmp_path / "team.db"
+    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
+    engine, run_id, _ = seed(path, [pair] * (FLAGS // 2))
+    rng = random.Random(5)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.2)
+    bob = ReviewApp(engine, reviewer="bob", share=True, overlap=0.2)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        assert "overlap 20%" in str(ann.screen.query_one("#progress").render())
+        await label_until_done([a, b], engine, rng)
+    found = labelers(engine)
+    assert len(found) == FLAGS  # every flag labeled
+    with engine.connect() as connection:
+        seed_ = share.run_seed(session=connection, run_id=run_id)
+    overlap = {c for c in found if share.in_overlap(seed_, c, 0.2)}
+    both = {c for c, who in found.items() if len(who) == 2}
+    assert both == overlap and 0 < len(both) < FLAGS // 2  # by two only in the overlap
+    assert {"ann", "bob"} <= {r for who in found.values() for r in who}
+
+    result = CliRunner().invoke(cli, ["agreement", "--db", str(path), "--json"])
+    report = json.loads(result.output)
+    first = [found[c]["ann"][0] for c in sorted(both)]
+    second = [found[c]["bob"][0] for c in sorted(both)]
+    assert report["claims"] == len(both)
+    (pair_report,) = report["pairs"]
+    if pair_report["kappa"]["value"] is not None:
+        assert pair_report["kappa"]["value"] == pytest.approx(cohen_kappa_score(first, second))
+        codes = {"true_positive": 0, "false_positive": 1}
+        alpha = krippendorff.alpha(
+            reliability_data=np.array([[codes[v] for v in first], [codes[v] for v in second]]),
+            level_of_measurement="nominal",
+        )
+        assert report["alpha"]["value"] == pytest.approx(alpha)
+    disputed = sum(x != y for x, y in zip(first, second, strict=True))
+    stats = json.loads(CliRunner().invoke(cli, ["stats", "--db", str(path), "--json"]).output)
+    assert stats["in_dispute"] == disputed
+
+    cy = ReviewApp(engine, reviewer="cy", adjudicate=True)
+    async with cy.run_test(size=size) as c:
+        for _ in range(disputed + 2):
+            await c.press("f")
+            await c.pause()
+    settled = labelers(engine)
+    finals = [c for c, who in settled.items() if who.get("cy", ("", ""))[1] == "adjudicator"]
+    assert len(finals) == disputed
+    stats = json.loads(CliRunner().invoke(cli, ["stats", "--db", str(path), "--json"]).output)
+    assert stats["in_dispute"] == 0
+    assert stats["true_positives"] + stats["false_positives"] == FLAGS
+    engine.dispose()
+
+
+async def test_the_stats_panel_shows_alpha_and_the_doubly_labeled_claims(tmp_path, size) -> None:
+    from textual.widgets import Static
+
+    import db
+
+    engine, run_id, pks = seed(tmp_path / "two.db", [[flag(10, "55", 55.0)]] * 6)
+    verdicts = ["true_positive", "false_positive"]
+    with engine.connect() as connection:
+        for n, pk in enumerate(pks):
+            (f,) = db.brief_flags(session=connection, run_id=run_id, brief_pk=pk, reviewer="x")
+            for who, shift in (("ann", 0), ("bob", n // 5)):  # they differ on the last one
+                db.record_label(session=connection, claim_id=f.claim_id, reviewer=who,
+                                verdict=verdicts[(n + shift) % 2])  # fmt: skip
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        text = str(app.screen.query_one("#stats-text", Static).render())
+    ratings = {i: {"ann": verdicts[i % 2], "bob": verdicts[(i + i // 5) % 2]} for i in range(6)}
+    from reviewer.agreement import krippendorff_alpha
+
+    assert f"α {krippendorff_alpha(ratings):.2f}" in text
+    assert "6 claims labeled by two or more" in text
+    assert "reviewers differ on 1" in text
+    engine.dispose()
+
+
+async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
+    tmp_path, size
+) -> None:
+    from textual.widgets import Static
+
+    import db
+
+    engine, run_id, pks = seed(tmp_path / "split.db", [[flag(10, "55", 55.0)]] * 4)
+    with engine.connect() as connection:
+        for n, pk in enumerate(pks):
+            (f,) = db.brief_flags(session=connection, run_id=run_id, brief_pk=pk, reviewer="x")
+            bob = "false_positive" if n == 2 else "true_positive"
+            for who, verdict in (("ann", "true_positive"), ("[b]bob", bob)):
+                db.record_label(session=connection, claim_id=f.claim_id, reviewer=who,
+                                verdict=verdict)  # fmt: skip
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("8")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen.brief_list.rows.total == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        title = str(app.screen.query_one("#brief-title", Static).render())
+    assert title.startswith("b2")
+    assert "others: [b]bob false positive" in title  # a name is text, never markup
+    app = ReviewApp(engine, reviewer="ann")
+    async with app.run_test(size=size) as pilot:  # two reviewers: `v` reaches it too
+        await pilot.press("v", "v", "v", "v")
+        await app.workers.wait_for_complete()
+        assert app.screen.brief_list.filter == "disagree"
+        assert app.screen.brief_list.rows.total == 1
+    engine.dispose()
