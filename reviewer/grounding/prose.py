@@ -336,7 +336,6 @@ _VERSUS = re.compile(
 )
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
 _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
-_LAST_WORD = re.compile(rf"([A-Za-z]+){_S}+$")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
 
 # a sign written as a word right before the number; "to" makes it a level ("fell to 49")
@@ -356,6 +355,10 @@ _WORD_SIGN = re.compile(
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
+# the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
+# of letters (a word boundary before it, a space after it) once case is folded
+_SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|"))
+_LETTERS = re.compile("[a-z]+")
 _SIGN_AFTER = re.compile(
     rf"(?:{_S}*[%°\w/]+)?{_S}*(?P<word>(?i:lower|less|fewer|below|down|shorter|slower|"
     rf"smaller|lighter|deficit|negative|higher|more|above|longer|faster|bigger|"
@@ -402,7 +405,11 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     A sign written on the number itself means what it says: no word changes it."""
     if text[start] in SIGNS:
         return 0, False
-    before = _WORD_SIGN.search(text, max(0, start - 40), start)
+    lo = max(0, start - 40)
+    # most numbers have no sign word before them: a set lookup of the few words there
+    # says so before the pattern is searched at every position of the window
+    maybe = not _SIGN_WORD_SET.isdisjoint(_LETTERS.findall(text[lo:start].casefold()))
+    before = _WORD_SIGN.search(text, lo, start) if maybe else None
     if before is not None:
         word = before.group("word").lower()
         link = (before.group("link") or "").lower()
@@ -422,23 +429,33 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
     "plan", "range", "past value", "count", "ordinal"."""
     before = clause_before(text, start)
     after = clause_after(text, end)
-    if _FROM_TO_BEFORE.search(before):
-        # "climbed from 31 to 36.4": the second is the value now; without a change verb
-        # ("from 120 to 130 bpm") the two are a range
-        return None if _CHANGE_CLAUSE.search(before) else "range"
-    if _FROM_BEFORE.search(before):
-        return "past value"
-    bound = _BOUND.search(before)
+    # each pattern searched in `before` needs one of its words there: the words present
+    # rule most of them out without a search at every position of the clause
+    present = set(_LETTERS.findall(before.casefold()))
+    if "from" in present:
+        if _FROM_TO_BEFORE.search(before):
+            # "climbed from 31 to 36.4": the second is the value now; without a change
+            # verb ("from 120 to 130 bpm") the two are a range
+            return None if _CHANGE_CLAUSE.search(before) else "range"
+        if _FROM_BEFORE.search(before):
+            return "past value"
+    bound = _BOUND.search(before) if not present.isdisjoint(_BOUND_WORDS) else None
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
         return "plan"
-    if _RANGE_BEFORE.search(before) or _RANGE_AFTER.match(after):
+    if (
+        not present.isdisjoint(_RANGE_WORDS) and _RANGE_BEFORE.search(before)
+    ) or _RANGE_AFTER.match(after):
         return "range"
-    if _OF_AFTER.match(after) or _OF_BEFORE.search(before) or _TIMES.match(after):
+    if (
+        _OF_AFTER.match(after)
+        or ("of" in present and _OF_BEFORE.search(before))
+        or _TIMES.match(after)
+    ):
         return "count"
     words = [w.lower() for w in _WORDS.findall(before)]
     if words:
-        last = _LAST_WORD.search(before)  # right before it: "block 3", "#112", not "week: 3"
-        if (last is not None and last.group(1).lower() in ORDINAL_WORDS) or before.endswith("#"):
+        last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
+        if last.lower() in ORDINAL_WORDS or before.endswith("#"):
             return "ordinal"
         if words[0] in IMPERATIVES and len(words) <= 4 and not FINITE.intersection(words):
             return "plan"
@@ -462,13 +479,50 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
             break
     if _PLAN_AFTER.match(after):
         return "plan"
-    if PAST_WORDS.search(before) or _PAST_AFTER.match(after) or _VERSUS.search(before):
+    if (
+        (not present.isdisjoint(_PAST_WORD_SET) and PAST_WORDS.search(before))
+        or _PAST_AFTER.match(after)
+        or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
+    ):
         return "past value"
-    if _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
+    if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
     if _product_name_before(text, start, before):
         return "ordinal"
     return None
+
+
+# the first word of each alternative of the patterns above (a whole run of letters where
+# they match): a clause without any of them cannot match the pattern
+_BOUND_WORDS = frozenset(
+    re.split(
+        " ",
+        "below under above beyond over within at no less more fewer up as around about "
+        "roughly approximately nearly almost close north south something between anywhere",
+    )
+)
+_RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
+_VERSUS_WORDS = frozenset(["versus", "vs", "compared", "against"])
+_PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
+    re.split(
+        " ",
+        "previously prior earlier formerly used started began opened before last ago "
+        "originally start",
+    )
+)
+_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _last_word(before: str) -> str:
+    """The ASCII letters right before the whitespace that ends `before` ("" when it does not
+    end in whitespace after a letter): what `([A-Za-z]+)\\s+$` would capture."""
+    stripped = before.rstrip()
+    if len(stripped) == len(before):
+        return ""
+    at = len(stripped)
+    while at and stripped[at - 1] in _ASCII_LETTERS:
+        at -= 1
+    return stripped[at:]
 
 
 _CAPITALISED = re.compile(rf"\b[A-Z][a-z]+[A-Za-z]*{_S}$")
@@ -477,6 +531,8 @@ _CAPITALISED = re.compile(rf"\b[A-Z][a-z]+[A-Za-z]*{_S}$")
 def _product_name_before(text: str, start: int, before: str) -> bool:
     """ "Forerunner 965", "Postgres 15.8": a capitalised word mid-sentence right before
     an integer of three digits or a version-like decimal."""
+    if len(before) < 3 or before[-2] not in _ASCII_LETTERS:
+        return False  # `_CAPITALISED` needs a letter then one space at the end
     found = _CAPITALISED.search(before)
     if found is None or found.start() == 0:
         return False
