@@ -323,13 +323,24 @@ def scan(
     config: ConfigOption = None,
     pools: PoolsOption = None,
     fmt: Annotated[ScanFormat, typer.Option("--format", help="Output format.")] = ScanFormat.jsonl,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers",
+            min=0,
+            help="Processes besides this one for JSON lines (default: one per core but one "
+            "for a file over 1 MB; 0: this one only).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Stream flags for every brief of a file, no database (one JSON line per brief)."""
     from reviewer.commands import scan as command
     from reviewer.commands.console import load_detector
 
     found = load_detector(detector, config)
-    raise typer.Exit(command.scan(file, found, pools_path=pools, fmt=fmt.value))
+    code = command.scan(file, found, pools_path=pools, fmt=fmt.value, workers=workers)
+    raise typer.Exit(code)
 
 
 @app.command(rich_help_panel="Measure a detector")

@@ -8,9 +8,11 @@ characters made visible, never markup.
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import NamedTuple
 
 from rich import box
@@ -27,6 +29,7 @@ from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
 from reviewer.pipeline.reader import BriefRecord, InputError, count_lines, iter_briefs, read_pools
+from reviewer.pipeline.workers import OrderedMap, decode_pool, encode_pool
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too
@@ -58,19 +61,45 @@ def _scan_table(header: bool) -> Table:
     return table
 
 
+PARALLEL_BYTES = 1_000_000  # a file this large is scanned on every core
+CHUNK_CHARS = 200_000  # characters of brief text per chunk sent to a worker
+
+
+def scan_workers(path: str) -> int:
+    """Worker processes besides this one: one per core but one (at most 3) for a file of
+    at least PARALLEL_BYTES, none for a small file or stdin."""
+    try:
+        size = Path(path).stat().st_size if path != "-" else 0
+    except OSError:
+        size = 0
+    return max(0, min(3, (os.cpu_count() or 1) - 1)) if size >= PARALLEL_BYTES else 0
+
+
 def scan(
-    path: str, detector: Detector, *, pools_path: str | None = None, fmt: str = "jsonl"
+    path: str,
+    detector: Detector,
+    *,
+    pools_path: str | None = None,
+    fmt: str = "jsonl",
+    workers: int | None = None,
 ) -> int:
-    """Stream a briefs file through a detector; returns the exit code (2 on bad input)."""
+    """Stream a briefs file through a detector; returns the exit code (2 on bad input).
+    JSON lines are made on `workers` more processes (default: `scan_workers`)."""
     try:
         pools = read_pools(pools_path) if pools_path else None
         # no database, so a repeated id is harmless: forgetting ids keeps memory flat
         records = iter_briefs(path, pools=pools, check_duplicates=False)
-        with progress_bar("scanning", count_lines(path)) as advance:
-            if fmt == "table":
+        if fmt == "table":
+            with progress_bar("scanning", count_lines(path)) as advance:
                 _scan_to_table(records, detector, advance)
-            else:
-                _scan_to_jsonl(records, detector, advance)
+        else:
+            count = scan_workers(path) if workers is None else workers
+            # the workers are forked before the progress bar's thread starts
+            with (
+                OrderedMap(_jsonl_chunk, detector, count) as lines,
+                progress_bar("scanning", count_lines(path)) as advance,
+            ):
+                _scan_to_jsonl(records, lines, advance)
     except InputError as err:
         return input_error(err)
     return OK
@@ -83,15 +112,54 @@ def _analyze(detector: Detector, record: BriefRecord) -> Analysis:
         raise fault.on(record.id) from None
 
 
+Chunk = list[tuple[str, str, bytes]]  # (id, text, pool as msgspec JSON)
+
+
+def _jsonl_chunk(detector: Detector, chunk: Chunk) -> tuple[str, int, Exception | None]:
+    """The JSON lines of a chunk of briefs, how many, and the fault that stopped it (the
+    lines before a faulting brief are still printed, as a serial scan prints them)."""
+    lines = []
+    for record_id, text, pool in chunk:
+        try:
+            analysis = registry.analyze(detector, text, decode_pool(pool))
+        except registry.DetectorFault as fault:
+            return "".join(lines), len(lines), fault.on(record_id)
+        lines.append(flag_line(record_id, analysis) + "\n")
+    return "".join(lines), len(lines), None
+
+
+def _chunks(records: Iterable[BriefRecord], stopped: list[InputError]) -> Iterator[Chunk]:
+    """Briefs in chunks of about CHUNK_CHARS characters; a bad line ends the chunks, its
+    error kept in `stopped`, so the briefs before it are still printed."""
+    chunk: Chunk = []
+    size = 0
+    try:
+        for record in records:
+            chunk.append((record.id, record.text, encode_pool(record.pool)))
+            size += len(record.text)
+            if size >= CHUNK_CHARS:
+                yield chunk
+                chunk, size = [], 0
+    except InputError as err:
+        stopped.append(err)
+    if chunk:
+        yield chunk
+
+
 def _scan_to_jsonl(
-    records: Iterable[BriefRecord], detector: Detector, advance: Callable[[], None]
+    records: Iterable[BriefRecord], lines: OrderedMap, advance: Callable[[], None]
 ) -> None:
     out = sys.stdout
-    for record in records:
-        out.write(flag_line(record.id, _analyze(detector, record)))
-        out.write("\n")
+    stopped: list[InputError] = []
+    for text, count, fault in lines.map(_chunks(records, stopped)):
+        out.write(text)
         out.flush()
-        advance()
+        for _ in range(count):
+            advance()
+        if fault is not None:
+            raise fault
+    if stopped:
+        raise stopped[0]
 
 
 def _scan_to_table(

@@ -68,10 +68,19 @@ def _ascii_digit(match: re.Match[str]) -> str:
     return _FULL_WIDTH.get(char) or str(unicodedata.decimal(char))
 
 
+_NON_ASCII = re.compile("[^\x00-\x7f]+")
+
+
 def ascii_digits(text: str) -> str:
     """`text` with every decimal digit written in ASCII ("５２" -> "52") and the full-width
     point and comma made ASCII: one character for one, so spans hold in the original."""
-    return text if text.isascii() else _OTHER_DIGITS.sub(_ascii_digit, text)
+    if text.isascii():
+        return text
+    # prose with a dash or a curly quote has no other digits either: finding the few
+    # non-ASCII runs is cheaper than the substitution's test at every character
+    if not any(_OTHER_DIGITS.search(run) for run in _NON_ASCII.findall(text)):
+        return text
+    return _OTHER_DIGITS.sub(_ascii_digit, text)
 
 
 IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "mice", "geese"])

@@ -13,9 +13,9 @@ import pickle
 import tempfile
 import threading
 from collections import deque
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import IO, Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import IO, Any, TypeVar
 
 import msgspec
 
@@ -30,6 +30,9 @@ msgspec JSON bytes of `Known` objects."""
 CHUNK = 200  # briefs per task sent to a worker
 
 _WORKER_DETECTOR: list[Any] = []
+S = TypeVar("S")
+C = TypeVar("C")
+R = TypeVar("R")
 _POOL_OBJECTS = msgspec.json.Decoder(list[Known])
 
 
@@ -109,6 +112,84 @@ def default_workers(expected_briefs: int | None) -> int:
     if "fork" not in multiprocessing.get_all_start_methods():
         return 0
     return max(0, min(4, (os.cpu_count() or 1) - 1))
+
+
+_WORKER_STATE: list[Any] = []
+
+
+def _call_in_worker(func: Callable[[Any, Any], Any], chunk: Any) -> Any:
+    return func(_WORKER_STATE[0], chunk)
+
+
+class OrderedMap:
+    """`map(chunks)` gives `func(state, chunk)` for every chunk, in order, computed on
+    `workers` forked processes and this one: while the oldest chunk is still out, this
+    process runs the newest one no worker has started. At most a few chunks per worker are
+    out at a time, so memory stays flat. `state` (a detector, say) reaches the workers by
+    fork, never by pickling; with workers=0 (or no fork) everything runs here.
+
+    The workers are forked when it is made, before any progress-bar thread exists."""
+
+    def __init__(self, func: Callable[[S, C], R], state: S, workers: int) -> None:
+        self.func = func
+        self.state = state
+        self.pool: ProcessPoolExecutor | None = None
+        self.lifeline: tuple[int, int] | None = None
+        self.limit = 2 * workers + 2
+        if workers <= 0 or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        _WORKER_STATE[:] = [state]
+        self.lifeline = os.pipe()
+        self.pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_end_with_parent,
+            initargs=self.lifeline,
+        )
+        self.pool.submit(int).result()  # forks every worker now
+
+    def map(self, chunks: Iterable[C]) -> Iterator[R]:
+        func, state, pool = self.func, self.state, self.pool
+        if pool is None:
+            for chunk in chunks:
+                yield func(state, chunk)
+            return
+        pending: deque[list[Any]] = deque()  # [future or (result,), chunk], oldest first
+
+        def oldest() -> R:
+            head = pending[0][0]
+            while isinstance(head, Future) and not head.done():
+                for entry in reversed(pending):
+                    if isinstance(entry[0], Future) and entry[0].cancel():
+                        entry[0] = (func(state, entry[1]),)
+                        break
+                else:
+                    break  # every chunk is at a worker: wait for the oldest
+                head = pending[0][0]
+            pending.popleft()
+            return head.result() if isinstance(head, Future) else head[0]
+
+        for chunk in chunks:
+            pending.append([pool.submit(_call_in_worker, func, chunk), chunk])
+            if len(pending) > self.limit:
+                yield oldest()
+        while pending:
+            yield oldest()
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+        if self.lifeline is not None:
+            for end in self.lifeline:
+                os.close(end)
+            self.lifeline = None
+
+    def __enter__(self) -> OrderedMap:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 class BatchAnalyzer:

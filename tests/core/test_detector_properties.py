@@ -148,3 +148,15 @@ def test_verdicts_remembered_from_other_texts_change_nothing(detector, text: str
     assert detector.analyze(text, SHARED_POOL) == remembered
     pool_index(SHARED_POOL).clear_judgements()
     assert detector.citations(text, SHARED_POOL) == citations
+
+
+def test_a_flag_as_a_dict_holds_every_field_in_order() -> None:
+    """What scan prints and exports store: every field, so a field added to Flag cannot be
+    left out of the dict written by hand."""
+    import dataclasses
+
+    from reviewer import Flag
+
+    flag = Flag(3, 5, "57", 57.0, "bpm", "rhr", 52.0, 5.0, "value", "name")
+    assert flag.to_dict() == dataclasses.asdict(flag)
+    assert list(flag.to_dict()) == [field.name for field in dataclasses.fields(Flag)]
