@@ -28,8 +28,8 @@ from reviewer.commands.console import OK, counted, input_error, visible
 from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
+from reviewer.pipeline.parallel import OrderedMap, decode_pool, encode_pool
 from reviewer.pipeline.reader import BriefRecord, InputError, count_lines, iter_briefs, read_pools
-from reviewer.pipeline.workers import OrderedMap, decode_pool, encode_pool
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too

@@ -43,8 +43,9 @@ from reviewer.grounding.arms import (
 )
 from reviewer.grounding.registry import describe, spec_of
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
+from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import InputError
-from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, encode_pool
+from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans
 
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
 ARM_POOLS = 2000  # a run's template arms score the first pools stored, at most this many

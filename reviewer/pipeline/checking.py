@@ -17,8 +17,9 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 from db.writes import digest, meta_to_json, stored_briefs, stored_pool
+from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import BriefRecord, InputError, iter_briefs
-from reviewer.pipeline.workers import Batch, Item, OrderedScans, encode_pool, read_at
+from reviewer.pipeline.workers import Batch, Item, OrderedScans, read_at
 
 BATCH = 2000
 Advance = Callable[[int], None]

@@ -21,8 +21,9 @@ from db.writes import stored_pool
 from reviewer import Known
 from reviewer.cli import app
 from reviewer.grounding.registry import analyze, load_detector
+from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import count_lines
-from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, encode_pool
+from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans
 from reviewer.pipeline.writer import ingest_files
 from tests.support.store_files import TEXTS, brief_line, write_briefs
 
