@@ -387,3 +387,22 @@ def test_names_come_from_the_pool_and_the_config() -> None:
 def test_a_word_sign_that_leaves_nothing_near_is_no_flag() -> None:
     """ "down 7.4" read as -7.4 may be near no known value at all: not a claim, no error."""
     assert flags("Readiness is down 7.4 today.", [K("readiness", 7.5)]) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Soreness is down 5 today.",
+        "Pain was down from 5 a fortnight ago.",
+        "Stiffness eased, down 5 since Monday.",
+        "The error budget fell 5 overnight.",
+    ],
+)
+def test_a_word_sign_that_makes_a_band_hit_unrelated_is_no_flag(text: str) -> None:
+    """Unsigned, 5 is a sign flag of tsb -3.5 (magnitudes within the sign band); with its
+    word's sign it is -5, nearest -3.5 past the value band and no opposite value near:
+    unrelated, so not a claim. (Judged again, that is a one-field judgement, which the walk
+    once unpacked as a full one and crashed on.) No name in the text, so the band decides."""
+    pool = [K("tsb", -3.5)]
+    assert flags(text, pool) == []
+    assert DEFAULT.checkable(text, pool) == 1
