@@ -228,12 +228,17 @@ class Scan:
 
 FlagRow = tuple[int, int, str, float, str, str, float, float, float, str]
 """A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind."""
-ScanRow = tuple[int, int, Sequence[FlagRow]]
-"""One detector pass over one stored brief as plain values: (brief_pk, checkable, flags)."""
+FlagChunks = Iterator[Sequence[FlagRow]]
+"""One brief's flags still to come, in chunks of at most BIG_BRIEF rows (a detector's
+stream): never all in memory at once."""
+ScanRow = tuple[int, int, Sequence[FlagRow] | FlagChunks]
+"""One detector pass over one stored brief as plain values: (brief_pk, checkable, flags);
+the flags as rows, or as chunks of rows that are stored as they come."""
 FLAG_COLUMNS = (
     "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
     "nearest_value", "delta", "rel", "kind",
 )  # fmt: skip
+_SCAN_COLUMNS = ("run_id", "brief_pk", "checkable", "flags")
 
 
 _FLAG_FIELDS = attrgetter(
@@ -252,24 +257,36 @@ def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:
 
 
 def store_scan_rows(session: Session, run_id: int, scans: Sequence[ScanRow]) -> int:
-    """`store_scans` for plain tuples, as detector workers send them; returns flags stored."""
+    """`store_scans` for plain tuples, as detector workers send them; returns flags stored.
+    Flags that come as chunks are stored chunk by chunk, and their BriefScan row after."""
     if not scans:
         return 0
+    listed = [
+        (pk, checkable, flags) for pk, checkable, flags in scans if isinstance(flags, Sequence)
+    ]
     _insert(
-        session,
-        BS,
-        ("run_id", "brief_pk", "checkable", "flags"),
-        [(run_id, pk, checkable, len(flags)) for pk, checkable, flags in scans],
-    )
-    flagged = [(pk, flags) for pk, _, flags in scans if 0 < len(flags) <= BIG_BRIEF]
+        session, BS, _SCAN_COLUMNS,
+        [(run_id, pk, checkable, len(flags)) for pk, checkable, flags in listed],
+    )  # fmt: skip
+    flagged = [(pk, flags) for pk, _, flags in listed if 0 < len(flags) <= BIG_BRIEF]
     stored = _store_flags(session, run_id, flagged) if flagged else 0
-    for pk, _, flags in scans:
-        if len(flags) > BIG_BRIEF:
-            stored += _store_big_brief(session, run_id, pk, flags)
+    for pk, checkable, flags in scans:
+        if not isinstance(flags, Sequence):
+            given, kept = _store_chunks(session, run_id, pk, flags)
+            _insert(session, BS, _SCAN_COLUMNS, [(run_id, pk, checkable, given)])
+            stored += kept
+        elif len(flags) > BIG_BRIEF:
+            ordered = sorted(flags, key=_span)
+            slices = (ordered[at : at + BIG_BRIEF] for at in range(0, len(ordered), BIG_BRIEF))
+            stored += _store_chunks(session, run_id, pk, slices)[1]
     return stored
 
 
 BIG_BRIEF = 20_000  # flags past which one brief's flags are stored a slice at a time
+
+
+def _span(f: FlagRow) -> tuple[int, int, str]:
+    return f[0], f[1], f[2]
 
 
 def _store_flags(
@@ -277,9 +294,11 @@ def _store_flags(
     run_id: int,
     flagged: Sequence[tuple[int, Sequence[FlagRow]]],
     starts: tuple[int, int] | None = None,
+    seen: set[int] | None = None,
 ) -> int:
     """Claims (new ones inserted) and flag rows for the flags of these briefs; `starts`
-    narrows the claims looked up to those starting in that range (one brief's slice)."""
+    narrows the claims looked up to those starting in that range (one brief's slice);
+    `seen` holds the claims already flagged by the run, to skip (it grows with these)."""
     claims = _claims_of(session, [pk for pk, _ in flagged], starts)
     new_claims: dict[tuple[int, int, int, str], None] = {}
     for pk, flags in flagged:
@@ -295,7 +314,8 @@ def _store_flags(
         else:
             claims = _claims_of(session, [pk for pk, _ in flagged], starts)
     rows = []
-    seen: set[int] = set()
+    if seen is None:
+        seen = set()
     for pk, flags in flagged:
         for f in flags:
             claim_id = claims[(pk, f[0], f[1], f[2])]
@@ -307,21 +327,43 @@ def _store_flags(
     return len(rows)
 
 
-def _store_big_brief(session: Session, run_id: int, pk: int, flags: Sequence[FlagRow]) -> int:
-    """One brief's many flags, BIG_BRIEF at a time in span order, so memory holds a slice
-    of claims and rows, never all of them (a 50 MB brief can raise a million flags)."""
-    ordered = sorted(flags, key=lambda f: (f[0], f[1], f[2]))
-    stored = 0
-    last: tuple[int, int, str] | None = None
-    for at in range(0, len(ordered), BIG_BRIEF):
-        part = []
-        for f in ordered[at : at + BIG_BRIEF]:
-            if (f[0], f[1], f[2]) != last:  # the same span twice: keep the first
+def _store_chunks(
+    session: Session, run_id: int, pk: int, chunks: Iterable[Sequence[FlagRow]]
+) -> tuple[int, int]:
+    """One brief's many flags a chunk at a time, so memory holds a slice of claims and rows,
+    never all of them (a 50 MB brief can raise a million flags); (flags given, stored).
+
+    In span order (as the built-in detectors give them) a span repeated can only be the one
+    stored last; once the chunks go back in span order, the claims this run has flagged in
+    the brief are read and every flag is checked against them."""
+    given = stored = 0
+    highest: tuple[int, int, str] | None = None
+    seen: set[int] | None = None
+    for chunk in chunks:
+        given += len(chunk)
+        part: list[FlagRow] = []
+        last = None
+        for f in sorted(chunk, key=_span):
+            if _span(f) != last:  # the same span twice: keep the first
                 part.append(f)
-                last = (f[0], f[1], f[2])
-        if part:
-            stored += _store_flags(session, run_id, [(pk, part)], (part[0][0], part[-1][0]))
-    return stored
+                last = _span(f)
+        if not part:
+            continue
+        if highest is not None and seen is None and _span(part[0]) <= highest:
+            seen = _flagged_claims(session, run_id, pk)
+        starts = (part[0][0], part[-1][0])
+        stored += _store_flags(session, run_id, [(pk, part)], starts, seen)
+        highest = max(highest, _span(part[-1])) if highest is not None else _span(part[-1])
+    return given, stored
+
+
+def _flagged_claims(session: Session, run_id: int, pk: int) -> set[int]:
+    mark = _marks(session, 1)
+    rows = session.connection().exec_driver_sql(
+        f'SELECT claim_id FROM "{F.name}" WHERE run_id = {mark} AND brief_pk = {mark}',
+        (run_id, pk),
+    )
+    return {claim_id for (claim_id,) in rows}
 
 
 def _claims_of(

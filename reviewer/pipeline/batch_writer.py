@@ -8,7 +8,7 @@ same detector workers, and only then is finished, so runs compare.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,7 +162,8 @@ class BatchWriter:
     @staticmethod
     def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:
         for (_pool, arm), checkable, flags in scans or ():
-            template[arm].add(len(flags) / checkable if checkable else 0.0)
+            n = len(flags) if isinstance(flags, Sequence) else sum(map(len, flags))
+            template[arm].add(n / checkable if checkable else 0.0)
 
     def discard(self) -> None:
         """Drop a run that never scanned anything (an ingest that changed nothing)."""

@@ -12,13 +12,15 @@ import os
 import pickle
 import tempfile
 from collections import deque
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import islice
 from typing import IO, Any
 
-from db.writes import ScanRow, flag_row
-from reviewer.grounding.registry import DetectorFault, analyze
-from reviewer.grounding.types import Detector
+from db import writes
+from db.writes import FlagChunks, ScanRow, flag_row
+from reviewer.grounding.registry import DetectorFault, stream
+from reviewer.grounding.types import Detector, Flag
 from reviewer.pipeline.parallel import decode_pool, end_with_parent
 
 Item = tuple[Any, str, str | bytes]
@@ -26,23 +28,41 @@ Item = tuple[Any, str, str | bytes]
 brief is not stored yet); the pool as stored (a JSON list of [name, value, unit]), or as
 msgspec JSON bytes of `Known` objects."""
 CHUNK = 200  # briefs per task sent to a worker
+BIG_TEXT = 1_000_000  # characters from which a brief's flags stream to the database
 
 _WORKER_DETECTOR: list[Any] = []
 
 
 def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
-    """One detector pass per brief: (key, checkable count, flags as stored tuples)."""
-    scans = []
+    """One detector pass per brief: (key, checkable count, flags as stored tuples). A brief
+    of BIG_TEXT characters or more gets its flags as chunks of rows made as they are
+    taken (never all at once): such a scan stays in this process."""
+    scans: list[ScanRow] = []
     for key, text, pool in items:
         try:
-            analysis = analyze(detector, text, decode_pool(pool))
+            checkable, flags = stream(detector, text, decode_pool(pool))
+            if len(text) >= BIG_TEXT:
+                scans.append((key, checkable, _chunks(flags, key)))
+            else:
+                scans.append((key, checkable, [flag_row(flag) for flag in flags]))
         except DetectorFault as fault:
             raise fault.on(key) from None  # a brief id, or a stored brief's key
-        rows: list[Any] = analysis.flags  # each Flag replaced by its row in place, so the two
-        for index, flag in enumerate(rows):  # never both fill memory for a huge brief
-            rows[index] = flag_row(flag)
-        scans.append((key, analysis.checkable, rows))
     return scans
+
+
+def _chunks(flags: Iterator[Flag], key: Any) -> FlagChunks:
+    """A brief's flags as rows, BIG_BRIEF at a time, made as they are taken."""
+    rows, size = map(flag_row, flags), writes.BIG_BRIEF
+    try:
+        while chunk := list(islice(rows, size)):
+            yield chunk
+    except DetectorFault as fault:
+        raise fault.on(key) from None
+
+
+def streams(items: Sequence[Item]) -> bool:
+    """Whether a batch holds a brief whose flags are streamed (see analyze_items)."""
+    return any(len(text) >= BIG_TEXT for _, text, _ in items)
 
 
 def _in_worker(items: Sequence[Item]) -> list[ScanRow]:
@@ -88,25 +108,38 @@ class BatchAnalyzer:
         """Start analysing a batch; the returned waiter gives its scans, in order."""
         if self.pool is None:
             scans = analyze_items(self.detector, items)
-            return Waiter(lambda: scans, lambda: True)
-        # small chunks keep every worker busy even for the last batch
-        chunks = [list(items[at : at + CHUNK]) for at in range(0, len(items), CHUNK)]
-        futures = [self.pool.submit(_in_worker, chunk) for chunk in chunks]
+            return Waiter(lambda: scans, lambda: True, streams(items))
+        # small chunks keep every worker busy even for the last batch; a brief whose flags
+        # stream is a chunk of its own, analysed here
+        chunks: list[list[Item]] = []
+        for item in items:
+            big = len(item[1]) >= BIG_TEXT
+            if big or not chunks or len(chunks[-1]) >= CHUNK or streams(chunks[-1]):
+                chunks.append([])
+            chunks[-1].append(item)
+        pool = self.pool
+        futures: list[Future | None] = [
+            None if streams(chunk) else pool.submit(_in_worker, chunk) for chunk in chunks
+        ]
 
         def result() -> list[ScanRow]:
             # rather than sit idle, this process runs the chunks no worker has started yet,
             # the last first, while the workers go on from the first: both cores detect
             helped: dict[int, list[ScanRow]] = {}
             for index in reversed(range(len(futures))):
-                if futures[index].cancel():
+                future = futures[index]
+                if future is None or future.cancel():
                     helped[index] = analyze_items(self.detector, chunks[index])
             return [
                 scan
                 for index, future in enumerate(futures)
-                for scan in (helped[index] if index in helped else future.result())
+                for scan in (helped[index] if index in helped else future.result())  # type: ignore[union-attr]
             ]
 
-        return Waiter(result, lambda: all(future.done() for future in futures))
+        def done() -> bool:
+            return all(future.done() for future in futures if future is not None)
+
+        return Waiter(result, done, any(future is None for future in futures))
 
     def close(self) -> None:
         if self.pool is not None:
@@ -125,11 +158,15 @@ class BatchAnalyzer:
 
 
 class Waiter:
-    """A submitted batch: call it for the scans (waiting if need be); `done()` never waits."""
+    """A submitted batch: call it for the scans (waiting if need be); `done()` never waits.
+    `streams`: some of its scans stream their flags, so they cannot be spilled to a file."""
 
-    def __init__(self, result: Callable[[], list[ScanRow]], done: Callable[[], bool]) -> None:
+    def __init__(
+        self, result: Callable[[], list[ScanRow]], done: Callable[[], bool], streams: bool
+    ) -> None:
         self._result = result
         self.done = done
+        self.streams = streams
 
     def __call__(self) -> list[ScanRow]:
         return self._result()
@@ -171,7 +208,7 @@ class OrderedScans:
         """Send queued batches while there is room; with `spill`, first move the scans that
         are back to the spill file, which makes room."""
         while True:
-            while spill and self.pending and self.pending[0].done():
+            while spill and self.pending and self.pending[0].done() and not self.pending[0].streams:
                 self._spill(self.pending.popleft()())
             if not self.queued or len(self.pending) >= self.in_flight:
                 return
