@@ -1,4 +1,5 @@
-"""`reviewer export` and `reviewer regress` through the real CLI, on real SQLite files."""
+"""`reviewer export` and `reviewer regress` through the real CLI: export on a real SQLite
+file and on PostgreSQL (the `database` fixture), regress from exported fixtures."""
 
 from __future__ import annotations
 
@@ -57,10 +58,13 @@ def claim_ids(engine) -> dict[str, int]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def labeled_db(tmp_path: Path) -> Path:
+def labeled_db(database: str) -> str:
     """One brief with a hostile id, one run of `reference 1.0`, three flags: a false
     positive (with a note), a true positive and a skip."""
-    path = tmp_path / "labels.db"
+    return make_labeled(database)
+
+
+def make_labeled(path: Path | str) -> str:
     engine = db.make_engine(str(path))
     with Session(engine) as session:
         knowns = pool_to_json(POOL)
@@ -82,10 +86,10 @@ def labeled_db(tmp_path: Path) -> Path:
         )
         db.record_label(session=session, claim_id=ids["50"], reviewer="ana", verdict="skip")
     engine.dispose()
-    return path
+    return str(path)
 
 
-def export(db_path: Path, out: Path, *args: str):  # type: ignore[no-untyped-def]
+def export(db_path: Path | str, out: Path, *args: str):  # type: ignore[no-untyped-def]
     return runner.invoke(app, ["export", "--out", str(out), "--db", str(db_path), *args])
 
 
@@ -103,7 +107,7 @@ def fixtures_in(folder: Path) -> dict[str, dict]:
 # --- export -----------------------------------------------------------------------------
 
 
-def test_export_writes_one_fixture_per_labeled_flag(labeled_db: Path, tmp_path: Path) -> None:
+def test_export_writes_one_fixture_per_labeled_flag(labeled_db: str, tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = export(labeled_db, out)
     assert result.exit_code == 0, result.output
@@ -124,7 +128,7 @@ def test_export_writes_one_fixture_per_labeled_flag(labeled_db: Path, tmp_path: 
         assert path.stat().st_mode & 0o044 == 0o044
 
 
-def test_hostile_brief_id_stays_inside_the_folder(labeled_db: Path, tmp_path: Path) -> None:
+def test_hostile_brief_id_stays_inside_the_folder(labeled_db: str, tmp_path: Path) -> None:
     out = tmp_path / "deep" / "er" / "out"
     assert export(labeled_db, out).exit_code == 0
     assert sorted(p.parent for p in out.rglob("*")) == [out, out]
@@ -134,7 +138,7 @@ def test_hostile_brief_id_stays_inside_the_folder(labeled_db: Path, tmp_path: Pa
 
 
 def test_reexport_is_idempotent_even_after_another_detector_run(
-    labeled_db: Path, tmp_path: Path
+    labeled_db: str, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
     export(labeled_db, out)
@@ -150,7 +154,7 @@ def test_reexport_is_idempotent_even_after_another_detector_run(
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
-def test_changed_label_is_refused_unless_forced(labeled_db: Path, tmp_path: Path) -> None:
+def test_changed_label_is_refused_unless_forced(labeled_db: str, tmp_path: Path) -> None:
     out = tmp_path / "out"
     export(labeled_db, out)
     engine = db.make_engine(str(labeled_db))
@@ -170,7 +174,7 @@ def test_changed_label_is_refused_unless_forced(labeled_db: Path, tmp_path: Path
 
 
 def test_a_fixture_the_labels_no_longer_back_is_reported_then_pruned(
-    labeled_db: Path, tmp_path: Path
+    labeled_db: str, tmp_path: Path
 ) -> None:
     out = tmp_path / "out"
     assert export(labeled_db, out).exit_code == 0
@@ -199,7 +203,7 @@ def test_a_fixture_the_labels_no_longer_back_is_reported_then_pruned(
     assert export(labeled_db, out).exit_code == 0
 
 
-def test_only_and_reviewer_filters(labeled_db: Path, tmp_path: Path) -> None:
+def test_only_and_reviewer_filters(labeled_db: str, tmp_path: Path) -> None:
     assert export(labeled_db, tmp_path / "fp", "--only", "false-positive").exit_code == 0
     assert set(fixtures_in(tmp_path / "fp")) == {"45"}
     assert export(labeled_db, tmp_path / "tp", "--only", "true-positive").exit_code == 0
@@ -210,7 +214,7 @@ def test_only_and_reviewer_filters(labeled_db: Path, tmp_path: Path) -> None:
 
 
 def test_export_from_a_missing_database_or_into_a_file_exits_2(
-    labeled_db: Path, tmp_path: Path
+    labeled_db: str, tmp_path: Path
 ) -> None:
     missing = export(tmp_path / "typo.db", tmp_path / "out")
     assert missing.exit_code == 2 and "typo.db: no such database" in missing.stderr
@@ -225,9 +229,9 @@ def test_export_from_a_missing_database_or_into_a_file_exits_2(
 
 
 @pytest.fixture
-def exported(labeled_db: Path, tmp_path: Path) -> Path:
+def exported(tmp_path: Path) -> Path:
     out = tmp_path / "fixtures"
-    assert export(labeled_db, out).exit_code == 0
+    assert export(make_labeled(tmp_path / "labels.db"), out).exit_code == 0
     return out
 
 
@@ -342,7 +346,7 @@ def test_regress_applies_the_config_file(tmp_path: Path) -> None:
 
 
 def test_a_label_made_before_replace_exports_the_text_it_was_made_on(
-    labeled_db: Path, tmp_path: Path
+    labeled_db: str, tmp_path: Path
 ) -> None:
     moved = "Today rhr 50 bpm; form sits at +22.4 after we ran 45 min at easy pace."
     briefs = tmp_path / "new.jsonl"

@@ -22,8 +22,9 @@ from tests.support.store_files import brief_line, write_briefs
 
 
 @pytest.fixture
-def two_runs(tmp_path):  # type: ignore[no-untyped-def]
-    engine = db.make_engine(str(tmp_path / "r.db"))
+def two_runs(tmp_path, database):  # type: ignore[no-untyped-def]
+    """On a SQLite file and on PostgreSQL (the `database` fixture)."""
+    engine = db.make_engine(database)
     lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
     briefs = write_briefs(tmp_path / "b.jsonl", lines)
     ingest_files(engine, [str(briefs)], detector=load_detector("reference"), spec="reference")

@@ -1,5 +1,6 @@
-"""Failing a run removes its rows but not what reviewers made; abandoned runs are found by
-their owner process; an ingest's writes can be taken back, row for row."""
+"""On a SQLite file and on PostgreSQL (the `database` fixture): failing a run removes its
+rows but not what reviewers made; abandoned runs are found by their owner process; an
+ingest's writes can be taken back, row for row."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ def _status(engine, run_id):
         return session.execute(select(R.c.status, R.c.finished_at).where(R.c.id == run_id)).one()
 
 
-def test_a_run_is_running_then_finished_and_owned_by_its_process(tmp_path):
-    engine, run_id, _ = seed(tmp_path / "r.db", [[flag(12, "55", 55.0)]])
+def test_a_run_is_running_then_finished_and_owned_by_its_process(database):
+    engine, run_id, _ = seed(database, [[flag(12, "55", 55.0)]])
     assert _status(engine, run_id)[0] == "finished"
     with Session(engine) as session:
         running = start_run(session, detector="d", version="1", config="{}")
@@ -44,9 +45,9 @@ def test_a_run_is_running_then_finished_and_owned_by_its_process(tmp_path):
     assert _status(engine, running) == ("running", None)
 
 
-def test_failing_a_run_removes_its_rows_but_keeps_labeled_and_shared_claims(tmp_path):
+def test_failing_a_run_removes_its_rows_but_keeps_labeled_and_shared_claims(database):
     first = [flag(12, "55", 55.0)]
-    engine, run_1, pks = seed(tmp_path / "r.db", [first])
+    engine, run_1, pks = seed(database, [first])
     with Session(engine) as session:
         run_2 = start_run(session, detector="d", version="2", config="{}")
         # the shared claim (55) and one of its own (22.4)
@@ -54,11 +55,11 @@ def test_failing_a_run_removes_its_rows_but_keeps_labeled_and_shared_claims(tmp_
         store_scans(session, run_2, scans)
         finish_run(session, run_2)
         session.commit()
-    before = snapshot(tmp_path / "r.db")
+    before = snapshot(database)
     with Session(engine) as session:
         fail_run(session=session, run_id=run_2)
         session.commit()
-    after = snapshot(tmp_path / "r.db")
+    after = snapshot(database)
     assert _status(engine, run_2) == ("failed", None)
     assert [r for r in after["flagrecord"] if r[1] == run_2] == []
     assert [r for r in after["briefscan"] if r[0] == run_2] == []
@@ -70,8 +71,8 @@ def test_failing_a_run_removes_its_rows_but_keeps_labeled_and_shared_claims(tmp_
         assert db.latest_run(session=session).id == run_1
 
 
-def test_a_run_whose_process_is_gone_is_abandoned(tmp_path):
-    engine, _, _ = seed(tmp_path / "r.db", [[]])
+def test_a_run_whose_process_is_gone_is_abandoned(database):
+    engine, _, _ = seed(database, [[]])
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                           capture_output=True, text=True, check=True)  # fmt: skip
     with Session(engine) as session:
@@ -91,9 +92,9 @@ def test_a_run_whose_process_is_gone_is_abandoned(tmp_path):
     assert mine
 
 
-def test_undo_ingest_takes_back_added_and_replaced_briefs_row_for_row(tmp_path):
-    engine, _, pks = seed(tmp_path / "r.db", [[flag(12, "55", 55.0)]])
-    before = snapshot(tmp_path / "r.db")
+def test_undo_ingest_takes_back_added_and_replaced_briefs_row_for_row(database):
+    engine, _, pks = seed(database, [[flag(12, "55", 55.0)]])
+    before = snapshot(database)
     with Session(engine) as session:
         undo = IngestUndo.begin(session=session)
         knowns = pool_to_json((Known("hrv", 64.0, "none"),))
@@ -106,10 +107,10 @@ def test_undo_ingest_takes_back_added_and_replaced_briefs_row_for_row(tmp_path):
         store_scans(session, run, [Scan(added[0], 1, [flag(4, "70", 70.0)])])
         undo.wrote(added=added, replaced=[pks[0]])
         session.commit()
-    assert snapshot(tmp_path / "r.db") != before
+    assert snapshot(database) != before
     with Session(engine) as session:
         undo_ingest(session=session, undo=undo)
         fail_run(session=session, run_id=run)
         session.execute(R.delete().where(R.c.id == run))
         session.commit()
-    assert snapshot(tmp_path / "r.db") == before
+    assert snapshot(database) == before

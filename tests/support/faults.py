@@ -91,8 +91,11 @@ def write_lines(path: Path, lines: list[str]) -> Path:
     return path
 
 
-def snapshot(db_path: Path) -> dict[str, list[tuple]]:
-    """Every row of every table, sorted: equal snapshots mean an unchanged database."""
+def snapshot(db_path: Path | str) -> dict[str, list[tuple]]:
+    """Every row of every table, sorted: equal snapshots mean an unchanged database (a
+    SQLite file, or a database URL such as the PostgreSQL one of the `database` fixture)."""
+    if "://" in str(db_path):
+        return _snapshot_url(str(db_path))
     with closing(sqlite3.connect(db_path)) as conn:
         names = [
             row[0]
@@ -104,6 +107,21 @@ def snapshot(db_path: Path) -> dict[str, list[tuple]]:
             name: sorted(conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
             for name in sorted(names)
         }
+
+
+def _snapshot_url(url: str) -> dict[str, list[tuple]]:
+    from sqlalchemy import create_engine, inspect, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return {
+                name: sorted((tuple(r) for r in conn.execute(text(f'SELECT * FROM "{name}"'))),
+                             key=repr)
+                for name in sorted(inspect(conn).get_table_names())
+            }  # fmt: skip
+    finally:
+        engine.dispose()
 
 
 def one_message(stderr: str) -> None:
