@@ -5,7 +5,8 @@ URL names a server database the script may create others from (as $REVIEWER_TEST
 does for the tests). For each backend it reports
   - ingest + flag (default detector) of N generated briefs: briefs per second;
   - the review app opening on that database: from constructing the app to the first brief
-    shown (Textual's pilot, headless);
+    shown (Textual's pilot, headless), and from spawning a new process (imports included)
+    to the first brief shown, the median of 3;
   - label writes while R reviewer processes label at once: p50 / p90 / max of each
     record_label call, and the writes per second of all of them together;
   - `reviewer stats` wall time, start-up included (the best and the median of 5).
@@ -107,6 +108,37 @@ def bench_open(where: str) -> float:
     return min(asyncio.run(run()) for _ in range(3))
 
 
+OPENER = """
+import asyncio, sys, time
+spawned = float(sys.argv[2])
+import db
+from reviewer.tui.app import ReviewApp
+from reviewer.tui.screens.review import ReviewScreen
+
+async def run():
+    engine = db.open_existing(sys.argv[1])
+    app = ReviewApp(engine, reviewer="bench")
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not (isinstance(app.screen, ReviewScreen) and app.screen.brief is not None):
+            await pilot.pause(0.001)
+        print(time.time() - spawned)
+    engine.dispose()
+
+asyncio.run(run())
+"""
+
+
+def bench_spawn_open(where: str) -> float:
+    """Seconds from spawning a process to its app showing the first brief (median of 3)."""
+    took = []
+    for _ in range(3):
+        spawned = time.time()
+        done = subprocess.run([sys.executable, "-c", OPENER, where, str(spawned)],
+                              capture_output=True, text=True, check=True, cwd=ROOT)  # fmt: skip
+        took.append(float(done.stdout.split()[-1]))
+    return statistics.median(took)
+
+
 def bench_labels(where: str, reviewers: int, count: int) -> tuple[list[float], float]:
     start = time.time() + 3.0
     procs = [
@@ -157,7 +189,8 @@ def main() -> None:
             for name, where in (("sqlite", str(Path(tmp) / "bench.db")), ("postgresql", pg)):
                 rate = bench_ingest(where, src, args.n)
                 print(f"{name}: ingest + flag {args.n:,} briefs: {rate:,.0f} briefs/s")
-                print(f"{name}: app open to first brief: {bench_open(where) * 1000:.0f} ms")
+                print(f"{name}: app open to first brief: {bench_open(where) * 1000:.0f} ms; "
+                      f"spawn to first brief {bench_spawn_open(where) * 1000:.0f} ms")  # fmt: skip
                 took, rate = bench_labels(where, args.reviewers, args.labels)
                 print(
                     f"{name}: label write with {args.reviewers} reviewers at once: "
