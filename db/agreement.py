@@ -139,3 +139,15 @@ def next_disputed(*, session: Db, run_id: int, reviewer: str) -> tuple[int, int]
         .limit(1)
     ).first()
     return None if row is None else (row.brief_pk, row.claim_id)
+
+
+def count_disputed(*, session: Db, run_id: int) -> int:
+    """How many of the run's claims are in dispute (reviewers differ, nobody settled it)."""
+    return (
+        session.scalar(
+            select(func.count(func.distinct(F.c.claim_id)))
+            .join(C, C.c.id == F.c.claim_id)
+            .where(F.c.run_id == run_id, C.c.verdict == DISPUTED)
+        )
+        or 0
+    )

@@ -167,7 +167,7 @@ def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> 
     console.print(table)
     say(console, f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
                  f"{result['disagreements']:,} with differing verdicts "
-                 "(agreement --list shows them)")  # fmt: skip
+                 "(agreement --list shows them, review --adjudicate settles them)")  # fmt: skip
 
 
 def print_disagreements(split: list[Disagreement], console: Console) -> None:

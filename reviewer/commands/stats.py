@@ -145,7 +145,7 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     if s.in_dispute:
         disputed = counted(s.in_dispute, "claim")
         say(console, f"{disputed} in dispute (reviewers differ): left out of precision until "
-                     "the reviewers agree (`reviewer agreement --list` lists them)")  # fmt: skip
+                     "an adjudicator settles them (`reviewer review --adjudicate`)")  # fmt: skip
     elif s.reviewer is None and s.labeled:
         say(console, "0 claims in dispute")
     needed = s.labels_needed

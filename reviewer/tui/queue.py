@@ -10,7 +10,7 @@ from sqlalchemy import Connection
 
 import db
 from db import share
-from db.agreement import claim_verdicts, next_disputed
+from db.agreement import claim_verdicts, count_disputed, next_disputed
 from reviewer.vocabulary import SKIP, verdict_word
 
 
@@ -119,7 +119,8 @@ class Adjudication(Queue):
         return None if found is None else Next(*found)
 
     def header(self, connection: Connection) -> str:
-        return "adjudicating: your verdict is final"
+        left = count_disputed(session=connection, run_id=self.run_id)
+        return f"adjudicating · {left:,} in dispute · your verdict is final"
 
 
 def others_text(connection: Connection, claim_id: int, reviewer: str) -> str:

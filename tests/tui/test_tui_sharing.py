@@ -34,6 +34,10 @@ def labelers(engine) -> dict[int, dict[str, tuple[str, str]]]:
     return found
 
 
+def header(app: ReviewApp) -> str:
+    return str(app.screen.query_one("#progress").render())
+
+
 async def label_until_done(apps, engine, rng, keys="tf", limit=400) -> None:
     for _ in range(limit):
         for pilot in apps:
@@ -53,8 +57,12 @@ async def test_two_reviewers_share_a_run_then_an_adjudicator_settles_it(tmp_path
     ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.2)
     bob = ReviewApp(engine, reviewer="bob", share=True, overlap=0.2)
     async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
-        assert "overlap 20%" in str(ann.screen.query_one("#progress").render())
+        assert "team 0/60 (0%) · yours 0 (0%) · overlap 20%" in header(ann)
         await label_until_done([a, b], engine, rng)
+        mine = sum("ann" in who for who in labelers(engine).values())
+        shown = header(ann)  # the whole team part fits the header's width
+        team = f"team 60/60 (100%) · yours {mine} ({mine / FLAGS:.0%}) · overlap 20%"
+        assert team in shown and shown.index(team) + len(team) <= size[0]
     found = labelers(engine)
     assert len(found) == FLAGS  # every flag labeled
     with engine.connect() as connection:
@@ -81,12 +89,17 @@ async def test_two_reviewers_share_a_run_then_an_adjudicator_settles_it(tmp_path
     disputed = sum(x != y for x, y in zip(first, second, strict=True))
     stats = json.loads(CliRunner().invoke(cli, ["stats", "--db", str(path), "--json"]).output)
     assert stats["in_dispute"] == disputed
+    if disputed:  # the stats table says how to settle them
+        said = CliRunner().invoke(cli, ["stats", "--db", str(path)]).output
+        assert f"{disputed} claims in dispute" in said and "review --adjudicate" in said
 
     cy = ReviewApp(engine, reviewer="cy", adjudicate=True)
     async with cy.run_test(size=size) as c:
+        assert f"adjudicating · {disputed} in dispute · your verdict is final" in header(cy)
         for _ in range(disputed + 2):
             await c.press("f")
             await c.pause()
+        assert "adjudicating · 0 in dispute" in header(cy)
     settled = labelers(engine)
     finals = [c for c, who in settled.items() if who.get("cy", ("", ""))[1] == "adjudicator"]
     assert len(finals) == disputed

@@ -274,6 +274,9 @@ class ReviewScreen(Screen[None]):
             (f" {one_line(self.reviewer)} ", "bold reverse"),
             f"  {self.run_title}  ",
         ]
+        team = self.queue.header(self.session)  # a team's progress instead of one's own
+        if team:
+            parts.append((f"{team}  ", "bold"))
         if self.only:
             parts.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
         if self.detector_note:
@@ -284,7 +287,9 @@ class ReviewScreen(Screen[None]):
         else:
             flags, labeled = totals["flags"], totals["labeled"]
             share = labeled / flags if flags else 0.0
-            parts += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"), f" ({share:.1%})"]
+            if not team:
+                parts += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"),
+                          f" ({share:.1%})"]  # fmt: skip
             tp, fp = totals["true_positive"], totals["false_positive"]
             if tp + fp:
                 low, high = wilson_interval(tp, tp + fp)
@@ -296,8 +301,6 @@ class ReviewScreen(Screen[None]):
                 ]
             else:
                 parts.append(("   precision – (no true/false labels yet)", "dim"))
-        if team := self.queue.header(self.session):
-            parts.append((f"   {team}", "dim"))
         self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
 
     @work(thread=True, exclusive=True, group="totals")
