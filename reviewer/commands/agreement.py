@@ -6,18 +6,21 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
-from sqlalchemy import Connection
 
 import db
-from db.agreement import Disagreement, disagreements, run_ratings, run_reviewers
 from reviewer import agreement as figures
 from reviewer.commands.console import USAGE, counted, err, open_db, out, say
+
+if TYPE_CHECKING:  # `stats` prints the team's figures through here: no SQLAlchemy to import
+    from sqlalchemy import Connection
+
+    from db.agreement import Disagreement
 
 VERDICT_WORDS = {"true_positive": "true positive", "false_positive": "false positive"}
 
@@ -26,6 +29,8 @@ def agreement_figures(
     *, session: Connection, run_id: int, resamples: int = figures.RESAMPLES
 ) -> dict[str, Any]:
     """Everything `agreement --json` prints (and `stats --json` carries) for one run."""
+    from db.agreement import run_ratings
+
     ratings = run_ratings(session=session, run_id=run_id)
     return figures.run_report(run_id, ratings.verdicts, ratings.kinds, resamples=resamples)
 
@@ -33,6 +38,8 @@ def agreement_figures(
 def team_figures(*, session: Connection, run_id: int, by_reviewer: bool = False) -> dict[str, Any]:
     """What `stats --json` adds for a team: agreement over the doubly labeled claims and,
     asked for, each reviewer's count, precision on their labels and agreement with the rest."""
+    from db.agreement import run_ratings, run_reviewers
+
     reviewers = run_reviewers(session=session, run_id=run_id)
     if len(reviewers) < 2:  # nobody to agree with: no need to read a single label
         result: dict[str, Any] = {"agreement": figures.measure({}).to_dict()}
@@ -89,6 +96,8 @@ def print_team(result: dict[str, Any], console: Console) -> None:
 
 
 def agreement(url_or_path: str, *, run_id: int | None, as_json: bool, listing: bool) -> int:
+    from db.agreement import disagreements
+
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE
