@@ -73,9 +73,11 @@ def record_label(
     role: str = "reviewer",
     on_retry: OnRetry | None = None,
     patience: float = PATIENCE,
+    busy: float | None = None,
 ) -> LabelRow:
     """Append a verdict on a claim; it becomes the reviewer's current one. Keeps the note
-    already on the claim unless a new one is given. An adjudicator's verdict is final."""
+    already on the claim unless a new one is given. An adjudicator's verdict is final.
+    `patience` and `busy` as in db.writing.transaction."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
     if verdict not in VERDICTS:
@@ -115,11 +117,16 @@ def record_label(
         progress.moved(connection, claim_id, reviewer, before, verdict)
         return _label(connection, label_id)
 
-    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience)
+    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience, busy=busy)
 
 
 def undo_last_label(
-    *, session: Db, reviewer: str, on_retry: OnRetry | None = None, patience: float = PATIENCE
+    *,
+    session: Db,
+    reviewer: str,
+    on_retry: OnRetry | None = None,
+    patience: float = PATIENCE,
+    busy: float | None = None,
 ) -> LabelRow | None:
     """Mark the reviewer's newest live label undone; the claim falls back to the reviewer's
     previous live label on it (or to no verdict). Returns the undone label."""
@@ -166,7 +173,7 @@ def undo_last_label(
         moves.apply(connection)
         return _label(connection, label.id)
 
-    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience)
+    return transaction(engine_of(session), write, on_retry=on_retry, patience=patience, busy=busy)
 
 
 def set_note(*, session: Db, claim_id: int, reviewer: str, note: str | None) -> None:

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import TypeVar
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError
+
+from db.busy import busy_timeout
 
 T = TypeVar("T")
 
@@ -100,15 +103,18 @@ def transaction(
     on_retry: OnRetry | None = None,
     patience: float = PATIENCE,
     exclusive: bool = False,
+    busy: float | None = None,
 ) -> T:
     """Run `body` in a short transaction of its own and commit; on a retryable failure roll
     back and run it again (after a growing, jittered pause) until `patience` runs out, then
-    raise DatabaseUnavailable. `body` must be safe to run again after a failed commit."""
+    raise DatabaseUnavailable. `body` must be safe to run again after a failed commit.
+    `busy`: seconds an attempt may wait for another program's SQLite lock (else the
+    engine's busy timeout), so that a caller who must not block can try and go on."""
     started = time.monotonic()
     attempt = 0
     while True:
         try:
-            with engine.connect() as connection:
+            with engine.connect() as connection, _busy_for(connection, busy):
                 begin(connection, exclusive=exclusive)
                 result = body(connection)
                 connection.commit()
@@ -127,6 +133,21 @@ def transaction(
             if err.connection_invalidated or not _is_lock_failure(err):
                 engine.dispose()  # dead pooled connections after a restart: start afresh
             time.sleep(min(0.02 * 2**attempt, 2.0) * random.uniform(0.5, 1.0))
+
+
+@contextmanager
+def _busy_for(connection: Connection, seconds: float | None) -> Iterator[None]:
+    """SQLite: this connection waits at most `seconds` for the lock, then as before."""
+    if seconds is None or connection.dialect.name != "sqlite":
+        yield
+        return
+    raw = connection.connection.driver_connection
+    raw.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")  # type: ignore[union-attr]
+    try:
+        yield
+    finally:
+        with suppress(Exception):  # a connection that broke meanwhile is discarded anyway
+            raw.execute(f"PRAGMA busy_timeout={int(busy_timeout() * 1000)}")  # type: ignore[union-attr]
 
 
 def _is_lock_failure(err: DBAPIError) -> bool:

@@ -125,6 +125,14 @@ class ReviewApp(App[None]):
             title="Database", severity="warning", markup=False,
         )  # fmt: skip
 
+    async def action_quit(self) -> None:
+        """Quit; while a label waits for the database, once it (and every key after it) is
+        stored: the review screen says so."""
+        screen = self.screen
+        if isinstance(screen, ReviewScreen) and screen.hold_quit():
+            return
+        self.exit()
+
     failure: Exception | None = None
     """What made the app stop (a database it can no longer write, a bug), for run_review to
     raise once the terminal is back: the command line words it like any command's failure."""

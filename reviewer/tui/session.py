@@ -154,23 +154,33 @@ class ReviewSession:
 
     # ---- labels -------------------------------------------------------------------------
 
-    def label(self, verdict: str, *, patience: float | None = None) -> FlagView | None:
+    def label(
+        self, verdict: str, *, patience: float | None = None, busy: float | None = None
+    ) -> FlagView | None:
         """Commit `verdict` on the current flag; the flag as it was (None: no flag here).
-        A database that refuses the write for `patience` seconds raises
+        A database that refuses the write for `patience` seconds (each attempt waiting at
+        most `busy` seconds for another program's SQLite lock) raises
         DatabaseUnavailable, and nothing changes."""
         flag = self.current
         if flag is None:
             return None
-        self.record(flag, verdict, patience=patience)
+        self.record(flag, verdict, patience=patience, busy=busy)
         self.labeled(flag, verdict)
         return flag
 
-    def record(self, flag: FlagView, verdict: str, *, patience: float | None = None) -> None:
+    def record(
+        self,
+        flag: FlagView,
+        verdict: str,
+        *,
+        patience: float | None = None,
+        busy: float | None = None,
+    ) -> None:
         """Store a label on `flag` (a retry of a refused one comes here from a worker)."""
         wait = {} if patience is None else {"patience": patience}
         db.record_label(
             session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
-            verdict=verdict, role=self.queue.role, **wait,
+            verdict=verdict, role=self.queue.role, busy=busy, **wait,
         )  # fmt: skip
 
     def labeled(self, flag: FlagView, verdict: str) -> bool:
@@ -189,11 +199,24 @@ class ReviewSession:
             self.count_change(before.verdict, verdict)
         return True
 
-    def undo(self, *, patience: float | None = None) -> tuple[LabelRow, str | None] | None:
+    def undo(
+        self, *, patience: float | None = None, busy: float | None = None
+    ) -> tuple[LabelRow, str | None] | None:
         """Take back this reviewer's newest label and open its flag: (the label undone, its
         token; None when its claim is gone), or None when there is nothing to undo."""
+        return self.undone(self.undo_write(patience=patience, busy=busy))
+
+    def undo_write(
+        self, *, patience: float | None = None, busy: float | None = None
+    ) -> LabelRow | None:
+        """Store the undo of this reviewer's newest label (a worker's retry comes here)."""
         wait = {} if patience is None else {"patience": patience}
-        label = db.undo_last_label(session=self.connection, reviewer=self.reviewer, **wait)
+        return db.undo_last_label(
+            session=self.connection, reviewer=self.reviewer, busy=busy, **wait
+        )
+
+    def undone(self, label: LabelRow | None) -> tuple[LabelRow, str | None] | None:
+        """Take a stored undo into the session: open the label's flag (see `undo`)."""
         if label is None:
             return None
         claim = db.get_claim(session=self.connection, claim_id=label.claim_id)

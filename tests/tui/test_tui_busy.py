@@ -1,8 +1,10 @@
-"""The review app on a SQLite file another program holds the write lock of: the label key
-waits for the lock, the app says it is waiting, and the label is stored once it is free."""
+"""The review app on a SQLite file another program holds the write lock of: the label's
+write waits for the lock in a worker, the app says it is waiting, and the label is stored
+once it is free."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 
@@ -27,9 +29,14 @@ async def test_a_label_waiting_for_another_programs_lock_gets_a_notice(tmp_path,
             holder.execute("BEGIN IMMEDIATE")
             release = threading.Timer(2.5, holder.execute, ["ROLLBACK"])
             release.start()
-            await pilot.press("t")  # waits at BEGIN IMMEDIATE until the lock is free
+            await pilot.press("t")  # its write waits at BEGIN IMMEDIATE, in a worker
             await pilot.pause()
             release.join()
+            for _ in range(200):  # until the worker has stored it
+                if not app.screen.waiting:
+                    break
+                await asyncio.sleep(0.05)
+            await pilot.pause()
             said = [n.message for n in app._notifications]
             assert any("another program holds its lock" in m for m in said), said
             await pilot.press("f")  # nothing in the way now

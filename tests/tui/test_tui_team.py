@@ -116,12 +116,12 @@ async def test_a_held_lock_gets_a_notice_and_the_label_is_stored_when_released(p
         holder.execute(text("SELECT 1 FROM claim WHERE id = :c FOR UPDATE"), {"c": claim_id})
         release = threading.Timer(4.0, holder.rollback)
         release.start()
-        await pilot.press("t")  # blocks ~2 s in place, then retries aside
+        await pilot.press("t")  # fails in place, then retries aside
         await pilot.pause()
         assert screen.waiting
         said = [n.message for n in app._notifications]
         assert any("kept and retried" in m for m in said), said
-        await pilot.press("f")  # refused while the first waits: order is kept
+        await pilot.press("f")  # kept while the first waits, done after it: order is kept
         assert labels_on(pg_url, "ana") == 0
         deadline = time.monotonic() + 20
         while screen.waiting and time.monotonic() < deadline:
@@ -129,10 +129,10 @@ async def test_a_held_lock_gets_a_notice_and_the_label_is_stored_when_released(p
         release.join()
         holder.close()
         assert not screen.waiting
-        assert labels_on(pg_url, "ana") == 1
+        assert labels_on(pg_url, "ana") == 2
         await pilot.press("f")  # and the next key works as ever
         await pilot.pause()
-        assert labels_on(pg_url, "ana") == 2
+        assert labels_on(pg_url, "ana") == 3
     engine.dispose()
 
 

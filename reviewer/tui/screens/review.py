@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from sqlalchemy import Connection
@@ -44,7 +45,7 @@ def stopped_message(error: BaseException) -> str:
     )
 
 
-QUICK = 2.0  # seconds a key may retry in place before the app says so and retries aside
+UI_BUSY = 0.05  # seconds a key's write may wait for a lock before it is retried aside
 
 
 def review_commands() -> type[Provider]:
@@ -107,7 +108,10 @@ class ReviewScreen(Screen[None]):
         self.review = ReviewSession(
             session, run_id, reviewer, previous=self.previous, only=only, queue=queue
         )
-        self.waiting = False  # a label refused by the database is being retried
+        self.waiting = False  # a label or undo refused by the database is being retried
+        # keys that move the cursor or write, pressed meanwhile: (action, its arguments)
+        self.keys: deque[tuple[str, tuple[Any, ...]]] = deque()
+        self.quit_when_stored = False  # quit was asked for while a write was waiting
         self.checked: list[tuple[int, int]] | None = None  # of the brief shown
 
     def compose(self) -> ComposeResult:
@@ -326,24 +330,39 @@ class ReviewScreen(Screen[None]):
     # ---- labeling -------------------------------------------------------------------
 
     def action_label(self, verdict: str) -> None:
-        """Commit the verdict for the current flag, then go to the next unlabeled flag."""
+        """Commit the verdict for the current flag, then go to the next unlabeled flag.
+        The UI thread tries once, without waiting for a lock; a write the database refuses
+        is retried in a worker, and the keys pressed meanwhile wait their turn, in order."""
+        if self.waiting:
+            self._hold("label", verdict)
+            return
         flag = self.current
         if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
-        if self.waiting:  # keys stay in order: none is stored before the one retried
-            self.notify("Waiting for the database: the last label is not stored yet.",
-                        severity="warning", markup=False)  # fmt: skip
-            return
         try:
-            self.review.label(verdict, patience=QUICK)
+            self.review.label(verdict, patience=0, busy=UI_BUSY)
         except DatabaseUnavailable as err:
-            self.waiting = True
-            self.notify(f"{err}: the label is kept and retried until it is stored.",
-                        title="Database", severity="warning", timeout=10, markup=False)  # fmt: skip
+            self._wait(err, "the label is kept and retried until it is stored")
             self.retry_label(flag, verdict)
             return
         self._labeled(flag, verdict)
+
+    def _hold(self, action: str, *args: Any) -> None:
+        """A key that must wait for the write being retried (a label, an undo, a move of
+        the cursor, which the keys after it count on): kept, and done in order after it."""
+        self.keys.append((action, args))
+        waiting = len(self.keys)
+        self.notify(
+            f"Waiting for the database: {waiting} key{'s' * (waiting != 1)} kept, to be "
+            "stored in order once the label before is.",
+            title="Database", severity="warning", markup=False,
+        )  # fmt: skip
+
+    def _wait(self, err: DatabaseUnavailable, what: str) -> None:
+        self.waiting = True
+        self.notify(f"{reason(err.__cause__ or err)}: {what}.", title="Database",
+                    severity="warning", timeout=10, markup=False)  # fmt: skip
 
     @work(thread=True, exclusive=True, group="label-retry")
     def retry_label(self, flag: FlagView, verdict: str) -> None:
@@ -352,22 +371,63 @@ class ReviewScreen(Screen[None]):
         try:
             self.review.record(flag, verdict)
         except (DBAPIError, DatabaseUnavailable) as err:
-            self.app.call_from_thread(self._give_up, err, flag)
+            self.app.call_from_thread(self._give_up, err, f"the label on {one_line(flag.token)}")
             return
         self.app.call_from_thread(self._retried, flag, verdict)
 
-    def _give_up(self, error: Exception, flag: FlagView) -> None:
+    @work(thread=True, exclusive=True, group="label-retry")
+    def retry_undo(self) -> None:
+        """Keep trying an undo the database refused, as retry_label does a label."""
+        try:
+            label = self.review.undo_write()
+        except (DBAPIError, DatabaseUnavailable) as err:
+            self.app.call_from_thread(self._give_up, err, "the undo")
+            return
+        self.app.call_from_thread(self._undo_retried, label)
+
+    def _give_up(self, error: Exception, what: str) -> None:
         """Stop as any failure stops the app (run_review words it once the terminal is back)."""
-        error.add_note(f"the label on {one_line(flag.token)} was not stored")
+        error.add_note(f"{what} was not stored")
+        if self.keys:
+            error.add_note(f"nor the {len(self.keys)} label or undo keys pressed after it")
         self.app._handle_exception(error)
 
     def _retried(self, flag: FlagView, verdict: str) -> None:
-        self.waiting = False
-        self.notify("The database is back: the label is stored.", title="Database", markup=False)
+        self._back("the label")
         if self.review.labeled(flag, verdict):
             self._labeled(flag, verdict)
         else:
             self.draw_progress()
+        self._replay()
+
+    def _undo_retried(self, label: Any) -> None:
+        self._back("the undo")
+        self._show_undone(self.review.undone(label))
+        self._replay()
+
+    def _back(self, what: str) -> None:
+        kept = len(self.keys)
+        then = f"; the {kept} key{'s' * (kept != 1)} kept go on, in order" if kept else ""
+        self.notify(f"The database is back: {what} is stored{then}.", title="Database",
+                    markup=False)  # fmt: skip
+        self.waiting = False
+
+    def _replay(self) -> None:
+        """The keys kept while a write waited, done in order (one may have to wait again)."""
+        while self.keys and not self.waiting:
+            action, args = self.keys.popleft()
+            getattr(self, f"action_{action}")(*args)
+        if not self.waiting and self.quit_when_stored:
+            self.app.exit()
+
+    def hold_quit(self) -> bool:
+        """Quit asked for: True (and quit later) while a write still waits to be stored."""
+        if not self.waiting:
+            return False
+        self.quit_when_stored = True
+        self.notify("Quitting once the labels waiting for the database are stored.",
+                    title="Database", severity="warning", markup=False)  # fmt: skip
+        return True
 
     def _labeled(self, before: FlagView, verdict: str) -> None:
         """A label is stored and in the session: redraw the counts and row, move on."""
@@ -378,12 +438,18 @@ class ReviewScreen(Screen[None]):
 
     def action_undo(self) -> None:
         """Undo this reviewer's newest label (history is in the database) and go back to it."""
-        try:
-            undone = self.review.undo(patience=QUICK)
-        except DatabaseUnavailable as err:
-            self.notify(f"{err}: nothing was undone; press u again to retry.",
-                        title="Database", severity="warning", markup=False)  # fmt: skip
+        if self.waiting:
+            self._hold("undo")
             return
+        try:
+            label = self.review.undo_write(patience=0, busy=UI_BUSY)
+        except DatabaseUnavailable as err:
+            self._wait(err, "the undo is retried until it is stored")
+            self.retry_undo()
+            return
+        self._show_undone(self.review.undone(label))
+
+    def _show_undone(self, undone: Any) -> None:
         if undone is None:
             self.notify("Nothing to undo.", severity="warning", markup=False)
             return
@@ -399,6 +465,9 @@ class ReviewScreen(Screen[None]):
     def action_next_unlabeled(self) -> None:
         """The next flag without a verdict: later in this brief, else in later briefs (or
         the one a team's queue gives this reviewer)."""
+        if self.waiting:
+            self._hold("next_unlabeled")
+            return
         moved = self.review.next_unlabeled()
         if moved == "opened":
             self.opened()
@@ -413,6 +482,9 @@ class ReviewScreen(Screen[None]):
 
     def action_flag(self, step: int) -> None:
         """Next or previous flag; past either end of the brief, into the neighbouring brief."""
+        if self.waiting:
+            self._hold("flag", step)
+            return
         if self.review.step(step):
             self.draw_brief()
         else:
@@ -420,6 +492,9 @@ class ReviewScreen(Screen[None]):
 
     def action_brief(self, step: int, last: bool = False) -> None:
         """Next or previous brief in the list as filtered."""
+        if self.waiting:
+            self._hold("brief", step, last)
+            return
         current = self.brief.brief_pk if self.brief is not None else None
         brief_pk = self.brief_list.neighbour(current, step)
         if brief_pk is None:
