@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from db.figures import ANY, PrecisionStats, assemble, fold, unusable
+from db.figures import ANY, PrecisionStats, assemble, fold, read_strata, unusable
 from db.migrations import HEAD
+from db.strata import reader, run_recall
 
 POSTGRES = {"postgresql", "postgres", "postgresql+psycopg"}
 
@@ -133,7 +134,10 @@ def precision_stats(
                 (ANY, who),
             )
             counts = fold(tally, who)
-        return assemble(run, runs, counts, reviewer)
+        rows = reader(connection)
+        strata = read_strata(rows, run, runs, reviewer)
+        recall = run_recall(rows=rows, run_id=run.id, reviewer=reviewer) if run else None
+        return assemble(run, runs, counts, reviewer, strata, recall)
     finally:
         connection.close()
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from db.misses import miss_fixtures
 from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
 from db.tables import brief as B
 from db.tables import briefversion as V
@@ -118,6 +119,20 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
         )
 
 
+def _unlabeled_misses(
+    session: Session, labeled: list[LabeledClaim], reviewer: str | None
+) -> list[Fixture]:
+    """Misses as fixtures, unless a labeled claim already covers the same words."""
+    spans = [(c.fixture.brief_id, c.fixture.start, c.fixture.end) for c in labeled]
+    return [
+        fixture
+        for fixture in miss_fixtures(session=session, reviewer=reviewer)
+        if not any(
+            b == fixture.brief_id and s < fixture.end and fixture.start < e for b, s, e in spans
+        )
+    ]
+
+
 def labeled_version(
     session: Session, brief_pk: int, start: int, end: int, token: str
 ) -> tuple[str, int] | None:
@@ -146,11 +161,13 @@ def export_fixtures(
     `prune`)."""
     labeled = list(iter_labeled_claims(session=session, reviewer=reviewer))
     merged = merge_labels(labeled, only=only)
+    if only in (None, "true_positive"):  # misses are contradictions the detector must flag
+        merged.fixtures += _unlabeled_misses(session, labeled, reviewer)
     report = write_fixtures(merged.fixtures, out_dir, force=force)
     report.disagreements = merged.disagreements
     verdicts: dict[ClaimKey, set[str]] = {}
-    for claim in labeled:
-        verdicts.setdefault(claim_key(claim.fixture), set()).add(claim.fixture.verdict)
+    for fixture in [*(claim.fixture for claim in labeled), *miss_fixtures(session=session)]:
+        verdicts.setdefault(claim_key(fixture), set()).add(fixture.verdict)
     report.stale = find_stale(
         out_dir, verdicts, lambda keys: known_claims(session=session, keys=keys), reviewer
     )

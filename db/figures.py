@@ -8,8 +8,9 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from db.strata import Rows, RunStrata, run_strata
 from reviewer.agreement import DISPUTED, FINAL_RULE
-from reviewer.metrics import labels_needed, wilson_interval
+from reviewer.metrics import Recall, labels_needed, precision_difference, wilson_interval
 from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
 Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
@@ -61,22 +62,37 @@ class SliceStats:
 
 @dataclass(frozen=True, slots=True)
 class RunStats(SliceStats):
-    """A slice that is one detector run (None: there is no run yet)."""
+    """A slice that is one detector run (None: there is no run yet). Its `precision`,
+    `precision_ci` and `labels_needed` are the estimate over the run's strata (db.strata):
+    while a stratum is unmeasured, `precision` is None and `precision_ci` the bounds.
+    What the labels alone say is `labeled_precision`."""
 
     run_id: int | None
     detector: str | None
     version: str | None
+    labeled_precision: dict[str, Any]  # {"precision", "precision_ci"} of the labels
+    precision_bounds: list[float]
+    unmeasured: list[str]  # strata with flags but no label yet
+    labels_needed_by_stratum: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
 class PrecisionStats(RunStats):
-    """Precision of a run for a reviewer, by kind and unit, beside every finished run."""
+    """Precision of a run for a reviewer, by kind and unit, beside every finished run;
+    its strata, where its labels came from, its recall, and its change since the
+    previous run (with an interval)."""
 
     reviewer: str | None
     verdict_rule: str
     by_kind: dict[str, SliceStats]
     by_unit: dict[str, SliceStats]
     by_run: list[RunStats]
+    strata: list[dict[str, Any]]
+    previous_run: int | None
+    queue_labels: int  # labels made through the run's random queue
+    hand_labels: int  # labels made in the run on flags chosen by hand
+    recall: dict[str, Any]
+    against_previous: dict[str, Any] | None  # precision minus the previous run's
 
 
 def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
@@ -105,9 +121,39 @@ def summarize(flags: int, verdicts: Counter[str | None]) -> SliceStats:
     return SliceStats(**_figures(flags, verdicts))
 
 
-def assemble(run: Any, runs: list[Any], counts: Counts, reviewer: str | None) -> PrecisionStats:
+def _honest(figures: dict[str, Any], estimate: RunStrata | None) -> dict[str, Any]:
+    """The labels' figures with the stratified estimate in place of their precision."""
+    labeled = {"precision": figures["precision"], "precision_ci": figures["precision_ci"]}
+    if estimate is None:  # no run: nothing to stratify
+        low, high = figures["precision_ci"]
+        return {**figures, "labeled_precision": labeled, "precision_bounds": [low, high],
+                "unmeasured": [], "labels_needed_by_stratum": {}}  # fmt: skip
+    sp = estimate.precision
+    low, high = sp.bounds
+    needed = sp.labels_needed()
+    return {
+        **figures,
+        "precision": sp.value,
+        "precision_ci": list(sp.ci) if sp.ci is not None else [low, high],
+        "labels_needed": sum(needed.values()),
+        "labeled_precision": labeled,
+        "precision_bounds": [low, high],
+        "unmeasured": list(sp.unmeasured),
+        "labels_needed_by_stratum": needed,
+    }
+
+
+def assemble(
+    run: Any,
+    runs: list[Any],
+    counts: Counts,
+    reviewer: str | None,
+    strata: dict[int, RunStrata],
+    recall: Recall | None = None,
+) -> PrecisionStats:
     """The stats of `run` (None: no run yet) beside every run of `runs`: each has id,
-    detector and version attributes; counts as db.tally.read gives them."""
+    detector and version attributes; counts as db.tally.read gives them, strata per run
+    as db.strata.run_strata, the run's recall as db.strata.run_recall."""
     overall: Counter[str | None] = Counter()
     by_kind: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
     by_unit: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
@@ -119,12 +165,18 @@ def assemble(run: Any, runs: list[Any], counts: Counts, reviewer: str | None) ->
     by_run = []
     for r in runs:
         c = sum(counts.get(r.id, {}).values(), Counter())
+        figures = _honest(_figures(sum(c.values()), c), strata.get(r.id))
         by_run.append(
-            RunStats(**_figures(sum(c.values()), c), run_id=r.id, detector=r.detector,
-                     version=r.version)
+            RunStats(**figures, run_id=r.id, detector=r.detector, version=r.version)
         )  # fmt: skip
+    estimate = strata.get(run.id) if run is not None else None
+    before = strata.get(estimate.previous_run) if estimate and estimate.previous_run else None
+    change = None
+    if estimate is not None and before is not None:
+        difference = precision_difference(before.precision, estimate.precision)
+        change = {"run_id": before.run_id, **difference.to_dict()}
     return PrecisionStats(
-        **_figures(sum(overall.values()), overall),
+        **_honest(_figures(sum(overall.values()), overall), estimate),
         run_id=run.id if run else None,
         detector=run.detector if run else None,
         version=run.version if run else None,
@@ -133,7 +185,27 @@ def assemble(run: Any, runs: list[Any], counts: Counts, reviewer: str | None) ->
         by_kind={k: summarize(sum(c.values()), c) for k, c in sorted(by_kind.items())},
         by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
         by_run=by_run,
+        strata=estimate.precision.to_dict()["strata"] if estimate else [],  # type: ignore[arg-type]
+        previous_run=estimate.previous_run if estimate else None,
+        queue_labels=estimate.queue_labels if estimate else 0,
+        hand_labels=estimate.hand_labels if estimate else 0,
+        recall=(recall or Recall(0, 0)).to_dict(),
+        against_previous=change,
     )
+
+
+def read_strata(
+    rows: Rows, run: Any, runs: list[Any], reviewer: str | None
+) -> dict[int, RunStrata]:
+    """The strata of every run of `runs`, of the run, and of its previous run (for the
+    change)."""
+    found = {r.id: run_strata(rows=rows, run_id=r.id, reviewer=reviewer) for r in runs}
+    if run is not None and run.id not in found:
+        found[run.id] = run_strata(rows=rows, run_id=run.id, reviewer=reviewer)
+    before = found[run.id].previous_run if run is not None else None
+    if before is not None and before not in found:
+        found[before] = run_strata(rows=rows, run_id=before, reviewer=reviewer)
+    return found
 
 
 def unusable(run_id: int, status: str) -> str:

@@ -71,13 +71,16 @@ def record_label(
     verdict: str,
     note: str | None = None,
     role: str = "reviewer",
+    run_id: int | None = None,
+    queue: bool = False,
     on_retry: OnRetry | None = None,
     patience: float = PATIENCE,
     busy: float | None = None,
 ) -> LabelRow:
     """Append a verdict on a claim; it becomes the reviewer's current one. Keeps the note
     already on the claim unless a new one is given. An adjudicator's verdict is final.
-    `patience` and `busy` as in db.writing.transaction."""
+    `patience` and `busy` as in db.writing.transaction. `run_id` is the run being reviewed
+    and `queue` whether the flag came from its random queue (see db.strata)."""
     if role not in ROLES:
         raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
     if verdict not in VERDICTS:
@@ -106,7 +109,7 @@ def record_label(
         kept = note if note is not None else (state.note if state is not None else None)
         added = connection.execute(
             insert(L).values(claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=kept,
-                             created_at=made_at, role=role)
+                             created_at=made_at, role=role, run_id=run_id, queue=queue)
         )  # fmt: skip
         label_id = added.inserted_primary_key[0]
         _set_state(connection, claim_id, reviewer, state is not None,

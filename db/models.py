@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Column, Float, Index, PrimaryKeyConstraint, UniqueConstraint, text
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    PrimaryKeyConstraint,
+    UniqueConstraint,
+    false,
+    text,
+)
 from sqlmodel import Field, SQLModel
 
 from db.tables import VERDICTS, Str, utcnow
@@ -232,3 +242,46 @@ class WorkClaim(SQLModel, table=True):
     slot: int
     reviewer: str
     claimed_at: datetime = Field(default_factory=utcnow)
+
+
+# --- honest numbers: the run's random review queue, missed contradictions, and briefs
+# a reviewer has read in full (the columns as in db.tables, in the same order) ---
+DetectorRun.__table__.append_column(Column("order_seed", Integer, nullable=True))  # type: ignore[attr-defined]
+FlagRecord.__table__.append_column(Column("queue_rank", Integer, nullable=True))  # type: ignore[attr-defined]
+Index("ix_flag_run_rank", FlagRecord.__table__.c.run_id, FlagRecord.__table__.c.queue_rank)  # type: ignore[attr-defined]
+Label.__table__.append_column(Column("run_id", Integer, nullable=True))  # type: ignore[attr-defined]
+Label.__table__.append_column(  # type: ignore[attr-defined]
+    Column("queue", Boolean, nullable=False, default=False, server_default=false())
+)
+
+
+class Miss(SQLModel, table=True):
+    """A contradiction the detector did not flag, marked by a reviewer on a checked number.
+    Undo sets `undone_at`, as for labels."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    brief_pk: int = Field(foreign_key="brief.pk", index=True)
+    run_id: int | None = None
+    reviewer: str
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    known: str
+    known_value: float
+    note: str | None = None
+    created_at: datetime = Field(default_factory=utcnow)
+    undone_at: datetime | None = None
+
+
+class ReviewedBrief(SQLModel, table=True):
+    """A brief a reviewer has read in full: every contradiction in it is flagged or marked
+    missed, so recall can be counted over it."""
+
+    __table_args__ = (PrimaryKeyConstraint("brief_pk", "reviewer"),)
+
+    brief_pk: int = Field(foreign_key="brief.pk")
+    reviewer: str
+    run_id: int | None = None
+    created_at: datetime = Field(default_factory=utcnow)

@@ -1,13 +1,22 @@
-"""Precision of a run from the stored tallies (db.tally), which SQL aggregates build per run;
-the figures themselves are assembled by db.figures."""
+"""Precision of a run from the stored tallies (db.tally), which SQL aggregates build per run,
+and its strata and recall (db.strata); the figures themselves are assembled by db.figures."""
 
 from __future__ import annotations
 
 from sqlalchemy import func, select
 
 from db import tally
-from db.figures import PrecisionStats, RunStats, SliceStats, assemble, summarize, unusable
+from db.figures import (
+    PrecisionStats,
+    RunStats,
+    SliceStats,
+    assemble,
+    read_strata,
+    summarize,
+    unusable,
+)
 from db.queries import get_run, latest_run
+from db.strata import reader, run_recall
 from db.tables import Db
 from db.tables import briefscan as BS
 from db.tables import detectorrun as R
@@ -17,11 +26,13 @@ __all__ = ["PrecisionStats", "RunStats", "SliceStats", "precision_stats", "produ
 
 
 def precision_stats(
-    *, session: Db, run_id: int | None = None, reviewer: str | None = None
+    *, session: Db, run_id: int | None = None, reviewer: str | None = None, every_run: bool = True
 ) -> PrecisionStats:
-    """Precision of a run (default: the latest) for one reviewer (default: the newest verdict
-    of any reviewer), overall, by kind, by unit, and for every finished run side by side.
-    Reads RunTally, so it costs the same for ten flags or a million."""
+    """Precision of a run (default: the latest) for one reviewer (default: the team's
+    verdict), overall, by kind, by unit, and for every finished run side by side, each
+    estimated over its strata. The label counts come from RunTally; the strata take one
+    pass over each run's flags (only the run's and its previous run's without `every_run`,
+    as the app's header asks)."""
     if run_id is not None:
         run = get_run(session=session, run_id=run_id)
     else:
@@ -34,7 +45,10 @@ def precision_stats(
     if run is not None and run.id not in {r.id for r in runs}:
         runs.append(run)
     counts = tally.read(session, [r.id for r in runs if r.id is not None], reviewer)
-    return assemble(run, runs, counts, reviewer)
+    rows = reader(session)
+    strata = read_strata(rows, run, runs if every_run else [], reviewer)
+    recall = run_recall(rows=rows, run_id=run.id, reviewer=reviewer) if run is not None else None
+    return assemble(run, runs, counts, reviewer, strata, recall)
 
 
 def production_rate(*, session: Db, run_id: int) -> float:

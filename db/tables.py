@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Connection,
     Engine,
@@ -24,6 +25,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    false,
     text,
     types,
 )
@@ -310,8 +312,48 @@ workclaim = Table(
     Index("ix_workclaim_run_reviewer", "run_id", "reviewer"),
 )
 
+# --- honest numbers: the run's random review queue, missed contradictions, and briefs
+# a reviewer has read in full (recall is measured over those) ---
+# seed of the run's review order; a flag's place in it is queue_rank (db.queue)
+detectorrun.append_column(Column("order_seed", Integer, nullable=True))
+flagrecord.append_column(Column("queue_rank", Integer, nullable=True))
+Index("ix_flag_run_rank", flagrecord.c.run_id, flagrecord.c.queue_rank)
+# the run reviewed when the label was made (None: before runs were recorded), and whether
+# the flag came from that run's random queue (only those labels are a sample of its flags)
+label.append_column(Column("run_id", Integer, nullable=True))
+label.append_column(Column("queue", Boolean, nullable=False, default=False, server_default=false()))
+
+miss = Table(
+    "miss",
+    metadata,
+    _int("id", primary_key=True),
+    _int("brief_pk", ForeignKey("brief.pk"), index=True),
+    _int("run_id", nullable=True),
+    _str("reviewer"),
+    _int("start"),
+    _int("end"),
+    _str("token"),
+    _real("value"),
+    _str("unit"),
+    _str("known"),  # the name of the known value it contradicts
+    _real("known_value"),
+    _str("note", nullable=True),
+    _created(),
+    Column("undone_at", Moment(), nullable=True),
+)
+
+reviewedbrief = Table(
+    "reviewedbrief",
+    metadata,
+    _int("brief_pk", ForeignKey("brief.pk")),
+    _str("reviewer"),
+    _int("run_id", nullable=True),
+    _created(),
+    PrimaryKeyConstraint("brief_pk", "reviewer"),
+)
+
 # in creation order (referenced tables first)
 TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,
-    labelstate, runtally, reviewprogress, donespan, workclaim,
+    labelstate, runtally, reviewprogress, donespan, workclaim, miss, reviewedbrief,
 ]  # fmt: skip

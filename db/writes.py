@@ -22,10 +22,12 @@ from sqlmodel import Session
 
 from db import tally
 from db.models import DetectorRun, utcnow
+from db.queue import new_seed, queue_rank, run_seed
 from db.tables import brief as B
 from db.tables import briefscan as BS
 from db.tables import briefversion as V
 from db.tables import claim as C
+from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from db.tables import pool as P
 from db.undo import this_owner
@@ -214,6 +216,8 @@ def start_run(
     session.add(run)
     session.flush()
     assert run.id is not None
+    # the review order is fixed when the run is made: the same queue for every reviewer
+    session.execute(update(R).where(R.c.id == run.id).values(order_seed=new_seed()))
     return run.id
 
 
@@ -236,7 +240,7 @@ ScanRow = tuple[int, int, Sequence[FlagRow] | FlagChunks]
 the flags as rows, or as chunks of rows that are stored as they come."""
 FLAG_COLUMNS = (
     "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
-    "nearest_value", "delta", "rel", "kind",
+    "nearest_value", "delta", "rel", "kind", "queue_rank",
 )  # fmt: skip
 _SCAN_COLUMNS = ("run_id", "brief_pk", "checkable", "flags")
 
@@ -316,13 +320,14 @@ def _store_flags(
     rows = []
     if seen is None:
         seen = set()
+    seed = run_seed(session, run_id) or 0
     for pk, flags in flagged:
         for f in flags:
             claim_id = claims[(pk, f[0], f[1], f[2])]
             if claim_id in seen:  # a detector reporting one span twice: keep the first
                 continue
             seen.add(claim_id)
-            rows.append((run_id, claim_id, pk, *f))
+            rows.append((run_id, claim_id, pk, *f, queue_rank(seed, claim_id)))
     _insert(session, F, FLAG_COLUMNS, rows)
     return len(rows)
 

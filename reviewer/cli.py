@@ -59,6 +59,11 @@ ReviewerOption = Annotated[
 ]
 
 
+class Order(StrEnum):
+    random = "random"
+    brief = "brief"
+
+
 class ScanFormat(StrEnum):
     table = "table"
     jsonl = "jsonl"
@@ -127,6 +132,14 @@ def review(
     overlap: OverlapOption = None,
     adjudicate: AdjudicateOption = False,
     show_others: ShowOthersOption = False,
+    order: Annotated[
+        Order,
+        typer.Option(
+            "--order",
+            help="Next unlabeled flag: the run's seeded random queue (labels are then a random "
+            "sample) or brief by brief.",
+        ),
+    ] = Order.random,
 ) -> None:
     """The review app: label each flag of a detector run (the latest) with one key."""
     from reviewer.commands import review as command
@@ -134,7 +147,7 @@ def review(
     if overlap is not None and not 0.0 <= overlap <= 1.0:
         raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
     team = {"share": share, "overlap": overlap, "adjudicate": adjudicate,
-            "show_others": show_others}  # fmt: skip
+            "show_others": show_others, "order": order.value}  # fmt: skip
     code = command.review(
         db or default_db(), reviewer=reviewer, run=run, only=only.value if only else None, **team
     )

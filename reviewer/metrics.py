@@ -135,19 +135,21 @@ class Precision:
 class Stratum:
     """One part of a run's flags and its labels: a random sample of its `flags` (the
     run's queue), or all of them (a census: labels inherited or chosen by hand, which
-    say nothing about the flags around them). Skipped flags are left out of the
-    population, as precision leaves them out of its count."""
+    say nothing about the flags around them). Skipped flags, and those in dispute
+    between reviewers, are left out of the population, as precision leaves them out of
+    its count."""
 
     name: str
     flags: int
     tp: int
     fp: int
     skipped: int = 0
+    in_dispute: int = 0
 
     def __post_init__(self) -> None:
-        if min(self.flags, self.tp, self.fp, self.skipped) < 0:
+        if min(self.flags, self.tp, self.fp, self.skipped, self.in_dispute) < 0:
             raise ValueError(f"stratum {self.name}: counts cannot be negative")
-        if self.tp + self.fp + self.skipped > self.flags:
+        if self.tp + self.fp + self.skipped + self.in_dispute > self.flags:
             raise ValueError(f"stratum {self.name}: more labels than its {self.flags} flags")
 
     @property
@@ -156,8 +158,8 @@ class Stratum:
 
     @property
     def population(self) -> int:
-        """The flags precision is about: all but the skipped ones."""
-        return self.flags - self.skipped
+        """The flags precision is about: all but the skipped ones and those in dispute."""
+        return self.flags - self.skipped - self.in_dispute
 
     @property
     def left(self) -> int:
@@ -184,6 +186,7 @@ class Stratum:
             "true_positives": self.tp,
             "false_positives": self.fp,
             "skipped": self.skipped,
+            "in_dispute": self.in_dispute,
             "labeled": self.n,
             "measured": self.measured,
             "precision": self.value,

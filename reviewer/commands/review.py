@@ -17,7 +17,8 @@ def review(
     **team: Any,
 ) -> int:
     """Run the app until the reviewer quits; 2 with a message when it cannot open, 1 when
-    the database failed under it (the app said why)."""
+    the database failed under it (the app said why). `team`: share, overlap, adjudicate,
+    show_others, and order (the run's random queue, or brief by brief)."""
     from reviewer.tui.app import ReviewUnavailable, run_review
 
     using_database(str(database))

@@ -1,4 +1,5 @@
-"""`reviewer stats`: precision with its 95% Wilson interval, by kind, unit and run."""
+"""`reviewer stats`: precision with its 95% interval per stratum and combined, by kind, unit
+and run; recall over the briefs read in full."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from db.figures import PrecisionStats, SliceStats
+from db.figures import PrecisionStats, RunStats, SliceStats
 from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say, visible
 
 
@@ -125,22 +126,31 @@ def _table(title: str) -> Table:
     return table
 
 
+def _unmeasured(row: list[Text], part: RunStats) -> list[Text]:
+    if part.unmeasured:
+        row[6], row[7] = Text("—"), Text("unmeasured")
+    return row
+
+
 def print_stats(s: PrecisionStats, console: Console) -> None:
     if s.run_id is None:
         say(console, "no detector run yet (reviewer ingest FILE, or reviewer flag)")
         return
     who = s.reviewer or "all reviewers"
     table = _table(f"run {s.run_id} · {s.detector} {s.version} · {who}")
-    table.add_row(*_row("overall", s), style="bold")
+    table.add_row(*_unmeasured(_row("overall", s), s), style="bold")
     for kind, part in s.by_kind.items():
         table.add_row(*_row(f"kind {kind}", part))
     for unit, part in s.by_unit.items():
         table.add_row(*_row(f"unit {unit}", part))
     console.print(table)
+    if s.strata:
+        print_strata(s, console)
     if len(s.by_run) > 1:
         runs = _table("by run")
         for part in s.by_run:
-            runs.add_row(*_row(f"run {part.run_id} {part.detector} {part.version}", part))
+            row = _row(f"run {part.run_id} {part.detector} {part.version}", part)
+            runs.add_row(*_unmeasured(row, part))
         console.print(runs)
     if s.in_dispute:
         disputed = counted(s.in_dispute, "claim")
@@ -149,11 +159,104 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     elif s.reviewer is None and s.labeled:
         say(console, "0 claims in dispute")
     needed = s.labels_needed
-    left = s.flags - s.labeled
     if needed:
+        where = ", ".join(
+            f"{_stratum_title(name, s.previous_run)} {n:,}"
+            for name, n in s.labels_needed_by_stratum.items()
+            if n
+        )
         more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
-        if needed > left:
-            more += f", more than the {counted(left, 'flag')} left unlabeled: ingest more briefs"
-        say(console, more)
+        say(console, f"{more} ({where})" if where else more)
+    elif s.precision is not None and s.precision_ci[0] == s.precision_ci[1]:
+        say(console, "every flag is labeled: the precision is exact")
     else:
         say(console, "the interval is within ±5 points")
+
+
+STRATUM_WORDS = {"inherited": "inherited", "by_hand": "by hand", "new": "new", "same": "same"}
+
+
+def _stratum_title(name: str, previous: int | None) -> str:
+    if name == "new":
+        return f"new since run {previous}" if previous else "new (first run)"
+    if name == "same":
+        return f"same as run {previous}"
+    return STRATUM_WORDS.get(name, name)
+
+
+def print_strata(s: PrecisionStats, console: Console) -> None:
+    """The strata a run's precision is combined from, and what is still unknown."""
+    previous = s.previous_run
+    table = Table(
+        title="strata", box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False,
+        collapse_padding=True,
+    )  # fmt: skip
+    for name in ("", "flags", "labeled", "TP", "FP", "precision", "95% CI", "weight"):
+        table.add_column(name, justify="right" if name else "left", no_wrap=not name)
+    for part in s.strata:
+        if not part["flags"]:
+            continue
+        ci = part["precision_ci"]
+        table.add_row(
+            Text(_stratum_title(part["name"], previous)),
+            Text(f"{part['flags']:,}"),
+            Text(f"{part['labeled']:,}"),
+            Text(f"{part['true_positives']:,}"),
+            Text(f"{part['false_positives']:,}"),
+            Text(_pct(part["precision"])),
+            Text(_interval(*ci) if ci else "unmeasured"),
+            Text(_pct(part["weight"])),
+        )
+    console.print(table)
+    say(
+        console,
+        "inherited: labels made on other runs; by hand: flags chosen, not the queue's. "
+        "Both are known exactly but are no sample; the rest is estimated from the queue.",
+    )
+    low, high = s.precision_bounds
+    unmeasured = [p for p in s.strata if p["name"] in s.unmeasured]
+    if unmeasured:
+        names = "; ".join(
+            f"{_stratum_title(p['name'], previous)}: {counted(p['flags'], 'flag')}"
+            for p in unmeasured
+        )
+        say(console, f"precision between {_interval(low, high)}%: unmeasured stratum ({names})")
+        say(console, "label the flags the random queue brings (reviewer review) to measure it")
+    elif s.precision is not None:
+        say(console, f"precision {_pct(s.precision)} [{_interval(low, high)}] over the strata")
+    say(
+        console,
+        f"labels from this run's random queue: {s.queue_labels:,}, by hand: {s.hand_labels:,}",
+    )
+    if s.against_previous:
+        print_difference(s.against_previous, console)
+    recall = s.recall
+    if recall["caught"] + recall["missed"]:
+        print_recall(recall, console)
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def print_difference(change: dict[str, Any], console: Console) -> None:
+    """Precision minus the other run's: with its interval, or only the bounds."""
+    low, high = change["bounds"] if change["difference"] is None else change["difference_ci"]
+    run = change["run_id"]
+    if change["difference"] is None:
+        say(console, f"against run {run}: between {_points(low)} and {_points(high)} points")
+    else:
+        say(
+            console,
+            f"against run {run}: {_points(change['difference'])} points "
+            f"[{_points(low)}, {_points(high)}]",
+        )
+
+
+def print_recall(recall: dict[str, Any], console: Console) -> None:
+    low, high = recall["recall_ci"]
+    say(
+        console,
+        f"recall over fully reviewed briefs: {_pct(recall['recall'])} [{_interval(low, high)}] "
+        f"({recall['caught']:,} caught, {recall['missed']:,} missed)",
+    )

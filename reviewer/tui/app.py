@@ -18,6 +18,7 @@ from db.runs import previous_run
 from db.transient import TransientConnection
 from db.writing import DatabaseUnavailable
 from reviewer.tui.queue import Adjudication, Queue, SharedQueue
+from reviewer.tui.screens.honest import Order
 from reviewer.tui.screens.review import ReviewScreen, stopped_message
 
 ONLY = ("new", "gone", "same")  # change sets a review can be scoped to
@@ -73,9 +74,10 @@ class ReviewApp(App[None]):
         overlap: float | None = None,
         adjudicate: bool = False,
         show_others: bool = False,
+        order: Order = "random",
     ) -> None:
         super().__init__()
-        self.engine = engine
+        self.engine, self.order = engine, order
         self.reviewer = reviewer or default_reviewer()
         # the UI thread's reads: a pooled connection per statement, so no transaction is
         # left open between keys and a restarted server is reconnected to (workers open
@@ -108,7 +110,14 @@ class ReviewApp(App[None]):
     def on_mount(self) -> None:
         busy.listen(self._waiting_for_lock)  # instead of stderr, which the app hides
         self.push_screen(
-            ReviewScreen(self.session, self.run_id, self.reviewer, only=self.only, queue=self.queue)
+            ReviewScreen(
+                self.session,
+                self.run_id,
+                self.reviewer,
+                only=self.only,
+                queue=self.queue,
+                order=self.order,
+            )
         )
 
     def on_unmount(self) -> None:

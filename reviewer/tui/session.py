@@ -5,22 +5,28 @@ and the review screen draws what it says."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy import Connection
 
 import db
+from db import queue as run_queue
 from db.changes import brief_changes, next_unlabeled_change
-from db.labels import LabelRow
+from db.misses import undo_last
 from db.views import BriefRow, BriefView, FlagView
 from reviewer.tui.queue import Next, Queue
 from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
 
 Moved = Literal["here", "opened", "done"]  # where the next unlabeled flag was found
+Order = Literal["random", "brief"]  # the next unlabeled flag: the run's queue, or brief by brief
+HONEST = ("precision", "precision_ci", "precision_bounds", "unmeasured", "strata",
+          "previous_run", "queue_labels", "hand_labels", "recall")  # fmt: skip
 
 
 class ReviewSession:
-    """Labels and moves within one run for one reviewer; every label is committed at once."""
+    """Labels and moves within one run for one reviewer; every label is committed at once.
+    In random order the reviewer's own walk follows the run's queue (db.queue), so the
+    labels it brings are a random sample of the run's flags; in brief order, the list's."""
 
     def __init__(
         self,
@@ -31,8 +37,13 @@ class ReviewSession:
         previous: int | None = None,
         only: str | None = None,
         queue: Queue | None = None,
+        order: Order = "brief",
     ) -> None:
         self.connection, self.run_id, self.reviewer = connection, run_id, reviewer
+        self.order: Order = order
+        if order == "random":  # a run made before the queue gets its order now
+            run_queue.ensure_order(session=connection, run_id=run_id)
+        self.taken: int | None = None  # the claim a team's queue gave last
         # who chooses the next flag: this reviewer's own walk, a team's or an adjudicator's
         self.queue = queue or Queue()
         self.finished = False  # a team's queue has nothing more for this reviewer
@@ -43,6 +54,7 @@ class ReviewSession:
         self.index: int | None = None
         self.totals: dict[str, int] | None = None  # flags, labeled and one count per verdict
         self.totals_stale = False  # a label landed while the totals were being counted
+        self.honest: dict[str, Any] | None = None  # the run's strata, as last counted
 
     # ---- where the reviewer is ----------------------------------------------------------
 
@@ -84,13 +96,44 @@ class ReviewSession:
             if flag.claim_id == claim_id:
                 self.index = i
 
+    @property
+    def queued(self) -> bool:
+        """Whether the reviewer's own walk follows the run's random queue (not when scoped
+        to a change, nor when a team's queue chooses)."""
+        return self.order == "random" and self.only is None and not self.queue.walks
+
+    def next_in_queue(self) -> FlagView | None:
+        """The run's queue's next unlabeled flag after the current one (wrapping around)."""
+        flag = self.current
+        after = None
+        if flag is not None and flag.change != "gone":
+            after = run_queue.queue_key(session=self.connection, flag_pk=flag.flag_pk)
+        return run_queue.next_in_queue(
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
+        )
+
+    def from_queue(self, flag: FlagView) -> bool:
+        """Whether a label on this flag is one of a random sample's: the run's queue's first
+        flag this reviewer has not labeled, or the flag a team's random order gave."""
+        if flag.change == "gone" or self.queue.role != "reviewer":
+            return False
+        if self.queue.walks:
+            return flag.claim_id == self.taken
+        return self.order == "random" and run_queue.is_next_in_queue(
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer,
+            flag_pk=flag.flag_pk,
+        )  # fmt: skip
+
     def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | Next | None:
         """The next unlabeled flag of the walk after (brief_pk, start), wrapping around;
-        a team's queue gives its own next flag."""
+        a team's queue gives its own next flag, the run's random queue its own."""
         if self.queue.walks:
             found = self.queue.next(self.connection)
             self.finished = found is None
+            self.taken = found.claim_id if found is not None else None
             return found
+        if self.queued:
+            return self.next_in_queue() if after is not None else self.first_in_queue()
         if self.only is not None and self.previous is not None:
             return next_unlabeled_change(
                 db=self.connection, run_id=self.run_id, previous=self.previous,
@@ -98,6 +141,11 @@ class ReviewSession:
             )  # fmt: skip
         return db.next_unlabeled(
             session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
+        )
+
+    def first_in_queue(self) -> FlagView | None:
+        return run_queue.next_in_queue(
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer
         )
 
     def first_unlabeled(self) -> FlagView | Next | None:
@@ -120,7 +168,7 @@ class ReviewSession:
         """Make the next flag without a verdict current: later in this brief ("here"), else
         in a later brief, opened ("opened"); "done" when every flag is labeled."""
         start = (self.index + 1) if self.index is not None else 0
-        if self.queue.walks:  # a team's queue says which flag comes next, even in this brief
+        if self.queue.walks or self.queued:  # a queue says which flag comes next, even here
             start = len(self.flags)
         for i in range(start, len(self.flags)):
             if self.flags[i].verdict is None and self.in_walk(self.flags[i]):
@@ -178,9 +226,11 @@ class ReviewSession:
     ) -> None:
         """Store a label on `flag` (a retry of a refused one comes here from a worker)."""
         wait = {} if patience is None else {"patience": patience}
+        queued = self.from_queue(flag)
         db.record_label(
             session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
-            verdict=verdict, role=self.queue.role, busy=busy, **wait,
+            verdict=verdict, role=self.queue.role, run_id=self.run_id, queue=queued,
+            busy=busy, **wait,
         )  # fmt: skip
 
     def labeled(self, flag: FlagView, verdict: str) -> bool:
@@ -201,32 +251,36 @@ class ReviewSession:
 
     def undo(
         self, *, patience: float | None = None, busy: float | None = None
-    ) -> tuple[LabelRow, str | None] | None:
-        """Take back this reviewer's newest label and open its flag: (the label undone, its
-        token; None when its claim is gone), or None when there is nothing to undo."""
+    ) -> tuple[str, Any, str | None] | None:
+        """Take back this reviewer's newest label or miss and open its brief: ("label" or
+        "miss", the row undone, its token; None when a label's claim is gone), or None when
+        there is nothing to undo."""
         return self.undone(self.undo_write(patience=patience, busy=busy))
 
     def undo_write(
         self, *, patience: float | None = None, busy: float | None = None
-    ) -> LabelRow | None:
-        """Store the undo of this reviewer's newest label (a worker's retry comes here)."""
-        wait = {} if patience is None else {"patience": patience}
-        return db.undo_last_label(
-            session=self.connection, reviewer=self.reviewer, busy=busy, **wait
-        )
+    ) -> tuple[str, Any] | None:
+        """Store the undo of this reviewer's newest label or miss (a worker's retry comes
+        here): ("label" or "miss", the row undone), or None."""
+        wait: dict[str, Any] = {} if patience is None else {"patience": patience}
+        return undo_last(session=self.connection, reviewer=self.reviewer, busy=busy, **wait)
 
-    def undone(self, label: LabelRow | None) -> tuple[LabelRow, str | None] | None:
-        """Take a stored undo into the session: open the label's flag (see `undo`)."""
-        if label is None:
+    def undone(self, undone: tuple[str, Any] | None) -> tuple[str, Any, str | None] | None:
+        """Take a stored undo into the session: open its brief (see `undo`)."""
+        if undone is None:
             return None
+        kind, label = undone
+        if kind == "miss":
+            self.open(label.brief_pk)
+            return kind, label, label.token
         claim = db.get_claim(session=self.connection, claim_id=label.claim_id)
         if claim is None:
-            return label, None
+            return kind, label, None
         self.open(claim.brief_pk, claim_id=label.claim_id)
         after = next((f.verdict for f in self.flags if f.claim_id == label.claim_id), label.verdict)
         if any(f.claim_id == label.claim_id and f.change != "gone" for f in self.flags):
             self.count_change(label.verdict, after)
-        return label, claim.token
+        return kind, label, claim.token
 
     def set_note(self, note: str) -> bool:
         """Save a note on the current flag (empty clears it); False when there is no flag."""
@@ -241,24 +295,30 @@ class ReviewSession:
 
     # ---- the run's counts ---------------------------------------------------------------
 
-    def count_totals(self, connection: Connection) -> dict[str, int]:
-        """Count the run's flags and this reviewer's labels (slow: from a worker thread,
-        on a connection of its own)."""
-        stats = db.precision_stats(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+    def count_totals(self, connection: Connection) -> dict[str, Any]:
+        """Count the run's flags and this reviewer's labels, and its strata under "honest"
+        (slow: from a worker thread, on a connection of its own)."""
+        stats = db.precision_stats(
+            session=connection, run_id=self.run_id, reviewer=self.reviewer, every_run=False
+        )
+        figures = stats.to_dict()
         return {
             "flags": stats.flags,
             "labeled": stats.labeled,
             "true_positive": stats.true_positives,
             "false_positive": stats.false_positives,
             "skip": stats.skipped,
+            "honest": {key: figures[key] for key in HONEST},
         }
 
-    def set_totals(self, totals: dict[str, int]) -> bool:
+    def set_totals(self, totals: dict[str, Any]) -> bool:
         """Take counted totals; False when a label landed meanwhile (count again)."""
         if self.totals_stale:
             self.totals_stale = False
             return False
-        self.totals = totals
+        counted = dict(totals)
+        self.honest = counted.pop("honest", None)
+        self.totals = counted
         return True
 
     def count_change(self, before: str | None, after: str | None) -> bool:

@@ -53,9 +53,14 @@ def test_stats_json_has_the_right_counts_and_interval(labeled):
     assert stats["flags"] == n_flags and stats["labeled"] == len(given)
     assert (stats["true_positives"], stats["false_positives"]) == (tp, fp)
     assert stats["precision"] == pytest.approx(tp / (tp + fp))
-    assert stats["precision_ci"] == pytest.approx(list(wilson_interval(tp, tp + fp)))
+    # every flag labeled (the skipped ones aside): the precision is known, a point
+    assert stats["precision_ci"] == pytest.approx([tp / (tp + fp)] * 2)
+    assert stats["labeled_precision"]["precision_ci"] == pytest.approx(
+        list(wilson_interval(tp, tp + fp))
+    )
     assert stats["coverage"] == pytest.approx(1.0)
-    assert stats["labels_needed"] == labels_needed(tp, fp)
+    assert stats["labels_needed"] == 0
+    assert labels_needed(tp, fp) > 0  # what the interval without the correction would ask
     for kind in {k for k, _ in given}:
         assert stats["by_kind"][kind]["labeled"] == sum(k == kind for k, _ in given)
     assert [r["run_id"] for r in stats["by_run"]] == [1]
@@ -83,9 +88,9 @@ def test_stats_table_for_people(labeled):
     result = runner.invoke(app, ["stats", "--reviewer", "ana", "--db", str(dbp)])
     assert result.exit_code == 0, result.output
     assert "overall" in result.stdout and "95% CI" in result.stdout
-    assert "more labels would bring the interval to ±5 points" in result.stdout
-    # ana labeled every flag, so the labels still needed must come from more briefs
-    assert "more than the 0 flags left unlabeled" in result.stdout
+    # ana labeled every flag: with the finite-population correction nothing is left to learn
+    assert "every flag is labeled: the precision is exact" in result.stdout
+    assert "by hand" in result.stdout or "inherited" in result.stdout
 
 
 def test_stats_without_a_run_or_without_a_database(tmp_path):

@@ -57,7 +57,7 @@ def test_scan_table_summary_says_one_brief_one_flag(tmp_path) -> None:
     assert "1 brief, 1 flag, mean invention rate 1.000" in result.stdout
 
 
-def test_stats_says_one_flag_left_unlabeled(tmp_path) -> None:
+def test_stats_says_one_label_and_one_flag_left(tmp_path) -> None:
     dbp = tmp_path / "r.db"
     path = write_briefs(tmp_path / "two.jsonl", [brief_line("b1", TWO_FLAGS)])
     assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
@@ -71,4 +71,6 @@ def test_stats_says_one_flag_left_unlabeled(tmp_path) -> None:
     engine.dispose()
     result = runner.invoke(app, ["stats", "--db", str(dbp)])
     assert result.exit_code == 0, result.output
-    assert "more than the 1 flag left unlabeled" in result.stdout
+    # with the finite-population correction the one flag left is all it takes; one noun each
+    assert "about 1 more label would bring the interval" in result.stdout
+    assert "unmeasured stratum (new (first run): 1 flag)" in result.stdout

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from typer.testing import CliRunner
 
 import db
+from db.tables import flagrecord as F
 from db.tables import label as L
 from reviewer.cli import app
 from tests.support.db_seed import flag, seed
@@ -151,7 +152,20 @@ def test_a_browser_labels_a_flag_through_the_served_app(
     stored = labels(database)
     assert stored, "no label reached the database"
     assert {(r.reviewer, r.verdict) for r in stored} == {("browser", "true_positive")}
-    assert stored[0].claim_id == 1  # the first flag of the queue
+    assert stored[0].claim_id == first_in_queue(database)  # where the app starts
+
+
+def first_in_queue(database: Path) -> int:
+    """The claim of the run's random queue's first flag (db.queue)."""
+    engine = db.make_engine(str(database))
+    try:
+        with engine.connect() as session:
+            first = session.execute(
+                select(F.c.claim_id).order_by(F.c.queue_rank, F.c.pk).limit(1)
+            ).scalar_one()
+            return int(first)
+    finally:
+        engine.dispose()
 
 
 def test_serve_refuses_a_missing_database_and_creates_nothing(tmp_path: Path) -> None:

@@ -201,10 +201,16 @@ def test_precision_stats_counts_interval_and_breakdowns(four_briefs):
             stats["false_positives"],
             stats["skipped"],
         ) == (6, 4, 2, 1, 1)
-        assert stats["precision"] == pytest.approx(2 / 3)
-        assert stats["precision_ci"] == pytest.approx(list(wilson_interval(2, 3)))
+        # labels chosen by hand are no sample: the two flags without one are unmeasured,
+        # so precision has bounds (all false .. all true), not an interval
+        assert stats["precision"] is None and stats["unmeasured"] == ["new"]
+        assert stats["precision_ci"] == pytest.approx([2 / 5, 4 / 5])
+        assert stats["labeled_precision"]["precision"] == pytest.approx(2 / 3)
+        assert stats["labeled_precision"]["precision_ci"] == pytest.approx(
+            list(wilson_interval(2, 3))
+        )
         assert stats["coverage"] == pytest.approx(4 / 6)
-        assert stats["labels_needed"] > 300
+        assert stats["labels_needed"] == 2  # the two left, with the correction
         assert stats["by_kind"]["sign"]["false_positives"] == 1
         assert stats["by_kind"]["value"]["true_positives"] == 2
         assert stats["by_unit"]["bpm"]["flags"] == 4

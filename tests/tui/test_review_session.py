@@ -93,7 +93,7 @@ def test_undo_reopens_the_flag_and_keeps_the_counts(review) -> None:
     session.label("false_positive")
     assert session.totals["labeled"] == 1 and session.totals["false_positive"] == 1
     session.open(brief_named(session, "brief-b"))
-    label, token = session.undo()
+    _, label, token = session.undo()
     assert (label.verdict, token) == ("false_positive", "50")
     assert session.brief.brief_pk == pk and session.current.token == "50"
     assert session.totals["labeled"] == 0 and session.totals["false_positive"] == 0

@@ -95,7 +95,7 @@ async def test_a_gone_flag_is_drawn_faintly_and_can_be_labeled(two_runs: Engine)
 async def test_the_prose_marks_new_flags_and_draws_gone_ones_where_they_were(
     two_runs: Engine,
 ) -> None:
-    app = ReviewApp(two_runs, reviewer="ann", run=2)
+    app = ReviewApp(two_runs, reviewer="ann", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = screen_of(app)
@@ -136,7 +136,7 @@ async def test_filters_list_the_briefs_with_flags_of_each_class(
         expected = {
             c.brief_id for c in claim_changes(db=connection, run_a=1, run_b=2) if c.change == change
         }
-    app = ReviewApp(two_runs, reviewer="ann", run=2)
+    app = ReviewApp(two_runs, reviewer="ann", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press(key)
@@ -147,7 +147,7 @@ async def test_filters_list_the_briefs_with_flags_of_each_class(
 
 
 async def test_the_palette_scopes_the_walk_to_gone_flags(two_runs: Engine) -> None:
-    app = ReviewApp(two_runs, reviewer="ann", run=2)
+    app = ReviewApp(two_runs, reviewer="ann", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+p")
@@ -163,7 +163,7 @@ async def test_the_palette_scopes_the_walk_to_gone_flags(two_runs: Engine) -> No
 
 
 async def test_the_panel_shows_the_runs_own_stored_arms(two_runs: Engine) -> None:
-    app = ReviewApp(two_runs, reviewer="ann", run=2)
+    app = ReviewApp(two_runs, reviewer="ann", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("p")

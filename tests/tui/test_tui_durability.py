@@ -26,7 +26,7 @@ KILLED_APP = textwrap.dedent(
     from reviewer.tui.app import ReviewApp
 
     async def main():
-        app = ReviewApp(db.make_engine(sys.argv[1]), reviewer="ann")
+        app = ReviewApp(db.make_engine(sys.argv[1]), reviewer="ann", order="brief")
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.press("t", "f")
             print("labeled", flush=True)
@@ -68,7 +68,7 @@ def test_labels_survive_the_app_being_killed(tmp_path: Path) -> None:
 async def test_label_is_committed_before_the_next_key(tmp_path: Path) -> None:
     path = tmp_path / "open.db"
     engine = seed(path)
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("s")
         # another connection sees it while the app is still running, before any quit

@@ -57,7 +57,7 @@ def test_prose_content_keeps_markup_as_text_and_offsets_intact() -> None:
 
 @pytest.mark.asyncio
 async def test_hostile_text_is_shown_literally_everywhere(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = screen_text(app)
@@ -77,7 +77,7 @@ async def test_hostile_text_is_shown_literally_everywhere(engine) -> None:
 
 @pytest.mark.asyncio
 async def test_clicking_hostile_text_does_nothing(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         for x in range(0, 80, 3):
             await pilot.click("#prose-text", offset=(x, 0))
@@ -93,7 +93,7 @@ async def test_clicking_hostile_text_does_nothing(engine) -> None:
 @pytest.mark.asyncio
 async def test_hostile_note_is_stored_and_shown_literally(engine) -> None:
     note = "[bold]loud[/] [@click=app.quit]bye[/] \x1b[2J"
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("n")
         app.screen.query_one(Input).value = note
@@ -113,7 +113,7 @@ async def test_hostile_note_is_stored_and_shown_literally(engine) -> None:
 
 @pytest.mark.asyncio
 async def test_notifications_never_parse_markup(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t")  # the only flag: "every flag is labeled"
         await pilot.press("u")  # "Undid true positive on 50"

@@ -59,7 +59,7 @@ def where(app: ReviewApp) -> tuple[str, str | None]:
     ("key", "verdict"), [("t", "true_positive"), ("f", "false_positive"), ("s", "skip")]
 )
 async def test_label_key_commits_and_advances(engine, key: str, verdict: str) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         assert where(app) == ("brief-a", "50")
         await pilot.press(key)
@@ -70,7 +70,7 @@ async def test_label_key_commits_and_advances(engine, key: str, verdict: str) ->
 
 
 async def test_labels_advance_across_briefs_and_update_counts(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("t", "f", "t")
@@ -82,11 +82,13 @@ async def test_labels_advance_across_briefs_and_update_counts(engine) -> None:
         first = rows.row(0)
         assert first is not None and (first.labeled, first.false_positives) == (3, 1)
         header = str(app.screen.query_one("#progress").render())
-        assert "3 / 9" in header and "precision 0.67" in header
+        # labels chosen in brief order are no sample: bounds, and the stratum left unmeasured
+        assert "3 / 9" in header and "precision 0.22–0.89" in header
+        assert "unmeasured: new (6 flags)" in header
 
 
 async def test_undo_keys_go_back_and_keep_history(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "f")
         await pilot.press("u")
@@ -104,11 +106,11 @@ async def test_undo_keys_go_back_and_keep_history(engine) -> None:
 
 
 async def test_undo_survives_a_restart(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "t", "t", "f")
         assert where(app) == ("brief-b", "4.8")
-    again = ReviewApp(engine, reviewer="ann")
+    again = ReviewApp(engine, reviewer="ann", order="brief")
     async with again.run_test(size=SIZE) as pilot:
         assert where(again) == ("brief-b", "4.8")
         await pilot.press("u")
@@ -119,9 +121,9 @@ async def test_undo_survives_a_restart(engine) -> None:
 
 
 async def test_reviewer_name_is_recorded_and_verdicts_are_per_reviewer(engine) -> None:
-    async with ReviewApp(engine, reviewer="bob").run_test(size=SIZE) as pilot:
+    async with ReviewApp(engine, reviewer="bob", order="brief").run_test(size=SIZE) as pilot:
         await pilot.press("f")
-    app = ReviewApp(engine, reviewer="cat")
+    app = ReviewApp(engine, reviewer="cat", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         assert where(app) == ("brief-a", "50")  # bob's label is not cat's
         await pilot.press("t")
@@ -133,7 +135,7 @@ async def test_reviewer_name_is_recorded_and_verdicts_are_per_reviewer(engine) -
 
 @pytest.mark.parametrize("keys", [("j",), ("right",)])
 async def test_next_flag_then_into_next_brief(engine, keys) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*keys)
         assert where(app) == ("brief-a", "22.4")
@@ -144,7 +146,7 @@ async def test_next_flag_then_into_next_brief(engine, keys) -> None:
 
 @pytest.mark.parametrize("key", ["k", "left"])
 async def test_previous_flag_goes_back_into_previous_brief(engine, key: str) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("]")
         assert where(app) == ("brief-b", "54")
@@ -156,7 +158,7 @@ async def test_previous_flag_goes_back_into_previous_brief(engine, key: str) -> 
 
 @pytest.mark.parametrize(("forward", "back"), [("]", "["), ("J", "K")])
 async def test_next_and_previous_brief(engine, forward: str, back: str) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(forward, forward)
         assert where(app) == ("brief-c", None)
@@ -170,7 +172,7 @@ async def test_next_and_previous_brief(engine, forward: str, back: str) -> None:
 
 @pytest.mark.parametrize("key", ["space", "full_stop"])
 async def test_next_unlabeled_skips_labeled_flags(engine, key: str) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("j", "t")  # label 22.4, land on 5.3
         await pilot.press("k", "k")  # back to 50 (unlabeled)
@@ -182,14 +184,14 @@ async def test_next_unlabeled_skips_labeled_flags(engine, key: str) -> None:
 
 
 async def test_enter_in_list_opens_that_brief(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "down", "down", "enter")
         assert where(app) == ("brief-d", "21.0")
 
 
 async def test_note_is_stored_and_shown(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         assert isinstance(app.screen, NoteScreen)
@@ -205,7 +207,7 @@ async def test_note_is_stored_and_shown(engine) -> None:
 
 
 async def test_help_opens_and_closes(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
@@ -217,7 +219,7 @@ async def test_help_opens_and_closes(engine) -> None:
 
 
 async def test_q_quits(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("q")
         await pilot.pause()
@@ -225,7 +227,7 @@ async def test_q_quits(engine) -> None:
 
 
 async def test_annotations_toggle(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         prose = app.screen.query_one(Prose)
         assert "‹rhr 52 · value›" in prose.content.plain
@@ -247,7 +249,7 @@ async def test_annotations_toggle(engine) -> None:
     ],
 )
 async def test_filters(engine, keys, total: int, title: str) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "t", "t", "f", "f")  # brief-a all true, brief-b all false
         await pilot.press(*keys)
@@ -258,7 +260,7 @@ async def test_filters(engine, keys, total: int, title: str) -> None:
 
 
 async def test_search_filters_by_id_and_text(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
@@ -278,7 +280,7 @@ async def test_search_filters_by_id_and_text(engine) -> None:
 
 
 async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "f", "p")
         await app.workers.wait_for_complete()
@@ -286,15 +288,19 @@ async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
         panel = app.screen.query_one("#stats")
         assert panel.display
         text = str(app.screen.query_one("#stats-text").render())
-        assert "0.50 [0.09, 0.91] n=2" in text
-        assert "more true/false labels" in text and "only 7 unlabeled flags left" in text
+        # one true, one false, chosen by hand: the 7 other flags are an unmeasured stratum
+        assert "overall   0.11–0.89 bounds: a stratum is unmeasured" in text
+        assert "by hand        0.50 [0.50, 0.50] 2 of 2" in text
+        assert "new            unmeasured 0 of 7" in text
+        assert "0 from the random queue, 2 by hand" in text
+        assert "7 more true/false labels" in text and "To ±5 pts in   new 7" in text
         assert "Four arms" in text and "production" in text
         await pilot.press("p")
         assert not panel.display
 
 
 async def test_command_palette_runs_review_actions(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"false positive")
@@ -311,7 +317,7 @@ async def test_long_list_is_counted_in_a_worker_and_paged(tmp_path: Path) -> Non
     texts = [(f"b{i:03d}", f"rhr {50 + i % 2} bpm today.", i) for i in range(250)]
     briefs = [(bid, text, [make_flag(text, str(50 + i % 2), rhr)]) for bid, text, i in texts]
     engine = seed(tmp_path / "long.db", briefs)
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -329,7 +335,7 @@ async def test_long_list_is_counted_in_a_worker_and_paged(tmp_path: Path) -> Non
 
 async def test_keys_still_label_after_stats_and_help(engine) -> None:
     """Hiding the list with the stats panel must not leave the focus in the search box."""
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p", "p", "question_mark", "escape")
         assert isinstance(app.screen, ReviewScreen)
@@ -344,7 +350,7 @@ async def test_keys_still_label_after_stats_and_help(engine) -> None:
 async def test_footer_fits_every_shown_key_at_120_columns(engine) -> None:
     from textual.widgets._footer import FooterKey
 
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         shown = {k.key_display: k.region for k in app.screen.query(FooterKey)}
@@ -354,7 +360,7 @@ async def test_footer_fits_every_shown_key_at_120_columns(engine) -> None:
 
 
 async def test_help_lists_the_list_keys_and_the_palette(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("question_mark")
         text = str(app.screen.query_one("Static").render())

@@ -47,7 +47,7 @@ async def settle(app: ReviewApp, pilot) -> None:  # type: ignore[no-untyped-def]
 
 
 async def test_the_cursor_finds_the_current_brief_beyond_the_first_page(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         rows = app.screen.query_one(BriefRows)
@@ -68,7 +68,7 @@ async def test_the_cursor_finds_the_current_brief_beyond_the_first_page(engine) 
 
 
 async def test_a_late_answer_never_moves_a_cursor_the_user_has_moved(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         rows = app.screen.query_one(BriefRows)
@@ -99,7 +99,7 @@ async def test_search_and_filters_fetch_their_rows_off_the_ui_thread(engine, mon
         return list_briefs(**kwargs)
 
     monkeypatch.setattr(db, "list_briefs", spy)
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
         assert ("all", "", 0, True) in threads  # the plain list's first page: painted at once

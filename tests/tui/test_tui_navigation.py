@@ -29,7 +29,7 @@ def engine(tmp_path: Path):
 
 
 async def test_after_search_next_brief_is_first_match_when_current_is_not_listed(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("right_square_bracket")
         assert shown(app) == "brief-002"
@@ -47,7 +47,7 @@ async def test_after_search_next_brief_is_first_match_when_current_is_not_listed
 
 
 async def test_after_search_cursor_stays_on_current_brief_when_listed(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*["right_square_bracket"] * 4)
         assert shown(app) == "brief-005"
@@ -62,7 +62,7 @@ async def test_after_search_cursor_stays_on_current_brief_when_listed(engine) ->
 
 
 async def test_clearing_the_search_keeps_the_cursor_on_the_current_brief(engine) -> None:
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"Lena", "enter")
         await app.workers.wait_for_complete()  # a searched list is fetched by a worker

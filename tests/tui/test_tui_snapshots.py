@@ -20,7 +20,7 @@ async def settle(pilot: Pilot) -> None:
 
 
 def test_review_screen(snap_compare, tmp_path: Path) -> None:
-    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann")
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann", order="brief")
 
     async def label_some(pilot: Pilot) -> None:
         await settle(pilot)
@@ -31,7 +31,7 @@ def test_review_screen(snap_compare, tmp_path: Path) -> None:
 
 
 def test_stats_panel(snap_compare, tmp_path: Path) -> None:
-    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann")
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann", order="brief")
 
     async def open_stats(pilot: Pilot) -> None:
         await settle(pilot)
@@ -44,7 +44,7 @@ def test_stats_panel(snap_compare, tmp_path: Path) -> None:
 def test_prose_with_new_and_gone_flags(snap_compare, tmp_path: Path) -> None:
     engine = seed(tmp_path / "snap.db")
     second_run(engine)
-    app = ReviewApp(engine, reviewer="ann", run=2)
+    app = ReviewApp(engine, reviewer="ann", run=2, order="brief")
 
     async def open_changed(pilot: Pilot) -> None:
         await settle(pilot)

@@ -23,15 +23,16 @@ from db.views import BriefRow, BriefView, FlagView
 from db.writing import DatabaseUnavailable, reason
 from reviewer.grounding.bands import Bands
 from reviewer.grounding.checked import checked_spans
-from reviewer.metrics import wilson_interval
 from reviewer.tui.data import DbPages
 from reviewer.tui.literal import one_line
 from reviewer.tui.queue import Queue, others_text
-from reviewer.tui.session import ReviewSession
+from reviewer.tui.screens.honest import HonestActions
+from reviewer.tui.session import Order, ReviewSession
 from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel, StatsReport
+from reviewer.tui.widgets.strata_lines import header_parts
 from reviewer.vocabulary import CHANGE_FILTERS, DISAGREE, FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
@@ -55,8 +56,9 @@ def review_commands() -> type[Provider]:
     return ReviewCommands
 
 
-class ReviewScreen(Screen[None]):
-    """Label the flags of one detector run, one key each."""
+class ReviewScreen(HonestActions, Screen[None]):
+    """Label the flags of one detector run, one key each; the next unlabeled flag comes
+    from the run's random queue (order "random") or in stored order ("brief")."""
 
     COMMANDS: ClassVar = {review_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -70,6 +72,8 @@ class ReviewScreen(Screen[None]):
         Binding("left_square_bracket,K", "brief(-1)", "Brief ←", show=False),
         Binding("space,full_stop", "next_unlabeled", "Unlabeled"),
         Binding("n", "note", "Note"),
+        Binding("m", "miss", "Miss"),
+        Binding("c", "reviewed", "Read in full", show=False),
         Binding("slash", "search", "Search"),
         Binding("v", "cycle_filter", "Filter"),
         Binding("1", "filter('all')", "All briefs", show=False),
@@ -94,6 +98,7 @@ class ReviewScreen(Screen[None]):
         *,
         only: str | None = None,
         queue: Queue | None = None,
+        order: Order = "random",
     ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
@@ -106,7 +111,13 @@ class ReviewScreen(Screen[None]):
         self.scanner: Any = None  # the run's own detector's, loaded after the first paint
         self.detector_note: str | None = None  # why the run's detector cannot be used
         self.review = ReviewSession(
-            session, run_id, reviewer, previous=self.previous, only=only, queue=queue
+            session,
+            run_id,
+            reviewer,
+            previous=self.previous,
+            only=only,
+            queue=queue,
+            order=order,
         )
         self.waiting = False  # a label or undo refused by the database is being retried
         # keys that move the cursor or write, pressed meanwhile: (action, its arguments)
@@ -224,7 +235,7 @@ class ReviewScreen(Screen[None]):
             position = f"{self.only} {position.removeprefix(f'no {self.only} ')}"
             if not scoped:
                 position = f"no {self.only} flags"
-        title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled"
+        title = f"{one_line(brief.brief_id)} · {position} · {labeled} labeled{self.brief_marks()}"
         showing = self.queue.shows_others or self.brief_list.filter == DISAGREE
         if showing and self.current is not None:
             title += " · others: " + others_text(self.session, self.current.claim_id, self.reviewer)
@@ -294,17 +305,9 @@ class ReviewScreen(Screen[None]):
             if not team:
                 parts += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"),
                           f" ({share:.1%})"]  # fmt: skip
-            tp, fp = totals["true_positive"], totals["false_positive"]
-            if tp + fp:
-                low, high = wilson_interval(tp, tp + fp)
-                parts += [
-                    ("   precision ", "dim"),
-                    (f"{tp / (tp + fp):.2f}", "bold $accent"),
-                    f" [{low:.2f}, {high:.2f}]",
-                    (f" n={tp + fp}", "dim"),
-                ]
-            else:
-                parts.append(("   precision – (no true/false labels yet)", "dim"))
+            # the estimate over the run's strata as last counted (a worker counts it again
+            # after every label)
+            parts += header_parts(self.review.honest or {})
         self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
 
     @work(thread=True, exclusive=True, group="totals")
@@ -317,7 +320,7 @@ class ReviewScreen(Screen[None]):
     class Totals(Message):
         """The run's counts, counted by a worker."""
 
-        def __init__(self, totals: dict[str, int]) -> None:
+        def __init__(self, totals: dict[str, Any]) -> None:
             super().__init__()
             self.totals = totals
 
@@ -433,11 +436,13 @@ class ReviewScreen(Screen[None]):
         """A label is stored and in the session: redraw the counts and row, move on."""
         if before.verdict != verdict and before.change != "gone" and self.totals is not None:
             self.draw_progress()
+        self.load_totals()  # the strata moved: count them again, off the UI thread
         self.brief_list.update_row(self.review.brief_row())
         self.action_next_unlabeled()
 
     def action_undo(self) -> None:
-        """Undo this reviewer's newest label (history is in the database) and go back to it."""
+        """Undo this reviewer's newest label or miss (history is in the database) and go
+        back to it."""
         if self.waiting:
             self._hold("undo")
             return
@@ -453,11 +458,15 @@ class ReviewScreen(Screen[None]):
         if undone is None:
             self.notify("Nothing to undo.", severity="warning", markup=False)
             return
-        label, token = undone
+        kind, label, token = undone
         if token is None:
             return
         self.opened()
+        if kind == "miss":
+            self.undo_miss(label)
+            return
         self.draw_progress()
+        self.load_totals()
         self.brief_list.update_row(self.review.brief_row())
         word = verdict_word(label.verdict)
         self.notify(f"Undid {word} on {one_line(token)}", markup=False)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from reviewer.metrics import wilson_interval
 from reviewer.tui.literal import one_line
+from reviewer.tui.widgets.strata_lines import strata_parts
 
 BAR = 20
 
@@ -94,6 +95,31 @@ def precision_line(name: str, tp: int, fp: int) -> list[Part]:
     ]
 
 
+def overall_line(s: Mapping[str, Any]) -> list[Part]:
+    """The run's stratified precision, or its bounds while a stratum is unmeasured."""
+    label: Part = (f"{'overall':<9} ", "bold")
+    low, high = s.get("precision_ci") or (0.0, 1.0)
+    if s.get("unmeasured"):
+        return [label, (f"{low:.2f}–{high:.2f} bounds: a stratum is unmeasured\n", "$warning")]
+    if s.get("precision") is None:
+        return [label, ("   –   no true/false labels\n", "dim")]
+    point = float(s["precision"])
+    return [
+        label,
+        f"{point:.2f} ",
+        (f"[{low:.2f}, {high:.2f}] strata ", "dim"),
+        *range_bar(point, low, high),
+        "\n",
+    ]
+
+
+def honest_figures(s: Any) -> Mapping[str, Any]:
+    """The run's strata figures (db.figures.PrecisionStats has them), else nothing."""
+    if getattr(s, "strata", None) and hasattr(s, "to_dict"):
+        return dict(s.to_dict())
+    return {}
+
+
 def counts(group: Slice) -> tuple[int, int]:
     """(tp, fp) of one entry of by_kind / by_unit."""
     return group.true_positives, group.false_positives
@@ -105,7 +131,11 @@ def stats_content(report: StatsReport) -> Content:
     tp, fp = s.true_positives, s.false_positives
     flags, labeled = s.flags, s.labeled
     parts: list[Part] = [("Precision", "bold underline"), ("  95% Wilson\n", "dim")]
-    parts += precision_line("overall", tp, fp)
+    honest = honest_figures(s)
+    if honest:  # the run's estimate over its strata; the lines below are the labels'
+        parts += overall_line(honest)
+    else:
+        parts += precision_line("overall", tp, fp)
     for title, groups in (("by kind", s.by_kind), ("by unit", s.by_unit)):
         if groups:
             parts.append((f"{title}\n", "italic dim"))
@@ -124,6 +154,7 @@ def stats_content(report: StatsReport) -> Content:
     if needed > left:  # labeling every flag left would not get there
         parts.append((f"            only {left:,} unlabeled flags left: ingest more\n", "$warning"))
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
+    parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
     return Content.assemble(*parts)

@@ -1,0 +1,103 @@
+"""The review queue: a seeded random order of a run's flags, the same for every reviewer.
+
+A flag's place is `queue_rank`, a hash of the run's `order_seed` and the flag's claim, so
+any prefix of the queue is a simple random sample of the run's flags (the Wilson interval
+then means what it says) and nothing but one column per flag is stored. Runs made before
+the queue existed get their seed and ranks the first time they are reviewed in this order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sqlalchemy import Row, bindparam, select, tuple_, update
+
+from db.queries import _flag_select, _flag_view, _verdicts
+from db.tables import Db
+from db.tables import detectorrun as R
+from db.tables import flagrecord as F
+from db.views import FlagView
+
+MASK64 = (1 << 64) - 1
+QueueKey = tuple[int, int]  # (queue_rank, flag pk): a flag's place in the queue
+
+
+def new_seed() -> int:
+    """A seed for a new run's order (31 bits: an INTEGER on every database)."""
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def queue_rank(seed: int, claim_id: int) -> int:
+    """The place of a claim in a run's queue: splitmix64 of seed and claim, top 31 bits.
+    A fixed function, so every reviewer (and every machine) sees the same order."""
+    z = (seed * 0x9E3779B97F4A7C15 + claim_id * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return (z ^ (z >> 31)) >> 33
+
+
+def run_seed(session: Db, run_id: int) -> int | None:
+    return session.scalar(select(R.c.order_seed).where(R.c.id == run_id))
+
+
+def ensure_order(*, session: Db, run_id: int) -> int:
+    """The run's seed, giving an older run (no seed, no ranks) both first; commits then."""
+    seed = run_seed(session, run_id)
+    unranked = select(F.c.pk).where(F.c.run_id == run_id, F.c.queue_rank.is_(None)).limit(1)
+    if seed is not None and session.scalar(unranked) is None:
+        return seed
+    if seed is None:
+        seed = new_seed()
+        session.execute(update(R).where(R.c.id == run_id).values(order_seed=seed))
+    rows = session.execute(
+        select(F.c.pk, F.c.claim_id).where(F.c.run_id == run_id, F.c.queue_rank.is_(None))
+    ).all()
+    if rows:
+        session.execute(
+            update(F).where(F.c.pk == bindparam("flag_pk")).values(queue_rank=bindparam("rank")),
+            [{"flag_pk": pk, "rank": queue_rank(seed, claim)} for pk, claim in rows],
+        )
+    session.commit()
+    return seed
+
+
+def queue_key(*, session: Db, flag_pk: int) -> QueueKey | None:
+    rank = session.scalar(select(F.c.queue_rank).where(F.c.pk == flag_pk))
+    return None if rank is None else (rank, flag_pk)
+
+
+def next_in_queue(
+    *, session: Db, run_id: int, reviewer: str | None, after: QueueKey | None = None
+) -> FlagView | None:
+    """The first flag without a current verdict after `after` in the run's random order,
+    wrapping around. Walks the (run, rank) index from where the reviewer is."""
+    _, verdict, _ = _verdicts(reviewer)
+    base = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
+    base = base.order_by(F.c.queue_rank, F.c.pk).limit(1)
+    if after is not None:
+        later = tuple_(F.c.queue_rank, F.c.pk) > tuple_(*after)
+        row: Row[Any] | None = session.execute(base.where(later)).first()
+        if row is not None:
+            return _flag_view(row)
+    row = session.execute(base).first()
+    return _flag_view(row) if row is not None else None
+
+
+def is_next_in_queue(*, session: Db, run_id: int, reviewer: str | None, flag_pk: int) -> bool:
+    """Whether no unlabeled flag comes before this one in the queue: labeling it then keeps
+    the queue's labels a random sample, however the reviewer got there."""
+    key = queue_key(session=session, flag_pk=flag_pk)
+    if key is None:
+        return False
+    _, verdict, _ = _verdicts(reviewer)
+    earlier = (
+        _flag_select(reviewer)
+        .where(
+            F.c.run_id == run_id,
+            verdict.is_(None),
+            tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key),
+        )
+        .limit(1)
+    )
+    return session.execute(earlier).first() is None

@@ -1,0 +1,185 @@
+"""A run's flags in strata, by what is known of them, for reviewer.metrics to combine; and
+its recall over the briefs read in full.
+
+- inherited: the verdict was made while reviewing another run (or before runs were
+  recorded). Known exactly, but it says nothing of the flags around it.
+- by_hand: labeled in this run on a flag the reviewer chose, not the queue's next one.
+  Known exactly, and likewise no sample.
+- new: flags whose claim the previous run did not flag (every flag, for a first run).
+- same: flags the previous run had too, with no inherited label.
+The last two are estimated from the labels made through this run's random queue, a simple
+random sample of what neither census covers. The previous run of run N is the newest
+finished run with a smaller id. Without a reviewer the verdict is the team's (as precision
+counts it: final, else agreed); a claim in dispute is counted, and left out like a skip.
+
+Plain SQL text run by whatever reads it: SQLAlchemy (db.stats, the app) or the bare driver
+(db.direct, so that `reviewer stats` never imports SQLAlchemy); both give the same figures.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reviewer.agreement import DISPUTED
+from reviewer.metrics import Recall, StratifiedPrecision, Stratum
+from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
+
+STRATA = ("inherited", "by_hand", "new", "same")
+KEYS = {TRUE_POSITIVE: "tp", FALSE_POSITIVE: "fp", SKIP: "skipped", DISPUTED: "in_dispute"}
+
+# (sql with :name parameters, parameters) -> result rows as tuples
+Rows = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
+
+
+def reader(connection: Any) -> Rows:
+    """Rows from a SQLAlchemy Connection or Session, or a sqlite3 / psycopg connection."""
+    if not hasattr(connection, "cursor"):  # SQLAlchemy: imported only when it is in use
+        from sqlalchemy import text
+
+        return lambda sql, params: [tuple(r) for r in connection.execute(text(sql), params)]
+    pyformat = type(connection).__module__.startswith("psycopg")
+
+    def rows(sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        if pyformat:
+            sql = re.sub(r":(\w+)", r"%(\1)s", sql)
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, dict(params))
+            return [tuple(row) for row in cursor.fetchall()]
+        finally:
+            cursor.close()
+
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class RunStrata:
+    """A run's stratified precision and where its labels came from."""
+
+    run_id: int
+    previous_run: int | None
+    precision: StratifiedPrecision
+    queue_labels: int  # labels (skips too) made in this run through its random queue
+    hand_labels: int  # labels made in this run on flags chosen by hand
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            **self.precision.to_dict(),
+            "run_id": self.run_id,
+            "previous_run": self.previous_run,
+            "queue_labels": self.queue_labels,
+            "hand_labels": self.hand_labels,
+        }
+
+
+PREVIOUS = "SELECT max(id) FROM detectorrun WHERE id < :run AND status = 'finished'"
+
+
+def previous_run(rows: Rows, run_id: int) -> int | None:
+    """The newest finished run made before this one (as db.runs.previous_run says)."""
+    found = rows(PREVIOUS, {"run": run_id})
+    return found[0][0] if found and found[0][0] is not None else None
+
+
+_TEAM = (
+    "FROM flagrecord f JOIN claim c ON c.id = f.claim_id LEFT JOIN label l ON l.id = c.label_id",
+    "c.verdict",
+)
+_ONE = (
+    "FROM flagrecord f LEFT JOIN labelstate s ON s.claim_id = f.claim_id "
+    "AND s.reviewer = :reviewer LEFT JOIN label l ON l.id = s.label_id",
+    "s.verdict",
+)
+STRATA_SQL = (
+    "SELECT verdict, label_run, queue, earlier, count(*) FROM (SELECT {verdict} AS verdict, "
+    "l.run_id AS label_run, l.queue AS queue, CASE WHEN EXISTS (SELECT 1 FROM flagrecord e "
+    "WHERE e.run_id = :before AND e.claim_id = f.claim_id) THEN 1 ELSE 0 END AS earlier "
+    "{source} WHERE f.run_id = :run) t GROUP BY verdict, label_run, queue, earlier"
+)
+
+
+def run_strata(
+    *, session: Any = None, rows: Rows | None = None, run_id: int, reviewer: str | None = None
+) -> RunStrata:
+    """Count the run's flags per stratum and verdict: one pass over the run's flags, read
+    from `session` (any connection `reader` takes) or through `rows`."""
+    read = rows or reader(session)
+    before = previous_run(read, run_id)
+    source, verdict = _TEAM if reviewer is None else _ONE
+    found = read(
+        STRATA_SQL.format(verdict=verdict, source=source),
+        {"run": run_id, "before": -1 if before is None else before, "reviewer": reviewer},
+    )
+    counts: dict[str, Counter[str]] = {name: Counter() for name in STRATA}
+    queue_labels = hand_labels = 0
+    for label, label_run, queue, earlier, n in found:
+        here = label_run == run_id
+        if label is not None and here:
+            queue_labels += n if queue else 0
+            hand_labels += 0 if queue else n
+        if label in (TRUE_POSITIVE, FALSE_POSITIVE) and not (here and queue):
+            name = "by_hand" if here else "inherited"
+        else:
+            name = "same" if earlier else "new"
+        counts[name]["flags"] += n
+        if label in KEYS:
+            counts[name][KEYS[label]] += n
+    strata = tuple(
+        Stratum(name, c["flags"], c["tp"], c["fp"], c["skipped"], c["in_dispute"])
+        for name, c in counts.items()
+    )
+    return RunStrata(run_id, before, StratifiedPrecision(strata), queue_labels, hand_labels)
+
+
+def _briefs(reviewer: str | None) -> str:
+    where = "" if reviewer is None else " WHERE reviewer = :reviewer"
+    return f"SELECT brief_pk FROM reviewedbrief{where}"
+
+
+def run_recall(
+    *, session: Any = None, rows: Rows | None = None, run_id: int, reviewer: str | None = None
+) -> Recall:
+    """Recall of a run over the briefs read in full (by the reviewer, or anyone): the known
+    contradictions are their claims labeled true (the team's verdict, or the reviewer's)
+    and their live misses; caught are those the run flags (a miss, by a flag on its words)."""
+    read = rows or reader(session)
+    briefs = _briefs(reviewer)
+    params = {"run": run_id, "reviewer": reviewer}
+    if reviewer is None:
+        true = 'SELECT c.id, c.brief_pk, c.start, c."end" FROM claim c WHERE c.verdict = :tp'
+    else:
+        true = (
+            'SELECT c.id, c.brief_pk, c.start, c."end" FROM claim c JOIN labelstate s '
+            "ON s.claim_id = c.id WHERE s.reviewer = :reviewer AND s.verdict = :tp"
+        )
+    known = read(f"{true} AND c.brief_pk IN ({briefs})", {**params, "tp": TRUE_POSITIVE})
+    flagged = read(
+        'SELECT claim_id, brief_pk, start, "end" FROM flagrecord '
+        f"WHERE run_id = :run AND brief_pk IN ({briefs})",
+        params,
+    )
+    by_reviewer = "" if reviewer is None else " AND reviewer = :reviewer"
+    missed_rows = read(
+        'SELECT 0, brief_pk, start, "end" FROM miss WHERE undone_at IS NULL'
+        f"{by_reviewer} AND brief_pk IN ({briefs})",
+        params,
+    )
+    flagged_claims = {row[0] for row in flagged}
+    caught = sum(row[0] in flagged_claims for row in known)
+    missed = len(known) - caught
+    for miss in missed_rows:
+        if any(_overlap(miss, row) for row in known):
+            continue  # the same contradiction, already counted as a labeled claim
+        if any(_overlap(miss, row) for row in flagged):
+            caught += 1
+        else:
+            missed += 1
+    return Recall(caught, missed)
+
+
+def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    return a[1] == b[1] and a[2] < b[3] and b[2] < a[3]

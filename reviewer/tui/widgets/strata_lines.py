@@ -1,0 +1,117 @@
+"""The honest part of the stats: a run's strata, what is unmeasured, recall; as Content
+parts from numbers and plain strings (stratum names are ours, never brief text)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+Part = str | tuple[str, str]
+
+STRATUM_NAMES = {"inherited": "inherited", "by_hand": "by hand", "new": "new", "same": "same"}
+
+
+def stratum_name(name: str, previous: int | None) -> str:
+    if name == "new" and previous:
+        return f"new since #{previous}"
+    if name == "same" and previous:
+        return f"same as #{previous}"
+    return STRATUM_NAMES.get(name, name)
+
+
+def unmeasured_words(stats: Mapping[str, Any]) -> str:
+    """`new since #1 (140 flags)`: the strata still without a label, for a header."""
+    previous = stats.get("previous_run")
+    flags = {s["name"]: s["flags"] for s in stats.get("strata", [])}
+    return ", ".join(
+        f"{stratum_name(name, previous)} ({flags.get(name, 0):,} flags)"
+        for name in stats.get("unmeasured", [])
+    )
+
+
+def header_parts(stats: Mapping[str, Any]) -> list[Part]:
+    """`precision 0.41 [0.35, 0.48]`, or the bounds and which stratum is unmeasured."""
+    low, high = stats.get("precision_ci") or (0.0, 1.0)
+    if stats.get("unmeasured"):
+        return [
+            ("   precision ", "dim"),
+            (f"{low:.2f}–{high:.2f}", "bold $warning"),
+            (f" unmeasured: {unmeasured_words(stats)}", "$warning"),
+        ]
+    if stats.get("precision") is None:
+        return [("   precision – (no true/false labels yet)", "dim")]
+    queue = int(stats.get("queue_labels", 0))
+    return [
+        ("   precision ", "dim"),
+        (f"{stats['precision']:.2f}", "bold $accent"),
+        f" [{low:.2f}, {high:.2f}]",
+        (f" queue {queue}", "dim"),
+    ]
+
+
+def strata_parts(stats: Mapping[str, Any]) -> list[Part]:
+    """Per stratum: precision and interval (or unmeasured), labels of its flags, weight;
+    then the combination, where the labels came from, labels needed, recall."""
+    strata = [s for s in stats.get("strata", []) if s["flags"]]
+    if not strata:
+        return []
+    previous = stats.get("previous_run")
+    parts: list[Part] = [("\nStrata", "bold underline"), ("  weight = share of flags\n", "dim")]
+    for s in strata:
+        name: Part = (f"{stratum_name(s['name'], previous)[:14]:<14} ", "bold")
+        weight = f" w {100 * s['weight']:.0f}%\n"
+        if s["precision_ci"] is None:
+            parts += [
+                name,
+                ("unmeasured ", "$warning"),
+                (f"0 of {s['flags']:,}", "dim"),
+                (weight, "dim"),
+            ]
+            continue
+        low, high = s["precision_ci"]
+        parts += [
+            name,
+            f"{s['precision']:.2f} ",
+            (f"[{low:.2f}, {high:.2f}] {s['labeled']:,} of {s['flags']:,}", "dim"),
+            (weight, "dim"),
+        ]
+    low, high = stats.get("precision_bounds") or (0.0, 1.0)
+    if stats.get("unmeasured"):
+        parts += [
+            ("Combined       ", "bold"),
+            (f"between {low:.2f} and {high:.2f}: ", "$warning"),
+            (f"{unmeasured_words(stats)} unmeasured\n", "$warning"),
+        ]
+    elif stats.get("precision") is not None:
+        parts += [
+            ("Combined       ", "bold"),
+            f"{stats['precision']:.2f} [{low:.2f}, {high:.2f}]\n",
+        ]
+    parts += [
+        ("Labels         ", "bold"),
+        f"{int(stats.get('queue_labels', 0)):,} from the random queue, "
+        f"{int(stats.get('hand_labels', 0)):,} by hand\n",
+    ]
+    needed = stats.get("labels_needed_by_stratum") or {}
+    if any(needed.values()):
+        where = ", ".join(
+            f"{stratum_name(name, previous)} {n:,}" for name, n in needed.items() if n
+        )
+        parts += [("To ±5 pts in   ", "bold"), f"{where}\n"]
+    parts += recall_parts(stats.get("recall") or {})
+    return parts
+
+
+def recall_parts(recall: Mapping[str, Any]) -> list[Part]:
+    n = int(recall.get("caught", 0)) + int(recall.get("missed", 0))
+    if not n:
+        return [
+            ("Recall         ", "bold"),
+            ("– mark briefs fully reviewed to measure it\n", "dim"),
+        ]
+    low, high = recall["recall_ci"]
+    return [
+        ("Recall         ", "bold"),
+        f"{recall['recall']:.2f} ",
+        (f"[{low:.2f}, {high:.2f}] {recall['caught']} caught, {recall['missed']} missed\n", "dim"),
+    ]
