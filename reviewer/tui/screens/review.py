@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from sqlalchemy import Connection
 from sqlalchemy.exc import DBAPIError
@@ -19,6 +19,7 @@ from textual.widgets import Footer, Static
 import db
 from db.agreement import run_reviewers
 from db.runs import previous_run, run_title
+from db.transient import TransientConnection
 from db.views import BriefRow, BriefView, FlagView
 from db.writing import DatabaseUnavailable, reason
 from reviewer.grounding.bands import Bands
@@ -312,10 +313,10 @@ class ReviewScreen(HonestActions, Screen[None]):
 
     @work(thread=True, exclusive=True, group="totals")
     def load_totals(self) -> None:
-        """Count the run's flags and this reviewer's labels off the UI thread."""
-        with self.session.engine.connect() as session:
-            totals = self.review.count_totals(session)
-        self.post_message(self.Totals(totals))
+        """Count the run's flags, this reviewer's labels and the strata off the UI thread;
+        each query in its own transaction, so none sits idle in one between queries."""
+        reads = cast(Connection, TransientConnection(self.session.engine))
+        self.post_message(self.Totals(self.review.count_totals(reads)))
 
     class Totals(Message):
         """The run's counts, counted by a worker."""
