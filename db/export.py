@@ -63,6 +63,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             FlagRecord.nearest,
             FlagRecord.nearest_value,
             FlagRecord.delta,
+            FlagRecord.basis,
         )
         .select_from(LabelState)
         .join(Claim, Claim.id == LabelState.claim_id)
@@ -99,6 +100,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
                 "nearest": row.nearest,
                 "nearest_value": row.nearest_value,
                 "delta": row.delta,
+                "basis": row.basis,  # None for a flag stored before basis was kept
             }
         yield LabeledClaim(
             claim_id=row.id,

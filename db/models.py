@@ -148,6 +148,7 @@ class FlagRecord(SQLModel, table=True):
     delta: float
     rel: float
     kind: str
+    basis: str | None = None  # "band" or "name"; None for flags stored before it was kept
 
 
 class Label(SQLModel, table=True):

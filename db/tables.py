@@ -216,6 +216,9 @@ flagrecord = Table(
     _real("delta"),
     _real("rel"),
     _str("kind"),
+    # how the known value was chosen: "band" or "name"; NULL for flags stored before it
+    # was kept (migration 0006)
+    _str("basis", nullable=True),
     Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
     Index("ix_flag_claim_run", "claim_id", "run_id"),
 )

@@ -230,8 +230,9 @@ class Scan:
     flags: list[Flag]
 
 
-FlagRow = tuple[int, int, str, float, str, str, float, float, float, str]
-"""A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind."""
+FlagRow = tuple[int, int, str, float, str, str, float, float, float, str, str]
+"""A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind,
+basis."""
 FlagChunks = Iterator[Sequence[FlagRow]]
 """One brief's flags still to come, in chunks of at most BIG_BRIEF rows (a detector's
 stream): never all in memory at once."""
@@ -240,13 +241,23 @@ ScanRow = tuple[int, int, Sequence[FlagRow] | FlagChunks]
 the flags as rows, or as chunks of rows that are stored as they come."""
 FLAG_COLUMNS = (
     "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
-    "nearest_value", "delta", "rel", "kind", "queue_rank",
+    "nearest_value", "delta", "rel", "kind", "basis", "queue_rank",
 )  # fmt: skip
 _SCAN_COLUMNS = ("run_id", "brief_pk", "checkable", "flags")
 
 
 _FLAG_FIELDS = attrgetter(
-    "start", "end", "token", "value", "unit", "nearest", "nearest_value", "delta", "rel", "kind"
+    "start",
+    "end",
+    "token",
+    "value",
+    "unit",
+    "nearest",
+    "nearest_value",
+    "delta",
+    "rel",
+    "kind",
+    "basis",
 )
 
 

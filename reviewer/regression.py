@@ -29,7 +29,7 @@ from reviewer.vocabulary import EXPORTED, VERDICTS
 FORMAT = "reviewer-regression/1"
 Verdict = str  # one of reviewer.vocabulary.EXPORTED: the verdicts that become fixtures
 EXPECT = {name: str(VERDICTS[name].expect) for name in EXPORTED}  # verdict -> expectation
-FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta")
+FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta", "basis")
 
 
 @dataclass(frozen=True, slots=True)

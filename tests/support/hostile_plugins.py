@@ -77,6 +77,15 @@ class BadKind:
         return []
 
 
+class BadBasis:
+    name = "bad-basis"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        if TRIGGER in text:
+            return [Flag(0, 1, text[0], 1.0, "none", "x", 2.0, -1.0, "value", "guess")]  # type: ignore[arg-type]
+        return []
+
+
 class BadCheckable:
     name = "bad-checkable"
 
@@ -95,6 +104,7 @@ FAULTY = [
     "WrongToken",
     "NotFinite",
     "BadKind",
+    "BadBasis",
     "BadCheckable",
 ]
 
