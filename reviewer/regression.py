@@ -67,7 +67,7 @@ class Fixture:
             "verdict": self.verdict,
             "expect": self.expect,
             "detector": {"name": self.detector, "version": self.version},
-            "flag": None if self.flag is None else {k: self.flag.get(k) for k in FLAG_FIELDS},
+            "flag": None if self.flag is None else _flag_fields(self.flag),
             "reviewer": self.reviewer,
             "note": self.note,
             "text": self.text,
@@ -83,6 +83,12 @@ class Fixture:
         entries = ",\n".join(f"    {_dumps(k)}" for k in pool)
         lines.append(f'  "pool": [\n{entries}\n  ]' if pool else '  "pool": []')
         return "{\n" + "\n".join(lines) + "\n}\n"
+
+
+def _flag_fields(flag: dict[str, Any]) -> dict[str, Any]:
+    """The flag's fields in order; `basis` only when it was given (fixtures exported before
+    it was stored have none)."""
+    return {k: flag.get(k) for k in FLAG_FIELDS if k != "basis" or "basis" in flag}
 
 
 def _dumps(value: object) -> str:
