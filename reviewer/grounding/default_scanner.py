@@ -92,10 +92,27 @@ IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "m
 # entered once its first character is there (`(?=,)`): the same matches, but Python's
 # regex engine then skips its general repeat, which allocates at every attempt.
 _FIRST = f"[0-9{re.escape(SIGNS)}]"
-_REST = r"[0-9]{0,2}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)|[0-9]*(?:\.[0-9]+|)"
-_NUMBER = r"[0-9]{1,3}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)|[0-9]+(?:\.[0-9]+|)"
-_PLAIN_REST = r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]*(?:\.[0-9]+)?"
-_PLAIN_NUMBER = r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?|[0-9]+(?:\.[0-9]+)?"
+_G = "[\u00a0\u202f\u2009]"  # a space that groups digits ("24\u202f310"), as a comma does
+_REST = (
+    r"[0-9]{0,2}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)"
+    rf"|[0-9]{{0,2}}(?={_G}[0-9])(?:{_G}[0-9]{{3}})+(?![0-9])(?:\.[0-9]+|)"
+    r"|[0-9]*(?:\.[0-9]+|)"
+)
+_NUMBER = (
+    r"[0-9]{1,3}(?=,)(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+|)"
+    rf"|[0-9]{{1,3}}(?={_G}[0-9])(?:{_G}[0-9]{{3}})+(?![0-9])(?:\.[0-9]+|)"
+    r"|[0-9]+(?:\.[0-9]+|)"
+)
+_PLAIN_REST = (
+    r"[0-9]{0,2}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?"
+    rf"|[0-9]{{0,2}}(?:{_G}[0-9]{{3}})+(?![0-9])(?:\.[0-9]+)?"
+    r"|[0-9]*(?:\.[0-9]+)?"
+)
+_PLAIN_NUMBER = (
+    r"[0-9]{1,3}(?:,[0-9]{3})+(?![0-9])(?:\.[0-9]+)?"
+    rf"|[0-9]{{1,3}}(?:{_G}[0-9]{{3}})+(?![0-9])(?:\.[0-9]+)?"
+    r"|[0-9]+(?:\.[0-9]+)?"
+)
 _ORDINAL_SUFFIX = "(?:st|nd|rd|th)?"
 _WORD = "[A-Za-z]+(?:(?=-)(?:-[A-Za-z]+)+|)"
 _PLAIN_WORD = "[A-Za-z]+(?:-[A-Za-z]+)*"
@@ -202,10 +219,29 @@ def parse_value(token: str) -> float:
     negative = token[0] in SIGNS and token[0] not in _PLUS
     if token[0] in SIGNS:
         token = token[1:]
-    if token[-1] in "kK":
-        token = token[:-1] + "e3"
-    value = float(token.replace(",", ""))
+    digits, exponent = split_multiplier(token)
+    value = float(digits.replace(",", "").translate(_GROUP_SPACES) + exponent)
     return -value if negative else value
+
+
+# a multiplier after the digits (class 5): glued "10.6k", "$1.2M", "3bn", or after one space
+# "10.6 k", "1.2 million"; as a float exponent, so "10.6k" is exactly 10600.0
+MULTIPLIERS = {"k": "e3", "K": "e3", "thousand": "e3", "M": "e6", "MM": "e6", "million": "e6",
+               "bn": "e9", "billion": "e9"}  # fmt: skip
+_MULTIPLIER = re.compile(rf"{SPACE}?(k|K|thousand|MM|M|million|bn|billion)$")
+# digits grouped by a no-break, thin or narrow no-break space ("24 310")
+GROUP_SPACES = "   "
+_GROUP_SPACES = str.maketrans("", "", GROUP_SPACES)
+
+
+def split_multiplier(token: str) -> tuple[str, str]:
+    """(the token without its multiplier, the multiplier as a float exponent or "")."""
+    if token[-1].isdigit():
+        return token, ""
+    found = _MULTIPLIER.search(token)
+    if found is None:
+        return token, ""
+    return token[: found.start()], MULTIPLIERS[found.group(1)]
 
 
 def _by_first_letter(pairs: set[str]) -> str:
@@ -261,6 +297,13 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
     )
     guard = "" if plain else _construct_guard()
     optional = ")?" if plain else "|)"
+    # glued "k", "M", "MM", "bn", or one space then "k", "thousand", "million", "billion"
+    glued_multiplier = "(?:[kK]|MM|M|bn)(?![A-Za-z])"
+    spaced_multiplier = f"{SPACE}(?:thousand|million|billion|[kK])(?![A-Za-z])"
+    if plain:
+        multiplier = f"(?:{glued_multiplier}|{spaced_multiplier})?)"
+    else:
+        multiplier = f"(?:(?=[kKMb]){glued_multiplier}|(?={SPACE}[tmbkK]){spaced_multiplier}|))"
     signed = rf"(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]"  # a digit after a free sign
     start = rf"(?:{signed}|(?<=[0-9]))" if plain else rf"(?:(?<=[0-9])|{signed})"
     if plain:
@@ -268,7 +311,7 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
     else:
         words = rf"{word}(?:{SPACE}+{word}(?:{SPACE}+{word}|)|)"
     number = (
-        rf"{start}(?P<body>(?:{rest})(?:[kK](?![A-Za-z]){optional})"
+        rf"{start}(?P<body>(?:{rest}){multiplier}"
         # what follows, first reading wins: a window, a unit, glued letters, words. It
         # is consumed with the number (it holds no ASCII digit, so no number is lost).
         # (each word list is guarded by its first letters: most numbers fail fast)
@@ -303,7 +346,7 @@ class DefaultScanner:
         self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
         # a unit's whole match can key its judgement when every alias has a character that
         # no token has (a token is a sign, digits, commas, a point and a k)
-        token_chars = set(SIGNS + "0123456789,.kK")
+        token_chars = set(SIGNS + "0123456789,." + "".join(MULTIPLIERS) + SPACE[1:-1])
         self._unit_by_text = all(set(alias) - token_chars for alias in self._units)
         # units written before the number ("$3,410.20", "USD 182,000", "-$1,250")
         prefixes: dict[str, str] = {}

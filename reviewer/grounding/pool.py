@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.default_scanner import split_multiplier
 from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
 from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Judgement, Scanner
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
@@ -21,10 +22,10 @@ _FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
 def written_step(token: str) -> float:
     """Half the last written digit's place: how far a value may be from what was written
     ("9.8" -> 0.05, "1,250" -> 0.5, "12.5k" -> 50)."""
-    digits = token.rstrip("kK")
+    digits, exponent = split_multiplier(token)
     point = digits.rfind(".")
     step = 0.5 * 10.0 ** -(len(digits) - point - 1) if point >= 0 else 0.5
-    return step * 1000 if len(digits) < len(token) else step
+    return step * float("1" + exponent) if exponent else step
 
 
 def _masked_sign(candidates: UnitIndex, token: str, value: float, nearest: float) -> Known | None:
