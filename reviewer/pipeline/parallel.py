@@ -12,7 +12,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import msgspec
 
@@ -78,7 +78,40 @@ def _call_in_worker(func: Callable[[Any, Any], Any], chunk: Any) -> Any:
     return func(_WORKER_STATE[0], chunk)
 
 
-class OrderedMap:
+class ForkedWorkers:
+    """A pool of forked worker processes that end with this one (see `end_with_parent`),
+    or none: `fork(n)` starts them; `close()`, or leaving a `with` block, stops them."""
+
+    pool: ProcessPoolExecutor | None = None
+    lifeline: tuple[int, int] | None = None
+
+    def fork(self, workers: int) -> ProcessPoolExecutor:
+        self.lifeline = os.pipe()
+        self.pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=end_with_parent,
+            initargs=self.lifeline,
+        )
+        return self.pool
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+        if self.lifeline is not None:
+            for end in self.lifeline:
+                os.close(end)
+            self.lifeline = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class OrderedMap(ForkedWorkers):
     """`map(chunks)` gives `func(state, chunk)` for every chunk, in order, computed on
     `workers` forked processes and this one: while the oldest chunk is still out, this
     process runs the newest one no worker has started. At most a few chunks per worker are
@@ -90,20 +123,11 @@ class OrderedMap:
     def __init__(self, func: Callable[[S, C], R], state: S, workers: int) -> None:
         self.func = func
         self.state = state
-        self.pool: ProcessPoolExecutor | None = None
-        self.lifeline: tuple[int, int] | None = None
         self.limit = 2 * workers + 2
         if workers <= 0 or "fork" not in multiprocessing.get_all_start_methods():
             return
         _WORKER_STATE[:] = [state]
-        self.lifeline = os.pipe()
-        self.pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("fork"),
-            initializer=end_with_parent,
-            initargs=self.lifeline,
-        )
-        self.pool.submit(int).result()  # forks every worker now
+        self.fork(workers).submit(int).result()  # forks every worker now
 
     def map(self, chunks: Iterable[C]) -> Iterator[R]:
         func, state, pool = self.func, self.state, self.pool
@@ -132,18 +156,3 @@ class OrderedMap:
                 yield oldest()
         while pending:
             yield oldest()
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-            self.pool = None
-        if self.lifeline is not None:
-            for end in self.lifeline:
-                os.close(end)
-            self.lifeline = None
-
-    def __enter__(self) -> OrderedMap:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()

@@ -13,7 +13,7 @@ import pickle
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from itertools import islice
 from typing import IO, Any
 
@@ -21,7 +21,7 @@ from db import writes
 from db.writes import FlagChunks, ScanRow, flag_row
 from reviewer.grounding.registry import DetectorFault, stream
 from reviewer.grounding.types import Detector, Flag
-from reviewer.pipeline.parallel import decode_pool, end_with_parent
+from reviewer.pipeline.parallel import ForkedWorkers, decode_pool
 
 Item = tuple[Any, str, str | bytes]
 """(key, text, pool): the key comes back in the scan (a brief pk, or a brief id while the
@@ -82,26 +82,17 @@ def default_workers(expected_briefs: int | None) -> int:
     return max(0, min(4, (os.cpu_count() or 1) - 1))
 
 
-class BatchAnalyzer:
+class BatchAnalyzer(ForkedWorkers):
     """`submit(items)` starts a batch and returns a waiter; with workers=0 it runs inline."""
 
     def __init__(self, detector: Detector, workers: int = 0) -> None:
         self.detector = detector
-        self.pool: ProcessPoolExecutor | None = None
-        self.lifeline: tuple[int, int] | None = None
         if workers > 0:
             # fork copies the loaded detector (built-in or plugin) into the workers
             _WORKER_DETECTOR[:] = [detector]
-            ctx = multiprocessing.get_context("fork")
-            self.lifeline = os.pipe()
-            self.pool = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=ctx,
-                initializer=end_with_parent,
-                initargs=self.lifeline,
-            )
+            pool = self.fork(workers)
             # start the workers now, before any progress-bar thread exists to be forked
-            for future in [self.pool.submit(_in_worker, []) for _ in range(workers)]:
+            for future in [pool.submit(_in_worker, []) for _ in range(workers)]:
                 future.result()
 
     def submit(self, items: Sequence[Item]) -> Waiter:
@@ -140,21 +131,6 @@ class BatchAnalyzer:
             return all(future.done() for future in futures if future is not None)
 
         return Waiter(result, done, any(future is None for future in futures))
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-            self.pool = None
-        if self.lifeline is not None:
-            for end in self.lifeline:
-                os.close(end)
-            self.lifeline = None
-
-    def __enter__(self) -> BatchAnalyzer:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 class Waiter:
