@@ -13,18 +13,21 @@ value it states: that value is compared, past the band and without a unit word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import SIGNS, DefaultScanner, ascii_digits
 from reviewer.grounding.names import (
+    SHARES,
     NameIndex,
     after_gap_allows,
     change_named_before,
     change_stem,
     gap_reading,
     is_change,
+    later_gap_allows,
     names_something_else,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
@@ -38,8 +41,8 @@ _KEEP = frozenset({"value", "sign", "faithful"})
 _GENERIC = frozenset({"none", "pct"})
 _NAMED = "names"  # the PoolIndex extra holding a pool's NameIndex
 # a number read by its name: (start, end, token as written, value, unit, known, counted,
-# kind)
-Named = tuple[int, int, str, float, str, Known, bool, str]
+# kind, inferred: a change read from the words or the unit beside a level's name)
+Named = tuple[int, int, str, float, str, Known, bool, str, bool]
 
 
 class DefaultDetector(PoolDetector):
@@ -79,11 +82,13 @@ class DefaultDetector(PoolDetector):
         checkable += sum(reading[6] for reading in named.values())
 
         def by_name(start: int, reading: Named) -> Iterator[Flag]:
-            _, end, written, value, unit, known, _, kind = reading
+            _, end, written, value, unit, known, _, kind, inferred = reading
             if kind == "faithful":
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
-            elif kind is not None and not not_a_statement(text, start, end):
+                return
+            why = None if kind is None else not_a_statement(text, start, end)
+            if kind is not None and (why is None or (inferred and why == "past value")):
                 yield Flag(start, end, written, value, unit, known.name, known.value,
                            value - known.value, kind, "name")  # fmt: skip
 
@@ -120,15 +125,15 @@ class DefaultDetector(PoolDetector):
                     continue
                 if kind is None or not_a_statement(text, start, end):
                     continue
-                if (
-                    basis == "band"
-                    and aliases
-                    and unit in _GENERIC
-                    and names_something_else(
-                        clause_before(text, start) + " " + clause_after(text, end), known, aliases
-                    )
-                ):
-                    continue  # the clause names another quantity ("Sales tax is 6%")
+                if basis == "band" and aliases and unit in _GENERIC:
+                    clause = clause_before(text, start) + " " + clause_after(text, end)
+                    if names_something_else(clause, known, aliases):
+                        # the clause names another quantity ("Sales tax is 6%"): a value
+                        # of the unit it does name, or no flag
+                        instead = self._named_instead(clause, value, unit, known, index)
+                        if instead is None:
+                            continue
+                        known, kind = instead
                 yield Flag(start, end, written, value, unit, known.name, known.value,
                            value - known.value, kind, basis)  # fmt: skip
             for start, named_reading in waiting[at:]:
@@ -158,12 +163,15 @@ class DefaultDetector(PoolDetector):
         names: NameIndex,
     ) -> dict[int, Named]:
         """The numbers a name points at, by start: the first number after a name in its
-        clause, or a number right before a name ("27 pages"). A closer name wins."""
+        clause, or a number right before a name ("27 pages", "66 mins of REM sleep"); last,
+        a number no name is beside and the band finds unrelated, named later in its sentence
+        ("It took 28 min to drop off, so latency is fine"). A closer name wins."""
         scanner = self.scanner
         pattern = scanner.pattern
         read = ascii_digits(text)
         named: dict[int, Named] = {}
         after: dict[int, Named] = {}
+        later: dict[int, Named] = {}
         for m_start, m_end, known in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
@@ -175,25 +183,69 @@ class DefaultDetector(PoolDetector):
                     found = self._reading(text, raw, known, index, names, reading, False)
                     if found is not None:
                         named[m.start()] = found
-            lo = max(0, m_start - 40)
-            before = None
-            for b in pattern.finditer(read, lo, m_start):
-                if b.group("body") is not None and not (
-                    b.start() > lo and read[b.start() - 1] in "0123456789,."
-                ):
-                    before = b
-            if before is not None:
-                before = pattern.match(read, before.start())  # its unit may pass the name
-            if before is not None and before.group("body") is not None:
-                token_end = before.end("unit") if before.group("unit") else before.end("body")
-                if token_end <= m_start and after_gap_allows(text[token_end:m_start]):
-                    raw = scanner.number_at(before, read, text)
-                    found = self._reading(text, raw, known, index, names, "value", True)
-                    if found is not None:
-                        after[before.start()] = found
+            before = self._number_before(read, m_start, 120)
+            if before is None:
+                continue
+            token_end = before.end("unit") if before.group("unit") else before.end("body")
+            if token_end > m_start:
+                continue
+            raw = scanner.number_at(before, read, text)
+            if before.start() >= m_start - 40 and after_gap_allows(text[token_end:m_start], raw[4]):
+                found = self._reading(text, raw, known, index, names, "value", True)
+                if found is not None:
+                    after[before.start()] = found
+            elif raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None:
+                found = self._later(text, raw, token_end, m_start, m_end, known, index)
+                if found is not None:
+                    later.setdefault(before.start(), found)
         for start, reading in after.items():
             named.setdefault(start, reading)
+        for start, reading in later.items():
+            named.setdefault(start, reading)
         return named
+
+    def _number_before(self, read: str, at: int, reach: int) -> re.Match[str] | None:
+        """The last number that starts less than `reach` characters before `at`, matched
+        again from its start so that its unit may pass `at`; None when there is none."""
+        pattern = self.scanner.pattern
+        lo = max(0, at - reach)
+        before = None
+        for b in pattern.finditer(read, lo, at):
+            if b.group("body") is not None and not (
+                b.start() > lo and read[b.start() - 1] in "0123456789,."
+            ):
+                before = b
+        if before is None:
+            return None
+        before = pattern.match(read, before.start())
+        return before if before is not None and before.group("body") is not None else None
+
+    def _later(
+        self,
+        text: str,
+        raw: tuple,
+        token_end: int,
+        m_start: int,
+        m_end: int,
+        known: Known,
+        index: PoolIndex,
+    ) -> Named | None:
+        """A number its sentence names only after it, when no known value of its unit is
+        near it (else the band reads it): the named value is meant."""
+        start, end, written, value, unit, _ = raw
+        if not later_gap_allows(text[token_end:m_start], text[m_end : m_end + 90]):
+            return None
+        candidates = index.unit(unit)
+        if candidates is None or any(
+            self._band(value, other) is not None for other in candidates.candidates
+        ):
+            return None
+        if word_sign(text, start, end) != (0, False):
+            return None
+        kind = self._by_name(written, value, known)
+        if kind is None:
+            return None
+        return start, end, written, value, unit, known, False, kind, False
 
     def _reading(
         self,
@@ -208,25 +260,63 @@ class DefaultDetector(PoolDetector):
         """A scanned number as a statement of `known` (or of its change), or None when its
         unit or its reading rules that out (the band then reads it). `counted` says
         whether the band did not count it checkable; `kind` is None for a number that
-        states no value the pool holds (the change of a value the pool has no change of)."""
+        states no value the pool holds (the change of a value the pool has no change of).
+        A level's name with a change's unit reads the change ("margin ... 38 bps" of
+        `margin_change`); `inferred` says the change was read from the words or the unit,
+        so a past time beside it is the change's base ("regressed 13.4% on last week")."""
         start, end, written, value, unit, skip = raw
         if skip is not None and not (counts and skip == "count"):
             return None
         sign, change = word_sign(text, start, end)
+        inferred = False
         if change or reading == "change":
             target = known if is_change(known) else names.change_of.get(known.name)
-            if target is None:
+            if target is not None:
+                inferred = target is not known
+                known = target
+            elif not (sign and abs(abs(value) - abs(known.value)) <= written_step(written)):
                 return None
-            known = target
+            # else no change of it is held, and the magnitude written is its own: the word
+            # gives the value's sign ("Skin temp is down 0.5 °C" of a deviation of +0.5)
         if unit != known.unit and unit != "none":
-            return None
+            target = None if is_change(known) else names.change_of.get(known.name)
+            if target is None or target.unit != unit:
+                return None
+            known, inferred = target, True
+        elif reading == "since" and not inferred:
+            return None  # "margin versus last quarter ... 39%": a past level, not a change
         if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
             value = -value
         counted = skip is not None or index.unit(unit) is None
         kind = self._by_name(written, value, known)
         if kind is None:
             return None  # the band reads it
-        return start, end, written, value, unit, known, counted, kind
+        return start, end, written, value, unit, known, counted, kind, inferred
+
+    def _band(self, value: float, known: Known) -> str | None:
+        """The band a value falls in against one known value: faithful, sign, value, None."""
+        config = self.config
+        rel = relative(value, known.value)
+        if rel <= config.faithful:
+            return "faithful"
+        if value * known.value < 0 and magnitude_gap(value, known.value) <= config.sign:
+            return "sign"
+        return "value" if rel <= config.value else None
+
+    def _named_instead(
+        self, clause: str, value: float, unit: str, known: Known, index: PoolIndex
+    ) -> tuple[Known, str] | None:
+        """Another known value of the unit, in a band of `value`, that the clause does name
+        ("revenue growth of -3.8%": `mrr_growth` 3.8 rather than a `discount_rate` of 3.8)."""
+        candidates = index.unit(unit)
+        aliases = self.config.names
+        for other in candidates.candidates if candidates is not None else ():
+            if other is known:
+                continue
+            kind = self._band(value, other)
+            if kind is not None and not names_something_else(clause, other, aliases):
+                return (other, kind) if kind != "faithful" else None
+        return None
 
     def _change_target(
         self,

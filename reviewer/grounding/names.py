@@ -164,10 +164,17 @@ def _stem_words(form: str) -> set[str]:
     return {w for w in form_key(form).split() if w not in CHANGE_WORDS}
 
 
+# qualifiers that name a past time: beside a change's unit they are the change's base
+PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
+_COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])
+
+
 def gap_reading(gap: str) -> str | None:
     """What the words between a name and the number after it make of the number: "value"
-    (it states the named value), "change" (it states its change: "P95 trend: 7.0"), or
-    None (another clause, too far, or a baseline, a target... of it)."""
+    (it states the named value), "change" (it states its change: "P95 trend: 7.0"),
+    "since" (a comparison with a past time: the change when the unit is the change's,
+    "margin versus last quarter: 38 bps"), or None (another clause, too far, or a
+    baseline, a target... of it)."""
     if len(gap) > 60 or _END.search(gap):
         return None
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
@@ -177,7 +184,12 @@ def gap_reading(gap: str) -> str | None:
         return (
             "change" if not any(w in QUALIFIERS and w not in CHANGE_WORDS for w in words) else None
         )
-    return None if any(w in QUALIFIERS for w in words) else "value"
+    qualifiers = [w for w in words if w in QUALIFIERS]
+    if not qualifiers:
+        return "value"
+    if PAST_QUALIFIERS.issuperset(qualifiers) and not _COMPARED.isdisjoint(words):
+        return "since"
+    return None
 
 
 _CHANGE_IN = re.compile(
@@ -232,12 +244,49 @@ _NOT_BETWEEN = frozenset(
 )
 
 
-def after_gap_allows(gap: str) -> bool:
-    """Whether a name right after a number names it ("27 pages", "9 open positions")."""
+_OF_GAP = re.compile(rf"^{_S}+(?i:of){_S}+(?:(?i:the|your|my|our|their){_S}+)?$")
+# units whose "N of NAME" states a share of the named value, not the value ("20% of budget")
+SHARES = frozenset(["none", "pct"])
+
+
+def after_gap_allows(gap: str, unit: str = "none") -> bool:
+    """Whether a name right after a number names it ("27 pages", "9 open positions"); after
+    a unit word that is no share, across "of" too ("66 mins of REM sleep")."""
+    if unit not in SHARES and _OF_GAP.match(gap):
+        return True
     if not _AFTER_GAP.match(gap):
         return False
     words = _BETWEEN.findall(gap)
     return not any(w.lower() in _NOT_BETWEEN for w in words)
+
+
+_LATER_END = re.compile(r"[.!?;:](?:\s|$)|\n|[()\[\]]")
+# words right before a name that make the number something else than its value
+_LATER_NOT = frozenset(["of", "than", "vs", "versus", "against", "from", "to", "with", "per",
+                        "and", "or", "but", "nor", "for", "like", "plus", "minus", "after",
+                        "before", "since", "over", "under", "above", "below"])  # fmt: skip
+_NUMBER_IN = re.compile(r"[0-9]")
+
+
+def later_gap_allows(gap: str, after: str) -> bool:
+    """Whether a name later in the sentence names a number before it that nothing else
+    names ("It took 28 min to drop off, so latency is fine"): the same sentence, no other
+    number between, a few words, no qualifier right before the name; not a comparison's
+    other side ("than your usual latency"), not qualified after ("latency target"), and
+    not followed by a number of its own in the sentence (`after`: the rest of it)."""
+    if len(gap) > 90 or _LATER_END.search(gap) or _NUMBER_IN.search(gap):
+        return False
+    words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
+    if not words or len(words) > 10 or words[-1] in _LATER_NOT:
+        return False
+    if any(w in QUALIFIERS for w in words[-2:]):
+        return False
+    end = _LATER_END.search(after)
+    rest = after[: end.start()] if end else after
+    if _NUMBER_IN.search(rest):
+        return False
+    following = _BETWEEN.findall(rest[:30])
+    return not (following and following[0].lower().strip("'’") in QUALIFIERS)
 
 
 # words that say nothing of which quantity a number is: pronouns, articles, verbs of
