@@ -15,10 +15,11 @@ the tally rows by key.
 from __future__ import annotations
 
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError
@@ -33,14 +34,16 @@ LABELS_LOCK = 7_263_114_012  # PostgreSQL advisory lock: labels share it, recoun
 # and the connection exceptions (class 08)
 RETRY_STATES = {"40001", "40P01", "55P03", "25P03", "57P01", "57P02", "57P03"}
 SQLITE_BUSY = ("database is locked", "database is busy", "database table is locked")
-# a server that is away for now: lost ("server closed the connection", "terminating
-# connection", "the connection is lost"), restarting ("the database system is shutting down",
-# "… is starting up", "… is in recovery mode", "… is not yet accepting connections"), or
-# stopped (its Unix socket gone: "No such file or directory"; TCP: "Connection refused")
-SERVER_AWAY = (
-    "server closed the connection", "terminating", "connection is lost",
-    "the database system is", "no such file or directory", "connection refused",
-)  # fmt: skip
+# a server that is away for now. Lost: it ended a connection in use (a restart, a crash, an
+# administrator's kill); psycopg says so with SQLSTATE 57P01 admin_shutdown or 57P02
+# crash_shutdown when the server's last word arrived, and with a bare message when only the
+# closed socket did. Down: it cannot be reached now (restarting: "the database system is
+# shutting down", "… is starting up", "… in recovery mode"; stopped: its Unix socket gone,
+# "No such file or directory", or over TCP "Connection refused").
+LOST_STATES = {"57P01", "57P02"}
+DOWN_STATES = {"57P03", "08001", "08004"}  # cannot connect now; refused; rejected
+SERVER_LOST = ("server closed the connection", "terminating connection", "connection is lost")
+SERVER_DOWN = ("the database system is", "no such file or directory", "connection refused")
 LOCK_TIMEOUT_MS = 2000  # PostgreSQL: a lock wait longer than this is a retry (and a notice)
 PATIENCE = 60.0  # seconds of retrying before a write gives up and says why
 
@@ -64,8 +67,29 @@ def retryable(err: DBAPIError) -> bool:
     message = str(orig).lower()
     if any(word in message for word in SQLITE_BUSY):
         return True
-    # psycopg reports a lost or restarting server, and a failed connect, without a SQLSTATE
-    return any(word in message for word in SERVER_AWAY)
+    return server_away(err) is not None
+
+
+def server_away(err: DBAPIError) -> Literal["lost", "down"] | None:
+    """Whether a PostgreSQL server ended this connection ("lost") or cannot be reached now
+    ("down"), by its SQLSTATE or, when psycopg gives none, by its words; None otherwise
+    (and always for SQLite, which has no server)."""
+    orig = err.orig
+    if isinstance(orig, sqlite3.Error):
+        return None
+    state = getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None)
+    if state is not None:
+        if state in DOWN_STATES:
+            return "down"
+        if state in LOST_STATES or state.startswith("08"):
+            return "lost"
+        return None
+    message = str(orig).lower()
+    if any(word in message for word in SERVER_DOWN):
+        return "down"
+    if err.connection_invalidated or any(word in message for word in SERVER_LOST):
+        return "lost"
+    return None
 
 
 def reason(err: BaseException) -> str:

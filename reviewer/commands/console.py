@@ -276,12 +276,26 @@ def _expected(error: BaseException) -> str | None:
 
 
 def _database_problem(error: BaseException) -> str | None:
+    from sqlalchemy.exc import DBAPIError
+
     from db.busy import busy_timeout
+    from db.writing import server_away
 
     orig = getattr(error, "orig", None) or error
     reason = (str(orig).splitlines() or [type(orig).__name__])[0]
     said = reason.lower()
     where = shown_database(_DATABASE[0]) if _DATABASE else "the database"
+    away = server_away(error) if isinstance(error, DBAPIError) else None
+    if away == "lost":  # the server's words vary with timing; this sentence does not
+        return (
+            f"{where}: the connection to the database server was lost ({reason}); "
+            "run the command again when the server is back"
+        )
+    if away == "down":
+        return (
+            f"{where}: the database server cannot be reached ({reason}); "
+            "run the command again when it is up"
+        )
     if "locked" in said or "busy" in said:
         return (
             f"{where}: the database is locked by another program (waited "
