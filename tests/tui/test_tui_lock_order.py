@@ -30,7 +30,10 @@ def _labels(path: Path) -> list[tuple]:
 
 async def _press_all(path: Path, size: tuple[int, int], holder: sqlite3.Connection | None):
     engine = db.open_existing(str(path))
-    app = ReviewApp(engine, reviewer="ana")
+    # Brief order: the keys walk the same flags on every seed. In the random queue about
+    # one seed in three sends `]` to the brief without flags, where the last `t`s label
+    # nothing and fewer than seven labels are made, locked or not.
+    app = ReviewApp(engine, reviewer="ana", order="brief")
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         if holder is not None:
@@ -63,7 +66,7 @@ async def test_keys_pressed_while_the_database_is_locked_are_stored_once_in_orde
 ):
     free, locked = tmp_path / "free.db", tmp_path / "locked.db"
     seed(free).dispose()
-    shutil.copyfile(free, locked)  # the same run, so the same seeded review order
+    shutil.copyfile(free, locked)  # the same run and briefs
     assert await _press_all(free, size, None) in (0, None)
     holder = sqlite3.connect(locked, isolation_level=None, check_same_thread=False)
     try:
