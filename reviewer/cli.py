@@ -341,8 +341,9 @@ def scan(
         typer.Option(
             "--workers",
             min=0,
-            help="Processes besides this one for JSON lines (default: one per core but one "
-            "for a file over 1 MB; 0: this one only).",
+            help="Processes besides this one for JSON lines, each reading its own parts of "
+            "the file (default: one per core but one for a file over 1 MB; 0, or stdin: "
+            "this one only).",
             show_default=False,
         ),
     ] = None,

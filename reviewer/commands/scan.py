@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -28,8 +29,17 @@ from reviewer.commands.console import OK, counted, input_error, visible
 from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
-from reviewer.pipeline.parallel import OrderedMap, decode_pool, encode_pool
-from reviewer.pipeline.reader import BriefRecord, InputError, count_lines, iter_briefs, read_pools
+from reviewer.pipeline.parallel import OrderedMap
+from reviewer.pipeline.reader import (
+    BriefRecord,
+    InputError,
+    Pool,
+    Span,
+    count_lines,
+    iter_briefs,
+    line_spans,
+    read_pools,
+)
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too
@@ -62,7 +72,8 @@ def _scan_table(header: bool) -> Table:
 
 
 PARALLEL_BYTES = 1_000_000  # a file this large is scanned on every core
-CHUNK_CHARS = 200_000  # characters of brief text per chunk sent to a worker
+SPAN_BYTES = 256 * 1024  # bytes of a file each worker reads and scans at a time
+SERIAL_LINES = 64  # JSON lines written at a time by a scan in one process
 
 
 def scan_workers(path: str) -> int:
@@ -75,6 +86,13 @@ def scan_workers(path: str) -> int:
     return max(0, min(3, (os.cpu_count() or 1) - 1)) if size >= PARALLEL_BYTES else 0
 
 
+def _regular_file(path: str) -> bool:
+    try:
+        return path != "-" and stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def scan(
     path: str,
     detector: Detector,
@@ -84,25 +102,37 @@ def scan(
     workers: int | None = None,
 ) -> int:
     """Stream a briefs file through a detector; returns the exit code (2 on bad input).
-    JSON lines are made on `workers` more processes (default: `scan_workers`)."""
+    JSON lines of a regular file are made on `workers` more processes (default:
+    `scan_workers`), each reading its own parts of the file; stdin is read here alone."""
     try:
         pools = read_pools(pools_path) if pools_path else None
-        # no database, so a repeated id is harmless: forgetting ids keeps memory flat
-        records = iter_briefs(path, pools=pools, check_duplicates=False)
         if fmt == "table":
+            # no database, so a repeated id is harmless: forgetting ids keeps memory flat
+            records = iter_briefs(path, pools=pools, check_duplicates=False)
             with progress_bar("scanning", count_lines(path)) as advance:
                 _scan_to_table(records, detector, advance)
-        else:
-            count = scan_workers(path) if workers is None else workers
-            # the workers are forked before the progress bar's thread starts
-            with (
-                OrderedMap(_jsonl_chunk, detector, count) as lines,
-                progress_bar("scanning", count_lines(path)) as advance,
-            ):
-                _scan_to_jsonl(records, lines, advance)
+            return OK
+        count = scan_workers(path) if workers is None else workers
+        if count <= 0 or not _regular_file(path):
+            records = iter_briefs(path, pools=pools, check_duplicates=False)
+            with progress_bar("scanning", _total(path)) as advance:
+                _scan_serially(records, detector, advance)
+            return OK
+        # the workers are forked before the progress bar's thread starts, and after the
+        # pools are read (they reach the workers by fork)
+        with (
+            OrderedMap(_jsonl_span, (detector, path, pools), count) as parts,
+            progress_bar("scanning", _total(path)) as advance,
+        ):
+            _scan_to_jsonl(line_spans(path, SPAN_BYTES), parts, advance)
     except InputError as err:
         return input_error(err)
     return OK
+
+
+def _total(path: str) -> int | None:
+    """The progress bar's total: counted only when a bar is drawn (stderr a terminal)."""
+    return count_lines(path) if sys.stderr.isatty() else None
 
 
 def _analyze(detector: Detector, record: BriefRecord) -> Analysis:
@@ -112,54 +142,48 @@ def _analyze(detector: Detector, record: BriefRecord) -> Analysis:
         raise fault.on(record.id) from None
 
 
-Chunk = list[tuple[str, str, bytes]]  # (id, text, pool as msgspec JSON)
+def _scan_serially(
+    records: Iterable[BriefRecord], detector: Detector, advance: Callable[[], None]
+) -> None:
+    out = sys.stdout
+    lines: list[str] = []
+    try:
+        for record in records:
+            lines.append(flag_line(record.id, _analyze(detector, record)) + "\n")
+            advance()
+            if len(lines) >= SERIAL_LINES:
+                out.write("".join(lines))
+                lines.clear()
+    finally:  # the lines before a bad one are printed
+        out.write("".join(lines))
+        out.flush()
 
 
-def _jsonl_chunk(detector: Detector, chunk: Chunk) -> tuple[str, int, Exception | None]:
-    """The JSON lines of a chunk of briefs, how many, and the fault that stopped it (the
-    lines before a faulting brief are still printed, as a serial scan prints them)."""
+Job = tuple[Detector, str, "Mapping[str, Pool] | None"]  # what every worker holds
+
+
+def _jsonl_span(job: Job, span: Span) -> tuple[str, int, Exception | None]:
+    """The JSON lines of one part of the file, how many, and the bad line or fault that
+    stopped it (the lines before it are still printed, as a serial scan prints them)."""
+    detector, path, pools = job
     lines = []
-    for record_id, text, pool in chunk:
-        try:
-            analysis = registry.analyze(detector, text, decode_pool(pool))
-        except registry.DetectorFault as fault:
-            return "".join(lines), len(lines), fault.on(record_id)
-        lines.append(flag_line(record_id, analysis) + "\n")
+    try:
+        for record in iter_briefs(path, pools=pools, check_duplicates=False, span=span):
+            lines.append(flag_line(record.id, _analyze(detector, record)) + "\n")
+    except (InputError, registry.DetectorFault) as err:
+        return "".join(lines), len(lines), err
     return "".join(lines), len(lines), None
 
 
-def _chunks(records: Iterable[BriefRecord], stopped: list[InputError]) -> Iterator[Chunk]:
-    """Briefs in chunks of about CHUNK_CHARS characters; a bad line ends the chunks, its
-    error kept in `stopped`, so the briefs before it are still printed."""
-    chunk: Chunk = []
-    size = 0
-    try:
-        for record in records:
-            chunk.append((record.id, record.text, encode_pool(record.pool)))
-            size += len(record.text)
-            if size >= CHUNK_CHARS:
-                yield chunk
-                chunk, size = [], 0
-    except InputError as err:
-        stopped.append(err)
-    if chunk:
-        yield chunk
-
-
-def _scan_to_jsonl(
-    records: Iterable[BriefRecord], lines: OrderedMap, advance: Callable[[], None]
-) -> None:
+def _scan_to_jsonl(spans: Iterable[Span], parts: OrderedMap, advance: Callable[[], None]) -> None:
     out = sys.stdout
-    stopped: list[InputError] = []
-    for text, count, fault in lines.map(_chunks(records, stopped)):
+    for text, count, fault in parts.map(spans):
         out.write(text)
         out.flush()
         for _ in range(count):
             advance()
         if fault is not None:
             raise fault
-    if stopped:
-        raise stopped[0]
 
 
 def _scan_to_table(

@@ -55,6 +55,9 @@ class InputError(ValueError):
             return f"{self.path}:{self.line}: {self.problem}"
         return f"{self.path}: {self.problem}"
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[str, int, str]]:
+        return InputError, (self.path, self.line, self.problem)  # crosses to a worker and back
+
 
 @dataclass(frozen=True, slots=True)
 class BriefRecord:
@@ -174,21 +177,34 @@ def _too_long(size: int) -> LineTooLong:
     return marker
 
 
-def _iter_lines(path: str) -> Iterator[tuple[int, bytes]]:
+Span = tuple[int, int, int]  # (first byte, end byte, number of its first line) of a file
+
+
+def _iter_lines(path: str, span: Span | None = None) -> Iterator[tuple[int, bytes]]:
     """(line number, raw bytes) for every line of a file, or of stdin for `-`; a byte-order
     mark at the very start is dropped (only there: every other line is read as it is).
-    A line longer than MAX_LINE_BYTES comes as a LineTooLong, read past without keeping it."""
+    A line longer than MAX_LINE_BYTES comes as a LineTooLong, read past without keeping it.
+    With `span` (from `line_spans`), only the lines of that part of the file."""
     with _open_lines(path) as handle:
         number = 0
+        at, stop = 0, sys.maxsize
+        if span is not None:
+            at, stop, number = span[0], span[1], span[2] - 1
+            handle.seek(at)
         while True:
+            if at >= stop:
+                return
             raw = handle.readline(MAX_LINE_BYTES + 1)
             if not raw:
                 return
+            at += len(raw)
             number += 1
             if number == 1:
                 raw = raw.removeprefix(BOM)
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                yield number, _too_long(_skip_rest_of_line(handle, len(raw)))
+                size = _skip_rest_of_line(handle, len(raw))
+                at += size - len(raw)
+                yield number, _too_long(size)
                 continue
             yield number, raw
 
@@ -200,6 +216,30 @@ def _skip_rest_of_line(handle: IO[bytes], size: int) -> int:
         size += len(chunk)
         if not chunk or chunk.endswith(b"\n"):
             return size
+
+
+def line_spans(path: str, size: int) -> Iterator[Span]:
+    """A regular file in parts of about `size` bytes that end where a line ends, each with
+    the number of its first line, as `iter_briefs(span=...)` reads them: workers read
+    their own parts, so no brief's text crosses between processes. Reads the file once,
+    a part at a time (a part holding a line longer than `size` grows to its end)."""
+    try:
+        handle = Path(path).open("rb")  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise InputError(path, 0, f"cannot open: {exc.strerror or exc}") from exc
+    with handle:
+        start = offset = 0
+        line = 1
+        while block := handle.read(size):
+            cut = block.rfind(b"\n")
+            if cut >= 0:
+                end = offset + cut + 1
+                yield start, end, line
+                line += block.count(b"\n")
+                start = end
+            offset += len(block)
+        if start < offset:
+            yield start, offset, line
 
 
 def _line_too_long(size: int) -> str:
@@ -331,16 +371,18 @@ def iter_briefs(
     pools: Mapping[str, Pool] | None = None,
     on_error: OnError | None = None,
     check_duplicates: bool = True,
+    span: Span | None = None,
 ) -> Iterator[BriefRecord]:
     """Stream the briefs of a JSON Lines file (`-` is stdin).
 
     A bad line raises InputError, or, when `on_error` is given, is passed to it and
     skipped; collect the errors to store all-or-nothing, or report them and go on.
     `check_duplicates=False` forgets ids as it goes (flat memory for any file size), for
-    readers to whom a repeated id is harmless.
+    readers to whom a repeated id is harmless. `span` reads one part of a regular file
+    (see `line_spans`).
     """
     seen: set[str] = set()
-    for number, raw in _iter_lines(path):
+    for number, raw in _iter_lines(path, span):
         record = _fast_brief(raw, number, pools)
         if record is None:
             obj = _object(path, number, raw, on_error)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -334,3 +335,52 @@ def test_fast_path_agrees_with_the_plain_checks(obj: dict, ascii_only: bool) -> 
     fast = _fast_brief(raw, 1, pools)
     if fast is not None:
         assert repr(fast) == repr(_plain_reading(raw, pools))
+
+
+def test_line_spans_cover_the_file_and_read_back_every_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Spans end where lines end, number their lines as the whole file does, and read
+    back the same records and errors: a byte-order mark, blank lines, a bad line, a line
+    longer than a span, and one over the line limit (made small here)."""
+    from reviewer.pipeline import reader
+
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 400)
+    monkeypatch.setattr(reader, "READ_CHUNK", 64)
+    lines = [brief(id=f"b{i}", text="x" * (i * 7 % 90)) for i in range(1, 60)]
+    lines[10] = ""
+    lines[20] = '{"id": "bad"'
+    lines[30] = brief(id="long", text="y" * 300)
+    lines[40] = brief(id="too long", text="z" * 500)
+    path = tmp_path / "briefs.jsonl"
+    path.write_bytes(reader.BOM + ("\n".join(lines) + "\n").encode())
+    size = path.stat().st_size
+
+    def read(span: tuple[int, int, int] | None) -> list[object]:
+        errors: list[InputError] = []
+        records = iter_briefs(str(path), on_error=errors.append, span=span)
+        return [(r.id, r.line) for r in records] + [str(e) for e in errors]
+
+    whole = read(None)
+    assert any("line of" in str(e) for e in whole) and any(":21:" in str(e) for e in whole)
+    for part in (1, 50, 128, 10_000):
+        spans = list(reader.line_spans(str(path), part))
+        assert spans[0][:1] == (0,) and spans[-1][1] == size
+        assert all(a[1] == b[0] for a, b in pairwise(spans))
+        data = path.read_bytes()
+        assert all(data[end - 1 : end] == b"\n" for _, end, _ in spans)
+        pieces: list[object] = []
+        for span in spans:
+            pieces += read(span)
+        records = sorted(p for p in pieces if isinstance(p, tuple))
+        errors = sorted(p for p in pieces if isinstance(p, str))
+        assert records == sorted(p for p in whole if isinstance(p, tuple))
+        assert errors == sorted(p for p in whole if isinstance(p, str))
+
+
+def test_an_input_error_survives_pickling() -> None:
+    import pickle
+
+    err = pickle.loads(pickle.dumps(InputError("a.jsonl", 3, "missing field 'id'")))
+    assert (err.path, err.line, err.problem) == ("a.jsonl", 3, "missing field 'id'")
+    assert str(err) == "a.jsonl:3: missing field 'id'"
