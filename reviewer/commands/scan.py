@@ -7,7 +7,6 @@ characters made visible, never markup.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import stat
@@ -27,8 +26,11 @@ from rich.text import Text
 
 from reviewer.commands.console import OK, counted, input_error, visible
 from reviewer.commands.console import streaming_progress as progress_bar
+from reviewer.commands.scan_lines import brief_line, flag_line
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
+
+__all__ = ["flag_line", "scan", "scan_workers"]  # flag_line: one brief's JSON line
 from reviewer.pipeline.parallel import OrderedMap
 from reviewer.pipeline.reader import (
     BriefRecord,
@@ -43,18 +45,6 @@ from reviewer.pipeline.reader import (
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
 TABLE_CHUNK = 50  # briefs per printed table: the table format keeps memory flat too
-
-
-def flag_line(record_id: str, analysis: Analysis) -> str:
-    """One JSON line per brief: id, invention rate and its flags."""
-    return json.dumps(
-        {
-            "id": record_id,
-            "invention_rate": analysis.invention_rate,
-            "flags": [flag.to_dict() for flag in analysis.flags],
-        },
-        ensure_ascii=False,
-    )
 
 
 CONTEXT = 36  # characters of prose shown on each side of a flagged token
@@ -149,7 +139,7 @@ def _scan_serially(
     lines: list[str] = []
     try:
         for record in records:
-            lines.append(flag_line(record.id, _analyze(detector, record)) + "\n")
+            lines.append(brief_line(detector, record.id, record.text, record.pool) + "\n")
             advance()
             if len(lines) >= SERIAL_LINES:
                 out.write("".join(lines))
@@ -169,7 +159,7 @@ def _jsonl_span(job: Job, span: Span) -> tuple[str, int, Exception | None]:
     lines = []
     try:
         for record in iter_briefs(path, pools=pools, check_duplicates=False, span=span):
-            lines.append(flag_line(record.id, _analyze(detector, record)) + "\n")
+            lines.append(brief_line(detector, record.id, record.text, record.pool) + "\n")
     except (InputError, registry.DetectorFault) as err:
         return "".join(lines), len(lines), err
     return "".join(lines), len(lines), None

@@ -11,7 +11,14 @@ from collections.abc import Iterator, Sequence
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import split_multiplier
 from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
-from reviewer.grounding.tokens import NOT_CHECKABLE, REFERENCE_SCANNER, Judge, Judgement, Scanner
+from reviewer.grounding.tokens import (
+    NOT_CHECKABLE,
+    REFERENCE_SCANNER,
+    Hits,
+    Judge,
+    Judgement,
+    Scanner,
+)
 from reviewer.grounding.types import Analysis, Citation, Flag, Known
 
 UNRELATED: Judgement = ("unrelated",)  # checkable, never reported: no details kept
@@ -77,21 +84,40 @@ class PoolDetector:
             pass
         return found
 
-    def _walk(
-        self, text: str, pool: Sequence[Known], citations: list[Citation] | None
-    ) -> tuple[int, Iterator[Flag]]:
-        """The checkable count, and the flags as they are made (citations, when a list is
-        given, gather as the flags are taken)."""
+    def flag_judgements(self, text: str, pool: Sequence[Known]) -> tuple[int, Hits] | None:
+        """The checkable count and (start, judgement) of each flag `stream` gives, in text
+        order, no Flag made: what `reviewer scan` writes out directly. None for a detector
+        whose flags are more than its judgements (one with its own `_walk`)."""
+        if type(self)._walk is not PoolDetector._walk:
+            return None
+        checkable, hits = self._tally(text, pool, _FLAGS)
+        written_as_decrease = self._written_as_decrease
+        return checkable, (
+            (start, judgement)
+            for start, judgement in hits
+            if judgement[0] != "sign"
+            or not written_as_decrease(text, start, judgement[1], judgement[4])
+        )
+
+    def _tally(self, text: str, pool: Sequence[Known], keep: frozenset[str]) -> tuple[int, Hits]:
         index = pool_index(pool)
         config = self.config
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
                    config.hidden_sign if self.hidden_sign else None)  # fmt: skip
         memo = index.judgements(reading)
         size = len(memo)
-        keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
         checkable, hits = self.scanner.tally(text, memo, self._judge_for(index), keep)
         if index.cached:
             remembered(len(memo) - size)
+        return checkable, hits
+
+    def _walk(
+        self, text: str, pool: Sequence[Known], citations: list[Citation] | None
+    ) -> tuple[int, Iterator[Flag]]:
+        """The checkable count, and the flags as they are made (citations, when a list is
+        given, gather as the flags are taken)."""
+        keep = _FLAGS_AND_CITATIONS if citations is not None else _FLAGS
+        checkable, hits = self._tally(text, pool, keep)
 
         def flags() -> Iterator[Flag]:
             for start, (kind, token, unit, value, known, delta) in hits:

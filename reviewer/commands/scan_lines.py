@@ -1,0 +1,102 @@
+"""`reviewer scan`'s JSON lines: one per brief, written by hand, byte for byte what
+`json.dumps(..., ensure_ascii=False)` writes for the same dict.
+
+`json.dumps` walks a dict of every flag; writing the line from the values directly is
+several times faster. A detector whose flags are its judgements (the reference) gives
+them without making a `Flag` each (`PoolDetector.flag_judgements`), and the part of a
+flag after its span is written once per judgement, however often the number recurs.
+"""
+
+from __future__ import annotations
+
+import json
+from json.encoder import encode_basestring
+from typing import Any
+
+from reviewer.grounding import registry
+from reviewer.grounding.pool import PoolDetector
+from reviewer.grounding.tokens import Judgement
+from reviewer.grounding.types import Analysis, Detector, Flag, Known
+
+_TAILS: dict[int, tuple[Judgement, str]] = {}  # by id of a judgement, which it keeps alive
+_TAILS_SIZE = 100_000
+
+
+def flag_line(record_id: str, analysis: Analysis) -> str:
+    """One JSON line per brief: id, invention rate and its flags."""
+    flags = ", ".join(map(_flag, analysis.flags))
+    return (
+        f'{{"id": {_string(record_id)}, "invention_rate": {_number(analysis.invention_rate)}, '
+        f'"flags": [{flags}]}}'
+    )
+
+
+def brief_line(detector: Detector, record_id: str, text: str, pool: tuple[Known, ...]) -> str:
+    """The JSON line of one brief (DetectorFault names the brief when a plugin fails)."""
+    judged = detector.flag_judgements(text, pool) if _by_judgement(detector) else None  # type: ignore[attr-defined]
+    if judged is None:
+        try:
+            return flag_line(record_id, registry.analyze(detector, text, pool))
+        except registry.DetectorFault as fault:
+            raise fault.on(record_id) from None
+    checkable, hits = judged
+    tails = _TAILS
+    parts = []
+    for start, judgement in hits:
+        found = tails.get(id(judgement))
+        if found is None or found[0] is not judgement:
+            if len(tails) >= _TAILS_SIZE:
+                tails.clear()
+            found = tails[id(judgement)] = (judgement, _tail(judgement))
+        parts.append(f'{{"start": {start}, "end": {start + len(judgement[1])}, {found[1]}')
+    rate = len(parts) / checkable if checkable else 0.0
+    return (
+        f'{{"id": {_string(record_id)}, "invention_rate": {_number(rate)}, '
+        f'"flags": [{", ".join(parts)}]}}'
+    )
+
+
+def _by_judgement(detector: Detector) -> bool:
+    """Whether `registry.analyze` would make this detector's flags from its judgements
+    alone: a built-in walk, no `stream` of its own."""
+    return isinstance(detector, PoolDetector) and type(detector).stream is PoolDetector.stream
+
+
+def _tail(judgement: Judgement) -> str:
+    """A flag's fields after its span, as its judgement says (see `PoolDetector._walk`)."""
+    kind, token, unit, value, known, delta = judgement
+    return (
+        f'"token": {_string(token)}, "value": {_number(value)}, "unit": {_string(unit)}, '
+        f'"nearest": {_string(known.name)}, "nearest_value": {_number(known.value)}, '
+        f'"delta": {_number(delta)}, "kind": {_string(kind)}, "basis": "band"}}'
+    )
+
+
+def _flag(flag: Flag) -> str:
+    if type(flag) is not Flag:  # a plugin's subclass: its own to_dict decides
+        return json.dumps(flag.to_dict(), ensure_ascii=False)
+    return (
+        f'{{"start": {_number(flag.start)}, "end": {_number(flag.end)}, '
+        f'"token": {_string(flag.token)}, "value": {_number(flag.value)}, '
+        f'"unit": {_string(flag.unit)}, "nearest": {_string(flag.nearest)}, '
+        f'"nearest_value": {_number(flag.nearest_value)}, "delta": {_number(flag.delta)}, '
+        f'"kind": {_string(flag.kind)}, "basis": {_string(flag.basis)}}}'
+    )
+
+
+def _string(value: Any) -> str:
+    if isinstance(value, str):
+        return encode_basestring(value)  # json's own C writer of a string (no ASCII escapes)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _number(value: Any) -> str:
+    """A number as json.dumps writes it: repr for floats, NaN and ±Infinity spelled out."""
+    kind = type(value)
+    if kind is float:
+        shown = float.__repr__(value)
+        if shown[-1] <= "9":  # a digit: finite ("inf" and "nan" end in letters)
+            return shown
+    elif kind is int:
+        return int.__repr__(value)
+    return json.dumps(value)
