@@ -6,25 +6,17 @@ Ids, file names and messages come from input files: they are printed as `rich.te
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
 from typer.core import TyperGroup
 
 if TYPE_CHECKING:
+    from rich.console import Console
     from sqlalchemy import Engine
 
     from reviewer.grounding.types import Detector
@@ -46,17 +38,39 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {plural or noun + 's'}"
 
 
+# rich is imported where a console is made: a command whose output is piped and that
+# has nothing to report (`reviewer scan FILE > out`) never loads it
+
+
 def out() -> Console:
+    from rich.console import Console
+
     return Console(highlight=False, soft_wrap=True)
 
 
 def err() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def say(console: Console, message: str) -> None:
     """A message line; text from input, config or plugins in it is shown, never obeyed."""
+    from rich.text import Text
+
     console.print(Text(visible(message)))
+
+
+def _surely_not_a_terminal() -> bool:
+    """Whether rich would find stderr no terminal, known without loading rich: no
+    TTY_COMPATIBLE=1 or FORCE_COLOR says otherwise, and stderr is no tty."""
+    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR") is not None:
+        return False
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return isatty is None or not isatty()
+    except ValueError:  # a closed stream: let rich decide
+        return False
 
 
 def echo(message: str, *, error: bool = False) -> None:
@@ -124,6 +138,18 @@ def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
 @contextmanager
 def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
     """`advance(n)`; a bar on stderr only when stderr is a terminal."""
+    if _surely_not_a_terminal():
+        yield lambda n: None
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     console = err()
     if not console.is_terminal:
         yield lambda n: None
@@ -144,6 +170,12 @@ def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
 def streaming_progress(label: str, total: int | None) -> Iterator[Callable[[], None]]:
     """An `advance()` for a command that streams results to stdout (scan, arms): a bar on
     stderr only when stderr is a terminal, with the output above it on a terminal."""
+    if _surely_not_a_terminal():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     console = Console(stderr=True, highlight=False)
     if not console.is_terminal:
         yield lambda: None
@@ -170,6 +202,18 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
     """`(advance, stage)` for an ingest: one bar per stage, each labelled and counting
     from zero to its own total (checking a file, storing it, flagging older briefs), so
     it never reads 200% or starts over unannounced. Drawn only when stderr is a terminal."""
+    if _surely_not_a_terminal():
+        yield (lambda n: None), (lambda kind, path, total: None)
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     console = err()
     if not console.is_terminal:
         yield (lambda n: None), (lambda kind, path, total: None)

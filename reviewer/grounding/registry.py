@@ -40,18 +40,21 @@ class DetectorFault(Exception):
         return f"detector {self.detector!r} failed{where}: {self.problem}"
 
 
-def _builtins() -> dict[str, Callable[[DetectorConfig | None], Detector]]:
-    from reviewer.grounding.default import DefaultDetector
-    from reviewer.grounding.reference import ReferenceDetector
+BUILTINS = {  # imported when asked for: the reference never loads the default's rules
+    "reference": ("reviewer.grounding.reference", "ReferenceDetector"),
+    "default": ("reviewer.grounding.default", "DefaultDetector"),
+}
 
-    return {"reference": ReferenceDetector, "default": DefaultDetector}
+
+def _builtin(name: str) -> Callable[[DetectorConfig | None], Detector]:
+    module, attr = BUILTINS[name]
+    return getattr(importlib.import_module(module), attr)  # type: ignore[no-any-return]
 
 
 def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
     """ "reference", "default", or "module:attr" (an object with flag(), or a factory of one)."""
-    builtins = _builtins()
-    if spec in builtins:
-        return builtins[spec](config)
+    if spec in BUILTINS:
+        return _builtin(spec)(config)
     if ":" not in spec:
         raise DetectorLoadError(f"unknown detector {spec!r}; {AVAILABLE}")
     module_name, _, attr = spec.partition(":")
@@ -199,7 +202,7 @@ _DENOMINATOR: list[Detector] = []
 
 def _denominator() -> Detector:
     if not _DENOMINATOR:
-        _DENOMINATOR.append(_builtins()["default"](None))
+        _DENOMINATOR.append(_builtin("default")(None))
     return _DENOMINATOR[0]
 
 
