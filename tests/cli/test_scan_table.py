@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from reviewer.commands import scan as report
+from reviewer.commands import scan_table as report
 from reviewer.grounding.types import Flag
 
 PROSE = st.text(alphabet=st.sampled_from("abc de  fgh-ij.,;:[]/\\ xyz01234…é[bold]"), min_size=1)
