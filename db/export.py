@@ -13,6 +13,7 @@ from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
 from db.tables import brief as B
 from db.tables import briefversion as V
 from db.tables import claim as C
+from db.tables import miss as M
 from db.tables import pool as P
 from db.views import pool_from_json
 from reviewer.grounding.types import Known
@@ -182,15 +183,18 @@ def export_fixtures(
 
 
 def known_claims(*, session: Session, keys: list[ClaimKey]) -> set[ClaimKey]:
-    """Which of these (brief id, start, end, token) are claims stored in this database."""
+    """Which of these (brief id, start, end, token) are claims or misses (live or undone)
+    stored in this database: the fixtures this database can judge."""
     found: set[ClaimKey] = set()
     wanted = set(keys)
     brief_ids = sorted({key[0] for key in wanted})
     for first in range(0, len(brief_ids), 500):
-        rows = session.execute(
-            select(B.c.brief_id, C.c.start, C.c.end, C.c.token)
-            .select_from(C.join(B, B.c.pk == C.c.brief_pk))
-            .where(B.c.brief_id.in_(brief_ids[first : first + 500]))
-        )
-        found.update(key for key in map(tuple, rows) if key in wanted)
+        chunk = brief_ids[first : first + 500]
+        for table in (C, M):
+            rows = session.execute(
+                select(B.c.brief_id, table.c.start, table.c.end, table.c.token)
+                .select_from(table.join(B, B.c.pk == table.c.brief_pk))
+                .where(B.c.brief_id.in_(chunk))
+            )
+            found.update(key for key in map(tuple, rows) if key in wanted)
     return found

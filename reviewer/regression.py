@@ -218,10 +218,11 @@ def find_stale(
     known: Callable[[list[ClaimKey]], set[ClaimKey]],
     reviewer: str | None = None,
 ) -> list[tuple[Path, str]]:
-    """Fixtures in `out_dir` that assert what the labels no longer say: their claim is in
-    this database (`known` says which are) but has no current true/false verdict, or its
-    reviewers now disagree. `verdicts` holds each labeled claim's current verdicts. A
-    fixture of another database, or (with `reviewer`) of another reviewer, is not judged."""
+    """Fixtures in `out_dir` that assert what the labels no longer say: their claim (or miss)
+    is in this database (`known` says which are) but has no current true/false verdict, or
+    its reviewers now disagree. `verdicts` holds each labeled claim's and live miss's
+    verdicts. A fixture of another database, or (with `reviewer`) of another reviewer, is
+    not judged."""
     if not out_dir.is_dir():
         return []
     candidates: list[tuple[Path, Fixture]] = []
@@ -241,7 +242,8 @@ def find_stale(
         if key in verdicts:
             stale.append((path, "its reviewers now disagree"))
         else:
-            stale.append((path, "no current true or false positive label (skipped or undone)"))
+            said = "no current true or false positive label, nor a miss (skipped or undone)"
+            stale.append((path, said))
     return stale
 
 
