@@ -144,8 +144,9 @@ def run_recall(
     *, session: Any = None, rows: Rows | None = None, run_id: int, reviewer: str | None = None
 ) -> Recall:
     """Recall of a run over the briefs read in full (by the reviewer, or anyone): the known
-    contradictions are their claims labeled true (the team's verdict, or the reviewer's)
-    and their live misses; caught are those the run flags (a miss, by a flag on its words)."""
+    contradictions are their claims labeled true (the team's verdict, or the reviewer's;
+    overlapping ones count once) and their live misses; caught are those the run flags (a
+    miss, by a flag on its words)."""
     read = rows or reader(session)
     briefs = _briefs(reviewer)
     params = {"run": run_id, "reviewer": reviewer}
@@ -169,8 +170,12 @@ def run_recall(
         params,
     )
     flagged_claims = {row[0] for row in flagged}
-    caught = sum(row[0] in flagged_claims for row in known)
-    missed = len(known) - caught
+    caught = missed = 0
+    for group in _contradictions(known):
+        if any(row[0] in flagged_claims for row in group):
+            caught += 1
+        else:
+            missed += 1
     for miss in missed_rows:
         if any(_overlap(miss, row) for row in known):
             continue  # the same contradiction, already counted as a labeled claim
@@ -179,6 +184,21 @@ def run_recall(
         else:
             missed += 1
     return Recall(caught, missed)
+
+
+def _contradictions(claims: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:
+    """Claims labeled true, grouped where their words overlap: two runs reading one number
+    differently ("−12.6" and "12.6") make two claims of one contradiction."""
+    groups: list[list[tuple[Any, ...]]] = []
+    end = None
+    for row in sorted(claims, key=lambda row: (row[1], row[2], row[3])):
+        if groups and end is not None and row[1] == groups[-1][0][1] and row[2] < end:
+            groups[-1].append(row)
+            end = max(end, row[3])
+        else:
+            groups.append([row])
+            end = row[3]
+    return groups
 
 
 def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:

@@ -13,7 +13,7 @@ from db import misses
 from db.tables import flagrecord as F
 from db.tables import miss as M
 from reviewer.cli import app
-from tests.support.db_seed import flag, seed
+from tests.support.db_seed import add_run, flag, seed
 
 # seed's brief text: "Brief {i}: rhr 55 bpm, tsb 22.4 today." -> "55" at 13, "22.4" at 25
 TEXT_55, TEXT_TSB = (13, 15, "55"), (25, 29, "22.4")
@@ -73,6 +73,24 @@ def test_recall_over_fully_reviewed_briefs(tmp_path) -> None:  # type: ignore[no
         assert misses.run_recall(session=c, run_id=run_id).n == 2
         stats = db.precision_stats(session=c)
         assert stats["recall"]["caught"] == 1 and stats["recall"]["missed"] == 1
+
+
+def test_two_runs_reading_one_number_differently_are_one_contradiction(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Run 1 flags "22.4" and run 2 only "2.4" inside it: two claims, both labeled true,
+    are one contradiction, caught by each run."""
+    wide, narrow = flag(25, "22.4", 22.4, unit="none"), flag(27, "2.4", 2.4, unit="none")
+    engine, first, pks = seed(tmp_path / "m.db", [[wide]])
+    second = add_run(engine, pks, [[narrow]])
+    third = add_run(engine, pks, [[flag(13, "55", 55.0)]])
+    with engine.connect() as c:
+        for claim_id in c.scalars(select(F.c.claim_id).where(F.c.run_id < third)).all():
+            db.record_label(session=c, claim_id=claim_id, reviewer="ana", verdict="true_positive")
+        misses.set_reviewed(session=c, brief_pk=pks[0], reviewer="ana")
+        for run_id in (first, second):
+            recall = misses.run_recall(session=c, run_id=run_id)
+            assert (recall.caught, recall.missed) == (1, 0)
+        recall = misses.run_recall(session=c, run_id=third)
+        assert (recall.caught, recall.missed) == (0, 1)
 
 
 def test_a_miss_exports_as_a_must_flag_fixture_that_regress_fails(tmp_path) -> None:  # type: ignore[no-untyped-def]
