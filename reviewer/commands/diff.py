@@ -2,8 +2,10 @@
 
 Per brief, each claim new (B only), gone (A only) or same; the counts per class with
 precision per stratum; recall regressions (gone true positives) and fixes (gone false
-positives) called out; each arm's stored mean in A and B. Lines are written as they are
-read (plain text or one streamed JSON document): memory stays flat on any number of briefs.
+positives) called out; each run's precision over its strata and the difference with its
+interval; each run's recall over the briefs read in full; each arm's stored mean in A and B.
+Lines are written as they are read (plain text or one streamed JSON document): memory stays
+flat on any number of briefs.
 """
 
 from __future__ import annotations
@@ -27,9 +29,10 @@ from db.runs import (
     run_title,
     stored_arms,
 )
+from db.strata import run_recall, run_strata
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, say, visible
 from reviewer.grounding.arms import ARMS
-from reviewer.metrics import wilson_interval
+from reviewer.metrics import precision_difference, wilson_interval
 
 FAIL_ON = ("recall-regression", "unreviewed")
 MARK = {"new": "+", "gone": "-", "same": "="}
@@ -139,6 +142,33 @@ def summary(counts: VerdictCounts) -> dict[str, Any]:
     }
 
 
+def run_figures(connection: Any, run_a: Any, run_b: Any, reviewer: str | None) -> dict[str, Any]:
+    """Each run's precision over its strata (or its bounds, a stratum unmeasured), B minus
+    A with its interval, and each run's recall over the briefs read in full."""
+    a = run_strata(session=connection, run_id=run_a.id, reviewer=reviewer).precision
+    b = run_strata(session=connection, run_id=run_b.id, reviewer=reviewer).precision
+
+    def precision(sp: Any) -> dict[str, Any]:
+        return {
+            "precision": sp.value,
+            "precision_ci": list(sp.ci) if sp.ci is not None else None,
+            "bounds": list(sp.bounds),
+            "unmeasured": list(sp.unmeasured),
+        }
+
+    def recall(run: Any) -> dict[str, Any]:
+        return run_recall(session=connection, run_id=run.id, reviewer=reviewer).to_dict()
+
+    return {
+        "precision": {
+            "a": precision(a),
+            "b": precision(b),
+            "difference": precision_difference(a, b).to_dict(),
+        },
+        "recall": {"a": recall(run_a), "b": recall(run_b)},
+    }
+
+
 def arms_movement(run_a: Any, run_b: Any) -> dict[str, dict[str, float | None]]:
     """Each arm's stored mean in A and B (None for a run made before arms were stored)."""
     a, b = arm_means(stored_arms(run_a)), arm_means(stored_arms(run_b))
@@ -159,6 +189,46 @@ def failures(result: dict[str, Any], fail_on: Sequence[str]) -> list[str]:
 
 def _pct(value: float | None) -> str:
     return "—" if value is None else f"{100 * value:.1f}%"
+
+
+def _span(low: float, high: float) -> str:
+    return f"{100 * low:.1f}–{100 * high:.1f}"
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:+.1f}"
+
+
+def figure_lines(run_a: Any, run_b: Any, result: dict[str, Any]) -> list[str]:
+    """Precision of each run over its strata, the change with its interval, and recall."""
+    lines = []
+    for side, run in (("a", run_a), ("b", run_b)):
+        p = result["precision"][side]
+        if p["precision"] is None:
+            unmeasured = ", ".join(p["unmeasured"])
+            said = f"between {_span(*p['bounds'])}% (unmeasured: {unmeasured})"
+        else:
+            said = f"{_pct(p['precision'])} [{_span(*p['precision_ci'])}]"
+        lines.append(f"precision #{run.id}: {said}")
+    d = result["precision"]["difference"]
+    if d["difference"] is None:
+        low, high = d["bounds"]
+        lines.append(f"change #{run_a.id} → #{run_b.id}: between {_points(low)} and "
+                     f"{_points(high)} points (a stratum is unmeasured)")  # fmt: skip
+    else:
+        low, high = d["difference_ci"]
+        lines.append(f"change #{run_a.id} → #{run_b.id}: {_points(d['difference'])} points "
+                     f"[{_points(low)}, {_points(high)}]")  # fmt: skip
+    for side, run in (("a", run_a), ("b", run_b)):
+        r = result["recall"][side]
+        if r["recall"] is None:
+            lines.append(f"recall #{run.id}: — (no contradiction known in briefs read in full)")
+            continue
+        lines.append(
+            f"recall #{run.id}: {_pct(r['recall'])} [{_span(*r['recall_ci'])}] over the briefs "
+            f"read in full ({r['caught']:,} caught, {r['missed']:,} missed)"
+        )
+    return lines
 
 
 def write_text(
@@ -186,6 +256,7 @@ def write_text(
         f"fixes (gone false positives): {result['fixes']:,}\n"
         f"unreviewed (new flags without a label): {result['unreviewed']:,}\n"
     )
+    write("\n" + "\n".join(figure_lines(run_a, run_b, result)) + "\n")
     write(f"\narm          #{run_a.id:<7} #{run_b.id:<7} change\n")
     for arm, means in result["arms"].items():
         a, b = means["a"], means["b"]
@@ -245,7 +316,8 @@ def diff(
                 say(err(), str(problem))
                 return USAGE
             counts = change_counts(db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer)
-            result = summary(counts) | {"arms": arms_movement(run_a, run_b)}
+            result = summary(counts) | run_figures(connection, run_a, run_b, reviewer)
+            result["arms"] = arms_movement(run_a, run_b)
             changes = claim_changes(
                 db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer, only=shown
             )

@@ -14,8 +14,9 @@ from sqlalchemy import select, update
 from typer.testing import CliRunner
 
 import db
-from db import queue
+from db import misses, queue
 from db.tables import brief as B
+from db.tables import claim as C
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from reviewer.cli import app
@@ -54,10 +55,8 @@ def stats(dbp: Path, *args: str) -> dict:
     return json.loads(result.stdout)
 
 
-@pytest.fixture(scope="module")
-def carried(tmp_path_factory):  # type: ignore[no-untyped-def]
+def label_then_reference(dbp: Path) -> None:
     """The demo flagged by `default`, every flag labeled from the answers, then `reference`."""
-    dbp = tmp_path_factory.mktemp("honest") / "demo.db"
     assert runner.invoke(app, ["ingest", str(DEMO), "--db", str(dbp)]).exit_code == 0
     answers = planted()
     engine = db.make_engine(str(dbp))
@@ -66,6 +65,16 @@ def carried(tmp_path_factory):  # type: ignore[no-untyped-def]
             verdict = truth_of(answers, brief_id, start, end)
             db.record_label(session=c, claim_id=claim_id, reviewer="ana", verdict=verdict, run_id=1)
     assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def carried(tmp_path_factory):  # type: ignore[no-untyped-def]
+    """The demo labeled on `default` and flagged by `reference`, with a fixed queue seed."""
+    dbp = tmp_path_factory.mktemp("honest") / "demo.db"
+    label_then_reference(dbp)
+    answers = planted()
+    engine = db.make_engine(str(dbp))
     with engine.connect() as c:
         # a fixed seed for the queue, so the sample below is the same on every test run
         c.execute(update(R).where(R.c.id == 2).values(order_seed=13))
@@ -124,3 +133,43 @@ def test_a_random_sample_of_the_new_flags_brings_an_interval_around_the_truth(ca
     assert high - low < 0.2
     assert s["precision"] == pytest.approx(true / flags, abs=0.1)
     assert s["against_previous"]["difference"] < -0.4  # reference is far worse than default
+
+
+def test_diff_gives_each_runs_precision_the_change_and_recall_over_briefs_read_in_full(
+    tmp_path: Path,
+) -> None:
+    """Every brief read in full after run 1 was labeled from the answers: the known
+    contradictions are run 1's true positives; run 2 catches those it flags too."""
+    dbp = tmp_path / "read.db"
+    label_then_reference(dbp)
+    engine = db.make_engine(str(dbp))
+    with engine.connect() as c:
+        for (brief_pk,) in c.execute(select(B.c.pk)):
+            misses.set_reviewed(session=c, brief_pk=brief_pk, reviewer="ana", run_id=1)
+        true_claims = set(c.execute(select(C.c.id).where(C.c.verdict == "true_positive")).scalars())
+        in_run_2 = {claim for _, claim, *_ in run_flags(c, 2)}
+        flags_1 = len(run_flags(c, 1))  # every one labeled: the precision is exact
+    engine.dispose()
+    result = runner.invoke(app, ["diff", "1", "2", "--json", "--db", str(dbp)])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    a, b = found["recall"]["a"], found["recall"]["b"]
+    assert (a["caught"], a["missed"]) == (len(true_claims), 0)
+    caught = len(true_claims & in_run_2)
+    assert 80 < caught < len(true_claims)  # reference misses the hidden sign inversions
+    assert (b["caught"], b["missed"]) == (caught, len(true_claims) - caught)
+    low, high = b["recall_ci"]
+    assert low < caught / len(true_claims) < high and high - low < 0.2
+    assert found["precision"]["a"]["precision"] == pytest.approx(len(true_claims) / flags_1)
+    assert (
+        found["precision"]["a"]["precision_ci"] == [pytest.approx(len(true_claims) / flags_1)] * 2
+    )
+    assert found["precision"]["b"]["unmeasured"] == ["new"]
+    assert found["precision"]["difference"]["difference"] is None
+    dlow, dhigh = found["precision"]["difference"]["bounds"]
+    assert dlow < -0.5 < dhigh
+    text = runner.invoke(app, ["diff", "1", "2", "--db", str(dbp)]).stdout
+    share = 100 * caught / len(true_claims)
+    assert f"recall #2: {share:.1f}% [" in text
+    assert f"({caught} caught, {len(true_claims) - caught} missed)" in text
+    assert "precision #2: between " in text and "(unmeasured: new)" in text
