@@ -134,6 +134,32 @@ def test_stratified_intervals_cover_at_least_95_percent_of_the_time() -> None:
     assert covered / trials >= 0.94
 
 
+def test_strata_of_unequal_size_sampled_at_unequal_rates_cover_about_95_percent() -> None:
+    # a queue scoped to one change set (review --only new) samples its strata unevenly, and
+    # large shares of each are labeled: the strata's shares of the flags must weigh them,
+    # and each stratum's finite-population correction must narrow its part (too wide
+    # without it: coverage near 100%)
+    rng = random.Random(5)
+    sizes, true = (300, 60, 140), (150, 30, 100)
+    trials = covered = 0
+    for _ in range(2000):
+        strata = []
+        for name, flags, t, n in zip(
+            "abc",
+            sizes,
+            true,
+            (rng.randint(100, 290), rng.randint(30, 58), rng.randint(60, 135)),
+            strict=True,
+        ):
+            labels = rng.sample([True] * t + [False] * (flags - t), n)
+            strata.append(Stratum(name, flags, sum(labels), n - sum(labels)))
+        sp = StratifiedPrecision(tuple(strata))
+        assert sp.ci is not None
+        trials += 1
+        covered += sp.ci[0] <= sum(true) / sum(sizes) <= sp.ci[1]
+    assert 0.93 <= covered / trials <= 0.975
+
+
 def test_difference_matches_newcombes_published_example() -> None:
     # Newcombe (1998), method 10: 56/70 against 48/80, difference 0.2000 (0.0524, 0.3339);
     # a population of a billion flags makes the correction vanish
