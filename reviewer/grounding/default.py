@@ -158,7 +158,7 @@ class DefaultDetector(PoolDetector):
     def _named(
         self,
         text: str,
-        mentions: list[tuple[int, int, Known]],
+        mentions: list[tuple[int, int, Known, bool]],
         index: PoolIndex,
         names: NameIndex,
     ) -> dict[int, Named]:
@@ -172,7 +172,7 @@ class DefaultDetector(PoolDetector):
         named: dict[int, Named] = {}
         after: dict[int, Named] = {}
         later: dict[int, Named] = {}
-        for m_start, m_end, known in mentions:
+        for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
                 reading = gap_reading(text[m_end : m.start()])
@@ -183,7 +183,7 @@ class DefaultDetector(PoolDetector):
                     found = self._reading(text, raw, known, index, names, reading, False)
                     if found is not None:
                         named[m.start()] = found
-            before = self._number_before(read, m_start, 120)
+            before = self._number_before(read, m_start, 120) if whole else None
             if before is None:
                 continue
             token_end = before.end("unit") if before.group("unit") else before.end("body")
@@ -322,13 +322,13 @@ class DefaultDetector(PoolDetector):
         self,
         text: str,
         start: int,
-        mentions: list[tuple[int, int, Known]],
+        mentions: list[tuple[int, int, Known, bool]],
         names: NameIndex,
         unit: str,
     ) -> Known | None:
         """The change the clause before `start` names ("DAU grew 8.2%": `dau_change`): the
         last name before it, or the words of a change's own name; None when none does."""
-        for _, m_end, mentioned in reversed(mentions):
+        for _, m_end, mentioned, _ in reversed(mentions):
             if m_end > start:
                 continue
             if start - m_end > 80 or not gap_allows_change(text[m_end:start]):

@@ -102,9 +102,15 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
 
 
 class NameIndex:
-    """The names of one pool's known values, found in a text by one regex pass."""
+    """The names of one pool's known values, found in a text by one regex pass.
 
-    __slots__ = ("by_form", "change_of", "changes", "pattern")
+    Besides each whole name, a word that only one known value's names hold ("retention"
+    of "D7 retention", "pulse" of "resting pulse") names it where nothing qualifies it:
+    no other word before it but an article or a word of its own names ("seven-day
+    retention"), and after it a verb or a number, not another noun ("session count").
+    """
+
+    __slots__ = ("by_form", "change_of", "changes", "partial", "pattern", "words")
 
     def __init__(self, pool: Sequence[Known], aliases: dict[str, tuple[str, ...]]) -> None:
         by_form: dict[str, Known] = {}
@@ -126,32 +132,85 @@ class NameIndex:
                 if change is not None:
                     self.change_of.setdefault(known.name, change)
         self.changes = changes = [k for k in by_name.values() if is_change(k)]
+        self.words: dict[str, set[str]] = {}  # name -> the words of its names
+        for form, known in by_form.items():
+            self.words.setdefault(known.name, set()).update(form.split())
         for known in by_name.values():
             if is_change(known) or known.name in self.change_of:
                 continue
-            words = {w for form in by_form if by_form[form] is known for w in form.split()}
+            words = self.words.get(known.name, set())
             for change in changes:
                 stems = [_stem_words(form) for form in (change.name, *aliases.get(change.name, ()))]
                 if any(stem and stem <= words for stem in stems):
                     self.change_of[known.name] = change
                     break
+        holders: dict[str, set[str]] = {}
+        for name, words in self.words.items():
+            for word in words:
+                holders.setdefault(word, set()).add(name)
+        self.partial: dict[str, Known] = {
+            word: by_name[next(iter(names))]
+            for word, names in holders.items()
+            if len(names) == 1
+            and word not in by_form
+            and len(word) >= 4
+            and word.isalpha()
+            and word not in _NOT_PARTIAL
+            and word not in QUALIFIERS
+            and word not in CHANGE_WORDS
+            and word not in _PLAIN
+        }
         self.pattern: re.Pattern[str] | None = None
         if by_form:
-            forms = sorted(by_form, key=lambda f: (-len(f), f))
+            forms = sorted([*by_form, *self.partial], key=lambda f: (-len(f), f))
             body = "|".join(rf"{_S}*[\s_-]{_S}*".join(map(re.escape, f.split())) for f in forms)
             self.pattern = re.compile(rf"(?<![\w$€£])(?i:(?P<form>{body}))(?:'s|’s|s|es)?(?![\w])")
 
-    def mentions(self, text: str) -> list[tuple[int, int, Known]]:
-        """(start, end, known) of every name in the text, in text order."""
+    def mentions(self, text: str) -> list[tuple[int, int, Known, bool]]:
+        """(start, end, known, whole) of every name in the text, in text order; `whole`
+        is False for a word of a name standing for it."""
         if self.pattern is None:
             return []
         by_form = self.by_form
         found = []
         for m in self.pattern.finditer(text):
-            known = by_form.get(form_key(m.group("form")))
+            key = form_key(m.group("form"))
+            known = by_form.get(key)
             if known is not None:
-                found.append((m.start(), m.end(), known))
+                found.append((m.start(), m.end(), known, True))
+                continue
+            known = self.partial.get(key)
+            if known is not None and self._stands_alone(text, m.start(), m.end(), known):
+                found.append((m.start(), m.end(), known, False))
         return found
+
+    def _stands_alone(self, text: str, start: int, end: int, known: Known) -> bool:
+        """Whether a word of `known`'s names is not part of another quantity's name."""
+        own = self.words[known.name]
+        before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+        if before is not None:
+            word = before.group(1).lower()
+            if word not in _DETERMINERS and own.isdisjoint(re.split(r"[-’']", word)):
+                return False
+        after = _WORD_AFTER.match(text, end, end + 30)
+        if after is not None:
+            word = after.group(1).lower()
+            return word in _PLAIN or word in own or word.endswith("ed")
+        return True
+
+
+# words that name no quantity of their own: never a name's stand-in
+_NOT_PARTIAL = frozenset(
+    ["rate", "score", "time", "total", "count", "free", "open", "gross", "sales", "users",
+     "user", "days", "hours", "minutes", "heart", "sleep", "load", "data", "level", "ratio",
+     "index", "stage", "value", "amount"]
+)  # fmt: skip
+_DETERMINERS = frozenset(
+    ["the", "your", "our", "their", "its", "this", "that", "a", "an", "my", "his", "her", "and",
+     "with"]
+)  # fmt: skip
+_WORD_BEFORE = re.compile(rf"([\w’'-]+){_S}+$")
+_WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
 
 
 CHANGE_WORDS = frozenset(
