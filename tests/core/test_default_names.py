@@ -250,7 +250,8 @@ PARTIAL = [
     ("Oxygen averaged 88% overnight.", [K("spo2", 97, "pct")], [("88", "value", "spo2", "name")]),
     ("The queue is at 2,100 right now.", [K("queue_depth", 3365)],
      [("2,100", "value", "queue_depth", "name")]),
-    ("Breathing was 12.1 br/min.", [K("resp_rate", 16.9)], [("12.1", "value", "resp_rate", "name")]),
+    ("Breathing was 12.1 br/min.", [K("resp_rate", 16.9)],
+     [("12.1", "value", "resp_rate", "name")]),
     ("Respiratory is 12.4 overnight.", [K("resp_rate", 16.9)],
      [("12.4", "value", "resp_rate", "name")]),
     # another quantity's name: a word before it, or a noun after it
