@@ -102,18 +102,88 @@ STRATA_SQL = (
 )
 
 
+SAME_SQL = (
+    "SELECT count(*) FROM flagrecord f WHERE f.run_id = :run AND EXISTS (SELECT 1 "
+    "FROM flagrecord e WHERE e.run_id = :before AND e.claim_id = f.claim_id)"
+)
+
+
+def count_same(rows: Rows, run_id: int) -> tuple[int | None, int]:
+    """(previous run, how many of the run's flags it flagged too): one pass over the run's
+    flags, made once when the run finishes (detectorrun.same_as, same_flags)."""
+    before = previous_run(rows, run_id)
+    if before is None:
+        return None, 0
+    return before, int(rows(SAME_SQL, {"run": run_id, "before": before})[0][0])
+
+
+# the labeled claims a run flags, from the verdict index: a few lookups per label, so the
+# strata cost what the labels number, not what the flags do (the CROSS JOIN keeps SQLite
+# from walking the run's flags instead; PostgreSQL plans it as the inner join it is)
+_LABELED_TEAM = (
+    "FROM claim c CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = c.label_id "
+    "WHERE c.verdict IS NOT NULL AND f.claim_id = c.id AND f.run_id = :run",
+    "c.verdict",
+    "c.id",
+)
+_LABELED_ONE = (
+    "FROM labelstate s CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = s.label_id "
+    "WHERE s.reviewer = :reviewer AND s.verdict IS NOT NULL AND f.claim_id = s.claim_id "
+    "AND f.run_id = :run",
+    "s.verdict",
+    "s.claim_id",
+)
+LABELED_SQL = (
+    "SELECT {verdict}, l.run_id, l.queue, CASE WHEN EXISTS (SELECT 1 FROM flagrecord e "
+    "WHERE e.run_id = :before AND e.claim_id = {claim}) THEN 1 ELSE 0 END AS earlier, "
+    "count(*) {source} GROUP BY {verdict}, l.run_id, l.queue, earlier"
+)
+COUNTS_SQL = "SELECT same_as, same_flags, status FROM detectorrun WHERE id = :run"
+FLAGS_SQL = "SELECT count(*) FROM flagrecord WHERE run_id = :run"
+
+
+def _counted(
+    read: Rows, run_id: int, before: int | None, reviewer: str | None
+) -> list[tuple[Any, ...]] | None:
+    """The strata's rows from the labeled claims and the counts stored with the run; None
+    when the run's counts are not stored or no longer hold (then one pass over its flags
+    gives them)."""
+    stored = read(COUNTS_SQL, {"run": run_id})
+    if not stored or stored[0][2] != "finished" or stored[0][1] is None:
+        return None
+    same_as, same, _ = stored[0]
+    if same_as != before:  # a run before it finished later: counted against another
+        return None
+    flags = int(read(FLAGS_SQL, {"run": run_id})[0][0])
+    source, verdict, claim = _LABELED_TEAM if reviewer is None else _LABELED_ONE
+    found = read(
+        LABELED_SQL.format(source=source, verdict=verdict, claim=claim),
+        {"run": run_id, "before": -1 if before is None else before, "reviewer": reviewer},
+    )
+    labeled: Counter[int] = Counter()
+    for *_, earlier, n in found:
+        labeled[earlier] += n
+    unlabeled_same, unlabeled_new = same - labeled[1], flags - same - labeled[0]
+    if unlabeled_same < 0 or unlabeled_new < 0:
+        return None
+    return [*found, (None, None, None, 1, unlabeled_same), (None, None, None, 0, unlabeled_new)]
+
+
 def run_strata(
     *, session: Any = None, rows: Rows | None = None, run_id: int, reviewer: str | None = None
 ) -> RunStrata:
-    """Count the run's flags per stratum and verdict: one pass over the run's flags, read
-    from `session` (any connection `reader` takes) or through `rows`."""
+    """Count the run's flags per stratum and verdict, read from `session` (any connection
+    `reader` takes) or through `rows`: from its labeled claims and the counts stored when
+    it finished, else in one pass over its flags."""
     read = rows or reader(session)
     before = previous_run(read, run_id)
-    source, verdict = _TEAM if reviewer is None else _ONE
-    found = read(
-        STRATA_SQL.format(verdict=verdict, source=source),
-        {"run": run_id, "before": -1 if before is None else before, "reviewer": reviewer},
-    )
+    found = _counted(read, run_id, before, reviewer)
+    if found is None:
+        source, verdict = _TEAM if reviewer is None else _ONE
+        found = read(
+            STRATA_SQL.format(verdict=verdict, source=source),
+            {"run": run_id, "before": -1 if before is None else before, "reviewer": reviewer},
+        )
     counts: dict[str, Counter[str]] = {name: Counter() for name in STRATA}
     queue_labels = hand_labels = 0
     for label, label_run, queue, earlier, n in found:
@@ -140,46 +210,54 @@ def _briefs(reviewer: str | None) -> str:
     return f"SELECT brief_pk FROM reviewedbrief{where}"
 
 
+_FLAGGED = "EXISTS (SELECT 1 FROM flagrecord f WHERE f.claim_id = c.id AND f.run_id = :run)"
+_FLAG_ON_IT = (
+    "EXISTS (SELECT 1 FROM flagrecord f WHERE f.run_id = :run AND f.brief_pk = m.brief_pk "
+    'AND f.start < m."end" AND m.start < f."end")'
+)
+
+
 def run_recall(
     *, session: Any = None, rows: Rows | None = None, run_id: int, reviewer: str | None = None
 ) -> Recall:
     """Recall of a run over the briefs read in full (by the reviewer, or anyone): the known
     contradictions are their claims labeled true (the team's verdict, or the reviewer's;
     overlapping ones count once) and their live misses; caught are those the run flags (a
-    miss, by a flag on its words)."""
+    miss, by a flag on its words). A few lookups per contradiction, none per flag."""
     read = rows or reader(session)
     briefs = _briefs(reviewer)
     params = {"run": run_id, "reviewer": reviewer}
     if reviewer is None:
-        true = 'SELECT c.id, c.brief_pk, c.start, c."end" FROM claim c WHERE c.verdict = :tp'
+        true = (
+            f'SELECT c.id, c.brief_pk, c.start, c."end", {_FLAGGED} FROM claim c '
+            "WHERE c.verdict = :tp"
+        )
     else:
         true = (
-            'SELECT c.id, c.brief_pk, c.start, c."end" FROM claim c JOIN labelstate s '
-            "ON s.claim_id = c.id WHERE s.reviewer = :reviewer AND s.verdict = :tp"
+            f'SELECT c.id, c.brief_pk, c.start, c."end", {_FLAGGED} FROM claim c '
+            "JOIN labelstate s ON s.claim_id = c.id WHERE s.reviewer = :reviewer "
+            "AND s.verdict = :tp"
         )
     known = read(f"{true} AND c.brief_pk IN ({briefs})", {**params, "tp": TRUE_POSITIVE})
-    flagged = read(
-        'SELECT claim_id, brief_pk, start, "end" FROM flagrecord '
-        f"WHERE run_id = :run AND brief_pk IN ({briefs})",
-        params,
-    )
-    by_reviewer = "" if reviewer is None else " AND reviewer = :reviewer"
+    by_reviewer = "" if reviewer is None else " AND m.reviewer = :reviewer"
     missed_rows = read(
-        'SELECT 0, brief_pk, start, "end" FROM miss WHERE undone_at IS NULL'
-        f"{by_reviewer} AND brief_pk IN ({briefs})",
+        f'SELECT 0, m.brief_pk, m.start, m."end", {_FLAG_ON_IT} FROM miss m '
+        f"WHERE m.undone_at IS NULL{by_reviewer} AND m.brief_pk IN ({briefs})",
         params,
     )
-    flagged_claims = {row[0] for row in flagged}
     caught = missed = 0
     for group in _contradictions(known):
-        if any(row[0] in flagged_claims for row in group):
+        if any(row[4] for row in group):
             caught += 1
         else:
             missed += 1
+    in_brief: dict[Any, list[tuple[Any, ...]]] = {}
+    for row in known:
+        in_brief.setdefault(row[1], []).append(row)
     for miss in missed_rows:
-        if any(_overlap(miss, row) for row in known):
+        if any(_overlap(miss, row) for row in in_brief.get(miss[1], ())):
             continue  # the same contradiction, already counted as a labeled claim
-        if any(_overlap(miss, row) for row in flagged):
+        if miss[4]:
             caught += 1
         else:
             missed += 1

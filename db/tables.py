@@ -325,6 +325,10 @@ Index("ix_flag_run_rank", flagrecord.c.run_id, flagrecord.c.queue_rank)
 # the flag came from that run's random queue (only those labels are a sample of its flags)
 label.append_column(Column("run_id", Integer, nullable=True))
 label.append_column(Column("queue", Boolean, nullable=False, default=False, server_default=false()))
+# how many of the run's flags its previous run (same_as) flagged too, counted when the run
+# finished, so that its strata need no pass over every flag (None: not counted)
+detectorrun.append_column(Column("same_as", Integer, nullable=True))
+detectorrun.append_column(Column("same_flags", Integer, nullable=True))
 
 miss = Table(
     "miss",

@@ -23,6 +23,7 @@ from sqlmodel import Session
 from db import tally
 from db.models import DetectorRun, utcnow
 from db.queue import new_seed, queue_rank, run_seed
+from db.strata import count_same, reader
 from db.tables import brief as B
 from db.tables import briefscan as BS
 from db.tables import briefversion as V
@@ -446,6 +447,8 @@ def finish_run(session: Session, run_id: int) -> DetectorRun:
     run = session.get(DetectorRun, run_id)
     assert run is not None
     run.briefs, run.flags, run.checkable, run.finished_at = briefs, flags, checkable, utcnow()
+    same_as, same = count_same(reader(session), run_id)
+    session.execute(update(R).where(R.c.id == run_id).values(same_as=same_as, same_flags=same))
     run.status = "finished"
     tally.rebuild_run(session, run_id)
     session.flush()

@@ -147,3 +147,53 @@ def test_labels_carried_to_a_new_run_are_inherited_and_its_new_flags_unmeasured(
     assert (by_name["new"].flags, by_name["new"].n) == (8, 0)
     assert result.precision.unmeasured == ("new",)
     assert result.precision.bounds == (4 / 12, 1.0)
+
+
+def test_strata_from_the_labeled_claims_equal_a_pass_over_every_flag(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A finished run stores how many of its flags its previous run has too, so its strata
+    are read from the labeled claims alone; they must equal the full pass, for the team and
+    for each reviewer, with inherited, queue, by-hand, skipped and disputed labels."""
+    first = [[flag(10 * j, f"{50 + j}", 50.0 + j) for j in range(4)] for _ in range(5)]
+    engine, run_a, pks = seed(tmp_path / "s.db", first)
+    with engine.connect() as c:
+        claims = c.execute(select(F.c.claim_id).where(F.c.run_id == run_a)).scalars().all()
+        for i, claim_id in enumerate(claims[:12]):
+            verdict = (TP, FP, "skip")[i % 3]
+            db.record_label(session=c, claim_id=claim_id, reviewer="ana", verdict=verdict,
+                            run_id=run_a if i % 2 else None)  # fmt: skip
+        db.record_label(session=c, claim_id=claims[0], reviewer="ben", verdict=FP)  # disputed
+    second = [[flag(10 * j, f"{50 + j}", 50.0 + j) for j in range(2, 7)] for _ in range(5)]
+    run_b = add_run(engine, pks, second)
+    with engine.connect() as c:
+        for _ in range(5):
+            found = queue.next_in_queue(session=c, run_id=run_b, reviewer="ana")
+            db.record_label(session=c, claim_id=found.claim_id, reviewer="ana", verdict=TP,
+                            run_id=run_b, queue=True)  # fmt: skip
+        hand = c.execute(select(F.c.claim_id).where(F.c.run_id == run_b)).scalars().all()[-1]
+        db.record_label(session=c, claim_id=hand, reviewer="ben", verdict=FP, run_id=run_b)
+    run_c = add_run(engine, pks, first)
+    with engine.connect() as c:
+        stored = dict(c.execute(select(R.c.id, R.c.same_flags)).all())
+        assert stored[run_a] == 0 and stored[run_b] == 2 * 5 and stored[run_c] == 2 * 5
+        for run_id in (run_a, run_b, run_c):
+            for reviewer in (None, "ana", "ben"):
+                said: list[str] = []
+                plain = strata.reader(c)
+
+                def rows(sql, params, said=said, plain=plain):  # type: ignore[no-untyped-def]
+                    said.append(sql)
+                    return plain(sql, params)
+
+                fast = strata.run_strata(rows=rows, run_id=run_id, reviewer=reviewer)
+                assert strata.STRATA_SQL.split("{")[0] not in " ".join(said)  # no full pass
+                c.execute(update(R).where(R.c.id == run_id).values(same_flags=None))
+                slow = strata.run_strata(session=c, run_id=run_id, reviewer=reviewer)
+                c.execute(update(R).where(R.c.id == run_id).values(same_flags=stored[run_id]))
+                assert fast == slow, (run_id, reviewer)
+        # counted against another run than the one before it now: a wrong count is not
+        # used, the full pass gives the strata again
+        right = strata.run_strata(session=c, run_id=run_b)
+        c.execute(
+            update(R).where(R.c.id == run_b).values(same_as=run_c, same_flags=stored[run_b] + 3)
+        )
+        assert strata.run_strata(session=c, run_id=run_b) == right
