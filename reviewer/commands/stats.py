@@ -161,7 +161,7 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     needed = s.labels_needed
     if needed:
         where = ", ".join(
-            f"{_stratum_title(name, s.previous_run)} {n:,}"
+            f"{_stratum_title(name, s.previous_run)}: {n:,}"
             for name, n in s.labels_needed_by_stratum.items()
             if n
         )
@@ -230,9 +230,7 @@ def print_strata(s: PrecisionStats, console: Console) -> None:
     )
     if s.against_previous:
         print_difference(s.against_previous, console)
-    recall = s.recall
-    if recall["caught"] + recall["missed"]:
-        print_recall(recall, console)
+    print_recall(s.recall, console)
 
 
 def _points(value: float) -> str:
@@ -254,6 +252,10 @@ def print_difference(change: dict[str, Any], console: Console) -> None:
 
 
 def print_recall(recall: dict[str, Any], console: Console) -> None:
+    if not recall["caught"] + recall["missed"]:
+        say(console, "recall: unmeasured until a brief is read in full (`c` in the review app; "
+                     "`m` marks a missed contradiction)")  # fmt: skip
+        return
     low, high = recall["recall_ci"]
     say(
         console,

@@ -172,6 +172,8 @@ async def test_the_panel_shows_the_runs_own_stored_arms(two_runs: Engine) -> Non
     assert "reference" in text and "this run's own, stored when it was made" in text
     assert "sign-flip   0.00" in text and "unrelated   0.06" in text
     assert "production  0.31" in text and "FAIL" in text
+    # nothing labeled in either run: the change of precision has only its bounds
+    assert "Against #1     between -100.0 and +100.0 pts" in text
 
 
 async def test_a_plugin_that_cannot_be_loaded_is_said_never_replaced(tmp_path: Path) -> None:

@@ -293,7 +293,7 @@ async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
         assert "by hand        0.50 [0.50, 0.50] 2 of 2" in text
         assert "new            unmeasured 0 of 7" in text
         assert "0 from the random queue, 2 by hand" in text
-        assert "7 more true/false labels" in text and "To ±5 pts in   new 7" in text
+        assert "7 more true/false labels" in text and "To ±5 pts in   new: 7" in text
         assert "Four arms" in text and "production" in text
         await pilot.press("p")
         assert not panel.display

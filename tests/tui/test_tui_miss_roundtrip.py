@@ -111,6 +111,11 @@ async def test_a_miss_marked_in_the_app_is_a_fixture_regress_fails_until_caught(
         await mark_miss(pilot, app, "covered 12.6 mi", "12.6", "distance")
         await pilot.press("c")  # the extra brief is read in full
         await pilot.pause()
+        await pilot.press("p")  # the stats panel: recall over that brief
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        panel = str(app.screen.query_one("#stats-text").render())
+        assert "Recall         0.00 [0.00, 0.79] 0 caught, 1 missed" in panel
     engine.dispose()
     assert live_misses(demo) == [("+24.8", "tsb", -24.8, True), ("12.6", "distance", 10.0, True)]
 
@@ -142,6 +147,8 @@ async def test_a_miss_marked_in_the_app_is_a_fixture_regress_fails_until_caught(
     assert stats.exit_code == 0, stats.output
     recall = json.loads(stats.stdout)["recall"]
     assert (recall["caught"], recall["missed"]) == (0, 1)
+    table = run("stats", "--db", str(demo)).stdout
+    assert "recall over fully reviewed briefs: 0.0% [0.0–79.3] (0 caught, 1 missed)" in table
 
 
 async def test_undoing_a_miss_takes_it_out_of_export_and_regress(

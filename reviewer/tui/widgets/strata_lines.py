@@ -95,11 +95,28 @@ def strata_parts(stats: Mapping[str, Any]) -> list[Part]:
     needed = stats.get("labels_needed_by_stratum") or {}
     if any(needed.values()):
         where = ", ".join(
-            f"{stratum_name(name, previous)} {n:,}" for name, n in needed.items() if n
+            f"{stratum_name(name, previous)}: {n:,}" for name, n in needed.items() if n
         )
         parts += [("To ±5 pts in   ", "bold"), f"{where}\n"]
+    parts += difference_parts(stats.get("against_previous"))
     parts += recall_parts(stats.get("recall") or {})
     return parts
+
+
+def difference_parts(change: Mapping[str, Any] | None) -> list[Part]:
+    """This run's precision minus the previous run's, with its interval (or its bounds)."""
+    if not change:
+        return []
+    title: Part = (f"{'Against #' + str(change['run_id']):<15}", "bold")
+    if change["difference"] is None:
+        low, high = change["bounds"]
+        return [title, (f"between {100 * low:+.1f} and {100 * high:+.1f} pts\n", "$warning")]
+    low, high = change["difference_ci"]
+    return [
+        title,
+        f"{100 * change['difference']:+.1f} pts ",
+        (f"[{100 * low:+.1f}, {100 * high:+.1f}]\n", "dim"),
+    ]
 
 
 def recall_parts(recall: Mapping[str, Any]) -> list[Part]:
