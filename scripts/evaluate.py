@@ -1,7 +1,7 @@
 """Precision and recall of detectors on the labeled evaluation corpus (fixtures/eval/).
 
     python scripts/evaluate.py [-d module:attr ...] [--only] [--corpus DIR]
-                               [--json | --markdown]
+                               [--split dev] [--json | --markdown]
 
 `reference` and `default` are always measured, and each `-d` detector beside them
 (`--only`: just the `-d` ones).
@@ -11,7 +11,8 @@ Each brief is checked with its domain's config (fixtures/eval/configs/<domain>.t
 matched to the truth of the number whose span it overlaps: on a misstated number it is a
 true positive, on anything else (a faithful citation, a plan, a range, a count...) a false
 alarm of that number's class. Recall is over misstated numbers: found when at least one
-flag lands on it. Intervals are 95% Wilson intervals.
+flag lands on it. `--split dev` reads the dev briefs alone: the way to work on a detector
+without seeing the held-out briefs' classes. Intervals are 95% Wilson intervals.
 
 A config table the installed reader refuses (such as [names] before it is supported) is
 left out, and the report says so, rather than evaluating nothing.
@@ -158,10 +159,10 @@ class Refused(Exception):
     """Input the evaluation cannot use; the message names the file and the problem."""
 
 
-def read_corpus(root: Path) -> list[dict[str, Any]]:
-    """Every brief under `root` (dev/ and held-out/), in a stable order."""
+def read_corpus(root: Path, split: str | None = None) -> list[dict[str, Any]]:
+    """Every brief under `root` (dev/ and held-out/, or `split/` alone), in a stable order."""
     briefs = []
-    for path in sorted(root.rglob("*.jsonl")):
+    for path in sorted((root / split if split else root).rglob("*.jsonl")):
         with path.open(encoding="utf-8") as handle:
             for number, line in enumerate(handle, 1):
                 if line.strip():
@@ -373,6 +374,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--only", action="store_true", help="measure only the detectors given with -d"
     )
     parser.add_argument("--corpus", type=Path, default=CORPUS)
+    parser.add_argument(
+        "--split", choices=("dev", "held-out"), help="measure one split only (tune on dev)"
+    )
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="the full report as JSON")
     out.add_argument("--markdown", action="store_true", help="the summary table for the README")
@@ -385,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    briefs = read_corpus(args.corpus)
+    briefs = read_corpus(args.corpus, args.split)
     if not briefs:
         print(f"{args.corpus}: no briefs found", file=sys.stderr)
         return 2

@@ -62,7 +62,9 @@ def compose(
             modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
         if modes[i] == "sign" and rng.random() < 0.6:
             _decoy(domain, pool, chosen[i].name, rng)
-    extras = rng.sample(domain.EXTRAS, min(len(domain.EXTRAS), rng.randint(2, 5)))
+    # sentences written for the dev split only (DEV_EXTRAS) join the draw there alone
+    kinds = domain.EXTRAS if held_out else domain.EXTRAS + getattr(domain, "DEV_EXTRAS", [])
+    extras = rng.sample(kinds, min(len(kinds), rng.randint(2, 5)))
     items: list[Any] = [(m, mode) for m, mode in zip(chosen, modes, strict=True)]
     items += [(x, None) for x in extras]
     rng.shuffle(items)
