@@ -8,6 +8,7 @@ from typing import Any
 
 from corpus.engine import Brief, Ctx, Voice, validate
 from corpus.metric import state
+from corpus.widened import BY_DOMAIN
 
 MODE_WEIGHTS = {"value": 3, "name": 2, "sign": 4, "word_sign": 1.5}
 
@@ -62,8 +63,11 @@ def compose(
             modes[i] = rng.choices(allowed, [MODE_WEIGHTS[m] for m in allowed])[0]
         if modes[i] == "sign" and rng.random() < 0.6:
             _decoy(domain, pool, chosen[i].name, rng)
-    # sentences written for the dev split only (DEV_EXTRAS) join the draw there alone
-    kinds = domain.EXTRAS if held_out else domain.EXTRAS + getattr(domain, "DEV_EXTRAS", [])
+    # sentences written for the dev split only join the draw there alone: a domain's
+    # DEV_EXTRAS and corpus.widened's
+    kinds = domain.EXTRAS
+    if not held_out:
+        kinds = kinds + getattr(domain, "DEV_EXTRAS", []) + BY_DOMAIN.get(domain.DOMAIN, [])
     extras = rng.sample(kinds, min(len(kinds), rng.randint(2, 5)))
     items: list[Any] = [(m, mode) for m, mode in zip(chosen, modes, strict=True)]
     items += [(x, None) for x in extras]
