@@ -83,6 +83,42 @@ PLAN_WORDS = frozenset(
         "prescribed",
         "ceiling",
         "floor",
+        # a wish or an intention written with a contracted modal ("we'd like", "I'll")
+        "we'd",
+        "i'd",
+        "you'd",
+        "we'll",
+        "i'll",
+        "you'll",
+        "let's",
+        "once",
+        "until",
+        "whenever",
+        "objective",
+        "objectives",
+        "okr",
+        "okrs",
+        "slo",
+        "slos",
+        "sla",
+        "threshold",
+        "thresholds",
+        "guidance",
+        "promise",
+        "promises",
+        "promised",
+        "commit",
+        "commits",
+        "committed",
+        "schedule",
+        "calendar",
+        "prescription",
+        "intend",
+        "intends",
+        "fires",
+        "triggers",
+        "kicks",
+        "alerting",
     ]
 )
 # a plan's verb at the start of the clause, a few words before its number ("Do 20 minutes")
@@ -136,11 +172,18 @@ IMPERATIVES = frozenset(
         "cover",
         "log",
         "hit",
+        "have",
+        "let",
+        "bring",
+        "put",
+        "lock",
+        "set",
     ]
 )
 PLAN_NOUNS = frozenset(
     ["goal", "goals", "plan", "plans", "target", "targets", "aim", "budget", "forecast",
-     "projection", "limit", "cap", "ceiling", "floor"]
+     "projection", "limit", "cap", "ceiling", "floor", "objective", "okr", "slo", "sla",
+     "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar"]
 )  # fmt: skip
 # verbs that make a clause a statement, not an order ("Spend came to $1,240")
 FINITE = frozenset(
@@ -179,22 +222,30 @@ _BOUND = re.compile(
     rf"(?i:\b(?:below|under|above|beyond|over|within|at\s+most|at\s+least|no\s+more\s+than"
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
-    rf"south\s+of|something\s+like|between|anywhere\s+from)){_S}+(?:(?i:minus|negative){_S}+)?"
+    rf"south\s+of|something\s+like|between|anywhere\s+from|(?:a\s+)?(?:maximum|minimum|max|min)"
+    rf"(?:\s+of)?|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
+    rf"|nearer|closer\s+to)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+_SEASONS = "spring|summer|autumn|fall|winter"
 _PLAN_AFTER = re.compile(
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow|tonight"
-    rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|monday|tuesday|"
-    rf"wednesday|thursday|friday|saturday|sunday|the\s+end|end|next|q[1-4]|year)|is\s+the"
-    rf"\s+(?:target|goal|plan|cap|limit)|or\s+(?:less|more|better|under|below|above|lower|"
-    rf"higher|fewer)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|fine|healthy|"
-    rf"the\s+norm)|target|goal)\b"
+    rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
+    rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
+    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:less|more|better|under|below|"
+    rf"above|lower|higher|fewer|lower)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
+    rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
+    rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
+    rf"on\s+the\s+(?:calendar|schedule|plan|books))\b"
 )
 _RANGE_AFTER = re.compile(
     rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:to|or|through|[\u2013\u2014-]){_S}*{_NUMBER}"
 )
 _RANGE_BEFORE = re.compile(
     rf"(?:{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?:to|or|and|through){_S}+|"
+    rf"{_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
 _RISEN_TO = re.compile(r"(?i:\b(?:back|is|was|are|were|[a-z]+ed)\s+up$)")  # "back up to 65"
@@ -320,8 +371,9 @@ ORDINAL_WORDS = frozenset(
     ]
 )
 PAST_WORDS = re.compile(
-    r"(?i:\b(?:previously|prior|earlier|formerly|used\s+to|started|began|opened|before\s+the|"
-    r"last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release)(?!['’]s)|"
+    r"(?i:\b(?:previously|previous|prior|earlier|formerly|former|used\s+to|started|began|opened|"
+    r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"a\s+(?:week|month|year|quarter)\s+ago|originally|at\s+the\s+start)\b)"
 )
 _PAST_AFTER = re.compile(
@@ -333,6 +385,10 @@ _PAST_AFTER = re.compile(
 # a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
 _VERSUS = re.compile(
     rf"(?i:\b(?:versus|vs\.?|compared\s+(?:with|to)|against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+$"
+)
+# the other side of a comparison told after the value: "came in at 37 after 33 in October"
+_AFTER_ANOTHER = re.compile(
+    rf"[0-9][^0-9]*?{_S}(?i:after|following|from|versus|vs\.?|against|than){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$"
 )
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
 _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
@@ -355,6 +411,7 @@ _WORD_SIGN = re.compile(
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
+_ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
 # of letters (a word boundary before it, a space after it) once case is folded
 _SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|"))
@@ -406,6 +463,9 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     if text[start] in SIGNS:
         return 0, False
     lo = max(0, start - 40)
+    zero = _ZERO.search(text, lo, start) if "zero" in text[lo:start] else None
+    if zero is not None:  # "fell below zero to 33": the side of zero is the sign
+        return (-1 if zero.group(1).lower() in ("below", "under") else 1), False
     # most numbers have no sign word before them: a set lookup of the few words there
     # says so before the pattern is searched at every position of the window
     maybe = not _SIGN_WORD_SET.isdisjoint(_LETTERS.findall(text[lo:start].casefold()))
@@ -443,7 +503,8 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
         return "plan"
     if (
-        not present.isdisjoint(_RANGE_WORDS) and _RANGE_BEFORE.search(before)
+        (not present.isdisjoint(_RANGE_WORDS) or _DASHED.search(before))
+        and _RANGE_BEFORE.search(before)
     ) or _RANGE_AFTER.match(after):
         return "range"
     if (
@@ -469,7 +530,7 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
         if recent[i] in PLAN_WORDS:
             return "plan"
         if recent[i] in FINITE:
-            subject = recent[max(0, i - 3) : i]  # "the goal on Saturday is 13 mi"
+            subject = recent[max(0, i - 5) : i]  # "a good target for your HRV is 45"
             for j in range(len(subject) - 1, -1, -1):
                 if subject[j] in ("and", "but", "so", "while"):
                     subject = subject[j + 1 :]
@@ -485,6 +546,8 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
         return "past value"
+    if not present.isdisjoint(_AFTER_WORDS) and _AFTER_ANOTHER.search(before):
+        return "past value"
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
     if _product_name_before(text, start, before):
@@ -498,16 +561,19 @@ _BOUND_WORDS = frozenset(
     re.split(
         " ",
         "below under above beyond over within at no less more fewer up as around about "
-        "roughly approximately nearly almost close north south something between anywhere",
+        "roughly approximately nearly almost close north south something between anywhere "
+        "a maximum minimum max min capped limited past nearer closer",
     )
 )
 _RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
+_DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$70,000"
 _VERSUS_WORDS = frozenset(["versus", "vs", "compared", "against"])
+_AFTER_WORDS = frozenset(["after", "following", "from", "versus", "vs", "against", "than"])
 _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
     re.split(
         " ",
-        "previously prior earlier formerly used started began opened before last ago "
-        "originally start",
+        "previously previous prior earlier formerly former used started began opened before "
+        "last ago originally start",
     )
 )
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")

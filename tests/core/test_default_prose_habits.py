@@ -1,0 +1,157 @@
+"""Classes 9, 10, 13 and 14 as other authors write them: contracted wishes, objectives and
+thresholds, bounds, dash ranges between currency amounts, the other side of a comparison
+told after the value, and the side of zero written as words.
+
+Each quiet case is a trap (a number of it sits in a band of a pool value, so a reading by
+the band alone would flag it); the cases that expect a flag keep a real misstatement in a
+sentence of the same shape, so no rule here silences one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer import Known
+from reviewer.grounding.bands import magnitude_gap, relative
+from reviewer.grounding.config import DetectorConfig, config_from_dict
+from reviewer.grounding.default import DefaultDetector
+from reviewer.grounding.default_scanner import parse_value
+
+CONFIG = config_from_dict(
+    {
+        "units": {
+            "usd": ["$", "USD", "dollars"],
+            "eur": ["€", "EUR", "euros"],
+            "gbp": ["£", "GBP", "pounds"],
+            "ms": ["ms", "milliseconds"],
+        },
+        "names": {"dau": ["DAU", "daily actives"], "nps": ["NPS", "net promoter score"]},
+    },
+    source="test",
+)
+DEFAULT = DefaultDetector(CONFIG)
+
+
+def K(name: str, value: float, unit: str = "none") -> Known:
+    return Known(name, value, unit)
+
+
+# 9. Plans and targets: wishes with a contracted modal, conditions, objectives, alert
+# thresholds, promises, schedules, "a maximum of", an evaluative predicate after it.
+PLANS = [
+    ("We'd like resting HR nearer 50 bpm by the race.", [K("rhr", 52, "bpm")], []),
+    ("I'll want form closer to -10 before Saturday.", [K("tsb", -10.8)], []),
+    ("Once HRV clears 70, we go hard again.", [K("hrv", 66)], []),
+    ("The p95 objective stays at 450 ms.", [K("p95_latency", 430, "ms")], []),
+    ("The alert fires at 80% CPU.", [K("cpu", 76, "pct")], []),
+    ("Autoscaling kicks in at 65% memory.", [K("memory", 62, "pct")], []),
+    ("OKR: 42,000 daily actives by June.", [K("dau", 40100)], []),
+    ("The board deck promises $95,000 of monthly revenue.", [K("revenue", 91000, "usd")], []),
+    ("A sensible target for your HRV is 60.", [K("hrv", 57)], []),
+    ("Have a go at 6.5 mi tomorrow if the knee is fine.", [K("distance", 6.2, "mi")], []),
+    ("I've got 40 mi on the calendar.", [K("weekly_mileage", 42.5, "mi")], []),
+    ("A maximum of 8 mi on Sunday.", [K("distance", 7.6, "mi")], []),
+    ("Monthly burn capped at $60,000 is the rule.", [K("burn", 57500, "usd")], []),
+    ("Most nights, 95 minutes of deep sleep would be ideal.", [K("deep", 90, "min")], []),
+    ("Error rate guidance for the quarter is 1.5%.", [K("error_rate", 1.42, "pct")], []),
+    ("Heart rate at or below 150 bpm on the climbs.", [K("avg_hr", 143, "bpm")], []),
+    ("Let's see 10,500 steps by Friday.", [K("steps", 10100, "steps")], []),
+    ("Your DAU will hit 44,000 by spring.", [K("dau", 41500)], []),
+]
+
+# 10. Ranges and bounds: a dash between two amounts with their currency symbols, minimums.
+RANGES = [
+    ("Revenue guidance is $61,000-$70,000.", [K("revenue", 66000, "usd")], []),
+    ("Hosting will cost €9,000–€9,800 a month.", [K("hosting", 9400, "eur")], []),
+    ("Refunds ran £1,200-£1,450 a week.", [K("refunds", 1330, "gbp")], []),
+    ("A minimum of 7,000 steps a day, please.", [K("steps", 7400, "steps")], []),
+    ("Keep p95 at or under 300 ms.", [K("p95_latency", 285, "ms")], []),
+    ("Anything past 165 bpm is too hard today.", [K("avg_hr", 158, "bpm")], []),
+]
+
+# 14. The other side of a comparison, told after the value or with "previous", "last
+# Friday's", "last week's".
+PAST = [
+    ("Resting HR settled at 52 bpm, after 56 bpm on Monday.", [K("rhr", 52, "bpm")], []),
+    ("DSO came in at 41 after 44 in September.", [K("dso", 41)], []),
+    ("Churn is 3.1%, better than 3.4% in the spring.", [K("churn", 3.1, "pct")], []),
+    ("The previous reading was 61 bpm.", [K("rhr", 57, "bpm")], []),
+    ("Your previous best was 88 min of deep sleep.", [K("deep", 82, "min")], []),
+    ("The former peak was 21,400 DAU.", [K("dau", 20300)], []),
+    ("Last Friday's balance was $412,000.", [K("cash", 398000, "usd")], []),
+    ("Last week's p95 was 470 ms.", [K("p95_latency", 445, "ms")], []),
+    ("Median latency came in at 88 ms following 95 ms on Tuesday.", [K("p50", 88, "ms")], []),
+    ("HRV sits at 64 after 60 yesterday.", [K("hrv", 64)], []),
+    ("Margin held at 41.3% after 39.2% in Q2.", [K("margin", 41.3, "pct")], []),
+    ("Sleep score is 84%, higher than 80% on Sunday.", [K("sleep_score", 84, "pct")], []),
+]
+
+# 13. The side of zero written as words.
+SIGN_WORDS = [
+    ("Net promoter score fell below zero to 12.", [K("nps", -12)], []),
+    ("TSB dropped under zero to 8.5 overnight.", [K("tsb", -8.5)], []),
+    ("NPS sits below zero at 12.", [K("nps", 12)], [("12", "sign", "nps")]),
+    ("TSB is back above zero at 6.1.", [K("tsb", -6.1)], [("6.1", "sign", "tsb")]),
+]
+
+# The same shapes with a real misstatement: still flagged.
+STILL_FLAGGED = [
+    ("Resting HR is 56 bpm after a rough night.", [K("rhr", 52, "bpm")], [("56", "value", "rhr")]),
+    ("HRV came in at 71, after the long run.", [K("hrv", 64)], [("71", "value", "hrv")]),
+    (
+        "The schedule slipped, and resting HR is 57 bpm.",
+        [K("rhr", 52, "bpm")],
+        [("57", "value", "rhr")],
+    ),
+    (
+        "Cash closed at $412,000, after payroll.",
+        [K("cash", 385000, "usd")],
+        [("412,000", "value", "cash")],
+    ),
+    ("The previous block is done; HRV is 71.", [K("hrv", 64)], [("71", "value", "hrv")]),
+]
+
+CLASSES = {"9": PLANS, "10": RANGES, "14": PAST, "13": SIGN_WORDS, "flagged": STILL_FLAGGED}
+CASES = [
+    pytest.param(text, pool, expected, id=f"{name}: {text}")
+    for name, cases in CLASSES.items()
+    for text, pool, expected in cases
+]
+
+
+@pytest.mark.parametrize(("text", "pool", "expected"), CASES)
+def test_default_reads_the_habit(text: str, pool, expected) -> None:
+    assert [(f.token, f.kind, f.nearest) for f in DEFAULT.flag(text, pool)] == expected
+
+
+def _band_flags(token: str, pool) -> bool:
+    value = parse_value(token)
+    bands = DetectorConfig()
+    for known in pool:
+        if bands.faithful < relative(value, known.value) <= bands.value:
+            return True
+        if value * known.value < 0 and magnitude_gap(value, known.value) <= bands.sign:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("text", "pool"),
+    [
+        pytest.param(text, pool, id=text)
+        for cases in (PLANS, RANGES, PAST)
+        for text, pool, expected in cases
+    ],
+)
+def test_each_quiet_case_is_a_trap(text: str, pool) -> None:
+    words = [w.strip(".,;:%$€£()'") for w in text.replace("-", " -").split()]
+    tokens = [t.text for t in DEFAULT.scanner.scan(text)] + words
+    assert any(_band_flags(t, pool) for t in tokens if _parses(t))
+
+
+def _parses(token: str) -> bool:
+    try:
+        parse_value(token)
+    except (ValueError, IndexError):
+        return False
+    return True
