@@ -21,7 +21,11 @@ _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
 # a clause ends at sentence punctuation followed by a space, a semicolon, or a line break
-_CLAUSE_END = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
+# a point after an abbreviation ("Est.", "approx.", "vs.") ends no clause
+_ABBREVIATED = (
+    r"(?<!\b[Ee]st)(?<!\b[Aa]pprox)(?<!\b[Aa]vg)(?<!\bvs)(?<!\b[Cc]a)(?<!\bapx)(?<!\be\.g)"
+)
+_CLAUSE_END = re.compile(rf"{_ABBREVIATED}[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
 _CLAUSE_END_OR_COMMA = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014]\s|\s-\s")
 
 PLAN_WORDS = frozenset(
@@ -113,6 +117,9 @@ PLAN_WORDS = frozenset(
         "schedule",
         "calendar",
         "prescription",
+        "est",
+        "allowed",
+        "permitted",
         "intend",
         "intends",
         "fires",
@@ -222,8 +229,7 @@ _BOUND = re.compile(
     rf"(?i:\b(?:below|under|above|beyond|over|within|at\s+most|at\s+least|no\s+more\s+than"
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
-    rf"south\s+of|something\s+like|between|anywhere\s+from|(?:a\s+)?(?:maximum|minimum|max|min)"
-    rf"(?:\s+of)?|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
+    rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
     rf"|nearer|closer\s+to)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
@@ -373,18 +379,29 @@ ORDINAL_WORDS = frozenset(
 PAST_WORDS = re.compile(
     r"(?i:\b(?:previously|previous|prior|earlier|formerly|former|used\s+to|started|began|opened|"
     r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"a\s+(?:week|month|year|quarter)\s+ago|originally|at\s+the\s+start)\b)"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!['’]s)|"
+    r"(?:a|an|one|two|three|four|five|six|several|a\s+few|few|some)\s+(?:days?|weeks?|months?|"
+    r"quarters?|years?|nights?)\s+ago|back\s+in|originally|at\s+the\s+start)\b)"
 )
 _PAST_AFTER = re.compile(
     rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
     rf"quarter|season)|a{_S}+(?:week|month|year){_S}+ago|previously|before|earlier|at{_S}+"
     rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
-    rf"saturday|sunday){_S}+to)\b"
+    rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter))\b"
 )
 # a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
 _VERSUS = re.compile(
     rf"(?i:\b(?:versus|vs\.?|compared\s+(?:with|to)|against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+$"
+)
+# a clause whose subject is last week's (month's, Friday's...) value: "Last week's DAU was"
+_LAST_PERIODS = (
+    r"(?:week|month|year|quarter|season|sprint|cycle|release|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)"
+)
+_SUBJECT_WAS_LAST = re.compile(rf"^[\s\"'(*|-]*(?i:last){_S}+(?i:{_LAST_PERIODS})['’]s\b")
+# an old value in parentheses after the new one: "3,806 req/s (was 4,132 req/s)"
+_WAS_IN_PARENS = re.compile(
+    rf"\((?i:was|were|prev\.?|previous|previously|prior|before|last\s+\w+:?|from){_S}+{_PREFIX}$"
 )
 # the other side of a comparison told after the value: "came in at 37 after 33 in October"
 _AFTER_ANOTHER = re.compile(
@@ -477,11 +494,25 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
             return 0, False
         sign = -1 if word in _NEGATIVE else 1
         return sign, word not in _PURE_SIGNS and link != "at"
+    if maybe_change(text, lo, start):
+        return 0, True  # "swung by 13.9": a change of unknown sign
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
         word = after.group("word").lower()
         return (-1 if word in _AFTER_NEGATIVE else 1), word not in _AFTER_PURE
     return 0, False
+
+
+_CHANGED_BY = re.compile(
+    rf"(?i:\b(?:{CHANGE_VERBS}|moved|shifted|changed|swung|varied)){_S}+by{_S}+{_PREFIX}$"
+)
+
+
+def maybe_change(text: str, lo: int, start: int) -> bool:
+    """Whether a change verb and "by" stand right before the number ("moved by 3.2")."""
+    return text.endswith(("by ", "by\u00a0"), lo, start) and bool(
+        _CHANGED_BY.search(text, lo, start)
+    )
 
 
 def not_a_statement(text: str, start: int, end: int) -> str | None:
@@ -499,6 +530,8 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
             return None if _CHANGE_CLAUSE.search(before) else "range"
         if _FROM_BEFORE.search(before):
             return "past value"
+    if before.endswith(("~", "≈", "~$", "≈$")):
+        return "plan"  # "~45 min", an estimate as "about 45 min" is
     bound = _BOUND.search(before) if not present.isdisjoint(_BOUND_WORDS) else None
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
         return "plan"
@@ -535,7 +568,7 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
                 if subject[j] in ("and", "but", "so", "while"):
                     subject = subject[j + 1 :]
                     break
-            if any(w in PLAN_NOUNS for w in subject):
+            if _names_a_plan(subject):
                 return "plan"
             break
     if _PLAN_AFTER.match(after):
@@ -547,6 +580,10 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
     ):
         return "past value"
     if not present.isdisjoint(_AFTER_WORDS) and _AFTER_ANOTHER.search(before):
+        return "past value"
+    if "(" in before and _WAS_IN_PARENS.search(before):
+        return "past value"
+    if "last" in present and _SUBJECT_WAS_LAST.match(before):
         return "past value"
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
@@ -562,21 +599,33 @@ _BOUND_WORDS = frozenset(
         " ",
         "below under above beyond over within at no less more fewer up as around about "
         "roughly approximately nearly almost close north south something between anywhere "
-        "a maximum minimum max min capped limited past nearer closer",
+        "capped limited past nearer closer",
     )
 )
 _RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
 _DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$70,000"
+# what makes a plan's noun a measurement: "budget left", "target met"
+_SPENT = frozenset(["left", "remaining", "used", "spent", "consumed", "burned", "burnt", "met",
+                    "hit", "missed", "reached"])  # fmt: skip
 _VERSUS_WORDS = frozenset(["versus", "vs", "compared", "against"])
 _AFTER_WORDS = frozenset(["after", "following", "from", "versus", "vs", "against", "than"])
 _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
     re.split(
         " ",
         "previously previous prior earlier formerly former used started began opened before "
-        "last ago originally start",
+        "last ago originally start back",
     )
 )
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _names_a_plan(subject: list[str]) -> bool:
+    """A plan's noun in a statement's subject ("a good target for your HRV is"), unless
+    a participle makes it a measurement ("budget left for errors is")."""
+    return any(
+        word in PLAN_NOUNS and (k + 1 == len(subject) or subject[k + 1] not in _SPENT)
+        for k, word in enumerate(subject)
+    )
 
 
 def _last_word(before: str) -> str:

@@ -7,6 +7,8 @@ from types import ModuleType
 from typing import Any
 
 from corpus.engine import Brief, Ctx, Voice, validate
+from corpus.habits import EXTRAS as HABITS
+from corpus.habits import widen_metrics
 from corpus.metric import state
 from corpus.widened import BY_DOMAIN
 
@@ -34,6 +36,7 @@ def compose(
 ) -> dict[str, Any]:
     """One brief of `domain` with its truth and `wrong` misstatements of known values, the
     first of them of the kind `first` (sign, value, beyond band) when the pool allows."""
+    widen_metrics(domain)  # dev-only shapes; the held-out split never picks them
     pool = domain.pool(rng)
     brief = Brief()
     voice = Voice(rng, held_out)
@@ -68,6 +71,7 @@ def compose(
     kinds = domain.EXTRAS
     if not held_out:
         kinds = kinds + getattr(domain, "DEV_EXTRAS", []) + BY_DOMAIN.get(domain.DOMAIN, [])
+        kinds = kinds + HABITS.get(domain.DOMAIN, [])
     extras = rng.sample(kinds, min(len(kinds), rng.randint(2, 5)))
     items: list[Any] = [(m, mode) for m, mode in zip(chosen, modes, strict=True)]
     items += [(x, None) for x in extras]

@@ -50,13 +50,18 @@ PLANS = [
     ("A sensible target for your HRV is 60.", [K("hrv", 57)], []),
     ("Have a go at 6.5 mi tomorrow if the knee is fine.", [K("distance", 6.2, "mi")], []),
     ("I've got 40 mi on the calendar.", [K("weekly_mileage", 42.5, "mi")], []),
-    ("A maximum of 8 mi on Sunday.", [K("distance", 7.6, "mi")], []),
+    ("Sunday is capped at 8 mi.", [K("distance", 7.6, "mi")], []),
     ("Monthly burn capped at $60,000 is the rule.", [K("burn", 57500, "usd")], []),
     ("Most nights, 95 minutes of deep sleep would be ideal.", [K("deep", 90, "min")], []),
     ("Error rate guidance for the quarter is 1.5%.", [K("error_rate", 1.42, "pct")], []),
     ("Heart rate at or below 150 bpm on the climbs.", [K("avg_hr", 143, "bpm")], []),
     ("Let's see 10,500 steps by Friday.", [K("steps", 10100, "steps")], []),
     ("Your DAU will hit 44,000 by spring.", [K("dau", 41500)], []),
+    ("Est. 48 min of deep sleep if you're in bed by ten.", [K("deep", 45, "min")], []),
+    ("Burn next month, approx. $61,000.", [K("burn", 57800, "usd")], []),
+    ("HR cap ~150 bpm for the long run.", [K("avg_hr", 143, "bpm")], []),
+    ("p95 budget ≈450 ms.", [K("p95_latency", 425, "ms")], []),
+    ("Max HR allowed: 165 bpm.", [K("avg_hr", 158, "bpm")], []),
 ]
 
 # 10. Ranges and bounds: a dash between two amounts with their currency symbols, minimums.
@@ -64,7 +69,7 @@ RANGES = [
     ("Revenue guidance is $61,000-$70,000.", [K("revenue", 66000, "usd")], []),
     ("Hosting will cost €9,000–€9,800 a month.", [K("hosting", 9400, "eur")], []),
     ("Refunds ran £1,200-£1,450 a week.", [K("refunds", 1330, "gbp")], []),
-    ("A minimum of 7,000 steps a day, please.", [K("steps", 7400, "steps")], []),
+    ("Limited to 7,000 steps a day while the foot heals.", [K("steps", 7400, "steps")], []),
     ("Keep p95 at or under 300 ms.", [K("p95_latency", 285, "ms")], []),
     ("Anything past 165 bpm is too hard today.", [K("avg_hr", 158, "bpm")], []),
 ]
@@ -78,12 +83,20 @@ PAST = [
     ("The previous reading was 61 bpm.", [K("rhr", 57, "bpm")], []),
     ("Your previous best was 88 min of deep sleep.", [K("deep", 82, "min")], []),
     ("The former peak was 21,400 DAU.", [K("dau", 20300)], []),
-    ("Last Friday's balance was $412,000.", [K("cash", 398000, "usd")], []),
+    ("Last Friday the balance was $412,000.", [K("cash", 398000, "usd")], []),
+    ("p95 is 445 ms (prev 470 ms).", [K("p95_latency", 445, "ms")], []),
+    ("HRV: 64 (was 60).", [K("hrv", 64)], []),
     ("Last week's p95 was 470 ms.", [K("p95_latency", 445, "ms")], []),
+    ("Last Friday's balance: $412,000.", [K("cash", 398000, "usd")], []),
     ("Median latency came in at 88 ms following 95 ms on Tuesday.", [K("p50", 88, "ms")], []),
     ("HRV sits at 64 after 60 yesterday.", [K("hrv", 64)], []),
     ("Margin held at 41.3% after 39.2% in Q2.", [K("margin", 41.3, "pct")], []),
     ("Sleep score is 84%, higher than 80% on Sunday.", [K("sleep_score", 84, "pct")], []),
+    ("Two weeks ago HRV was 58.", [K("hrv", 64)], []),
+    ("Back in October, DSO was 47.", [K("dso", 44)], []),
+    ("p95 was 510 ms in the spring.", [K("p95_latency", 470, "ms")], []),
+    ("Three days ago your resting HR read 55 bpm.", [K("rhr", 52, "bpm")], []),
+    ("A few months ago churn was 3.4%.", [K("churn", 3.1, "pct")], []),
 ]
 
 # 13. The side of zero written as words.
@@ -91,6 +104,8 @@ SIGN_WORDS = [
     ("Net promoter score fell below zero to 12.", [K("nps", -12)], []),
     ("TSB dropped under zero to 8.5 overnight.", [K("tsb", -8.5)], []),
     ("NPS sits below zero at 12.", [K("nps", 12)], [("12", "sign", "nps")]),
+    ("TSB swung by 8.4 in two days.", [K("tsb", -8.1)], []),
+    ("Margin shifted by 41 bps on the quarter.", [K("margin_change", -43, "none")], []),
     ("TSB is back above zero at 6.1.", [K("tsb", -6.1)], [("6.1", "sign", "tsb")]),
 ]
 
@@ -109,6 +124,23 @@ STILL_FLAGGED = [
         [("412,000", "value", "cash")],
     ),
     ("The previous block is done; HRV is 71.", [K("hrv", 64)], [("71", "value", "hrv")]),
+    ("Avg. HRV came in at 71.", [K("hrv", 64)], [("71", "value", "hrv")]),
+    ("Two weeks ago we rested; HRV is 71 now.", [K("hrv", 64)], [("71", "value", "hrv")]),
+    (
+        "Average HR 151 bpm, with a max of 171 bpm.",
+        [K("avg_hr", 151, "bpm"), K("max_hr", 163, "bpm")],
+        [("171", "value", "max_hr")],
+    ),
+    (
+        "Error budget left for the month is 21.1%.",
+        [K("error_budget", 23.4, "pct")],
+        [("21.1", "value", "error_budget")],
+    ),
+    (
+        "The age-graded score from last month's 10K came through at 64.9%.",
+        [K("score", 61.2, "pct")],
+        [("64.9", "value", "score")],
+    ),
 ]
 
 CLASSES = {"9": PLANS, "10": RANGES, "14": PAST, "13": SIGN_WORDS, "flagged": STILL_FLAGGED}
