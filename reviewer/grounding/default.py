@@ -118,6 +118,8 @@ class DefaultDetector(PoolDetector):
                     target = self._change_target(text, start, mentions, names, unit)
                     if target is None:
                         continue
+                    if not sign and token[0] not in SIGNS:
+                        value = abs(value) if target.value >= 0 else -abs(value)  # sign unsaid
                     known, kind, basis = target, self._by_name(written, value, target), "name"
                 if kind == "faithful":
                     if citations is not None:

@@ -118,6 +118,8 @@ PLAN_WORDS = frozenset(
         "calendar",
         "prescription",
         "est",
+        "toward",
+        "towards",
         "allowed",
         "permitted",
         "intend",
@@ -240,7 +242,7 @@ _PLAN_AFTER = re.compile(
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow|tonight"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
-    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:less|more|better|under|below|"
+    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:so|less|more|better|under|below|"
     rf"above|lower|higher|fewer|lower)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
     rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
     rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
@@ -254,7 +256,9 @@ _RANGE_BEFORE = re.compile(
     rf"{_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
-_RISEN_TO = re.compile(r"(?i:\b(?:back|is|was|are|were|[a-z]+ed)\s+up$)")  # "back up to 65"
+_RISEN_TO = re.compile(
+    r"(?i:\b(?:back|is|was|are|were|has|have|[a-z]+ed|crept|rose|went|came|shot|grew|got)\s+up$)"
+)  # "back up to 65"
 _FROM_BEFORE = re.compile(rf"(?i:\bfrom){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$")
 _FROM_TO_BEFORE = re.compile(
     rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
@@ -265,7 +269,8 @@ CHANGE_VERBS = (
     "jumps|increased|increases|improved|improves|went|moved|fell|falls|falling|dropped|drops|"
     "dropping|declined|declines|decreased|decreases|dipped|dips|slipped|slips|slid|sank|"
     "shrank|shrunk|came|ticked|crept|edged|swung|shifted|changed|recovered|spiked|surged|"
-    "plunged|tumbled|eased|cooled|warmed|bounced|trended|trending|moving|rebounded"
+    "plunged|tumbled|eased|cooled|warmed|bounced|trended|trending|moving|rebounded|"
+    "narrowed|widened|varied"
 )
 _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
 _OF_AFTER = re.compile(
@@ -399,6 +404,13 @@ _LAST_PERIODS = (
     r"thursday|friday|saturday|sunday)"
 )
 _SUBJECT_WAS_LAST = re.compile(rf"^[\s\"'(*|-]*(?i:last){_S}+(?i:{_LAST_PERIODS})['’]s\b")
+# an old value with an arrow to the new one: "p95 486 → 436 ms", "DAU: 16,146 -> 17,100"
+_ARROW_AFTER = re.compile(rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:→|->|⟶|➔|=>){_S}*{_PREFIX}[0-9]")
+# a clause that opens with a bound: "A maximum of 6.1 miles." (a measured "max of" is no bound)
+_OPENS_WITH_BOUND = re.compile(
+    rf"^[\s\"'(*|-]*(?i:(?:a{_S}+)?(?:maximum|minimum|max|min)(?:{_S}+of)?|at{_S}+(?:most|least)|"
+    rf"up{_S}+to|no{_S}+(?:more|less|fewer){_S}+than){_S}+{_PREFIX}$"
+)
 # an old value in parentheses after the new one: "3,806 req/s (was 4,132 req/s)"
 _WAS_IN_PARENS = re.compile(
     rf"\((?i:was|were|prev\.?|previous|previously|prior|before|last\s+\w+:?|from){_S}+{_PREFIX}$"
@@ -503,16 +515,15 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     return 0, False
 
 
-_CHANGED_BY = re.compile(
-    rf"(?i:\b(?:{CHANGE_VERBS}|moved|shifted|changed|swung|varied)){_S}+by{_S}+{_PREFIX}$"
-)
+_CHANGED_BY = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_S}+by)?){_S}+{_PREFIX}$")
+_CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 
 def maybe_change(text: str, lo: int, start: int) -> bool:
-    """Whether a change verb and "by" stand right before the number ("moved by 3.2")."""
-    return text.endswith(("by ", "by\u00a0"), lo, start) and bool(
-        _CHANGED_BY.search(text, lo, start)
-    )
+    """Whether a change verb stands right before the number, "by" or not ("swung by 3.2",
+    "cooled 0.8 °C"): the number is the change, its sign unsaid."""
+    words = _LETTERS.findall(text[lo:start].casefold())[-2:]
+    return not _CHANGE_WORDS.isdisjoint(words) and bool(_CHANGED_BY.search(text, lo, start))
 
 
 def not_a_statement(text: str, start: int, end: int) -> str | None:
@@ -581,6 +592,10 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
         return "past value"
     if not present.isdisjoint(_AFTER_WORDS) and _AFTER_ANOTHER.search(before):
         return "past value"
+    if _ARROW_AFTER.match(after):
+        return "past value"
+    if _OPENS_WITH_BOUND.match(before):
+        return "plan"
     if "(" in before and _WAS_IN_PARENS.search(before):
         return "past value"
     if "last" in present and _SUBJECT_WAS_LAST.match(before):

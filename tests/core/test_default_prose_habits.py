@@ -51,6 +51,8 @@ PLANS = [
     ("Have a go at 6.5 mi tomorrow if the knee is fine.", [K("distance", 6.2, "mi")], []),
     ("I've got 40 mi on the calendar.", [K("weekly_mileage", 42.5, "mi")], []),
     ("Sunday is capped at 8 mi.", [K("distance", 7.6, "mi")], []),
+    ("A maximum of 6.1 miles.", [K("distance", 5.7, "mi")], []),
+    ("Minimum $400,000 in the bank before we hire.", [K("cash", 377000, "usd")], []),
     ("Monthly burn capped at $60,000 is the rule.", [K("burn", 57500, "usd")], []),
     ("Most nights, 95 minutes of deep sleep would be ideal.", [K("deep", 90, "min")], []),
     ("Error rate guidance for the quarter is 1.5%.", [K("error_rate", 1.42, "pct")], []),
@@ -62,6 +64,9 @@ PLANS = [
     ("HR cap ~150 bpm for the long run.", [K("avg_hr", 143, "bpm")], []),
     ("p95 budget ≈450 ms.", [K("p95_latency", 425, "ms")], []),
     ("Max HR allowed: 165 bpm.", [K("avg_hr", 158, "bpm")], []),
+    ("150 bpm or so should feel easy.", [K("avg_hr", 143, "bpm")], []),
+    ("We're building toward 45 mi a week.", [K("weekly_mileage", 42.1, "mi")], []),
+    ("45% CPU or so is normal for a weekday.", [K("cpu", 42, "pct")], []),
 ]
 
 # 10. Ranges and bounds: a dash between two amounts with their currency symbols, minimums.
@@ -87,6 +92,9 @@ PAST = [
     ("p95 is 445 ms (prev 470 ms).", [K("p95_latency", 445, "ms")], []),
     ("HRV: 64 (was 60).", [K("hrv", 64)], []),
     ("Last week's p95 was 470 ms.", [K("p95_latency", 445, "ms")], []),
+    ("p95 486 → 436 ms after the fix.", [K("p95_latency", 436, "ms")], []),
+    ("DAU: 16,146 -> 17,100 week on week.", [K("dau", 17100)], []),
+    ("Resting HR 58 → 53 bpm over the block.", [K("rhr", 53, "bpm")], []),
     ("Last Friday's balance: $412,000.", [K("cash", 398000, "usd")], []),
     ("Median latency came in at 88 ms following 95 ms on Tuesday.", [K("p50", 88, "ms")], []),
     ("HRV sits at 64 after 60 yesterday.", [K("hrv", 64)], []),
@@ -105,6 +113,9 @@ SIGN_WORDS = [
     ("TSB dropped under zero to 8.5 overnight.", [K("tsb", -8.5)], []),
     ("NPS sits below zero at 12.", [K("nps", 12)], [("12", "sign", "nps")]),
     ("TSB swung by 8.4 in two days.", [K("tsb", -8.1)], []),
+    ("The bedroom cooled 0.8 overnight.", [K("skin_temp", -0.8)], []),
+    ("Skin temperature narrowed 0.6 on the week.", [K("skin_temp", -0.6)], []),
+    ("DAU eased 5.7% on the week.", [K("dau_change", -5.7, "pct")], []),
     ("Margin shifted by 41 bps on the quarter.", [K("margin_change", -43, "none")], []),
     ("TSB is back above zero at 6.1.", [K("tsb", -6.1)], [("6.1", "sign", "tsb")]),
 ]
@@ -125,6 +136,21 @@ STILL_FLAGGED = [
     ),
     ("The previous block is done; HRV is 71.", [K("hrv", 64)], [("71", "value", "hrv")]),
     ("Avg. HRV came in at 71.", [K("hrv", 64)], [("71", "value", "hrv")]),
+    (
+        "VO2max crept up to 62.2 after the tempo block.",
+        [K("vo2max", 57.1)],
+        [("62.2", "value", "vo2max")],
+    ),
+    (
+        "Heart rate peaked with a max of 171 bpm.",
+        [K("max_hr", 163, "bpm")],
+        [("171", "value", "max_hr")],
+    ),
+    (
+        "p95 436 → 486 ms after the deploy.",
+        [K("p95_latency", 436, "ms")],
+        [("486", "value", "p95_latency")],
+    ),
     ("Two weeks ago we rested; HRV is 71 now.", [K("hrv", 64)], [("71", "value", "hrv")]),
     (
         "Average HR 151 bpm, with a max of 171 bpm.",
