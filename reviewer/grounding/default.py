@@ -121,6 +121,8 @@ class DefaultDetector(PoolDetector):
                     if not sign and token[0] not in SIGNS:
                         value = abs(value) if target.value >= 0 else -abs(value)  # sign unsaid
                     known, kind, basis = target, self._by_name(written, value, target), "name"
+                if kind == "value" and rounded_to(token, value, known.value):
+                    kind = "faithful"
                 if kind == "faithful":
                     if citations is not None:
                         citations.append(Citation(start, end, written, value, known))
@@ -149,7 +151,7 @@ class DefaultDetector(PoolDetector):
         config = self.config
         target = known.value
         rel = relative(value, target)
-        if rel <= config.faithful:
+        if rel <= config.faithful or rounded_to(token, value, target):
             return "faithful"
         if (value > 0 > target) or (value < 0 < target):
             if magnitude_gap(value, target) <= max(config.sign, written_step(token) / abs(value)):
@@ -349,6 +351,12 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def rounded_to(token: str, value: float, known: float) -> bool:
+    """An abbreviated amount ("10k", "$1.2M") as near `known` as its last digit can say:
+    the writer rounded, which is a citation (a plain number keeps the bands)."""
+    return not token[-1].isdigit() and abs(value - known) <= written_step(token)
 
 
 def gap_allows_change(gap: str) -> bool:

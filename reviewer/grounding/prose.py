@@ -427,11 +427,13 @@ _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
 NEGATIVE_WORDS = (
     "minus|negative|down|fell|dropped|declined|decreased|dipped|slipped|slid|sank|shrank|"
     "shrunk|lost|loss|trailed|trails|trailing|deficit|shed|contracted|reduced|cut|lower|"
-    "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged"
+    "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged|"
+    "worsened|worsens|regressed|regresses|deteriorated"
 )
 POSITIVE_WORDS = (
     "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
-    "improved|rises|climbs|grows|gains|jumps|surged|spiked|rebounded|grown|risen"
+    "improved|rises|climbs|grows|gains|jumps|surged|spiked|rebounded|grown|risen|improves|"
+    "improving|better"
 )
 _PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
 _WORD_SIGN = re.compile(
@@ -440,6 +442,20 @@ _WORD_SIGN = re.compile(
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
+# words that judge a change rather than say its direction: their sign is the direction
+# that is good or bad for the quantity, and for these quantities lower is better
+_VERDICTS = frozenset(
+    re.split(
+        " ",
+        "improved improves improving better worse worsened worsens regressed regresses "
+        "deteriorated",
+    )
+)
+_LOWER_IS_BETTER = re.compile(
+    r"(?i:\b(?:latency|latencies|p\d\d|errors?|error\s+rate|5xx|churn|burn|costs?|spend|"
+    r"expenses?|opex|debt|dso|backlog|queue|incidents?|alerts?|pages|crash(?:es)?\b(?!-free)|"
+    r"resting\s+(?:hr|heart\s+rate)|rhr|awakenings|load\s+time|cold\s+starts?))"
+)
 _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
 # of letters (a word boundary before it, a space after it) once case is folded
@@ -505,6 +521,8 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
         if link == "to":
             return 0, False
         sign = -1 if word in _NEGATIVE else 1
+        if word in _VERDICTS and _LOWER_IS_BETTER.search(text, max(0, before.start() - 50), start):
+            sign = -sign  # "p95 improved by 13.5%": latency that improves goes down
         return sign, word not in _PURE_SIGNS and link != "at"
     if maybe_change(text, lo, start):
         return 0, True  # "swung by 13.9": a change of unknown sign

@@ -17,6 +17,7 @@ from corpus.engine import (
     capitalize,
     cite,
     contra,
+    dev,
     flip_class,
     fmt,
     nearest_signed,
@@ -94,7 +95,8 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
     cls = "name" if bare else _tags(metric, unit_word, prefix)
     style = "full"
     if metric.comma and abs(known) >= 10_000:
-        style = voice.pick(["full", "full", "whole", "whole", "short"])
+        # "short" hashes into the held-out share; dev writers abbreviate too
+        style = voice.pick(["full", "full", "whole", "whole", "short", *dev("short", "short")])
 
     def render(value: float, **signs: object) -> str:
         nonlocal unit_word, cls
@@ -102,8 +104,19 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             cls = cls or "5"  # "92.4k", "1.2 million": a suffix between number and unit
             big = abs(value) >= 1_000_000
             suffix = voice.pick([" million", "M", "m"] if big else ["k", "K", " thousand"])
-            unit_word = suffix + unit_word
-            return fmt(value / (1e6 if big else 1e3), 2 if big else 1, wide=wide, **signs)
+            # a shape without {u} would drop the suffix ("81 daily actives" for 81,475):
+            # on dev it goes with the number; held-out keeps the text it was fixed with
+            glued = "{u}" not in shape and not voice.held_out
+            if not glued:
+                unit_word = suffix + unit_word
+            scale = 1e6 if big else 1e3
+            places = 2 if big else 1
+            if not voice.held_out and voice.chance(0.5):  # dev only: authors who round harder
+                coarse = voice.pick([0, 1]) if big else 0
+                # a misstatement must still read as one at the precision written
+                if mode == "cite" or round(value / scale, coarse) != round(known / scale, coarse):
+                    places = coarse
+            return fmt(value / scale, places, wide=wide, **signs) + (suffix if glued else "")
         places = 0 if style == "whole" else dec
         return fmt(value, places, comma=metric.comma, wide=wide, **signs)
 

@@ -25,7 +25,14 @@ CONFIG = config_from_dict(
             "gbp": ["£", "GBP", "pounds"],
             "ms": ["ms", "milliseconds"],
         },
-        "names": {"dau": ["DAU", "daily actives"], "nps": ["NPS", "net promoter score"]},
+        "names": {
+            "dau": ["DAU", "daily actives"],
+            "nps": ["NPS", "net promoter score"],
+            "p95_latency": ["p95", "p95 latency"],
+            "latency_change": ["p95 change"],
+            "churn": ["churn"],
+            "churn_change": ["churn change"],
+        },
     },
     source="test",
 )
@@ -120,6 +127,40 @@ SIGN_WORDS = [
     ("TSB is back above zero at 6.1.", [K("tsb", -6.1)], [("6.1", "sign", "tsb")]),
 ]
 
+# 5 and 13. An abbreviated amount is as exact as its last digit; a verdict word's sign
+# is the good direction of its quantity, which for latency, errors and churn is down.
+ROUNDED = [
+    ("The watch logged 10k steps.", [K("steps", 10380, "steps")], []),
+    ("Cash is $1.2M after payroll.", [K("cash", 1249000, "usd")], []),
+    ("We hit 81k daily actives on Tuesday.", [K("dau", 81475)], []),
+    ("Burn came to $170k.", [K("burn", 169600, "usd")], []),
+    ("Burn came to $170k.", [K("burn", 164800, "usd")], [("170k", "value", "burn")]),
+    ("Cash is $1.4M after payroll.", [K("cash", 1249000, "usd")], [("1.4M", "value", "cash")]),
+    ("Burn came to $180k.", [K("burn", 166200, "usd")], [("180k", "value", "burn")]),
+]
+VERDICTS = [
+    (
+        "p95 improved by 13.5% on last week.",
+        [K("p95_latency", 430, "ms"), K("latency_change", -13.5, "pct")],
+        [],
+    ),
+    (
+        "p95 regressed by 13.5% on last week.",
+        [K("p95_latency", 430, "ms"), K("latency_change", -13.5, "pct")],
+        [("13.5", "sign", "latency_change")],
+    ),
+    (
+        "p95 regressed by 8.2% after the deploy.",
+        [K("p95_latency", 430, "ms"), K("latency_change", 8.2, "pct")],
+        [],
+    ),
+    (
+        "DAU improved by 4.1% on the week.",
+        [K("dau", 40000), K("dau_change", -4.1, "pct")],
+        [("4.1", "sign", "dau_change")],
+    ),
+]
+
 # The same shapes with a real misstatement: still flagged.
 STILL_FLAGGED = [
     ("Resting HR is 56 bpm after a rough night.", [K("rhr", 52, "bpm")], [("56", "value", "rhr")]),
@@ -169,7 +210,15 @@ STILL_FLAGGED = [
     ),
 ]
 
-CLASSES = {"9": PLANS, "10": RANGES, "14": PAST, "13": SIGN_WORDS, "flagged": STILL_FLAGGED}
+CLASSES = {
+    "9": PLANS,
+    "10": RANGES,
+    "14": PAST,
+    "13": SIGN_WORDS,
+    "5": ROUNDED,
+    "13 verdicts": VERDICTS,
+    "flagged": STILL_FLAGGED,
+}
 CASES = [
     pytest.param(text, pool, expected, id=f"{name}: {text}")
     for name, cases in CLASSES.items()
