@@ -18,26 +18,10 @@ from textual.strip import Strip
 from textual.widgets import Input, Static
 
 from reviewer.tui.literal import one_line
+from reviewer.tui.shapes import Row
 from reviewer.vocabulary import FILTERS
 
 PAGE = 100
-
-
-class Row(Protocol):
-    """One brief of the list as the screen's pages give it (db.BriefRow has this shape)."""
-
-    @property
-    def brief_pk(self) -> int: ...
-    @property
-    def brief_id(self) -> str: ...
-    @property
-    def flags(self) -> int: ...
-    @property
-    def labeled(self) -> int: ...
-    @property
-    def true_positives(self) -> int: ...
-    @property
-    def false_positives(self) -> int: ...
 
 
 class BriefPages(Protocol):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content
@@ -12,37 +12,12 @@ from textual.widgets import Static
 
 from reviewer.metrics import wilson_interval
 from reviewer.tui.literal import one_line
+from reviewer.tui.shapes import Figures, Slice
 from reviewer.tui.widgets.strata_lines import strata_parts
 
 BAR = 20
 
 Part = str | tuple[str, str]
-
-
-class Slice(Protocol):
-    """The figures of one slice of flags the panel shows (db.stats.SliceStats has them)."""
-
-    @property
-    def flags(self) -> int: ...
-    @property
-    def labeled(self) -> int: ...
-    @property
-    def true_positives(self) -> int: ...
-    @property
-    def false_positives(self) -> int: ...
-    @property
-    def skipped(self) -> int: ...
-    @property
-    def labels_needed(self) -> int: ...
-
-
-class Figures(Slice, Protocol):
-    """A run's figures with its breakdowns (db.stats.PrecisionStats has them)."""
-
-    @property
-    def by_kind(self) -> Mapping[str, Slice]: ...
-    @property
-    def by_unit(self) -> Mapping[str, Slice]: ...
 
 
 @dataclass(frozen=True)
