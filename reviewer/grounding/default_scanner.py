@@ -59,28 +59,33 @@ NOT_THINGS = frozenset(
     )
 )
 
-_OTHER_DIGITS = re.compile(r"[^\D0-9]|[\uff0c\uff0e]")  # decimal digits beyond ASCII
 _FULL_WIDTH = {"\uff0c": ",", "\uff0e": "."}
-
-
-def _ascii_digit(match: re.Match[str]) -> str:
-    char = match.group()
-    return _FULL_WIDTH.get(char) or str(unicodedata.decimal(char))
-
-
 _NON_ASCII = re.compile("[^\x00-\x7f]+")
+_LAST_READ: tuple[str, str] = ("", "")  # the last text read and its reading
 
 
 def ascii_digits(text: str) -> str:
     """`text` with every decimal digit written in ASCII ("５２" -> "52") and the full-width
-    point and comma made ASCII: one character for one, so spans hold in the original."""
+    point and comma made ASCII: one character for one, so spans hold in the original.
+
+    A decimal digit is what `\\d` matches (Unicode category Nd, `str.isdecimal`). Only the
+    few distinct characters of the text's non-ASCII runs are looked at, and the text is
+    translated in one pass. The last text is remembered: a detector reads it twice."""
+    global _LAST_READ
     if text.isascii():
         return text
-    # prose with a dash or a curly quote has no other digits either: finding the few
-    # non-ASCII runs is cheaper than the substitution's test at every character
-    if not any(_OTHER_DIGITS.search(run) for run in _NON_ASCII.findall(text)):
-        return text
-    return _OTHER_DIGITS.sub(_ascii_digit, text)
+    last = _LAST_READ
+    if last[0] is text:
+        return last[1]
+    table = {}
+    for char in set("".join(_NON_ASCII.findall(text))):
+        if char in _FULL_WIDTH:
+            table[ord(char)] = _FULL_WIDTH[char]
+        elif char.isdecimal():
+            table[ord(char)] = str(unicodedata.decimal(char))
+    read = text.translate(table) if table else text
+    _LAST_READ = (text, read)
+    return read
 
 
 IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "mice", "geese"])

@@ -239,3 +239,28 @@ def test_the_alias_trie_keeps_the_plain_order_where_it_matters(aliases) -> None:
     text = "5s% 5a% 5x1 5k 5 x1"
     expected = [(m.span(), m.groups()) for m in plain.finditer(text)]
     assert [(m.span(), m.groups()) for m in fast.finditer(text)] == expected
+
+
+def test_ascii_digits_writes_every_unicode_decimal_digit_as_ascii() -> None:
+    """Every character of Unicode, against the definition: what `\\d` matches beyond 0-9
+    becomes its digit, the full-width comma and point become ASCII, nothing else moves."""
+    import re
+    import unicodedata
+
+    from reviewer.grounding.default_scanner import ascii_digits
+
+    other = re.compile(r"[^\D0-9]|[\uff0c\uff0e]")
+    full_width = {"\uff0c": ",", "\uff0e": "."}
+
+    def by_definition(text: str) -> str:
+        return other.sub(
+            lambda m: full_width.get(m.group()) or str(unicodedata.decimal(m.group())), text
+        )
+
+    chars = "".join(chr(c) for c in range(0x80, 0x110000) if not 0xD800 <= c < 0xE000)
+    for at in range(0, len(chars), 4000):
+        text = "pace 5:12, " + chars[at : at + 4000] + " 52"
+        assert ascii_digits(text) == by_definition(text)
+        assert ascii_digits(text) == by_definition(text)  # the remembered reading too
+    assert ascii_digits("\uff15\uff12\uff0e\uff15 bpm") == "52.5 bpm"
+    assert ascii_digits("plain 52") == "plain 52"
