@@ -75,6 +75,25 @@ def _tail(judgement: Judgement) -> str:
 def _flag(flag: Flag) -> str:
     if type(flag) is not Flag:  # a plugin's subclass: its own to_dict decides
         return json.dumps(flag.to_dict(), ensure_ascii=False)
+    start, end, value, known, delta = (
+        flag.start, flag.end, flag.value, flag.nearest_value, flag.delta
+    )  # fmt: skip
+    exact = type(start) is int and type(end) is int  # every built-in flag: ints, floats
+    if exact and type(value) is float and type(known) is float and type(delta) is float:
+        shown = float.__repr__(value), float.__repr__(known), float.__repr__(delta)
+        if shown[0][-1] <= "9" and shown[1][-1] <= "9" and shown[2][-1] <= "9":  # finite
+            try:
+                return (
+                    f'{{"start": {start}, "end": {end}, "token": '
+                    f"{encode_basestring(flag.token)}, "
+                    f'"value": {shown[0]}, "unit": {encode_basestring(flag.unit)}, '
+                    f'"nearest": {encode_basestring(flag.nearest)}, '
+                    f'"nearest_value": {shown[1]}, "delta": {shown[2]}, '
+                    f'"kind": {encode_basestring(flag.kind)}, '
+                    f'"basis": {encode_basestring(flag.basis)}}}'
+                )
+            except TypeError:  # a field that is not a string: json.dumps says what
+                pass
     return (
         f'{{"start": {_number(flag.start)}, "end": {_number(flag.end)}, '
         f'"token": {_string(flag.token)}, "value": {_number(flag.value)}, '
