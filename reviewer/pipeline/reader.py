@@ -425,6 +425,27 @@ def _blank(value: str) -> bool:
     return not value or value.isspace()  # the same test as `not value.strip()`
 
 
+_POOLS: dict[tuple[tuple[str, float, str], ...], Pool] = {}  # recent pools by their fields
+_POOLS_SIZE = 256
+_FIELDS = attrgetter("name", "value", "unit")
+_VALUE = attrgetter("value")
+
+
+def _known_pool(entries: list[_KnownLine]) -> Pool:
+    """The pool of a line as `Known` values; a pool met again among the recent ones is the
+    same tuple (so the detectors' index of it is found by identity). A pool holding a zero
+    is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was."""
+    fields = tuple(map(_FIELDS, entries))
+    pool = _POOLS.get(fields)
+    if pool is None:
+        pool = tuple(msgspec.convert(entries, list[Known], from_attributes=True))
+        if 0.0 not in map(_VALUE, entries):
+            if len(_POOLS) >= _POOLS_SIZE:
+                del _POOLS[next(iter(_POOLS))]
+            _POOLS[fields] = pool
+    return pool
+
+
 def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> BriefRecord | None:
     """The record of a line that is certainly good, else None (the plain reader decides).
 
@@ -457,8 +478,7 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
             return None
         if not all(map(str.strip, chain.from_iterable(map(_NAME_UNIT, line.pool)))):
             return None  # a blank name or unit
-        pool = tuple(msgspec.convert(line.pool, list[Known], from_attributes=True))
-        return BriefRecord(line.id, line.text, pool, line.meta, number, None)
+        return BriefRecord(line.id, line.text, _known_pool(line.pool), line.meta, number, None)
     if line.pool is not msgspec.UNSET or pools is None or _blank(pool_id):
         return None
     found = pools.get(pool_id)

@@ -384,3 +384,20 @@ def test_an_input_error_survives_pickling() -> None:
     err = pickle.loads(pickle.dumps(InputError("a.jsonl", 3, "missing field 'id'")))
     assert (err.path, err.line, err.problem) == ("a.jsonl", 3, "missing field 'id'")
     assert str(err) == "a.jsonl:3: missing field 'id'"
+
+
+def test_a_recurring_pool_is_one_tuple_but_minus_zero_stays_minus_zero(tmp_path: Path) -> None:
+    import math
+
+    same = [{"name": "tsb", "value": -12.6, "unit": "none"}]
+    path = write(
+        tmp_path,
+        brief(id="a", pool=same),
+        brief(id="b", pool=same),
+        brief(id="c", pool=[{"name": "z", "value": 0.0, "unit": "none"}]),
+        brief(id="d", pool=[{"name": "z", "value": -0.0, "unit": "none"}]),
+        brief(id="e", pool=[{"name": "z", "value": 0.0, "unit": "none"}]),
+    )
+    a, b, c, d, e = iter_briefs(path)
+    assert a.pool is b.pool and a.pool == (Known("tsb", -12.6, "none"),)
+    assert [math.copysign(1, r.pool[0].value) for r in (c, d, e)] == [1, -1, 1]
