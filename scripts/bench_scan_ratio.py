@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -72,12 +73,19 @@ def main() -> int:
             "scan -d reference": [reviewer, "scan", str(corpus), "-d", "reference"],
             "scan -d default": [reviewer, "scan", str(corpus), "-d", "default"],
         }
+        start_load = os.getloadavg()
         times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.repeat):  # interleaved, so drifting load hits all alike
             for name, command in commands.items():
                 times[name].append(timed(command))
         size = corpus.stat().st_size / 1e6
+        end_load = os.getloadavg()
         print(f"{args.briefs} briefs, {size:.1f} MB, median of {args.repeat} runs each")
+        print(
+            f"{os.cpu_count()} cores; load average (1, 5, 15 min) at start "
+            f"{', '.join(f'{x:.1f}' for x in start_load)}, at end "
+            f"{', '.join(f'{x:.1f}' for x in end_load)}"
+        )
         floor = statistics.median(times["bare tokenizer"])
         for name, runs in times.items():
             median = statistics.median(runs)
