@@ -164,7 +164,11 @@ class NameIndex:
         if by_form:
             forms = sorted([*by_form, *self.partial], key=lambda f: (-len(f), f))
             body = "|".join(rf"{_S}*[\s_-]{_S}*".join(map(re.escape, f.split())) for f in forms)
-            self.pattern = re.compile(rf"(?<![\w$€£])(?i:(?P<form>{body}))(?:'s|’s|s|es)?(?![\w])")
+            # a form's first character, tested first: most positions fail it at once
+            first = "".join(map(re.escape, sorted({form[0] for form in forms})))
+            self.pattern = re.compile(
+                rf"(?=(?i:[{first}]))(?<![\w$€£])(?i:(?P<form>{body}))(?:'s|’s|s|es)?(?![\w])"
+            )
 
     def mentions(self, text: str) -> list[tuple[int, int, Known, bool]]:
         """(start, end, known, whole) of every name in the text, in text order; `whole`
