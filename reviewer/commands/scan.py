@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import stat
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 from reviewer.commands.console import OK, input_error
@@ -76,12 +78,13 @@ def scan(
         count = scan_workers(path) if workers is None else workers
         if count <= 0 or not _regular_file(path):
             records = iter_briefs(path, pools=pools, check_duplicates=False)
-            with progress_bar("scanning", _total(path)) as advance:
+            with _fewer_collections(), progress_bar("scanning", _total(path)) as advance:
                 _scan_serially(records, detector, advance)
             return OK
         # the workers are forked before the progress bar's thread starts, and after the
-        # pools are read (they reach the workers by fork)
+        # pools are read (they reach the workers by fork, as does the collector's setting)
         with (
+            _fewer_collections(),
             OrderedMap(_jsonl_span, (detector, path, pools), count) as parts,
             progress_bar("scanning", _total(path)) as advance,
         ):
@@ -89,6 +92,19 @@ def scan(
     except InputError as err:
         return input_error(err)
     return OK
+
+
+@contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """The cycle collector run every 100,000 allocations rather than every 700: a scan
+    makes millions of short-lived tuples and strings and no cycles to speak of, and each
+    collection walked every object the process holds (6% of a reference scan)."""
+    before = gc.get_threshold()
+    gc.set_threshold(100_000, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _total(path: str) -> int | None:
