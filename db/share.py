@@ -227,3 +227,29 @@ def team_progress(*, session: Db, run_id: int, reviewer: str) -> TeamProgress:
         if who == reviewer and verdict != "":
             mine += n
     return TeamProgress(flags, labeled, mine, run_overlap(session=session, run_id=run_id))
+
+
+def second_labels_waiting(*, session: Db, run_id: int) -> int:
+    """How many claims of the run's overlap sample still wait for a second reviewer's
+    verdict (a skip is no verdict; an adjudicator's is not a reviewer's)."""
+    overlap = run_overlap(session=session, run_id=run_id)
+    if overlap <= 0:
+        return 0
+    seed = run_seed(session=session, run_id=run_id)
+    claims = select(F.c.claim_id).where(F.c.run_id == run_id).distinct().subquery()
+    raters = dict(
+        session.execute(
+            select(LS.c.claim_id, func.count(func.distinct(LS.c.reviewer)))
+            .where(
+                LS.c.claim_id.in_(select(claims.c.claim_id)),
+                LS.c.role == "reviewer",
+                LS.c.verdict.in_(RATED),
+            )
+            .group_by(LS.c.claim_id)
+        ).all()
+    )
+    return sum(
+        1
+        for claim_id in session.scalars(select(claims.c.claim_id))
+        if in_overlap(seed, claim_id, overlap) and raters.get(claim_id, 0) < 2
+    )

@@ -29,7 +29,7 @@ class Queue:
     walks = False  # True: the session asks next() instead of walking the run itself
     shows_others = False
 
-    def done(self, only: str | None) -> str:
+    def done(self, connection: Connection, only: str | None) -> str:
         """What the app says when nothing is left."""
         return f"Every {only} flag is labeled." if only else "Every flag of this run is labeled."
 
@@ -69,10 +69,26 @@ class SharedQueue(Queue):
         # look starts here and goes back to the start only when nothing is left after it
         self.start = 0
 
-    def done(self, only: str | None) -> str:
+    def done(self, connection: Connection, only: str | None) -> str:
+        p = share.team_progress(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        if p.labeled < p.flags:
+            return (
+                "Nothing left for you: every flag is labeled or held by a teammate "
+                "(a hold lapses after five minutes)."
+            )
+        waiting = share.second_labels_waiting(session=connection, run_id=self.run_id)
+        if waiting:
+            return (
+                f"Nothing left for you: every flag is labeled; {waiting:,} of the overlap "
+                f"{'waits' if waiting == 1 else 'wait'} for a second reviewer."
+            )
+        finished = f"The team has finished run {self.run_id}: all {p.flags:,} flags are labeled."
+        disputed = count_disputed(session=connection, run_id=self.run_id)
+        if not disputed:
+            return f"{finished} `reviewer stats` gives the figures."
         return (
-            "Nothing left for you: every flag is labeled or held by a teammate "
-            "(a hold lapses after five minutes)."
+            f"{finished} {disputed:,} claim{'s' * (disputed != 1)} in dispute: `reviewer stats` "
+            "has the figures, `reviewer review --adjudicate` settles the disputes."
         )
 
     def next(self, connection: Connection) -> Next | None:
@@ -111,7 +127,7 @@ class Adjudication(Queue):
     def __init__(self, run_id: int, reviewer: str) -> None:
         self.run_id, self.reviewer = run_id, reviewer
 
-    def done(self, only: str | None) -> str:
+    def done(self, connection: Connection, only: str | None) -> str:
         return "No claim left in dispute."
 
     def next(self, connection: Connection) -> Next | None:

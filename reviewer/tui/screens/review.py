@@ -483,7 +483,7 @@ class ReviewScreen(HonestActions, Screen[None]):
             self.opened()
         else:
             if moved == "done":
-                self.notify(self.queue.done(self.only), title="Done", markup=False)
+                self.notify(self.queue.done(self.session, self.only), title="Done", markup=False)
             self.draw_brief()
         if self.queue.walks:  # the team's counts move with everyone's labels
             self.draw_progress()

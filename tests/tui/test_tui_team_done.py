@@ -1,0 +1,89 @@
+"""The end of a shared run, as each reviewer sees it: nothing left for you while a teammate
+still holds a flag or the overlap waits for a second verdict; once every flag is labeled,
+that the team has finished, and where the disputes left are settled."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import text
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app as cli
+from reviewer.tui.app import ReviewApp
+from tests.support.db_seed import flag, seed
+
+pytestmark = pytest.mark.asyncio
+NOTHING = "Nothing left for you"
+
+
+def said(app: ReviewApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def labels(where: str) -> dict[str, list[str]]:
+    engine = db.open_existing(where)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT reviewer, verdict FROM label WHERE undone_at IS NULL ORDER BY id")
+        ).all()
+    engine.dispose()
+    found: dict[str, list[str]] = {}
+    for who, verdict in rows:
+        found.setdefault(who, []).append(verdict)
+    return found
+
+
+async def press(pilot, key: str) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+
+
+async def test_the_reviewer_who_labels_the_last_flag_hears_the_team_has_finished(
+    database, size
+) -> None:
+    engine, run_id, _ = seed(database, [[flag(10, "55", 55.0)]] * 4)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        await press(a, "t")  # each holds one flag, labels it and takes the next
+        await press(b, "t")
+        await press(a, "t")  # the last free flag is bob's: nothing left, but not finished
+        assert any(NOTHING in m and "held by a teammate" in m for m in said(ann)), said(ann)
+        assert not any("finished" in m for m in said(ann))
+        await press(b, "f")
+        finished = f"The team has finished run {run_id}: all 4 flags are labeled."
+        assert any(m.startswith(finished) and "`reviewer stats`" in m for m in said(bob))
+        assert not any("in dispute" in m for m in said(bob))
+    assert labels(database) == {"ann": ["true_positive"] * 2,
+                                "bob": ["true_positive", "false_positive"]}  # fmt: skip
+    engine.dispose()
+
+
+async def test_a_finished_run_with_disputes_points_at_stats_and_adjudication(
+    database, size
+) -> None:
+    engine, run_id, _ = seed(database, [[flag(10, "55", 55.0)]] * 3)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=1.0)  # every flag twice
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        for key in "ttt":
+            await press(a, key)
+        # every flag has a verdict, yet each still waits for its second one
+        waiting = "Nothing left for you: every flag is labeled; 3 of the overlap wait"
+        assert any(m.startswith(waiting) for m in said(ann)), said(ann)
+        for key in "tft":
+            await press(b, key)
+        told = [m for m in said(bob) if "finished" in m]
+        assert told == [
+            f"The team has finished run {run_id}: all 3 flags are labeled. 1 claim in dispute: "
+            "`reviewer stats` has the figures, `reviewer review --adjudicate` settles the "
+            "disputes."
+        ], said(bob)
+    bob_said = ["true_positive", "false_positive", "true_positive"]
+    assert labels(database) == {"ann": ["true_positive"] * 3, "bob": bob_said}
+    engine.dispose()
+    stats = CliRunner().invoke(cli, ["stats", "--db", database, "--json"])
+    assert json.loads(stats.output)["in_dispute"] == 1  # the count the message gave
