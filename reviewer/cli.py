@@ -222,7 +222,7 @@ def stats(
 @app.command(rich_help_panel="Label flags")
 def agreement(
     run: Annotated[
-        int | None, typer.Option("--run", help="Run id (default: the latest run).")
+        str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     listing: Annotated[
@@ -233,7 +233,7 @@ def agreement(
     """Do reviewers agree? Cohen's κ per pair and Krippendorff's α, with intervals, by kind."""
     from reviewer.commands import agreement as command
 
-    code = command.agreement(db or default_db(), run_id=run, as_json=as_json, listing=listing)
+    code = command.agreement(db or default_db(), ref=run, as_json=as_json, listing=listing)
     raise typer.Exit(code)
 
 

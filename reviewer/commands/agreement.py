@@ -95,24 +95,27 @@ def print_team(result: dict[str, Any], console: Console) -> None:
     console.print(table)
 
 
-def agreement(url_or_path: str, *, run_id: int | None, as_json: bool, listing: bool) -> int:
+def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool) -> int:
+    """`ref`: the run by id (`3`, `#3`) or name (`v0.40`), as `review --run` takes it."""
     from db.agreement import disagreements
+    from db.runs import find_run, run_title
 
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE
     try:
         with engine.connect() as session:
-            run = (
-                db.get_run(session=session, run_id=run_id)
-                if run_id is not None
-                else db.latest_run(session=session)
-            )
-            if run is None:
-                say(
-                    err(),
-                    f"no detector run {run_id}" if run_id is not None else "no detector run yet",
+            try:
+                run = (
+                    find_run(db=session, ref=ref)
+                    if ref is not None
+                    else db.latest_run(session=session)
                 )
+            except ValueError as problem:  # no such id or name, or a name given twice
+                say(err(), str(problem))
+                return USAGE
+            if run is None:
+                say(err(), "no detector run yet")
                 return USAGE
             result = agreement_figures(session=session, run_id=run.id)
             split = disagreements(session=session, run_id=run.id) if listing else []
@@ -124,7 +127,7 @@ def agreement(url_or_path: str, *, run_id: int | None, as_json: bool, listing: b
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return 0
     console = out()
-    print_agreement(result, console, title=f"run {run.id} · {run.detector} {run.version}")
+    print_agreement(result, console, title=f"run {run_title(run)}")
     if listing:
         print_disagreements(split, console)
     return 0

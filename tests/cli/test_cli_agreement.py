@@ -9,12 +9,13 @@ import krippendorff
 import numpy as np
 import pytest
 from sklearn.metrics import cohen_kappa_score
+from sqlalchemy import text
 from sqlmodel import Session
 from typer.testing import CliRunner
 
 import db
 from reviewer.cli import app
-from tests.support.db_seed import flag, seed
+from tests.support.db_seed import add_run, flag, seed
 
 REVIEWERS = ("ann", "bob", "[red]cy")  # a name is data, never markup
 
@@ -173,3 +174,28 @@ def test_adjudication_settles_disputes_and_precision_uses_final_verdicts(labeled
     assert after["agreement"]["claims"] == before["agreement"]["claims"]
     assert after["agreement"]["alpha"] == before["agreement"]["alpha"]
     assert "0 claims in dispute" in CliRunner().invoke(app, ["stats", "--db", str(path)]).output
+
+
+def test_agreement_takes_a_run_by_name_as_review_does(labeled) -> None:
+    path, _ = labeled
+    engine = db.open_existing(str(path))
+    with engine.begin() as connection:
+        pks = list(connection.scalars(text("SELECT pk FROM brief ORDER BY pk")))
+        connection.execute(text("UPDATE detectorrun SET name = 'v0.40' WHERE id = 1"))
+    later = add_run(engine, pks, [[flag(30, "99", 99.0)]] * len(pks))  # nobody labeled it
+    engine.dispose()
+
+    def report(*args: str) -> dict:
+        result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--json", *args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)
+
+    named = report("--run", "v0.40")
+    assert named == report("--run", "1") == report("--run", "#1")
+    assert named["claims"] > 0 and report()["claims"] == 0  # the latest run is the other one
+    table = CliRunner().invoke(app, ["agreement", "--db", str(path), "--run", "v0.40"])
+    assert table.exit_code == 0, table.output
+    assert table.output.startswith("run #1 v0.40 (test 1, cfg ")  # named as everywhere
+    result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--run", "v9"])
+    assert result.exit_code == 2 and "no detector run named 'v9'" in result.output
+    assert later == 2
