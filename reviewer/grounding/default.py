@@ -179,7 +179,10 @@ class DefaultDetector(PoolDetector):
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
-                reading = gap_reading(text[m_end : m.start()])
+                gap = text[m_end : m.start()]
+                if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
+                    gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
+                reading = gap_reading(gap)
                 if reading is not None:
                     if change_named_before(text, m_start):
                         reading = "change"

@@ -227,6 +227,8 @@ def _stem_words(form: str) -> set[str]:
     return {w for w in form_key(form).split() if w not in CHANGE_WORDS}
 
 
+_ASIDE = re.compile(rf"{_S}*\([^()0-9\n]{{1,40}}\)")
+_OPEN_BEFORE_NUMBER = re.compile(rf"{_S}*\($")
 # qualifiers that name a past time: beside a change's unit they are the change's base
 PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
 _COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])
@@ -238,6 +240,11 @@ def gap_reading(gap: str) -> str | None:
     "since" (a comparison with a past time: the change when the unit is the change's,
     "margin versus last quarter: 38 bps"), or None (another clause, too far, or a
     baseline, a target... of it)."""
+    if gap[:1] == ")":
+        return None  # the name stands inside parentheses, the number outside them
+    # an aside in parentheses says what the name covers ("DAU (all platforms) came to"),
+    # and a number may stand in parentheses right after its name ("p50 latency (175)")
+    gap = _OPEN_BEFORE_NUMBER.sub("", _ASIDE.sub("", gap))
     if len(gap) > 60 or _END.search(gap):
         return None
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
@@ -315,6 +322,8 @@ SHARES = frozenset(["none", "pct"])
 def after_gap_allows(gap: str, unit: str = "none") -> bool:
     """Whether a name right after a number names it ("27 pages", "9 open positions"); after
     a unit word that is no share, across "of" too ("66 mins of REM sleep")."""
+    if "\n" in gap:
+        return False  # another line: a list's next item, a heading
     if unit not in SHARES and _OF_GAP.match(gap):
         return True
     if not _AFTER_GAP.match(gap):

@@ -25,6 +25,9 @@ METRICS = [
             "{Nc} held at {v}{u} after the deploy.",
             "Checkout {N}: {v}{u}.",
             "The dashboard shows {N} at {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{Nc} (edge to origin) held at {v}{u}.",
+            "{v}{u} at {N}, well under the alert line.",
         ],
     ),
     Metric(
@@ -38,6 +41,8 @@ METRICS = [
             "Requests are served in {v}{u} at the {N}.",
             "{Nc} came in at {v}{u}.",
             "The {N} barely moved: {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "The {N} ({v}{u}) barely moved.",
         ],
     ),
     Metric(
@@ -51,6 +56,8 @@ METRICS = [
             "The {N} settled at {v}{u} after the rollback.",
             "{Nc} across all endpoints: {v}{u}.",
             "The {N} we are running is {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{Nc} (all endpoints) came to {v}{u}.",
         ],
     ),
     Metric(
@@ -101,6 +108,8 @@ METRICS = [
             "{Nc}: {v}{u}.",
             "{Nc} peaked at {v}{u} before the GC settled.",
             "{Nc} is holding at {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{Nc} (cluster average) is {v}{u}.",
         ],
     ),
     Metric(
@@ -114,6 +123,8 @@ METRICS = [
             "There are {v}{u} waiting in the {N}.",
             "The {N} came down to {v}{u} by morning.",
             "Workers drained the {N} to {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{Nc} (all workers) stands at {v}{u}.",
         ],
         comma=True,
     ),
@@ -192,6 +203,8 @@ METRICS = [
             "{Nc} dropped to {v}{u}.",
             "Only {v}{u} of {N} left.",
             "{Nc} is at {v}{u} after the cleanup.",
+            "\n• {Nc}: {v}{u}\n",
+            "{v}{u} of {N} is left on the volume. Good.",
         ],
     ),
 ]

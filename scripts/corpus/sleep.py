@@ -24,6 +24,9 @@ METRICS = [
             "Last night: {v}{u} of {N}.",
             "{Nc} was {v}{u}, a little under your usual.",
             "Your {N} was {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{v}{u} of {N} in all.",
+            "The {N} ({v}{u}) is close to your goal.",
         ],
     ),
     Metric(
@@ -37,6 +40,8 @@ METRICS = [
             "Last night's {N} was {v}{u}.",
             "The {N} landed at {v}{u}, up on the week.",
             "We rated the night {v}{u} on the {N}.",
+            "\n• {Nc}: {v}{u}\n",
+            "The {N} ({v}{u}) is about average for you.",
         ],
     ),
     Metric(
@@ -61,6 +66,9 @@ METRICS = [
             "You got {v}{u} of {N}.",
             "{Nc} came to {v}{u}, mostly in the first half of the night.",
             "The {N} stage lasted {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "You banked {v}{u} of {N}, a solid amount. Noted.",
+            "{Nc} (stage three) came to {v}{u}. Good.",
         ],
     ),
     Metric(
@@ -138,6 +146,8 @@ METRICS = [
             "{Nc}: {v}{u}.",
             "{Nc} came in at {v}{u}, right on your norm.",
             "Overnight, {N} held at {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{v}{u} was your {N}, steady all night.",
         ],
     ),
     Metric(
@@ -170,6 +180,8 @@ METRICS = [
             "{Nc}: {v}{u}, nothing unusual.",
             "{Nc} held at {v}{u} through the night.",
             "Overnight {N} came to {v}{u}.",
+            "\n• {Nc}: {v}{u}\n",
+            "{v}{u} {N} on average, nothing low.",
         ],
     ),
     Metric(

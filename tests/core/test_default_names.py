@@ -273,12 +273,42 @@ def test_a_word_of_a_name_stands_for_it(text: str, pool, expected) -> None:
     assert found == expected
 
 
+# An aside in parentheses between a name and its number, a number in parentheses after
+# its name, an alias in parentheses; a name inside an aside names nothing after it, and a
+# name on the next line names nothing on the line before.
+ASIDES = [
+    ("DAU (all platforms) came to 49,208.", [K("dau", 63693)],
+     [("49,208", "value", "dau", "name")]),
+    ("Burn (net of revenue) is $90,042.", [K("burn", 90042, "usd"), K("revenue", 290880, "usd")],
+     []),
+    ("Burn (net of revenue) is $99,000.", [K("burn", 90042, "usd"), K("revenue", 290880, "usd")],
+     [("99,000", "value", "burn", "name")]),
+    ("The p95 latency (305 ms) held.", OPS, [("305", "value", "p95_latency", "name")]),
+    ("The p95 latency (184 ms) held.", OPS, []),
+    ("Tail latency (p95) held at 305 milliseconds.", OPS,
+     [("305", "value", "p95_latency", "name")]),
+    ("Throughput (peak minute) hit 16,000 requests per second.", OPS,
+     [("16,000", "value", "throughput", "name")]),
+    ("Form (the model's number) is 22.4.", [K("tsb", -22.4)], [("22.4", "sign", "tsb", "name")]),
+    ("REM sleep (the last cycles) came to 80 min.", SLEEP, [("80", "value", "rem_sleep", "name")]),
+    ("Payroll (both entities) ran $52,000.", [K("payroll", 41800, "usd")],
+     [("52,000", "value", "payroll", "name")]),
+    ("Skin temp (versus your norm) is -0.5 °C.", [K("skin_temp", 0.5, "degc")],
+     [("-0.5", "sign", "skin_temp", "name")]),
+    ("Gross margin (blended) is 31%.", FIN, [("31", "value", "gross_margin", "name")]),
+    ("Distance (the long loop) was 9.5 mi.", [K("distance", 7.2, "mi")],
+     [("9.5", "value", "distance", "name")]),
+    ("\n• Score: 84 %\n\nAverage SpO2 held.", [K("spo2", 98, "pct")], []),
+    ("You ran 9.5 mi\nDistance is tracked weekly.", [K("distance", 6.2, "mi")], []),
+]  # fmt: skip
+
 CLASSES = {
     "unit of name": OF_NAME,
     "named later": LATER,
     "change by unit": CHANGE_BY_UNIT,
     "word sign of a value": WORD_SIGN,
     "named instead": RETARGET,
+    "asides": ASIDES,
 }
 
 
