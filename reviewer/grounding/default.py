@@ -176,6 +176,7 @@ class DefaultDetector(PoolDetector):
         named: dict[int, Named] = {}
         after: dict[int, Named] = {}
         later: dict[int, Named] = {}
+        partial: dict[int, Named] = {}
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
@@ -189,7 +190,8 @@ class DefaultDetector(PoolDetector):
                     raw = scanner.number_at(m, read, text)
                     found = self._reading(text, raw, known, index, names, reading, False)
                     if found is not None:
-                        named[m.start()] = found
+                        # a closer name wins, but a word of a name never over a whole name
+                        (named if whole else partial)[m.start()] = found
             before = self._number_before(read, m_start, 120) if whole else None
             if before is None:
                 continue
@@ -205,6 +207,8 @@ class DefaultDetector(PoolDetector):
                 found = self._later(text, raw, token_end, m_start, m_end, known, index)
                 if found is not None:
                     later.setdefault(before.start(), found)
+        for start, reading in partial.items():
+            named.setdefault(start, reading)
         for start, reading in after.items():
             named.setdefault(start, reading)
         for start, reading in later.items():

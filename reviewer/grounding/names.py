@@ -207,7 +207,7 @@ class NameIndex:
 _NOT_PARTIAL = frozenset(
     ["rate", "score", "time", "total", "count", "free", "open", "gross", "sales", "users",
      "user", "days", "hours", "minutes", "heart", "sleep", "load", "data", "level", "ratio",
-     "index", "stage", "value", "amount"]
+     "index", "stage", "value", "amount", "date", "period", "season", "hour", "minute"]
 )  # fmt: skip
 _DETERMINERS = frozenset(
     ["the", "your", "our", "their", "its", "this", "that", "a", "an", "my", "his", "her", "and",

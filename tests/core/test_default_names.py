@@ -216,8 +216,10 @@ RETARGET = [
 ]  # fmt: skip
 
 PRODUCT = [K("retention_d7", 50.9, "pct"), K("session_length", 6.6, "min"), K("dau", 61151)]
+MTD = [K("expenses_mtd", 214000, "usd"), K("revenue_mtd", 289339, "usd")]
 PARTIAL_CONFIG = config_from_dict(
     {
+        "units": {"usd": ["$", "USD", "dollars"]},
         "names": {
             "retention_d7": ["D7 retention", "day-7 retention"],
             "session_length": ["session length"],
@@ -227,6 +229,8 @@ PARTIAL_CONFIG = config_from_dict(
             "spo2": ["blood oxygen", "SpO2"],
             "queue_depth": ["queue depth"],
             "resp_rate": ["respiratory rate", "breathing rate"],
+            "expenses_mtd": ["spend"],
+            "revenue_mtd": ["month-to-date revenue"],
         },
     },
     source="test",
@@ -260,6 +264,11 @@ PARTIAL = [
     ("Session count was 4 per user.", PRODUCT, []),
     ("Room oxygen sensor read 80%.", [K("spo2", 97, "pct")], []),
     ("Operating income was $61,000.", [K("net_income", 35983, "usd")], []),
+    # a whole name wins over a word of another name closer to the number, and a word of
+    # time ("date" of "month-to-date revenue") stands for nothing
+    ("Spend month to date is running at $214,000.", MTD, []),
+    ("Spend month to date is running at $240,000.", MTD,
+     [("240,000", "value", "expenses_mtd", "name")]),
     # a word two known values share names neither
     ("Heart was at 66 bpm.", [K("rhr", 52, "bpm"), K("avg_hr", 150, "bpm")], []),
 ]  # fmt: skip
