@@ -508,12 +508,13 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     if text[start] in SIGNS:
         return 0, False
     lo = max(0, start - 40)
-    zero = _ZERO.search(text, lo, start) if "zero" in text[lo:start] else None
+    letters = _LETTERS.findall(text[lo:start].casefold())
+    zero = _ZERO.search(text, lo, start) if "zero" in letters else None
     if zero is not None:  # "fell below zero to 33": the side of zero is the sign
         return (-1 if zero.group(1).lower() in ("below", "under") else 1), False
     # most numbers have no sign word before them: a set lookup of the few words there
     # says so before the pattern is searched at every position of the window
-    maybe = not _SIGN_WORD_SET.isdisjoint(_LETTERS.findall(text[lo:start].casefold()))
+    maybe = not _SIGN_WORD_SET.isdisjoint(letters)
     before = _WORD_SIGN.search(text, lo, start) if maybe else None
     if before is not None:
         word = before.group("word").lower()
@@ -524,7 +525,7 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
         if word in _VERDICTS and _LOWER_IS_BETTER.search(text, max(0, before.start() - 50), start):
             sign = -sign  # "p95 improved by 13.5%": latency that improves goes down
         return sign, word not in _PURE_SIGNS and link != "at"
-    if maybe_change(text, lo, start):
+    if not _CHANGE_WORDS.isdisjoint(letters[-2:]) and _CHANGED_BY.search(text, lo, start):
         return 0, True  # "swung by 13.9": a change of unknown sign
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
@@ -533,15 +534,10 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     return 0, False
 
 
+# a change verb right before the number, "by" or not ("swung by 3.2", "cooled 0.8 °C"):
+# the number is the change, its sign unsaid
 _CHANGED_BY = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_S}+by)?){_S}+{_PREFIX}$")
 _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
-
-
-def maybe_change(text: str, lo: int, start: int) -> bool:
-    """Whether a change verb stands right before the number, "by" or not ("swung by 3.2",
-    "cooled 0.8 °C"): the number is the change, its sign unsaid."""
-    words = _LETTERS.findall(text[lo:start].casefold())[-2:]
-    return not _CHANGE_WORDS.isdisjoint(words) and bool(_CHANGED_BY.search(text, lo, start))
 
 
 def not_a_statement(text: str, start: int, end: int) -> str | None:
