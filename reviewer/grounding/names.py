@@ -101,6 +101,18 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w])(?i:{words})(?![\w])")
 
 
+# words a metric's name may be written with for one another
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "score": ("rating",),
+    "rating": ("score",),
+    "average": ("mean",),
+    "mean": ("average",),
+    "utilisation": ("utilization", "usage"),
+    "utilization": ("utilisation", "usage"),
+    "count": ("number",),
+}
+
+
 class NameIndex:
     """The names of one pool's known values, found in a text by one regex pass.
 
@@ -122,6 +134,15 @@ class NameIndex:
                 key = form_key(form)
                 if any(char.isalpha() for char in key):
                     by_form.setdefault(key, known)
+        # a name of two words or more is also written with a word's synonym ("sleep
+        # rating" for "sleep score"), unless that spelling names another value
+        for key, known in list(by_form.items()):
+            words = key.split()
+            if len(words) < 2:
+                continue
+            for i, word in enumerate(words):
+                for synonym in SYNONYMS.get(word, ()):
+                    by_form.setdefault(" ".join([*words[:i], synonym, *words[i + 1 :]]), known)
         self.by_form = by_form
         # the change of each level value, when the pool holds one: "dau" -> "dau_change",
         # and "p95 latency" -> "latency_change" (the change's other words name the level)

@@ -311,6 +311,61 @@ ASIDES = [
     ("You ran 9.5 mi\nDistance is tracked weekly.", [K("distance", 6.2, "mi")], []),
 ]  # fmt: skip
 
+SYNONYM_CONFIG = config_from_dict(
+    {
+        "units": {"ms": ["ms"]},
+        "names": {
+            "sleep_score": ["sleep score"],
+            "nps": ["net promoter score"],
+            "recovery": ["readiness score"],
+            "readiness_goal": ["readiness goal"],
+            "avg_hr": ["average heart rate"],
+            "p50_latency": ["mean latency"],
+            "cpu_util": ["CPU utilisation"],
+            "step_count": ["step count"],
+            "credit": ["credit score"],
+            "credit_limit": ["credit limit"],
+        },
+    },
+    source="test",
+)
+SYNONYM_DETECTOR = DefaultDetector(SYNONYM_CONFIG)
+
+# A name of two words or more written with a word's synonym: "sleep rating" for "sleep
+# score", "mean heart rate" for "average heart rate".
+SYNONYMS = [
+    ("Sleep rating: 83%.", [K("sleep_score", 71, "pct")], [("83", "value", "sleep_score", "name")]),
+    ("Your sleep rating is 71%.", [K("sleep_score", 71, "pct")], []),
+    ("Net promoter rating landed at 22.", [K("nps", 31)], [("22", "value", "nps", "name")]),
+    ("Readiness rating: 64%.", [K("recovery", 81, "pct"), K("readiness_goal", 90, "pct")],
+     [("64", "value", "recovery", "name")]),
+    ("Mean heart rate was 161 bpm.", [K("avg_hr", 138, "bpm")],
+     [("161", "value", "avg_hr", "name")]),
+    ("Average latency held at 120 ms.", [K("p50_latency", 88, "ms")],
+     [("120", "value", "p50_latency", "name")]),
+    ("CPU utilization sat at 41% overnight.", [K("cpu_util", 58, "pct")],
+     [("41", "value", "cpu_util", "name")]),
+    ("CPU usage is 44% across the fleet.", [K("cpu_util", 58, "pct")],
+     [("44", "value", "cpu_util", "name")]),
+    ("Step number came to 7,900.", [K("step_count", 10200), K("step_goal", 12000)],
+     [("7,900", "value", "step_count", "name")]),
+    ("Credit rating is 640.", [K("credit", 720), K("credit_limit", 5000)],
+     [("640", "value", "credit", "name")]),
+    ("Credit rating is 720.", [K("credit", 720)], []),
+    ("Mean heart rate was 138 bpm.", [K("avg_hr", 138, "bpm")], []),
+    # a single word is never swapped: "rating" alone names nothing here
+    ("The app's rating is 4.1 today.", [K("nps", 31), K("sleep_score", 3.8)], []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "pool", "expected"), [pytest.param(*case, id=case[0]) for case in SYNONYMS]
+)
+def test_a_name_with_a_synonym_names_the_metric(text: str, pool, expected) -> None:
+    found = [(f.token, f.kind, f.nearest, f.basis) for f in SYNONYM_DETECTOR.flag(text, pool)]
+    assert found == expected
+
+
 CLASSES = {
     "unit of name": OF_NAME,
     "named later": LATER,
@@ -334,7 +389,7 @@ def test_default_reads_the_name(text: str, pool, expected) -> None:
 
 
 def test_each_class_has_a_dozen_sentences() -> None:
-    classes = {**CLASSES, "a word of a name": PARTIAL}
+    classes = {**CLASSES, "a word of a name": PARTIAL, "synonyms": SYNONYMS}
     assert {name: len(cases) >= 12 for name, cases in classes.items()} == dict.fromkeys(
         classes, True
     )
