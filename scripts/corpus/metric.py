@@ -105,8 +105,8 @@ def state(ctx: Ctx, metric: Metric, mode: str = "cite") -> None:
             big = abs(value) >= 1_000_000
             suffix = voice.pick([" million", "M", "m"] if big else ["k", "K", " thousand"])
             # a shape without {u} would drop the suffix ("81 daily actives" for 81,475):
-            # on dev it goes with the number; held-out keeps the text it was fixed with
-            glued = "{u}" not in shape and not voice.held_out
+            # the suffix then goes with the number, on both splits
+            glued = "{u}" not in shape
             if not glued:
                 unit_word = suffix + unit_word
             scale = 1e6 if big else 1e3
