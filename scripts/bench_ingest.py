@@ -252,8 +252,9 @@ def main() -> None:
         run_id = db.latest_run(session=session).id
         s = db.precision_stats(session=session)
         print(
-            f"stats: {s['flags']:,} flags, {s['labeled']:,} labeled, "
-            f"precision {s['precision']:.3f} {s['precision_ci']}"
+            f"stats: {s.flags:,} flags, {s.labeled:,} labeled, "
+            f"precision {s.precision if s.precision is not None else float('nan'):.3f} "
+            f"{s.precision_ci}"
         )
         for who in (None, "r0"):
             took = timed(lambda who=who: db.precision_stats(session=session, reviewer=who))
