@@ -461,8 +461,10 @@ _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # of letters (a word boundary before it, a space after it) once case is folded
 _SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|"))
 _LETTERS = re.compile("[a-z]+")
+# a sign word after the number stays on its line: "2.0 %\n\nMore sessions…" is a new line's
+_SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER = re.compile(
-    rf"(?:{_S}*[%°\w/]+)?{_S}*(?P<word>(?i:lower|less|fewer|below|down|shorter|slower|"
+    rf"(?:{_SAME_LINE}*[%°\w/]+)?{_SAME_LINE}*(?P<word>(?i:lower|less|fewer|below|down|shorter|slower|"
     rf"smaller|lighter|deficit|negative|higher|more|above|longer|faster|bigger|"
     rf"heavier|surplus|positive))\b"
 )
