@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from typer.core import TyperGroup
@@ -135,33 +135,33 @@ def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
     return None
 
 
+def _columns(label: str, *, markup: bool = True, remaining: bool = True) -> list[Any]:
+    """A bar's columns: its label, the bar, done of total, time taken (and time left)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = [TextColumn(label, markup=markup), BarColumn(), MofNCompleteColumn()]
+    return [*columns, TimeElapsedColumn(), *([TimeRemainingColumn()] if remaining else [])]
+
+
 @contextmanager
 def progress(label: str, total: int | None) -> Iterator[Callable[[int], None]]:
     """`advance(n)`; a bar on stderr only when stderr is a terminal."""
     if _surely_not_a_terminal():
         yield lambda n: None
         return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import Progress
 
     console = err()
     if not console.is_terminal:
         yield lambda n: None
         return
-    columns = [
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    ]
-    with Progress(*columns, console=console, transient=True) as bar:
+    with Progress(*_columns(label), console=console, transient=True) as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.advance(task, n)
 
@@ -174,13 +174,13 @@ def streaming_progress(label: str, total: int | None) -> Iterator[Callable[[], N
         yield lambda: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress
 
     console = Console(stderr=True, highlight=False)
     if not console.is_terminal:
         yield lambda: None
         return
-    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+    columns = _columns(label, remaining=False)
     # Output on a terminal goes above the bar; piped output must stay on stdout.
     to_terminal = sys.stdout.isatty()
     with Progress(
@@ -205,26 +205,13 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
     if _surely_not_a_terminal():
         yield (lambda n: None), (lambda kind, path, total: None)
         return
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
+    from rich.progress import Progress
 
     console = err()
     if not console.is_terminal:
         yield (lambda n: None), (lambda kind, path, total: None)
         return
-    columns = [
-        TextColumn("{task.description}", markup=False),  # file names are data, not markup
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    ]
+    columns = _columns("{task.description}", markup=False)  # file names are data, not markup
     with Progress(*columns, console=console, transient=True) as bar:
         current = bar.add_task("ingest", total=None)
         number = 0  # of the file being read

@@ -273,14 +273,13 @@ CHANGE_VERBS = (
     "narrowed|widened|varied"
 )
 _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
-_OF_AFTER = re.compile(
-    rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?of{_S}+(?:(?:the|your|my|our|their|these|those|"
-    rf"all|its|his|her){_S}+)?(?:last{_S}+|past{_S}+|next{_S}+)?{_PREFIX}[0-9]"
+# "of the last", "out of your": what may stand between "of" and the number it counts
+_OF_TAIL = (
+    rf"of{_S}+(?:(?:the|your|my|our|their|these|those|all|its|his|her){_S}+)?"
+    rf"(?:last{_S}+|past{_S}+|next{_S}+)?"
 )
-_OF_BEFORE = re.compile(
-    rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?of{_S}+(?:(?:the|your|my|our|their|these|those|all|its|his|her)"
-    rf"{_S}+)?(?:last{_S}+|past{_S}+|next{_S}+)?$"
-)
+_OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
+_OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
 ORDINAL_WORDS = frozenset(
     [
