@@ -384,6 +384,10 @@ class DefaultScanner:
         sign = found.group("sign")
         return self._prefix_units[found.group("alias")], bool(sign) and sign not in _PLUS
 
+    def _prefix_before(self, text: str, start: int) -> bool:
+        """Whether a prefix unit stands right before the number at `start`."""
+        return self._prefix is not None and self.prefix(text, start) is not None
+
     def raw(self, text: str) -> Iterator[RawToken]:
         """Every token with its skip reason (None for a claim). Tokens keep the text as
         written; values read any decimal digits."""
@@ -424,7 +428,8 @@ class DefaultScanner:
         if glued is not None:
             return start, end, shown, value, "none", _glued(text[end : end + 2])
         skip = None if words is None else _after_words(token, words)
-        prefix = self.prefix(text, start) if skip is None else None
+        # a currency symbol before it makes it money, whatever noun follows ("$19,239 surplus")
+        prefix = self.prefix(text, start) if skip is None or skip == "count" else None
         if prefix is not None:
             unit, negative = prefix
             return start, end, shown, -value if negative else value, unit, None
@@ -437,7 +442,10 @@ class DefaultScanner:
             if m.lastindex < self._body_group:
                 continue
             start, end = m.start(), m.end("body")
-            unit = self._claim_unit(read[start:end], *m.group("window", "unit", "glued", "words"))
+            found = m.group("window", "unit", "glued", "words")
+            unit = self._claim_unit(read[start:end], *found)
+            if unit is None and found[3] is not None and self._prefix_before(read, start):
+                unit = "none"  # a count's noun after an amount: the symbol makes it money
             if unit == "none":
                 prefix = self.prefix(read, start)
                 if prefix is not None:
@@ -487,8 +495,12 @@ class DefaultScanner:
                             readings.clear()
                         reading = readings[words] = _words_reading(words) or ""
                     token = written[m.start() : m.end(body_group)]
-                    if reading == "unit" or (reading == "count" and _counts(token)):
+                    if reading == "unit":
                         continue
+                    if reading == "count" and _counts(token):
+                        start = m.start()  # counted, unless a currency symbol makes it money
+                        if not (ends and start and self._prefix_before(text, start)):
+                            continue
                 else:  # a construct (before the body), a window or glued letters (between)
                     continue
                 start = m.start()
@@ -583,5 +595,6 @@ def _words_reading(words: str) -> str | None:
 
 
 def _plural_thing(word: str) -> bool:
-    plural = word.endswith("s") and not word.endswith("ss")
+    # "-ss" and "-us" end singular nouns (class, surplus, bonus, status)
+    plural = word.endswith("s") and not word.endswith(("ss", "us"))
     return plural and len(word) >= 3
