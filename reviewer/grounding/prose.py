@@ -21,11 +21,15 @@ _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
 # a clause ends at sentence punctuation followed by a space, a semicolon, or a line break
-# a point after an abbreviation ("Est.", "approx.", "vs.") ends no clause
+# a point after an abbreviation ("Est.", "approx.", "vs.") ends no clause. The abbreviation
+# is looked for behind the mark once the mark is read (`.` stands for it): each branch of
+# the pattern then starts with a character, which the regex engine finds at C speed,
+# where a pattern that starts with lookbehinds is tried at every position (4x slower)
 _ABBREVIATED = (
-    r"(?<!\b[Ee]st)(?<!\b[Aa]pprox)(?<!\b[Aa]vg)(?<!\bvs)(?<!\b[Cc]a)(?<!\bapx)(?<!\be\.g)"
+    r"(?<!\b[Ee]st.)(?<!\b[Aa]pprox.)(?<!\b[Aa]vg.)(?<!\bvs.)(?<!\b[Cc]a.)(?<!\bapx.)"
+    r"(?<!\be\.g.)"
 )
-_CLAUSE_END = re.compile(rf"{_ABBREVIATED}[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
+_CLAUSE_END = re.compile(rf"[.!?]{_ABBREVIATED}(?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
 _CLAUSE_END_OR_COMMA = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014]\s|\s-\s")
 
 PLAN_WORDS = frozenset(
