@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
-from db.figures import ANY, PrecisionStats, assemble, fold, read_strata, unusable
+from db.figures import ANY, PrecisionStats, assemble, fold, no_run, read_strata, run_ref, unusable
 from db.migrations import HEAD
 from db.strata import reader, run_recall
 
@@ -81,6 +81,18 @@ def connect(url_or_path: str) -> tuple[Any, str] | None:
     return None
 
 
+def _picked(connection: Any, mark: str, columns: str, ref: int | str) -> list[tuple[Any, ...]]:
+    """The one run `ref` names (an id, `#3` or a name), in find_run's words when none does."""
+    wanted = run_ref(str(ref))
+    if isinstance(wanted, int):
+        picked = _rows(connection, f"{columns} WHERE id = {mark}", (wanted,))
+    else:
+        picked = _rows(connection, f"{columns} WHERE name = {mark} ORDER BY id", (wanted,))
+    if len(picked) != 1:
+        raise ValueError(no_run(wanted, [] if isinstance(wanted, int) else [r[0] for r in picked]))
+    return picked
+
+
 def _rows(connection: Any, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     cursor = connection.cursor()
     try:
@@ -91,10 +103,11 @@ def _rows(connection: Any, sql: str, params: tuple[Any, ...] = ()) -> list[tuple
 
 
 def precision_stats(
-    url_or_path: str, *, run_id: int | None, reviewer: str | None
+    url_or_path: str, *, run_id: int | str | None, reviewer: str | None
 ) -> PrecisionStats | None:
     """db.precision_stats read by the driver itself; None: use the SQLAlchemy path.
-    Raises ValueError for no such run or a run that did not finish, as db.stats does."""
+    `run_id` may be a run's id, `#3` or its name, as db.runs.find_run reads them. Raises
+    ValueError for no such run, several of that name, or a run that did not finish."""
     found = connect(url_or_path)
     if found is None:
         return None
@@ -108,9 +121,7 @@ def precision_stats(
             return None
         columns = "SELECT id, detector, version, status FROM detectorrun"
         if run_id is not None:
-            picked = _rows(connection, f"{columns} WHERE id = {mark}", (run_id,))
-            if not picked:
-                raise ValueError(f"no detector run {run_id}")
+            picked = _picked(connection, mark, columns, run_id)
         else:
             picked = _rows(
                 connection, f"{columns} WHERE status = 'finished' ORDER BY id DESC LIMIT 1"

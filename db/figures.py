@@ -208,6 +208,23 @@ def read_strata(
     return found
 
 
+def run_ref(ref: str) -> int | str:
+    """What a run is called on the command line: its id (`3`, `#3`) as int, else its name."""
+    text = ref.strip()
+    number = text[1:] if text.startswith("#") else text
+    return int(number) if number.isdigit() else text
+
+
+def no_run(ref: int | str, ids: Iterable[int] = ()) -> str:
+    """Why `ref` picks no run (no `ids`) or too many (the ids of its name)."""
+    shown = ", ".join(map(str, ids))
+    if shown:
+        return f"several runs are named {ref!r} (runs {shown}): give an id"
+    if isinstance(ref, int):
+        return f"no detector run {ref} (reviewer runs lists them)"
+    return f"no detector run named {ref!r} (reviewer runs lists them)"
+
+
 def unusable(run_id: int, status: str) -> str:
     if status == "failed":
         return (

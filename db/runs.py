@@ -18,6 +18,7 @@ from typing import Any, Literal
 from sqlalchemy import exists, func, select, update
 
 from db import tally
+from db.figures import no_run, run_ref
 from db.queries import RunRow, get_run
 from db.tables import Db
 from db.tables import brief as B
@@ -51,19 +52,15 @@ def previous_run(*, db: Db, run_id: int) -> RunRow | None:
 
 def find_run(*, db: Db, ref: str) -> RunRow:
     """A run by id (`3` or `#3`) or by name; ValueError says why none (or several) match."""
-    ref = ref.strip()
-    number = ref[1:] if ref.startswith("#") else ref
-    if number.isdigit():
-        run = get_run(session=db, run_id=int(number))
+    wanted = run_ref(ref)
+    if isinstance(wanted, int):
+        run = get_run(session=db, run_id=wanted)
         if run is None:
-            raise ValueError(f"no detector run {number} (reviewer runs lists them)")
+            raise ValueError(no_run(wanted))
         return run
-    named = list(db.execute(select(R).where(R.c.name == ref).order_by(R.c.id)))
-    if not named:
-        raise ValueError(f"no detector run named {ref!r} (reviewer runs lists them)")
-    if len(named) > 1:
-        ids = ", ".join(str(r.id) for r in named)
-        raise ValueError(f"several runs are named {ref!r} (runs {ids}): give an id")
+    named = list(db.execute(select(R).where(R.c.name == wanted).order_by(R.c.id)))
+    if len(named) != 1:
+        raise ValueError(no_run(wanted, [r.id for r in named]))
     return named[0]
 
 

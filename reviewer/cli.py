@@ -191,7 +191,7 @@ def serve(
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
     run: Annotated[
-        int | None, typer.Option("--run", help="Run id (default: the latest run).")
+        str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
     ] = None,
     reviewer: Annotated[
         str | None,
@@ -213,7 +213,7 @@ def stats(
     from reviewer.commands import stats as command
 
     code = command.stats(
-        db or default_db(), run_id=run, reviewer=reviewer, as_json=as_json,
+        db or default_db(), run=run, reviewer=reviewer, as_json=as_json,
         by_reviewer=by_reviewer,
     )  # fmt: skip
     raise typer.Exit(code)

@@ -19,7 +19,7 @@ from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say
 def stats(
     url_or_path: str,
     *,
-    run_id: int | None,
+    run: str | None,
     reviewer: str | None,
     as_json: bool,
     by_reviewer: bool = False,
@@ -27,12 +27,12 @@ def stats(
     from db import direct
 
     try:  # the plain driver first: no SQLAlchemy to import (see db.direct)
-        result = direct.precision_stats(url_or_path, run_id=run_id, reviewer=reviewer)
+        result = direct.precision_stats(url_or_path, run_id=run, reviewer=reviewer)
     except ValueError as problem:
         say(err(), str(problem))
         return USAGE
     if result is None:
-        code, result = _through_sqlalchemy(url_or_path, run_id=run_id, reviewer=reviewer)
+        code, result = _through_sqlalchemy(url_or_path, run=run, reviewer=reviewer)
         if result is None:
             return code
     team: dict[str, Any] = {}
@@ -72,15 +72,17 @@ def _team(url_or_path: str, run_id: int, *, by_reviewer: bool) -> dict[str, Any]
 
 
 def _through_sqlalchemy(
-    url_or_path: str, *, run_id: int | None, reviewer: str | None
+    url_or_path: str, *, run: str | None, reviewer: str | None
 ) -> tuple[int, PrecisionStats | None]:
     import db
+    from db.runs import find_run
 
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE, None
     try:
         with engine.connect() as connection:  # Core only: importing the ORM costs 0.3 s
+            run_id = None if run is None else find_run(db=connection, ref=run).id
             return OK, db.precision_stats(session=connection, run_id=run_id, reviewer=reviewer)
     except ValueError as problem:  # e.g. no such run: a usage error (2), not a failed check
         say(err(), str(problem))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from sqlalchemy import text as sa_text
 from sqlmodel import Session
 from typer.testing import CliRunner
 
@@ -123,3 +124,37 @@ def test_a_missing_database_driver_is_a_message_not_a_traceback() -> None:
     assert result.exit_code == 2
     assert "database driver is not installed" in result.stderr
     assert isinstance(result.exception, SystemExit)  # handled, not a crash
+
+
+def test_stats_finds_a_run_by_name_on_both_paths(labeled):
+    """`--run` takes an id, `#1` or a name, on the plain-driver path and through
+    SQLAlchemy alike, with the same words when no run or several runs match."""
+    from reviewer.commands.stats import _through_sqlalchemy
+
+    dbp, n_flags, _, _ = labeled
+    assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    engine = db.open_existing(str(dbp))
+    with engine.begin() as connection:
+        connection.execute(sa_text("UPDATE detectorrun SET name = 'v0.40' WHERE id = 1"))
+    engine.dispose()
+
+    def figures(*args: str) -> dict:
+        result = runner.invoke(app, ["stats", "--json", "--db", str(dbp), *args])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    named = figures("--run", "v0.40")
+    assert named == figures("--run", "1") == figures("--run", "#1")
+    assert named["run_id"] == 1 and named["flags"] == n_flags and figures()["run_id"] == 2
+    code, through = _through_sqlalchemy(str(dbp), run="v0.40", reviewer=None)
+    assert code == 0 and through is not None and through.to_dict()["run_id"] == 1
+    missing = runner.invoke(app, ["stats", "--run", "v9", "--db", str(dbp)])
+    assert missing.exit_code == 2 and "no detector run named 'v9'" in missing.stderr
+    engine = db.open_existing(str(dbp))
+    with engine.begin() as connection:
+        connection.execute(sa_text("UPDATE detectorrun SET name = 'v0.40' WHERE id = 2"))
+    engine.dispose()
+    twice = runner.invoke(app, ["stats", "--run", "v0.40", "--db", str(dbp)])
+    assert twice.exit_code == 2 and "several runs are named 'v0.40' (runs 1, 2)" in twice.stderr
+    code, through = _through_sqlalchemy(str(dbp), run="v0.40", reviewer=None)
+    assert code == 2 and through is None
