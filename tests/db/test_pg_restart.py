@@ -109,8 +109,10 @@ def test_a_detector_run_losing_its_server_stops_cleanly_and_is_recovered(
 ):
     url = new_database(pg_cluster)
     many = tmp_path / "many.jsonl"
-    with many.open("w") as out:  # the demo forty times over: a run that takes seconds
-        for copy in range(40):
+    # the demo a hundred times over: four batches, so that after the first is written the
+    # run has seconds of work left (with two, the second could land before the server stops)
+    with many.open("w") as out:
+        for copy in range(100):
             for line in DEMO.read_text().splitlines():
                 brief = json.loads(line)
                 brief["id"] = f"{brief['id']}-{copy}"
