@@ -35,7 +35,9 @@ from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import clause_after, clause_before, not_a_statement, word_sign
 from reviewer.grounding.types import Citation, Flag, Known
 
-_KEEP = frozenset({"value", "sign", "faithful"})
+_KEEP = frozenset({"value", "sign", "faithful", "beyond"})
+# a number of a unit the band finds near no known value, kept for its sentence's words
+_BEYOND = "beyond"
 # units too common to say which quantity a number is: with a [names] table, a band flag
 # of these needs a clause that does not name something else
 _GENERIC = frozenset({"none", "pct"})
@@ -61,6 +63,21 @@ class DefaultDetector(PoolDetector):
         if names is None:
             names = index.extras[(_NAMED, id(self))] = NameIndex(index.pool, self.config.names)
         return names  # type: ignore[return-value]
+
+    def _judge_for(self, index: PoolIndex):
+        """The pool's judge, but a number of a specific unit that no known value of it is
+        near keeps its details ("beyond"): its sentence's words may still name one."""
+        judge = super()._judge_for(index)
+        build = index.unit
+
+        def judge_beyond(token: str, unit: str):
+            judgement = judge(token, unit)
+            if judgement[0] != "unrelated" or unit in _GENERIC:
+                return judgement
+            candidates = build(unit)
+            return (_BEYOND, token, unit, self.scanner.value(token), candidates, None)
+
+        return judge_beyond
 
     def _walk(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
@@ -102,6 +119,11 @@ class DefaultDetector(PoolDetector):
                     at += 1
                 if start in named:
                     continue  # its name decides
+                if kind == _BEYOND:
+                    found = self._by_words(text, start, token, unit, value, known, names, mentions)
+                    if found is not None:
+                        yield found
+                    continue
                 end = start + len(token)
                 if token[0] in SIGNS and text[start] not in SIGNS:
                     end -= 1  # a minus read before a prefix unit ("-$1,250")
@@ -144,6 +166,40 @@ class DefaultDetector(PoolDetector):
                 yield from by_name(start, named_reading)
 
         return checkable, flags()
+
+    def _by_words(
+        self,
+        text: str,
+        start: int,
+        token: str,
+        unit: str,
+        value: float,
+        candidates,
+        names: NameIndex,
+        mentions: list[tuple[int, int, Known, bool]],
+    ) -> Flag | None:
+        """A number the band finds unrelated, read as the known value of its unit that the
+        words of its sentence name when no name stands there ("The usual resting rate is
+        still 39 bpm" of `rhr_baseline`); None when they name none, or it states nothing."""
+        end = start + len(token)
+        if token[0] in SIGNS and text[start] not in SIGNS:
+            end -= 1
+        before = clause_before(text, start)
+        rest = _SENTENCE_END.search(text, end, end + 90)
+        after = text[end : rest.start() if rest else end + 90]
+        lo, hi = start - len(before), end + len(after)
+        held = candidates.candidates
+        if any(m_end > lo and m_start < hi and k in held for m_start, m_end, k, _ in mentions):
+            return None  # a name of the unit stands in the sentence: its reading decided
+        known = names.by_words(before + " " + after, held)
+        if known is None or word_sign(text, start, end) != (0, False):
+            return None
+        written = text[start:end]
+        kind = self._by_name(written, value, known)
+        if kind not in ("value", "sign") or not_a_statement(text, start, end):
+            return None
+        return Flag(start, end, written, value, unit, known.name, known.value,
+                    value - known.value, kind, "name")  # fmt: skip
 
     def _by_name(self, token: str, value: float, known: Known) -> str | None:
         """The band of a number its name points at: the same bands, and past the value
@@ -358,6 +414,9 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 
 
 def rounded_to(token: str, value: float, known: float) -> bool:

@@ -122,7 +122,7 @@ class NameIndex:
     retention"), and after it a verb or a number, not another noun ("session count").
     """
 
-    __slots__ = ("by_form", "change_of", "changes", "partial", "pattern", "words")
+    __slots__ = ("by_form", "change_of", "changes", "contents", "partial", "pattern", "words")
 
     def __init__(self, pool: Sequence[Known], aliases: dict[str, tuple[str, ...]]) -> None:
         by_form: dict[str, Known] = {}
@@ -144,6 +144,12 @@ class NameIndex:
                 for synonym in SYNONYMS.get(word, ()):
                     by_form.setdefault(" ".join([*words[:i], synonym, *words[i + 1 :]]), known)
         self.by_form = by_form
+        # name -> the stems each of its names says beyond plain and generic words
+        self.contents: dict[str, list[frozenset[str]]] = {}
+        for form, known in by_form.items():
+            stems = content_stems(form)
+            if stems:
+                self.contents.setdefault(known.name, []).append(stems)
         # the change of each level value, when the pool holds one: "dau" -> "dau_change",
         # and "p95 latency" -> "latency_change" (the change's other words name the level)
         self.change_of: dict[str, Known] = {}
@@ -209,6 +215,39 @@ class NameIndex:
                 found.append((m.start(), m.end(), known, False))
         return found
 
+    def by_words(self, sentence: str, candidates: Sequence[Known]) -> Known | None:
+        """The known value among `candidates` (those of a number's unit) that the words of
+        its sentence name, when no name of the config stands there: the one a name of
+        which the sentence says in full, beyond plain and generic words, the longest
+        such name deciding ("the usual resting rate" says "resting baseline" rather than
+        "resting heart rate"); else, when it is the only value of the unit, a word of its
+        names standing alone ("time in app per session" of "session length"; "operating
+        income" is another quantity than "net income"). None when that is not one value."""
+        said = content_stems(sentence)
+        if not said:
+            return None
+        full: dict[str, tuple[int, Known]] = {}
+        for known in candidates:
+            sizes = [len(form) for form in self.contents.get(known.name, ()) if form <= said]
+            if sizes:
+                full[known.name] = (max(sizes), known)
+        if full:
+            best = max(size for size, _ in full.values())
+            found = [known for size, known in full.values() if size == best]
+            return found[0] if len(found) == 1 else None
+        if len(candidates) != 1:
+            return None
+        known = candidates[0]
+        own = set().union(*self.contents.get(known.name, ()))
+        previous = None
+        for word in _BETWEEN.findall(sentence):
+            word = word.lower().strip("'’-")
+            stem = "basel" if word in BASELINE_WORDS else word[:5]
+            if stem in own and (previous is None or previous in _PLAIN or previous[:5] in own):
+                return known
+            previous = word
+        return None
+
     def _stands_alone(self, text: str, start: int, end: int, known: Known) -> bool:
         """Whether a word of `known`'s names is not part of another quantity's name."""
         own = self.words[known.name]
@@ -236,6 +275,23 @@ _DETERMINERS = frozenset(
 )  # fmt: skip
 _WORD_BEFORE = re.compile(rf"([\w’'-]+){_S}+$")
 _WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
+
+
+# words that say a usual level: "the usual resting rate" is the resting baseline
+BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
+
+
+def content_stems(words: str) -> frozenset[str]:
+    """The stems of the words that may name a quantity: not plain words (verbs of
+    statement, articles, times), not generic ones ("rate", "time"), a word of a usual
+    level read as "baseline"."""
+    stems = set()
+    for word in _BETWEEN.findall(words):
+        word = word.lower().strip("'’-")
+        if len(word) < 3 or word in _PLAIN or word in _NOT_PARTIAL or word[:-1] in _NOT_PARTIAL:
+            continue
+        stems.add("basel" if word in BASELINE_WORDS else word[:5])
+    return frozenset(stems)
 
 
 CHANGE_WORDS = frozenset(

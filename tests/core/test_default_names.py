@@ -115,7 +115,7 @@ LATER = [
     ("It took 28 min, longer than your usual latency.", [K("latency", 12, "min")], []),
     ("It took 28 min to drop off, under the latency target.", [K("latency", 12, "min")], []),
     ("It took 28 min to drop off, so latency came to 12 min.", [K("latency", 12, "min")], []),
-    ("We served 9,000 requests per second. Throughput is fine.", OPS, []),
+    ("The cache served 9,000 req/s. Throughput is fine.", OPS, []),
 ]  # fmt: skip
 
 FIN = [K("gross_margin", 39.0, "pct"), K("margin_change", -38, "bps"), K("cash", 1.2e6, "usd")]

@@ -1,0 +1,128 @@
+"""A metric named by its unit and a word of its name, not by a name as configured.
+
+Writers rarely use the config's exact words: "the usual resting rate" for the resting
+baseline, "requests per second at the peak minute" for throughput, "time in app per
+session" for session length. Where no name stands beside a number the band finds
+unrelated, its sentence's words still say which known value of the number's unit is
+meant: the one a name of which the sentence says in full ("deep stages" says "deep
+sleep"; "usual", "normal" and "typical" say "baseline"), else the only one of that unit
+a word of whose names the sentence holds. The number is then read as that value, past the
+band, as a name would make it.
+
+Each case: (text, pool, expected flags as (token, kind, nearest, basis)). The quiet cases
+hold a number of a pool unit that the sentence says nothing of (a disk, a timeout), a plan,
+or a faithful citation.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer import Known
+from reviewer.grounding.config import config_from_dict
+from reviewer.grounding.default import DefaultDetector
+
+CONFIG = config_from_dict(
+    {
+        "units": {
+            "usd": ["$", "USD", "dollars"],
+            "ms": ["ms", "milliseconds"],
+            "rps": ["req/s", "rps", "requests per second"],
+            "gb": ["GB", "gigabytes"],
+        },
+        "names": {
+            "rhr": ["resting heart rate", "RHR", "resting pulse"],
+            "rhr_baseline": ["RHR baseline", "resting baseline"],
+            "avg_hr": ["average heart rate", "avg HR"],
+            "throughput": ["throughput", "request rate"],
+            "p95_latency": ["p95 latency", "p95"],
+            "p50_latency": ["p50 latency", "median latency"],
+            "disk_free": ["free disk", "disk headroom"],
+            "session_length": ["session length"],
+            "crash_free": ["crash-free sessions"],
+            "deep_sleep": ["deep sleep"],
+            "rem_sleep": ["REM sleep", "REM"],
+            "latency": ["sleep latency", "time to fall asleep"],
+            "sleep_duration": ["total sleep", "time asleep"],
+            "hrv": ["HRV"],
+            "hrv_baseline": ["HRV baseline"],
+            "cash": ["cash", "bank balance"],
+            "burn": ["burn", "net burn"],
+        },
+    },
+    source="test",
+)
+DEFAULT = DefaultDetector(CONFIG)
+
+
+def K(name: str, value: float, unit: str = "none") -> Known:
+    return Known(name, value, unit)
+
+
+def flags(text: str, pool) -> list[tuple[str, str, str, str]]:
+    return [(f.token, f.kind, f.nearest, f.basis) for f in DEFAULT.flag(text, pool)]
+
+
+HEART = [K("rhr", 46, "bpm"), K("rhr_baseline", 50, "bpm"), K("avg_hr", 151, "bpm"),
+         K("hrv", 53), K("hrv_baseline", 56)]  # fmt: skip
+OPS = [K("p95_latency", 808, "ms"), K("p50_latency", 214, "ms"), K("throughput", 23606, "rps"),
+       K("disk_free", 587, "gb")]  # fmt: skip
+PRODUCT = [K("session_length", 6.6, "min"), K("crash_free", 98.8, "pct")]
+SLEEP = [K("deep_sleep", 64, "min"), K("rem_sleep", 118, "min"), K("latency", 33, "min"),
+         K("sleep_duration", 428, "min")]  # fmt: skip
+MONEY = [K("cash", 512300, "usd"), K("burn", 160000, "usd")]
+
+WORDS = [
+    ("The usual resting rate is still 39 bpm.", HEART, [("39", "value", "rhr_baseline", "name")]),
+    ("Your normal resting rate is 62 bpm.", HEART, [("62", "value", "rhr_baseline", "name")]),
+    ("Resting rate this morning: 58 bpm.", HEART, [("58", "value", "rhr", "name")]),
+    ("Resting rate this morning: 46 bpm.", HEART, []),
+    ("The typical resting rate is 50 bpm.", HEART, []),
+    (
+        "17,661 requests per second at the peak minute (traffic).",
+        OPS,
+        [("17,661", "value", "throughput", "name")],
+    ),
+    ("Requests came in at 17,700 rps.", OPS, [("17,700", "value", "throughput", "name")]),
+    # the words of a unit are words too: "requests per second" says "request rate"
+    (
+        "We served 9,000 requests per second. Throughput is fine.",
+        OPS,
+        [("9,000", "value", "throughput", "name")],
+    ),
+    ("A 512 GB volume was added to the pool.", OPS, []),
+    ("The client timeout is 2,000 ms.", OPS, []),
+    ("Median was 380 ms over the day.", OPS, [("380", "value", "p50_latency", "name")]),
+    (
+        "People spend 5.2 min per visit, our time in app per session.",
+        PRODUCT,
+        [("5.2", "value", "session_length", "name")],
+    ),
+    ("Sessions ran 4.1 min on average.", PRODUCT, [("4.1", "value", "session_length", "name")]),
+    ("Deep stages came to 41 min.", SLEEP, [("41", "value", "deep_sleep", "name")]),
+    ("Deep stages came to 64 min.", SLEEP, []),
+    ("It took 55 minutes to fall asleep.", SLEEP, [("55", "value", "latency", "name")]),
+    ("Do 40 minutes of deep breathing tonight.", SLEEP, []),
+    ("The bank shows $410,000 on hand.", MONEY, [("410,000", "value", "cash", "name")]),
+    ("We spent $4,000 on the offsite.", MONEY, []),
+    # a word of the name far back, with other values of the unit: a part, not the whole
+    (
+        "The long run is done: 20.0 mi, with the last 6 miles at marathon pace.",
+        [
+            K("distance", 20.0, "mi"),
+            K("long_run_distance", 20.0, "mi"),
+            K("weekly_mileage", 68.7, "mi"),
+        ],
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "pool", "expected"), WORDS, ids=[c[0] for c in WORDS])
+def test_the_unit_and_a_word_of_the_name_say_which_value(text: str, pool, expected) -> None:
+    assert flags(text, pool) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    pools = {id(pool) for _, pool, _ in WORDS}
+    assert len(WORDS) >= 12 and len(pools) >= 4
