@@ -545,14 +545,24 @@ _CHANGED_BY = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_S}+by)?){_S}+{_PREFIX}$
 _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 
-def not_a_statement(text: str, start: int, end: int) -> str | None:
+def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
     """Why the number at text[start:end] does not state a present value, or None:
-    "plan", "range", "past value", "count", "ordinal"."""
+    "plan", "range", "past value", "count", "ordinal".
+
+    Most numbers state their value, so every rule is tried for most of them: before a
+    pattern is searched, a cheap test of the clause's words says whether it can match
+    there at all (`plain=True` searches every pattern: the tests hold the fast reading to
+    it)."""
     before = clause_before(text, start)
     after = clause_after(text, end)
     # each pattern searched in `before` needs one of its words there: the words present
     # rule most of them out without a search at every position of the clause
-    present = set(_LETTERS.findall(before.casefold()))
+    runs = _LETTERS.findall(before.casefold())
+    present = set(runs)
+    # a pattern that ends the clause ends it with one of a few words: the last run of
+    # letters tells (but `(?i:...)` reads four more letters than ASCII, and such a clause
+    # is searched as it is)
+    last_run = "" if plain or _ODD.search(before) else runs[-1] if runs else "-"
     if "from" in present:
         if _FROM_TO_BEFORE.search(before):
             # "climbed from 31 to 36.4": the second is the value now; without a change
@@ -562,21 +572,33 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
             return "past value"
     if before.endswith(("~", "≈", "~$", "≈$")):
         return "plan"  # "~45 min", an estimate as "about 45 min" is
-    bound = _BOUND.search(before) if not present.isdisjoint(_BOUND_WORDS) else None
+    bound = (
+        _BOUND.search(before)
+        if not present.isdisjoint(_BOUND_WORDS) and (not last_run or last_run in _BOUND_LAST)
+        else None
+    )
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
         return "plan"
+    # the patterns read after the number end at a digit, or begin with one of a few words
+    digit_after = plain or _DIGIT.search(after) is not None
     if (
-        (not present.isdisjoint(_RANGE_WORDS) or _DASHED.search(before))
+        (
+            (not present.isdisjoint(_RANGE_WORDS) and (not last_run or last_run in _RANGE_LAST))
+            or _DASHED.search(before)
+        )
         and _RANGE_BEFORE.search(before)
-    ) or _RANGE_AFTER.match(after):
+    ) or (digit_after and _RANGE_AFTER.match(after)):
         return "range"
     if (
-        _OF_AFTER.match(after)
+        (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
-        or _TIMES.match(after)
+        or (digit_after and _TIMES.match(after))
     ):
         return "count"
-    words = [w.lower() for w in _WORDS.findall(before)]
+    if before.isascii():
+        words = _WORDS.findall(before.lower())  # the same words, lowered at once
+    else:
+        words = [w.lower() for w in _WORDS.findall(before)]
     if words:
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
         if last.lower() in ORDINAL_WORDS or before.endswith("#"):
@@ -601,17 +623,18 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
             if _names_a_plan(subject):
                 return "plan"
             break
-    if _PLAN_AFTER.match(after):
+    after_words = plain or _after_words_allow(after)
+    if after_words and _PLAN_AFTER.match(after):
         return "plan"
     if (
         (not present.isdisjoint(_PAST_WORD_SET) and PAST_WORDS.search(before))
-        or _PAST_AFTER.match(after)
+        or (after_words and _PAST_AFTER.match(after))
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
         return "past value"
     if not present.isdisjoint(_AFTER_WORDS) and _AFTER_ANOTHER.search(before):
         return "past value"
-    if _ARROW_AFTER.match(after):
+    if digit_after and _ARROW_AFTER.match(after):
         return "past value"
     if _OPENS_WITH_BOUND.match(before):
         return "plan"
@@ -624,6 +647,49 @@ def not_a_statement(text: str, start: int, end: int) -> str | None:
     if _product_name_before(text, start, before):
         return "ordinal"
     return None
+
+
+# the letters `(?i:...)` matches besides ASCII ones: İ ı ſ and the Kelvin sign
+_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
+_DIGIT = re.compile("[0-9]")
+# the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a
+# prefix unit's letters
+_BOUND_LAST = frozenset(
+    re.split(
+        " ",
+        "below under above beyond over within most least than to as around about roughly "
+        "approximately nearly almost of like between from at past nearer minus negative usd "
+        "eur gbp us",
+    )
+)
+# and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
+_RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"])
+# the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
+# letters, or the end of one glued to the first word after the number ("kmtarget")
+_PLAN_AFTER_FIRST = (
+    "planned scheduled tomorrow tonight next by is or at max maximum target goal would "
+    "should could will might on"
+)
+_PAST_AFTER_NEEDS = (
+    "ago last previously before earlier start midnight launch monday tuesday wednesday "
+    "thursday friday saturday sunday spring summer autumn fall winter"
+)
+_AFTER_FIRST = frozenset(f"{_PLAN_AFTER_FIRST} {_PAST_AFTER_NEEDS}".split())
+_AFTER_FIRST_ENDS = tuple(sorted(_AFTER_FIRST))
+
+
+def _after_words_allow(after: str) -> bool:
+    """Whether `_PLAN_AFTER` or `_PAST_AFTER` may match `after`: one of the words they
+    need is there as a whole run of letters, or ends the first run of non-spaces."""
+    if _ODD.search(after):
+        return True
+    folded = after.casefold()
+    if not _AFTER_FIRST.isdisjoint(_LETTERS.findall(folded)):
+        return True
+    first = folded.split(None, 1)
+    if not first:
+        return False
+    return any(run.endswith(_AFTER_FIRST_ENDS) for run in _LETTERS.findall(first[0]))
 
 
 # the first word of each alternative of the patterns above (a whole run of letters where
