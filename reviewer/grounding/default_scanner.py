@@ -69,21 +69,21 @@ def ascii_digits(text: str) -> str:
     point and comma made ASCII: one character for one, so spans hold in the original.
 
     A decimal digit is what `\\d` matches (Unicode category Nd, `str.isdecimal`). Only the
-    few distinct characters of the text's non-ASCII runs are looked at, and the text is
-    translated in one pass. The last text is remembered: a detector reads it twice."""
+    few distinct characters of the text's non-ASCII runs are looked at, and each one to
+    change is replaced in a C scan of the text. The last text is remembered: a detector
+    reads it twice."""
     global _LAST_READ
     if text.isascii():
         return text
     last = _LAST_READ
     if last[0] is text:
         return last[1]
-    table = {}
+    read = text  # (a translation table is read character by character: 3x slower)
     for char in set("".join(_NON_ASCII.findall(text))):
         if char in _FULL_WIDTH:
-            table[ord(char)] = _FULL_WIDTH[char]
+            read = read.replace(char, _FULL_WIDTH[char])
         elif char.isdecimal():
-            table[ord(char)] = str(unicodedata.decimal(char))
-    read = text.translate(table) if table else text
+            read = read.replace(char, str(unicodedata.decimal(char)))
     _LAST_READ = (text, read)
     return read
 

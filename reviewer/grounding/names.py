@@ -189,13 +189,7 @@ class NameIndex:
         }
         self.pattern: re.Pattern[str] | None = None
         if by_form:
-            forms = sorted([*by_form, *self.partial], key=lambda f: (-len(f), f))
-            body = "|".join(rf"{_S}*[\s_-]{_S}*".join(map(re.escape, f.split())) for f in forms)
-            # a form's first character, tested first: most positions fail it at once
-            first = "".join(map(re.escape, sorted({form[0] for form in forms})))
-            self.pattern = re.compile(
-                rf"(?=(?i:[{first}]))(?<![\w$€£])(?i:(?P<form>{body}))(?:'s|’s|s|es)?(?![\w])"
-            )
+            self.pattern = name_pattern([*by_form, *self.partial])
 
     def mentions(self, text: str) -> list[tuple[int, int, Known, bool]]:
         """(start, end, known, whole) of every name in the text, in text order; `whole`
@@ -261,6 +255,38 @@ class NameIndex:
             word = after.group(1).lower()
             return word in _PLAIN or word in own or word.endswith("ed")
         return True
+
+
+# the characters `(?i:x)` matches for an ASCII letter x besides x and X (form keys are
+# lower case)
+_CASE_ODD = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}
+
+
+def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
+    """One regex for every form of a pool's names (`form_key` spellings), longest first.
+
+    Written plainly, the pattern opens with a lookahead, so the regex engine tries it at
+    every position of the text. When every form starts with an ASCII letter or digit it opens
+    with that character instead, in a class of both cases the engine scans for at C speed, the
+    forms follow grouped by it (`(?<=r)(?:hr|esting...)`): the same matches, about twice as
+    fast. `plain=True` gives the plain pattern (the tests hold the fast one to it)."""
+    forms = sorted(forms, key=lambda f: (-len(f), f))
+    bodies = [rf"{_S}*[\s_-]{_S}*".join(map(re.escape, f.split())) for f in forms]
+    if not plain and all(body[:1].isascii() and body[:1].isalnum() for body in bodies):
+        groups: dict[str, list[str]] = {}
+        for body in bodies:
+            groups.setdefault(body[0], []).append(body[1:])
+        letters = "".join(c + c.upper() + _CASE_ODD.get(c, "") for c in groups if c.isalpha())
+        letters += "".join(c for c in groups if c.isdigit())
+        branches = "|".join(f"(?<={c})(?:{'|'.join(rests)})" for c, rests in groups.items())
+        return re.compile(
+            rf"(?P<form>[{letters}](?<![\w$€£].)(?i:{branches}))(?:'s|’s|s|es)?(?![\w])"
+        )
+    # a form's first character, tested first: most positions fail it at once
+    first = "".join(map(re.escape, sorted({form[0] for form in forms})))
+    return re.compile(
+        rf"(?=(?i:[{first}]))(?<![\w$€£])(?i:(?P<form>{'|'.join(bodies)}))(?:'s|’s|s|es)?(?![\w])"
+    )
 
 
 # words that name no quantity of their own: never a name's stand-in

@@ -1,4 +1,4 @@
-"""The prose rules' fast paths against plain readings of the same rules.
+"""The prose and name rules' fast paths against plain readings of the same rules.
 
 The default detector reads the clause around each number it would flag (prose.py) and the
 names beside it (names.py). Those readings are written for speed: patterns that start with
@@ -18,6 +18,9 @@ from pathlib import Path
 import pytest
 
 from reviewer.grounding import prose
+from reviewer.grounding.config import DetectorConfig, load_config
+from reviewer.grounding.names import NameIndex, name_pattern
+from reviewer.grounding.types import Known
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -130,3 +133,69 @@ def test_not_a_statement_matches_its_plain_reading(source: str) -> None:
     assert wrong == []
     # the generated clauses reach every reason, and most numbers in them state nothing
     assert set(found) == {None, "plan", "range", "past value", "count", "ordinal"}
+
+
+@cache
+def corpus_records() -> tuple[tuple[str, tuple[Known, ...], DetectorConfig], ...]:
+    records = []
+    configs = {path.stem: load_config(path) for path in ROOT.glob("fixtures/eval/configs/*.toml")}
+    for path in sorted(ROOT.glob("fixtures/*/*.jsonl")) + sorted(ROOT.glob("fixtures/*/*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if "text" in record and "pool" in record:
+                pool = tuple(Known(k["name"], k["value"], k["unit"]) for k in record["pool"])
+                config = configs.get(path.stem, DetectorConfig())
+                records.append((record["text"], pool, config))
+    return tuple(records)
+
+
+def name_spellings(names: NameIndex, rng: random.Random) -> list[str]:
+    """A pool's names as writers vary them: capitals, plurals, possessives, hyphens,
+    letters that `(?i:...)` reads as ASCII ones (the long s, dotless i, Kelvin sign)."""
+    spellings = []
+    for form in [*names.by_form, *names.partial]:
+        spelling = form.upper() if rng.random() < 0.3 else form
+        if rng.random() < 0.3:
+            spelling = spelling.replace(" ", rng.choice(["-", "_", "  ", "\u00a0"]))
+        if rng.random() < 0.3:
+            odd = {"s": "\u017f", "i": "\u0131", "k": "\u212a", "I": "\u0130"}
+            spelling = "".join(odd.get(c, c) if rng.random() < 0.5 else c for c in spelling)
+        spellings.append(spelling + rng.choice(["", "'s", "’s", "s", "es", "x", "5"]))
+    return spellings
+
+
+def test_name_pattern_matches_its_plain_writing() -> None:
+    rng = random.Random(15)
+    compared = 0
+    patterns: dict[tuple, tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
+    for text, pool, config in corpus_records():
+        key = (tuple(known.name for known in pool), tuple(sorted(config.names.items())))
+        samples = [text]
+        if key not in patterns and len(patterns) >= 80:
+            continue  # each pool's patterns take milliseconds to compile
+        if key not in patterns:
+            names = NameIndex(pool, config.names)
+            patterns[key] = None
+            if names.pattern is not None:
+                forms = [*names.by_form, *names.partial]
+                patterns[key] = name_pattern(forms), name_pattern(forms, plain=True)
+                glue = ["", " ", ", ", "(", "$", "a", "\u00e9", "7", "\n"]
+                samples.append("".join(rng.choice(glue) + s for s in name_spellings(names, rng)))
+        if patterns[key] is None:
+            continue
+        fast, plain = patterns[key]
+        assert fast.pattern != plain.pattern  # these pools' forms all take the fast writing
+        for sample in samples:
+            found = [(m.span(), m.group("form")) for m in fast.finditer(sample)]
+            assert found == [(m.span(), m.group("form")) for m in plain.finditer(sample)]
+            compared += len(found)
+    assert compared > 1000
+
+
+def test_name_pattern_is_written_plainly_for_a_form_that_starts_with_a_mark() -> None:
+    forms = ["%ile", "rhr"]
+    assert name_pattern(forms).pattern == name_pattern(forms, plain=True).pattern
+    assert [m.group("form") for m in name_pattern(forms).finditer("the %ile and RHR")] == [
+        "%ile",
+        "RHR",
+    ]
