@@ -123,8 +123,10 @@ def _table(title: str) -> Table:
         pad_edge=False,
         collapse_padding=True,
     )
-    for name in ("", "flags", "labeled", "TP", "FP", "skip", "precision", "95% CI", "coverage"):
-        table.add_column(name, justify="right" if name else "left", no_wrap=not name)
+    # the figures never wrap: a narrow terminal wraps the row's name instead
+    table.add_column("", justify="left", overflow="fold")
+    for name in ("flags", "labeled", "TP", "FP", "skip", "precision", "95% CI", "coverage"):
+        table.add_column(name, justify="right", no_wrap=True)
     return table
 
 

@@ -158,3 +158,20 @@ def test_stats_finds_a_run_by_name_on_both_paths(labeled):
     assert twice.exit_code == 2 and "several runs are named 'v0.40' (runs 1, 2)" in twice.stderr
     code, through = _through_sqlalchemy(str(dbp), run="v0.40", reviewer=None)
     assert code == 2 and through is None
+
+
+def test_the_by_run_table_fits_80_columns_without_cutting_a_figure(labeled):
+    """A long run name wraps in its own cell; no figure is cut to an ellipsis."""
+    dbp, _, _, _ = labeled
+    for _ in range(2):
+        assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    result = runner.invoke(app, ["stats", "--db", str(dbp)], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    by_run = lines[lines.index("by run") : lines.index("by run") + 10]
+    assert all(len(line) <= 80 for line in by_run)
+    assert "…" not in "\n".join(by_run)
+    header = next(line for line in by_run if "flags" in line)
+    assert header.split() == ["flags", "labeled", "TP", "FP", "skip", "precision", "95%", "CI",
+                              "coverage"]  # fmt: skip
+    assert sum("run 3" in line for line in by_run) == 1
