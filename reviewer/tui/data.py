@@ -59,17 +59,31 @@ class DbPages:
 def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsReport:
     """The label aggregates and the run's own four arms: stored with the run when it was
     made; for a run made before that, scored now with the run's own detector and config
-    (slow: call from a worker). A detector that cannot be loaded is said, never replaced."""
+    (slow: call from a worker). A detector that cannot be loaded is said, never replaced.
+
+    Everything is read first and the read transaction ended before the agreement's
+    resamples and the arms are computed: a server's idle-in-transaction timeout never
+    cuts a panel that is only thinking."""
+    from db.agreement import run_ratings
+    from reviewer.agreement import run_report
+
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
-    agreement = team_agreement(session=session, run_id=run_id)
+    ratings = run_ratings(session=session, run_id=run_id)
     run = db.get_run(session=session, run_id=run_id)
     stored = stored_arms(run) if run is not None else None
+    pools: list[Any] = []
+    rate = None
+    if stored is None and run is not None:
+        pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
+        rate = db.production_rate(session=session, run_id=run_id)
+    session.rollback()  # read only: nothing to keep, and no transaction held while computing
+    agreement = run_report(run_id, ratings.verdicts, ratings.kinds, resamples=500)
     if stored is not None:
         from reviewer.grounding.arms import ArmsReport
 
-        pools = int(stored.get("pools") or 0)
         arms = ArmsReport.from_dict(stored)
-        return StatsReport(stats, arms, None, pools, source="stored", agreement=agreement)
+        count = int(stored.get("pools") or 0)
+        return StatsReport(stats, arms, None, count, source="stored", agreement=agreement)
     try:
         from reviewer.grounding.arms import run_arms
         from reviewer.grounding.registry import DetectorLoadError, load_run_detector
@@ -79,18 +93,7 @@ def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsRe
         detector, _note = load_run_detector(
             spec=run.spec, detector=run.detector, version=run.version, config=run.config
         )
-        pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
-        rate = db.production_rate(session=session, run_id=run_id)
         arms = run_arms(detector, pools=pools, production_rate=rate)
     except Exception as err:  # the panel still shows precision when the arms cannot run
         return StatsReport(stats, None, f"{type(err).__name__}: {err}", agreement=agreement)
     return StatsReport(stats, arms, None, len(pools), source="scored now", agreement=agreement)
-
-
-def team_agreement(*, session: Connection, run_id: int) -> dict[str, Any]:
-    """Krippendorff's α over the run's doubly labeled claims, with its interval."""
-    from db.agreement import run_ratings
-    from reviewer.agreement import run_report
-
-    ratings = run_ratings(session=session, run_id=run_id)
-    return run_report(run_id, ratings.verdicts, ratings.kinds, resamples=500)

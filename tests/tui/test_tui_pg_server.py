@@ -123,3 +123,34 @@ async def test_an_idle_transaction_timeout_never_catches_the_app(pg_cluster: Clu
     live = [v for _, v in verdicts(url)]
     assert live == ["true_positive", "false_positive", "true_positive", "skip", "false_positive"]
     engine.dispose()
+
+
+async def test_the_stats_panel_computes_outside_any_transaction(
+    pg_cluster: Cluster, size, monkeypatch: pytest.MonkeyPatch
+):
+    """The panel reads, ends its transaction, then resamples: a server's idle timeout
+    can never cut it while it computes, however long a loaded machine takes."""
+    import reviewer.agreement
+
+    url = new_database(pg_cluster)
+    seed(url).dispose()  # type: ignore[arg-type]
+    seen: list[list[str]] = []
+    original = reviewer.agreement.run_report
+
+    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(open_transactions(url))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(reviewer.agreement, "run_report", watched)
+    engine = db.open_existing(url)
+    app = ReviewApp(engine, reviewer="ana")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("t", "p")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = app.screen.query_one("#stats-text").render()
+        assert "overall   1.00 [0.21, 1.00]" in str(shown), shown
+    assert seen == [[]]
+    assert [v for _, v in verdicts(url)] == ["true_positive"]
+    engine.dispose()
