@@ -311,13 +311,30 @@ def content_stems(words: str) -> frozenset[str]:
     """The stems of the words that may name a quantity: not plain words (verbs of
     statement, articles, times), not generic ones ("rate", "time"), a word of a usual
     level read as "baseline"."""
-    stems = set()
+    stems = _STEMS
+    found = set()
     for word in _BETWEEN.findall(words):
-        word = word.lower().strip("'’-")
-        if len(word) < 3 or word in _PLAIN or word in _NOT_PARTIAL or word[:-1] in _NOT_PARTIAL:
-            continue
-        stems.add("basel" if word in BASELINE_WORDS else word[:5])
-    return frozenset(stems)
+        stem = stems.get(word)
+        if stem is None:
+            if len(stems) >= _STEMS_SIZE:
+                stems.clear()
+            stem = stems[word] = _content_stem(word)
+        if stem:
+            found.add(stem)
+    return frozenset(found)
+
+
+def _content_stem(word: str) -> str:
+    """`content_stems` of one word as written: its stem, or "" when it names nothing."""
+    word = word.lower().strip("'’-")
+    if len(word) < 3 or word in _PLAIN or word in _NOT_PARTIAL or word[:-1] in _NOT_PARTIAL:
+        return ""
+    return "basel" if word in BASELINE_WORDS else word[:5]
+
+
+# the stem of each word as written, as `content_stems` found it: prose repeats its words
+_STEMS: dict[str, str] = {}
+_STEMS_SIZE = 20_000
 
 
 CHANGE_WORDS = frozenset(

@@ -644,7 +644,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
-    if _product_name_before(text, start, before):
+    if _product_name_before(text, start, before, plain):
         return "ordinal"
     return None
 
@@ -743,16 +743,32 @@ def _last_word(before: str) -> str:
 _CAPITALISED = re.compile(rf"\b[A-Z][a-z]+[A-Za-z]*{_S}$")
 
 
-def _product_name_before(text: str, start: int, before: str) -> bool:
+def _product_name_before(text: str, start: int, before: str, plain: bool = False) -> bool:
     """ "Forerunner 965", "Postgres 15.8": a capitalised word mid-sentence right before
     an integer of three digits or a version-like decimal."""
     if len(before) < 3 or before[-2] not in _ASCII_LETTERS:
         return False  # `_CAPITALISED` needs a letter then one space at the end
-    found = _CAPITALISED.search(before)
-    if found is None or found.start() == 0:
-        return False
-    token = re.match(r"[0-9]+(?:\.[0-9]+)?", text[start:])
+    if plain:
+        found = _CAPITALISED.search(before)
+        if found is None or found.start() == 0:
+            return False
+    else:
+        # what `_CAPITALISED` finds, read off the end: only the run of ASCII letters
+        # before the last space can start at a word boundary
+        if not before[-1].isspace():
+            return False
+        at = len(before) - 2
+        while at and before[at - 1] in _ASCII_LETTERS:
+            at -= 1
+        if at == 0 or not ("A" <= before[at] <= "Z" and "a" <= before[at + 1] <= "z"):
+            return False  # (a word at the clause's start is no product's name either)
+        if before[at - 1].isalnum() or before[at - 1] == "_":
+            return False
+    token = _PRODUCT_NUMBER.match(text, start)
     return token is not None and (len(token.group()) >= 3 or "." in token.group())
+
+
+_PRODUCT_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
 
 __all__ = ["SPACE", "clause_after", "clause_before", "not_a_statement", "word_sign"]
