@@ -89,13 +89,21 @@ class DefaultDetector(PoolDetector):
         memo = index.judgements(reading)
         size = len(memo)
         judge = self._judge_for(index)
-        checkable, hits = self.scanner.tally(text, memo, judge, _KEEP)
+        tallied = self._counted(index)
+        counts: list[int] | None = [] if tallied else None
+        checkable, hits = self.scanner.tally(text, memo, judge, _KEEP, counts)
         if index.cached:
             remembered(len(memo) - size)
         names = self._names(index)
         aliases = config.names
         mentions = names.mentions(text)
         named = self._named(text, mentions, index, names) if mentions else {}
+        if counts:
+            for start in counts:
+                if start not in named:
+                    found = self._count_by_words(text, start, tallied, names, mentions)
+                    if found is not None:
+                        named[start] = found
         checkable += sum(reading[6] for reading in named.values())
 
         def by_name(start: int, reading: Named) -> Iterator[Flag]:
@@ -184,22 +192,75 @@ class DefaultDetector(PoolDetector):
         end = start + len(token)
         if token[0] in SIGNS and text[start] not in SIGNS:
             end -= 1
+        found = self._worded(text, start, end, value, candidates.candidates, names, mentions)
+        if found is None:
+            return None
+        known, kind = found
+        return Flag(start, end, text[start:end], value, unit, known.name, known.value,
+                    value - known.value, kind, "name")  # fmt: skip
+
+    def _worded(
+        self,
+        text: str,
+        start: int,
+        end: int,
+        value: float,
+        held: Sequence[Known],
+        names: NameIndex,
+        mentions: list[tuple[int, int, Known, bool]],
+        loose: bool = True,
+    ) -> tuple[Known, str] | None:
+        """The known value among `held` that the words of the number's sentence name, and
+        the band of the number against it, when it states a value ("value" or "sign");
+        a count needs a name said in full (`loose=False`)."""
         before = clause_before(text, start)
         rest = _SENTENCE_END.search(text, end, end + 90)
         after = text[end : rest.start() if rest else end + 90]
         lo, hi = start - len(before), end + len(after)
-        held = candidates.candidates
         if any(m_end > lo and m_start < hi and k in held for m_start, m_end, k, _ in mentions):
             return None  # a name of the unit stands in the sentence: its reading decided
-        known = names.by_words(before + " " + after, held)
+        known = names.by_words(before + " " + after, held, loose)
         if known is None or word_sign(text, start, end) != (0, False):
             return None
-        written = text[start:end]
-        kind = self._by_name(written, value, known)
+        kind = self._by_name(text[start:end], value, known)
         if kind not in ("value", "sign") or not_a_statement(text, start, end):
             return None
-        return Flag(start, end, written, value, unit, known.name, known.value,
-                    value - known.value, kind, "name")  # fmt: skip
+        return known, kind
+
+    def _counted(self, index: PoolIndex) -> tuple[Known, ...]:
+        """The pool's counts (whole numbers without a unit) that a name says: the values a
+        count of things may state."""
+        key = ("counted", id(self))
+        found = index.extras.get(key)
+        if found is None:
+            names = self._names(index)
+            found = index.extras[key] = tuple(
+                k for k in index.pool
+                if k.unit == "none" and float(k.value).is_integer() and k.value > 0
+                and names.contents.get(k.name)
+            )  # fmt: skip
+        return found  # type: ignore[return-value]
+
+    def _count_by_words(
+        self,
+        text: str,
+        start: int,
+        held: tuple[Known, ...],
+        names: NameIndex,
+        mentions: list[tuple[int, int, Known, bool]],
+    ) -> Named | None:
+        """A count of things ("broken 7 times by short wake-ups") read as the pool's count
+        that the words of its sentence name, or None."""
+        read = ascii_digits(text)
+        m = self.scanner.pattern.match(read, start)
+        if m is None or m.group("body") is None:
+            return None
+        _, end, written, value, unit, _ = self.scanner.number_at(m, read, text)
+        found = self._worded(text, start, end, value, held, names, mentions, loose=False)
+        if found is None:
+            return None
+        known, kind = found
+        return start, end, written, value, unit, known, True, kind, False
 
     def _by_name(self, token: str, value: float, known: Known) -> str | None:
         """The band of a number its name points at: the same bands, and past the value

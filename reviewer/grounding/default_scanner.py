@@ -456,14 +456,22 @@ class DefaultScanner:
     def value(self, token: str) -> float:
         return parse_value(token)
 
-    def tally(self, text: str, memo: dict, judge: Judge, keep: frozenset[str]) -> tuple[int, Hits]:
+    def tally(
+        self,
+        text: str,
+        memo: dict,
+        judge: Judge,
+        keep: frozenset[str],
+        counts: list[int] | None = None,
+    ) -> tuple[int, Hits]:
         """As `ReferenceScanner.tally`. The match's last group says what follows the number
         (nothing, a window, a unit, glued letters, words), which settles every skip but the
         words' ("23 strides"), and those depend on the words alone, remembered apart from
         any pool. Judgements are memoised by the token for claims without a unit ("52 and"
         and "52 with" share one) and by the whole match for a unit ("52 bpm"): that text
         holds a character no token has, so the two never meet (else by (token, unit)). A
-        number after a prefix unit is keyed by (token, unit, sign)."""
+        number after a prefix unit is keyed by (token, unit, sign). The starts of the
+        counts of things ("23 strides"), not claims, go to `counts` when it is given."""
         checkable = 0
         starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         body_group, unit_group, words_group = self._groups
@@ -500,6 +508,8 @@ class DefaultScanner:
                     if reading == "count" and _counts(token):
                         start = m.start()  # counted, unless a currency symbol makes it money
                         if not (ends and start and self._prefix_before(text, start)):
+                            if counts is not None:
+                                counts.append(start)
                             continue
                 else:  # a construct (before the body), a window or glued letters (between)
                     continue

@@ -209,15 +209,18 @@ class NameIndex:
                 found.append((m.start(), m.end(), known, False))
         return found
 
-    def by_words(self, sentence: str, candidates: Sequence[Known]) -> Known | None:
+    def by_words(
+        self, sentence: str, candidates: Sequence[Known], loose: bool = True
+    ) -> Known | None:
         """The known value among `candidates` (those of a number's unit) that the words of
         its sentence name, when no name of the config stands there: the one a name of
         which the sentence says in full, beyond plain and generic words, the longest
         such name deciding ("the usual resting rate" says "resting baseline" rather than
         "resting heart rate"); else, when it is the only value of the unit, a word of its
         names standing alone ("time in app per session" of "session length"; "operating
-        income" is another quantity than "net income"). None when that is not one value."""
-        said = content_stems(sentence)
+        income" is another quantity than "net income"), unless not `loose`. None when
+        that is not one value."""
+        said = content_stems(sentence, plain=False)
         if not said:
             return None
         full: dict[str, tuple[int, Known]] = {}
@@ -229,15 +232,18 @@ class NameIndex:
             best = max(size for size, _ in full.values())
             found = [known for size, known in full.values() if size == best]
             return found[0] if len(found) == 1 else None
-        if len(candidates) != 1:
+        if len(candidates) != 1 or not loose:
             return None
         known = candidates[0]
         own = set().union(*self.contents.get(known.name, ()))
         previous = None
-        for word in _BETWEEN.findall(sentence):
-            word = word.lower().strip("'’-")
-            stem = "basel" if word in BASELINE_WORDS else word[:5]
-            if stem in own and (previous is None or previous in _PLAIN or previous[:5] in own):
+        for word in _PARTS.findall(sentence):
+            word = word.lower()
+            if (
+                word not in _PLAIN
+                and stem(word) in own
+                and (previous is None or previous in _PLAIN or stem(previous) in own)
+            ):
                 return known
             previous = word
         return None
@@ -307,33 +313,58 @@ _WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
 BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
 
 
-def content_stems(words: str) -> frozenset[str]:
-    """The stems of the words that may name a quantity: not plain words (verbs of
-    statement, articles, times), not generic ones ("rate", "time"), a word of a usual
-    level read as "baseline"."""
+_INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s", "e")
+_PARTS = re.compile(r"[A-Za-z]+")
+
+
+def stem(word: str) -> str:
+    """A word's stem as names are compared: an inflection off ("waking", "wake" and "woken"
+    aside, "wake" -> "wak", "paged" and "pages" -> "pag"), at most five letters kept."""
+    word = word.lower()
+    if word in BASELINE_WORDS:
+        return "basel"
+    for suffix in _INFLECTIONS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    return word[:5]
+
+
+# words a name holds that need not be said with it: articles and prepositions
+_LINKS = frozenset(["the", "a", "an", "of", "for", "per", "to", "in", "on", "at", "and", "by",
+                    "with", "from", "your", "our", "my", "its", "their"])  # fmt: skip
+
+
+def content_stems(words: str, plain: bool = True) -> frozenset[str]:
+    """The stems of the words that say which quantity: not articles and prepositions,
+    not generic words ("rate", "time"), a word of a usual level read as "baseline"; the
+    parts of a hyphenated word apart ("wake-ups"). A name's stems are all to be said
+    ("new accounts" is not "enterprise accounts"); `plain=False` leaves out the plain
+    words of a sentence (verbs of statement, times: "run", "new"), which name nothing."""
     stems = _STEMS
     found = set()
-    for word in _BETWEEN.findall(words):
-        stem = stems.get(word)
-        if stem is None:
+    for word in _PARTS.findall(words):
+        entry = stems.get(word)
+        if entry is None:
             if len(stems) >= _STEMS_SIZE:
                 stems.clear()
-            stem = stems[word] = _content_stem(word)
-        if stem:
-            found.add(stem)
+            entry = stems[word] = _content_stem(word)
+        if entry[0] and (plain or not entry[1]):
+            found.add(entry[0])
     return frozenset(found)
 
 
-def _content_stem(word: str) -> str:
-    """`content_stems` of one word as written: its stem, or "" when it names nothing."""
-    word = word.lower().strip("'’-")
-    if len(word) < 3 or word in _PLAIN or word in _NOT_PARTIAL or word[:-1] in _NOT_PARTIAL:
-        return ""
-    return "basel" if word in BASELINE_WORDS else word[:5]
+def _content_stem(word: str) -> tuple[str, bool]:
+    """`content_stems` of one word as written: (its stem, or "" when it names nothing;
+    whether it is a plain word)."""
+    word = word.lower()
+    if len(word) < 3 or word in _LINKS or word in _NOT_PARTIAL or word[:-1] in _NOT_PARTIAL:
+        return "", False
+    return stem(word), word in _PLAIN
 
 
-# the stem of each word as written, as `content_stems` found it: prose repeats its words
-_STEMS: dict[str, str] = {}
+# each word as written, as `content_stems` found it: prose repeats its words
+_STEMS: dict[str, tuple[str, bool]] = {}
 _STEMS_SIZE = 20_000
 
 

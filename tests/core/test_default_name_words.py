@@ -48,6 +48,11 @@ CONFIG = config_from_dict(
             "hrv_baseline": ["HRV baseline"],
             "cash": ["cash", "bank balance"],
             "burn": ["burn", "net burn"],
+            "awakenings": ["awakenings", "waking"],
+            "alerts": ["alerts", "pages"],
+            "experiments": ["experiments", "A/B tests"],
+            "overdue_invoices": ["overdue invoices", "invoices past due"],
+            "open_positions": ["open positions", "open roles"],
         },
     },
     source="test",
@@ -126,3 +131,41 @@ def test_the_unit_and_a_word_of_the_name_say_which_value(text: str, pool, expect
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     pools = {id(pool) for _, pool, _ in WORDS}
     assert len(WORDS) >= 12 and len(pools) >= 4
+
+
+# A count of things whose words are a form of a count metric's name ("wake-ups" of
+# "waking", "paged" of "pages"): the count states that metric, though no name as the
+# config writes it stands beside it.
+NIGHT = [K("awakenings", 6), K("hrv", 59), K("rem_sleep", 118, "min")]
+ONCALL = [K("alerts", 4), K("incidents", 8)]
+TEAM = [K("experiments", 10), K("overdue_invoices", 10), K("open_positions", 9)]
+
+COUNTS = [
+    ("Sleep was broken 7 times by short wake-ups.", NIGHT,
+     [("7", "value", "awakenings", "name")]),
+    ("Sleep was broken 6 times by short wake-ups.", NIGHT, []),
+    ("You had 9 wake-ups overnight.", NIGHT, [("9", "value", "awakenings", "name")]),
+    ("There were 6 wake-ups.", NIGHT, []),
+    ("She checked the app 7 times before bed.", NIGHT, []),
+    ("We were paged 11 times overnight.", ONCALL, [("11", "value", "alerts", "name")]),
+    ("The pager went off 6 times.", ONCALL, [("6", "value", "alerts", "name")]),
+    ("On-call was paged 4 times.", ONCALL, []),
+    ("We ran 14 tests this sprint, all A/B.", TEAM, [("14", "value", "experiments", "name")]),
+    ("Customers owe us 14 invoices that are overdue.", TEAM,
+     [("14", "value", "overdue_invoices", "name")]),
+    ("We are hiring for 12 roles.", TEAM, [("12", "value", "open_positions", "name")]),
+    ("The team has 12 engineers.", TEAM, []),
+    ("Repeat the drill 4 times.", ONCALL, []),
+    ("Plan 12 roles by June.", TEAM, []),
+    # a word of the name alone does not name a count: "interval" is not "intervals completed"
+    ("The loop passes 9 lamp posts on the last interval.", [K("intervals_completed", 8)], []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "pool", "expected"), COUNTS, ids=[c[0] for c in COUNTS])
+def test_a_count_named_by_a_form_of_the_name(text: str, pool, expected) -> None:
+    assert flags(text, pool) == expected
+
+
+def test_the_count_rule_has_a_dozen_sentences() -> None:
+    assert len(COUNTS) >= 12 and len({id(pool) for _, pool, _ in COUNTS}) >= 3
