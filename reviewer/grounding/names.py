@@ -81,6 +81,7 @@ _BETWEEN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _END = re.compile(r"[.!?;](?:\s|$)|\n|\(")
 
 
+@lru_cache(maxsize=8192)  # a text names the same few values over and over
 def form_key(written: str) -> str:
     """A name as compared: lower case, spaces, underscores and hyphens as one space."""
     return " ".join(re.split(r"[\s_-]+", written.lower().strip()))
@@ -385,6 +386,7 @@ PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
 _COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])
 
 
+@lru_cache(maxsize=8192)  # most gaps are a space, a verb, a colon: the same few strings
 def gap_reading(gap: str) -> str | None:
     """What the words between a name and the number after it make of the number: "value"
     (it states the named value), "change" (it states its change: "P95 trend: 7.0"),
@@ -470,6 +472,7 @@ _OF_GAP = re.compile(rf"^{_S}+(?i:of){_S}+(?:(?i:the|your|my|our|their){_S}+)?$"
 SHARES = frozenset(["none", "pct"])
 
 
+@lru_cache(maxsize=8192)
 def after_gap_allows(gap: str, unit: str = "none") -> bool:
     """Whether a name right after a number names it ("27 pages", "9 open positions"); after
     a unit word that is no share, across "of" too ("66 mins of REM sleep")."""

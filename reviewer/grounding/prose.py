@@ -491,11 +491,21 @@ _AFTER_NEGATIVE = frozenset(
 
 
 def clause_before(text: str, start: int) -> str:
-    """The clause that ends at `start`, at most `_REACH` characters of it."""
+    """The clause that ends at `start`, at most `_REACH` characters of it: what follows the
+    last clause end of `text[start - _REACH : start]`, read as a string of its own."""
+    global _LAST_CLAUSE
+    last = _LAST_CLAUSE
+    if last[1] == start and last[0] is text:
+        return last[2]  # a number's clause is read by more than one rule
     lo = max(0, start - _REACH)
     chunk = text[lo:start]
     ends = list(_CLAUSE_END.finditer(chunk))
-    return chunk[ends[-1].end() :] if ends else chunk
+    found = chunk[ends[-1].end() :] if ends else chunk
+    _LAST_CLAUSE = (text, start, found)
+    return found
+
+
+_LAST_CLAUSE: tuple[str, int, str] = ("", -1, "")  # the last text, start and clause read
 
 
 def clause_after(text: str, end: int) -> str:
