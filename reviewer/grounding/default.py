@@ -32,7 +32,14 @@ from reviewer.grounding.names import (
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
-from reviewer.grounding.prose import clause_after, clause_before, not_a_statement, word_sign
+from reviewer.grounding.prose import (
+    PLAN_NOUNS,
+    PLAN_WORDS,
+    clause_after,
+    clause_before,
+    not_a_statement,
+    word_sign,
+)
 from reviewer.grounding.types import Citation, Flag, Known
 
 _KEEP = frozenset({"value", "sign", "faithful", "beyond"})
@@ -112,7 +119,7 @@ class DefaultDetector(PoolDetector):
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
                 return
-            why = None if kind is None else not_a_statement(text, start, end)
+            why = None if kind is None else statement_why(text, start, end, mentions)
             if kind is not None and (why is None or (inferred and why == "past value")):
                 yield Flag(start, end, written, value, unit, known.name, known.value,
                            value - known.value, kind, "name")  # fmt: skip
@@ -157,7 +164,7 @@ class DefaultDetector(PoolDetector):
                     if citations is not None:
                         citations.append(Citation(start, end, written, value, known))
                     continue
-                if kind is None or not_a_statement(text, start, end):
+                if kind is None or statement_why(text, start, end, mentions):
                     continue
                 if basis == "band" and aliases and unit in _GENERIC:
                     clause = clause_before(text, start) + " " + clause_after(text, end)
@@ -475,6 +482,28 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+_PLANNED = PLAN_WORDS | PLAN_NOUNS
+_LETTER_RUN = re.compile(r"[A-Za-z]+")
+
+
+def statement_why(
+    text: str, start: int, end: int, mentions: list[tuple[int, int, Known, bool]]
+) -> str | None:
+    """`not_a_statement`, but a plan word inside a metric's name beside the number ("the
+    error budget is down to 40%", "budget remaining") is the name, not a plan."""
+    why = not_a_statement(text, start, end)
+    if why != "plan":
+        return why
+    masked = text
+    for m_start, m_end, _, _ in mentions:
+        if m_end < start - 100 or m_start > end + 70:
+            continue
+        words = _LETTER_RUN.findall(text[m_start:m_end].lower())
+        if not _PLANNED.isdisjoint(words):
+            masked = masked[:m_start] + "x" * (m_end - m_start) + masked[m_end:]
+    return why if masked is text else not_a_statement(masked, start, end)
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")

@@ -282,6 +282,9 @@ def _construct_guard() -> str:
     )
 
 
+_TIME_WORD = re.compile(r"(?:day|week|month|year|night)s?")
+
+
 def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[str]:
     """The default scanner's one regex for a unit vocabulary (`aliases`, lower-cased).
 
@@ -301,6 +304,9 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
         for name, body in _CONSTRUCTS
     )
     guard = "" if plain else _construct_guard()
+    # a time word the config makes a unit ("months" of runway) is that unit, not a window
+    times = sorted(a for a in aliases if _TIME_WORD.fullmatch(a))
+    not_a_unit = f"(?!(?i:{'|'.join(map(re.escape, times))})(?![A-Za-z]))" if times else ""
     optional = ")?" if plain else "|)"
     # glued "k", "M", "MM", "bn", or one space then "k", "thousand", "million", "billion"
     glued_multiplier = "(?:[kK]|MM|M|bn)(?![A-Za-z])"
@@ -320,7 +326,7 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
         # what follows, first reading wins: a window, a unit, glued letters, words. It
         # is consumed with the number (it holds no ASCII digit, so no number is lost).
         # (each word list is guarded by its first letters: most numbers fail fast)
-        rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN])"
+        rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN]){not_a_unit}"
         rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
         rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
         # a letter, a degree sign, or a word of another script: a unit it cannot read

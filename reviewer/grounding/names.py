@@ -314,20 +314,27 @@ _WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
 BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
 
 
-_INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s", "e")
+_INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
+_ENDINGS = ("en", "e")  # then: "awaken" and "awake" -> "awak"
+_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep"}
 _PARTS = re.compile(r"[A-Za-z]+")
 
 
 def stem(word: str) -> str:
-    """A word's stem as names are compared: an inflection off ("waking", "wake" and "woken"
-    aside, "wake" -> "wak", "paged" and "pages" -> "pag"), at most five letters kept."""
+    """A word's stem as names are compared: an inflection and an ending off ("waking",
+    "wake" and "woke" -> "wak", "paged" and "pages" -> "pag", "awakenings" -> "awak"), at
+    most five letters kept."""
     word = word.lower()
     if word in BASELINE_WORDS:
         return "basel"
-    for suffix in _INFLECTIONS:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
+    irregular = _IRREGULAR.get(word)
+    if irregular is not None:
+        return irregular
+    for suffixes in (_INFLECTIONS, _ENDINGS):
+        for suffix in suffixes:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                break
     return word[:5]
 
 
@@ -407,7 +414,11 @@ def gap_reading(gap: str) -> str | None:
         return (
             "change" if not any(w in QUALIFIERS and w not in CHANGE_WORDS for w in words) else None
         )
-    qualifiers = [w for w in words if w in QUALIFIERS]
+    # "last night" is the night reported, not a past value
+    qualifiers = [
+        w for i, w in enumerate(words)
+        if w in QUALIFIERS and not (w == "last" and words[i + 1 : i + 2] == ["night"])
+    ]  # fmt: skip
     if not qualifiers:
         return "value"
     if PAST_QUALIFIERS.issuperset(qualifiers) and not _COMPARED.isdisjoint(words):

@@ -536,6 +536,8 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
         link = (before.group("link") or "").lower()
         if link == "to":
             return 0, False
+        if word == "up" and _UNSIGNED_UP.search(text, max(0, before.start() - 12), before.end()):
+            return 0, False  # "made up 45 minutes", "took up 80": a share, no direction
         sign = -1 if word in _NEGATIVE else 1
         if word in _VERDICTS and _LOWER_IS_BETTER.search(text, max(0, before.start() - 50), start):
             sign = -sign  # "p95 improved by 13.5%": latency that improves goes down
@@ -549,6 +551,10 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     return 0, False
 
 
+_UNSIGNED_UP = re.compile(
+    rf"(?i:\b(?:made|makes|make|making|took|takes|take|taking|used|uses|use|using|woke|wake|"
+    rf"wakes|waking|got|get|gets|getting){_S}+up\b)"
+)
 # a change verb right before the number, "by" or not ("swung by 3.2", "cooled 0.8 °C"):
 # the number is the change, its sign unsaid
 _CHANGED_BY = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_S}+by)?){_S}+{_PREFIX}$")
