@@ -184,7 +184,7 @@ def name_spellings(names: NameIndex, rng: random.Random) -> list[str]:
 def test_name_pattern_matches_its_plain_writing() -> None:
     rng = random.Random(15)
     compared = 0
-    patterns: dict[tuple, tuple[re.Pattern[str], re.Pattern[str]] | None] = {}
+    patterns: dict[tuple, tuple[re.Pattern[str], re.Pattern[str], NameIndex] | None] = {}
     for text, pool, config in corpus_records():
         key = (tuple(known.name for known in pool), tuple(sorted(config.names.items())))
         samples = [text]
@@ -195,16 +195,20 @@ def test_name_pattern_matches_its_plain_writing() -> None:
             patterns[key] = None
             if names.pattern is not None:
                 forms = [*names.by_form, *names.partial]
-                patterns[key] = name_pattern(forms), name_pattern(forms, plain=True)
-                glue = ["", " ", ", ", "(", "$", "a", "\u00e9", "7", "\n"]
-                samples.append("".join(rng.choice(glue) + s for s in name_spellings(names, rng)))
+                patterns[key] = name_pattern(forms), name_pattern(forms, plain=True), names
+                glue = ["", " ", ", ", "(", "$", "a", "\u00e9", "7", "\n", "\u0130"]
+                spelled = [rng.choice(glue) + s for s in name_spellings(names, rng)]
+                samples.append("".join(spelled))
+                samples.append("".join(s for s in spelled if "\u0130" not in s))
         if patterns[key] is None:
             continue
-        fast, plain = patterns[key]
+        fast, plain, names = patterns[key]
         assert fast.pattern != plain.pattern  # these pools' forms all take the fast writing
         for sample in samples:
             found = [(m.span(), m.group("form")) for m in fast.finditer(sample)]
             assert found == [(m.span(), m.group("form")) for m in plain.finditer(sample)]
+            # and the pattern tried only where a form's first word stands
+            assert [m.span() for m in names._matches(sample)] == [m[0] for m in found]
             compared += len(found)
     assert compared > 1000
 
