@@ -220,3 +220,32 @@ def test_name_pattern_is_written_plainly_for_a_form_that_starts_with_a_mark() ->
         "%ile",
         "RHR",
     ]
+
+
+def test_initials_admit_every_word_as_the_case_free_pattern_reads_it() -> None:
+    words = prose._SIGN_AFTER_WORDS + "|istanbul|kelvin"
+    guard = re.compile(prose.initials(words))
+    for word in words.split("|"):
+        for first in {word[0], word[0].upper(), "\u0130", "\u0131", "\u017f", "\u212a"}:
+            written = first + word[1:]
+            if re.fullmatch(f"(?i:{words})", written):
+                assert guard.match(written), written
+    assert not guard.match("xlower") and not guard.match("9 lower")
+
+
+def test_sign_after_matches_its_unguarded_pattern() -> None:
+    guard = prose.initials(prose._SIGN_AFTER_WORDS)
+    plain = re.compile(prose._SIGN_AFTER.pattern.replace(guard, ""))
+    assert plain.pattern != prose._SIGN_AFTER.pattern
+    rng = random.Random(13)
+    written = ["5 bpm LOWER", "3 \u017fmaller", "4 mi more", "2%lower", "7 Down", "1 x\nless"]
+    mixed = [" ".join(rng.choice(written) for _ in range(6)) for _ in range(300)]
+    texts = [*corpus_texts(), *gated_texts(2000), *mixed]
+    compared = 0
+    for text in texts:
+        for _, end in spans(text):
+            fast = prose._SIGN_AFTER.match(text, end, end + 30)
+            slow = plain.match(text, end, end + 30)
+            assert (fast and fast.span()) == (slow and slow.span())
+            compared += fast is not None
+    assert compared > 100
