@@ -369,6 +369,7 @@ _IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep"}
 _PARTS = re.compile(r"[A-Za-z]+")
 
 
+@lru_cache(maxsize=8192)  # prose repeats its words
 def stem(word: str) -> str:
     """A word's stem as names are compared: an inflection and an ending off ("waking",
     "wake" and "woke" -> "wak", "paged" and "pages" -> "pag", "awakenings" -> "awak"), at
