@@ -6,20 +6,24 @@ module imports neither storage nor UI, so `reviewer scan` starts without them.
 
 from __future__ import annotations
 
-import multiprocessing
+import marshal
 import os
+import select
+import signal
+import struct
 import threading
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any, Self, TypeVar
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import msgspec
 
 from reviewer.grounding.types import Known
 
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
 S = TypeVar("S")
-C = TypeVar("C")
 R = TypeVar("R")
 
 _POOL_OBJECTS = msgspec.json.Decoder(list[Known])
@@ -71,13 +75,6 @@ def end_with_parent(lifeline: int, keep: int) -> None:
     threading.Thread(target=watch, name="lifeline", daemon=True).start()
 
 
-_WORKER_STATE: list[Any] = []
-
-
-def _call_in_worker(func: Callable[[Any, Any], Any], chunk: Any) -> Any:
-    return func(_WORKER_STATE[0], chunk)
-
-
 class ForkedWorkers:
     """A pool of forked worker processes that end with this one (see `end_with_parent`),
     or none: `fork(n)` starts them; `close()`, or leaving a `with` block, stops them."""
@@ -86,6 +83,9 @@ class ForkedWorkers:
     lifeline: tuple[int, int] | None = None
 
     def fork(self, workers: int) -> ProcessPoolExecutor:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         self.lifeline = os.pipe()
         self.pool = ProcessPoolExecutor(
             max_workers=workers,
@@ -111,48 +111,251 @@ class ForkedWorkers:
         self.close()
 
 
-class OrderedMap(ForkedWorkers):
-    """`map(chunks)` gives `func(state, chunk)` for every chunk, in order, computed on
-    `workers` forked processes and this one: while the oldest chunk is still out, this
-    process runs the newest one no worker has started. At most a few chunks per worker are
-    out at a time, so memory stays flat. `state` (a detector, say) reaches the workers by
-    fork, never by pickling; with workers=0 (or no fork) everything runs here.
+class OrderedMap:
+    """`map(spans)` gives `func(state, span)` for every span (three ints, as
+    reviewer.pipeline.reader.Span), in order, computed on `workers` forked processes and
+    this one. `state` (a detector, say) reaches the workers by fork, never by pickling;
+    with workers=0 (or no fork) everything runs here.
+
+    The spans wait in one queue, a pipe every process reads: whoever is free takes the
+    next, this process included whenever it is between two results, so no process waits
+    while another holds work it has not started, and the last spans are shared out as
+    the first were. Each result comes back up its worker's own pipe (marshal, or pickle
+    for what marshal cannot write, faults included), made large where the system allows
+    so a worker seldom waits for this process to read it. At most `limit` spans are out
+    at a time, so memory stays flat. No thread, no executor. A worker ends when the queue
+    closes: at `close()`, or when this process dies.
 
     The workers are forked when it is made, before any progress-bar thread exists."""
 
-    def __init__(self, func: Callable[[S, C], R], state: S, workers: int) -> None:
+    def __init__(self, func: Callable[[S, Any], R], state: S, workers: int) -> None:
         self.func = func
         self.state = state
-        self.limit = 2 * workers + 2
-        if workers <= 0 or "fork" not in multiprocessing.get_all_start_methods():
+        self.limit = 4 * (max(workers, 0) + 1)  # spans out at a time, results included
+        self.workers: list[_Worker] = []
+        self.queue: tuple[int, int] | None = None
+        if workers <= 0 or not hasattr(os, "fork"):
             return
-        _WORKER_STATE[:] = [state]
-        self.fork(workers).submit(int).result()  # forks every worker now
+        self.queue = os.pipe()
+        os.set_blocking(self.queue[0], False)  # every reader: taking waits in select
+        try:
+            for _ in range(workers):
+                self.workers.append(_Worker.fork(func, state, self.queue, self.workers))
+        except BaseException:
+            self.close()
+            raise
 
-    def map(self, chunks: Iterable[C]) -> Iterator[R]:
-        func, state, pool = self.func, self.state, self.pool
-        if pool is None:
-            for chunk in chunks:
-                yield func(state, chunk)
+    def map(self, spans: Iterable[tuple[int, int, int]]) -> Iterator[R]:
+        func, state, workers = self.func, self.state, self.workers
+        if self.queue is None:
+            for span in spans:
+                yield func(state, span)
             return
-        pending: deque[list[Any]] = deque()  # [future or (result,), chunk], oldest first
+        take, put = self.queue
+        done: dict[int, _Result] = {}  # results by the number of their span
+        source = iter(spans)
+        more = True
+        sent = given = 0  # spans put in the queue; results given out
+        while True:
+            while more and sent - given < self.limit:
+                span = next(source, None)
+                if span is None:
+                    more = False
+                    break
+                os.write(put, _TASK.pack(sent, *span))
+                sent += 1
+            for worker in workers:
+                worker.take(done)
+            while given in done:
+                result = done.pop(given)
+                given += 1
+                yield result.value()
+            if given == sent:  # nothing out: more spans, or the end
+                if not more:
+                    return
+                continue
+            task = _next_task(take)
+            if task is not None:
+                number, *span = task
+                done[number] = _Result.of(func, state, tuple(span))
+                continue
+            _wait(workers)  # every span is at a worker: wait for a result
 
-        def oldest() -> R:
-            head = pending[0][0]
-            while isinstance(head, Future) and not head.done():
-                for entry in reversed(pending):
-                    if isinstance(entry[0], Future) and entry[0].cancel():
-                        entry[0] = (func(state, entry[1]),)
-                        break
-                else:
-                    break  # every chunk is at a worker: wait for the oldest
-                head = pending[0][0]
-            pending.popleft()
-            return head.result() if isinstance(head, Future) else head[0]
+    def close(self) -> None:
+        """End the workers and reap them; a worker still busy with a span is stopped."""
+        workers, self.workers = self.workers, []
+        queue, self.queue = self.queue, None
+        if queue is not None:
+            os.close(queue[1])  # an idle worker finds the queue ended and exits
+        for worker in workers:
+            worker.end()
+        if queue is not None:
+            os.close(queue[0])
 
-        for chunk in chunks:
-            pending.append([pool.submit(_call_in_worker, func, chunk), chunk])
-            if len(pending) > self.limit:
-                yield oldest()
-        while pending:
-            yield oldest()
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_TASK = struct.Struct("<4q")  # a span's number, then the span; written and read whole
+_RESULT = struct.Struct("<BqQ")  # how the payload is written, its span's number, its length
+_MARSHAL, _PICKLE, _RAISED = 0, 1, 2
+_PIPE_SIZE = 1 << 20  # bytes a result pipe holds (Linux), so workers seldom wait
+
+
+class _Result:
+    """One span's result, or what computing it raised (raised when its turn comes)."""
+
+    __slots__ = ("failure", "result")
+
+    def __init__(self, result: Any = None, failure: BaseException | None = None) -> None:
+        self.result = result
+        self.failure = failure
+
+    @classmethod
+    def of(cls, func: Callable[[Any, Any], Any], state: Any, span: Any) -> _Result:
+        try:
+            return cls(func(state, span))
+        except Exception as error:  # raised again in order, by value()
+            return cls(failure=error)
+
+    def value(self) -> Any:
+        if self.failure is not None:
+            raise self.failure
+        return self.result
+
+
+def _next_task(take: int) -> tuple[int, ...] | None:
+    """The next span in the queue, if one is there (another process may take it first)."""
+    try:
+        data = os.read(take, _TASK.size)
+    except BlockingIOError:
+        return None
+    if not data:
+        return None
+    if len(data) != _TASK.size:  # writes of a task are whole, and so are reads of one
+        raise ChildProcessError(f"a task of {len(data)} bytes read from the work queue")
+    return _TASK.unpack(data)
+
+
+def _message(number: int, value: Any, kind: int = _MARSHAL) -> bytes:
+    if kind == _MARSHAL:
+        try:
+            data = marshal.dumps(value)
+        except ValueError:  # an object marshal cannot write
+            kind = _PICKLE
+    if kind != _MARSHAL:
+        import pickle
+
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return _RESULT.pack(kind, number, len(data)) + data
+
+
+def _grow(fd: int) -> None:
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_SIZE)  # type: ignore[attr-defined]
+    except (ImportError, AttributeError, OSError):  # not Linux, or refused: a small pipe
+        pass
+
+
+class _Worker:
+    """A forked process computing spans from the queue, and the pipe its results come up."""
+
+    def __init__(self, pid: int, results: int) -> None:
+        self.pid = pid
+        self.results = results  # read end, non-blocking
+        self.received = bytearray()
+        self.busy = False  # a result has begun to arrive and is not whole yet
+
+    @classmethod
+    def fork(
+        cls,
+        func: Callable[[Any, Any], Any],
+        state: Any,
+        queue: tuple[int, int],
+        earlier: list[_Worker],
+    ) -> _Worker:
+        results, write = os.pipe()
+        _grow(write)
+        pid = os.fork()
+        if pid == 0:  # the worker: it never returns, and leaves this process's state alone
+            code = 1
+            try:
+                for fd in (queue[1], results, *(worker.results for worker in earlier)):
+                    os.close(fd)
+                _serve(func, state, queue[0], write)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(write)
+        os.set_blocking(results, False)
+        return cls(pid, results)
+
+    def take(self, done: dict[int, _Result]) -> None:
+        """Read what has arrived, and put each whole result in `done` by its span's number."""
+        received = self.received
+        while True:
+            try:
+                part = os.read(self.results, _PIPE_SIZE)
+            except BlockingIOError:
+                break
+            if not part:
+                raise ChildProcessError(f"worker process {self.pid} ended before its results")
+            received += part
+        head = _RESULT.size
+        while len(received) >= head:
+            kind, number, size = _RESULT.unpack_from(received)
+            if len(received) < head + size:
+                break
+            data = bytes(received[head : head + size])
+            del received[: head + size]
+            if kind == _MARSHAL:
+                done[number] = _Result(marshal.loads(data))
+            else:
+                import pickle
+
+                value = pickle.loads(data)
+                done[number] = _Result(failure=value) if kind == _RAISED else _Result(value)
+
+    def end(self) -> None:
+        with suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGTERM)  # an idle worker is ending anyway
+        os.close(self.results)
+        os.waitpid(self.pid, 0)
+
+
+def _wait(workers: list[_Worker]) -> None:
+    select.select([worker.results for worker in workers], [], [])
+
+
+def _serve(func: Callable[[Any, Any], Any], state: Any, take: int, results: int) -> None:
+    """A worker's life: take spans from the queue and compute them until the queue ends."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    while True:
+        select.select([take], [], [])
+        try:
+            data = os.read(take, _TASK.size)
+        except BlockingIOError:  # another process took it
+            continue
+        if not data:
+            return
+        number, *span = _TASK.unpack(data)
+        try:
+            message = _message(number, func(state, tuple(span)))
+        except Exception as error:  # raised again where the result is taken
+            try:
+                message = _message(number, error, _RAISED)
+            except Exception:  # an exception pickle cannot write
+                failure = RuntimeError(f"{type(error).__name__}: {error}")
+                message = _message(number, failure, _RAISED)
+        view = memoryview(message)
+        try:
+            while view:
+                view = view[os.write(results, view) :]
+        except BrokenPipeError:
+            return
