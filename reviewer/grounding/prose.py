@@ -469,6 +469,9 @@ _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
     "lower|less|fewer|below|down|shorter|slower|smaller|lighter|deficit|negative|higher|more|"
     "above|longer|faster|bigger|heavier|surplus|positive"
+    # and phrases: "$19,239 in the red"
+    f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
+    f"|under{_SAME_LINE}+water"
 )
 
 
@@ -485,6 +488,8 @@ _SIGN_AFTER = re.compile(
     rf"(?:{_SAME_LINE}*[%°\w/]+)?{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
     rf"(?P<word>(?i:{_SIGN_AFTER_WORDS}))\b"
 )
+# the phrases among them, a negative sign and no change: "$19,239 in the red"
+_IN_THE_RED = ("in", "under")
 _AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive"])
 _AFTER_NEGATIVE = frozenset(
     [
@@ -561,6 +566,8 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
         word = after.group("word").lower()
+        if word.startswith(_IN_THE_RED):
+            return -1, False
         return (-1 if word in _AFTER_NEGATIVE else 1), word not in _AFTER_PURE
     return 0, False
 

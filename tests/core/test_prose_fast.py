@@ -238,7 +238,8 @@ def test_sign_after_matches_its_unguarded_pattern() -> None:
     plain = re.compile(prose._SIGN_AFTER.pattern.replace(guard, ""))
     assert plain.pattern != prose._SIGN_AFTER.pattern
     rng = random.Random(13)
-    written = ["5 bpm LOWER", "3 \u017fmaller", "4 mi more", "2%lower", "7 Down", "1 x\nless"]
+    written = ["5 bpm LOWER", "3 \u017fmaller", "4 mi more", "2%lower", "7 Down", "1 x\nless",
+               "$5 in the red", "6 In\u00a0the hole", "2 under water", "8 underwater"]  # fmt: skip
     mixed = [" ".join(rng.choice(written) for _ in range(6)) for _ in range(300)]
     texts = [*corpus_texts(), *gated_texts(2000), *mixed]
     compared = 0
