@@ -29,6 +29,7 @@ from reviewer.grounding.names import (
     is_change,
     later_gap_allows,
     names_something_else,
+    qualified_gap,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
@@ -166,6 +167,8 @@ class DefaultDetector(PoolDetector):
                     continue
                 if kind is None or statement_why(text, start, end, mentions):
                     continue
+                if basis == "band" and qualified_before(text, start, known, mentions):
+                    continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and aliases and unit in _GENERIC:
                     clause = clause_before(text, start) + " " + clause_after(text, end)
                     if names_something_else(clause, known, aliases):
@@ -482,6 +485,17 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def qualified_before(
+    text: str, start: int, known: Known, mentions: list[tuple[int, int, Known, bool]]
+) -> bool:
+    """Whether the last name before `start` in its clause is `known`'s with a qualifier
+    between it and the number ("HRV peak this block was 67")."""
+    for _, m_end, mentioned, _ in reversed(mentions):
+        if m_end <= start:
+            return mentioned is known and qualified_gap(text[m_end:start])
+    return False
 
 
 _PLANNED = PLAN_WORDS | PLAN_NOUNS

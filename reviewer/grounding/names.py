@@ -553,6 +553,18 @@ _LATER_NOT = frozenset(["of", "than", "vs", "versus", "against", "from", "to", "
                         "and", "or", "but", "nor", "for", "like", "plus", "minus", "after",
                         "before", "since", "over", "under", "above", "below"])  # fmt: skip
 _NUMBER_IN = re.compile(r"[0-9]")
+_INDEFINITE = frozenset(["a", "an"])
+
+
+def qualified_gap(gap: str) -> bool:
+    """Whether a qualifier stands between a name and the number after it in one clause
+    ("HRV peak this block was 67", "DAU record was"): the number is that, not the value.
+    "Revenue from the Berlin entity is" is the revenue."""
+    if len(gap) > 60 or _END.search(gap):
+        return False
+    words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
+    # past times and "from" are read by the words before the number ("from 31 to 36")
+    return any(w in QUALIFIERS and w not in PAST_QUALIFIERS for w in words)
 
 
 def later_gap_allows(gap: str, after: str) -> bool:
@@ -566,6 +578,8 @@ def later_gap_allows(gap: str, after: str) -> bool:
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
     if not words or len(words) > 10 or words[-1] in _LATER_NOT:
         return False
+    if not _INDEFINITE.isdisjoint(words[-3:]):
+        return False  # "a distance you can finish", "an easy run": a kind, not the metric
     if any(w in QUALIFIERS for w in words[-2:]):
         return False
     end = _LATER_END.search(after)

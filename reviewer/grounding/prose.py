@@ -572,6 +572,10 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     return 0, False
 
 
+_GO_TO = re.compile(
+    rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
+    rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
+)
 _UNSIGNED_UP = re.compile(
     rf"(?i:\b(?:made|makes|make|making|took|takes|take|taking|used|uses|use|using|woke|wake|"
     rf"wakes|waking|got|get|gets|getting){_S}+up\b)"
@@ -663,6 +667,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     after_words = plain or _after_words_allow(after)
     if after_words and _PLAN_AFTER.match(after):
         return "plan"
+    if "to" in present and _GO_TO.search(before):
+        return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (
         (not present.isdisjoint(_PAST_WORD_SET) and PAST_WORDS.search(before))
         or (after_words and _PAST_AFTER.match(after))
