@@ -9,11 +9,8 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
-from pathlib import Path
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 
-from reviewer.commands.console import OK, input_error
-from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.commands.scan_lines import brief_line, flag_line
 from reviewer.grounding import registry
 from reviewer.grounding.types import Detector
@@ -32,6 +29,7 @@ from reviewer.pipeline.reader import (
 __all__ = ["flag_line", "scan", "scan_workers"]  # flag_line: one brief's JSON line
 
 
+OK = 0  # reviewer.commands.console.OK: console (and typer with it) loads only when needed
 PARALLEL_BYTES = 1_000_000  # a file this large is scanned on every core
 SPAN_BYTES = 256 * 1024  # bytes of a file each worker reads and scans at a time
 SERIAL_LINES = 64  # JSON lines written at a time by a scan in one process
@@ -41,7 +39,7 @@ def scan_workers(path: str) -> int:
     """Worker processes besides this one: one per core but one (at most 3) for a file of
     at least PARALLEL_BYTES, none for a small file or stdin."""
     try:
-        size = Path(path).stat().st_size if path != "-" else 0
+        size = os.stat(path).st_size if path != "-" else 0
     except OSError:
         size = 0
     return max(0, min(3, (os.cpu_count() or 1) - 1)) if size >= PARALLEL_BYTES else 0
@@ -90,8 +88,35 @@ def scan(
         ):
             _scan_to_jsonl(line_spans(path, SPAN_BYTES), parts, advance)
     except InputError as err:
+        from reviewer.commands.console import input_error
+
         return input_error(err)
     return OK
+
+
+def progress_bar(label: str, total: int | None) -> AbstractContextManager[Callable[[], None]]:
+    """`console.streaming_progress`, loaded only when stderr may be a terminal: a scan
+    whose stderr is a file or a pipe draws no bar, and starts without typer or rich."""
+    if not _maybe_a_terminal():
+        return nullcontext(_no_progress)
+    from reviewer.commands.console import streaming_progress
+
+    return streaming_progress(label, total)
+
+
+def _maybe_a_terminal() -> bool:
+    """False only where console's own test would find stderr surely no terminal."""
+    if os.environ.get("TTY_COMPATIBLE") == "1" or os.environ.get("FORCE_COLOR") is not None:
+        return True
+    isatty = getattr(sys.stderr, "isatty", None)
+    try:
+        return isatty is not None and bool(isatty())
+    except ValueError:  # a closed stream: console decides
+        return True
+
+
+def _no_progress() -> None:
+    pass
 
 
 @contextmanager
