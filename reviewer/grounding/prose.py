@@ -431,7 +431,7 @@ NEGATIVE_WORDS = (
     "minus|negative|down|fell|dropped|declined|decreased|dipped|slipped|slid|sank|shrank|"
     "shrunk|lost|loss|trailed|trails|trailing|deficit|shed|contracted|reduced|cut|lower|"
     "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged|"
-    "worsened|worsens|regressed|regresses|deteriorated"
+    "worsened|worsens|regressed|regresses|deteriorated|shortfall"
 )
 POSITIVE_WORDS = (
     "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
@@ -471,7 +471,8 @@ _SIGN_AFTER_WORDS = (
     "above|longer|faster|bigger|heavier|surplus|positive"
     # and phrases: "$19,239 in the red"
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
-    f"|under{_SAME_LINE}+water"
+    f"|under{_SAME_LINE}+water|loss|losses|short"
+    f"|on{_SAME_LINE}+the{_SAME_LINE}+(?:negative|positive){_SAME_LINE}+side"
 )
 
 
@@ -488,11 +489,29 @@ _SIGN_AFTER = re.compile(
     rf"(?:{_SAME_LINE}*[%°\w/]+)?{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
     rf"(?P<word>(?i:{_SIGN_AFTER_WORDS}))\b"
 )
-# the phrases among them, a negative sign and no change: "$19,239 in the red"
-_IN_THE_RED = ("in", "under")
-_AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive"])
+# the phrases among them give a sign and no change: "$19,239 in the red"
+_PHRASES = ("in", "under", "on")
+
+
+def _pure_after(word: str) -> bool:
+    """Whether a sign word after a number gives only its sign ("deficit", "in the red"),
+    not a change ("lower")."""
+    return word in _AFTER_PURE or word.startswith(_PHRASES)
+
+
+def _after_sign(word: str) -> int:
+    """The sign a word or phrase after a number gives it."""
+    if word.startswith(_PHRASES):
+        return 1 if word.endswith("positive side") else -1
+    return -1 if word in _AFTER_NEGATIVE else 1
+
+
+_AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive", "loss", "losses", "short"])
 _AFTER_NEGATIVE = frozenset(
     [
+        "loss",
+        "losses",
+        "short",
         "lower",
         "less",
         "fewer",
@@ -553,7 +572,10 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     if before is not None:
         word = before.group("word").lower()
         link = (before.group("link") or "").lower()
-        if link == "to":
+        if link == "to":  # a level, its sign maybe after it: "fell to a $19,239 loss"
+            after = _SIGN_AFTER.match(text, end, end + 30)
+            if after is not None and _pure_after(after.group("word").lower()):
+                return _after_sign(after.group("word").lower()), False
             return 0, False
         if word == "up" and _UNSIGNED_UP.search(text, max(0, before.start() - 12), before.end()):
             return 0, False  # "made up 45 minutes", "took up 80": a share, no direction
@@ -566,9 +588,7 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
         word = after.group("word").lower()
-        if word.startswith(_IN_THE_RED):
-            return -1, False
-        return (-1 if word in _AFTER_NEGATIVE else 1), word not in _AFTER_PURE
+        return _after_sign(word), not _pure_after(word)
     return 0, False
 
 

@@ -54,6 +54,16 @@ PHRASES = [
     ("Form is 22.4 in the black.", FORM, [("22.4", "sign", "tsb")]),
     ("Europe ran €4,100 in the red.", EU, []),
     ("Europe ran €4,100 in the black.", EU, [("4,100", "sign", "eu_net")]),
+    # a loss, a shortfall, the negative side: the same sign in other words
+    ("Net income fell to a $19,239 loss.", LOSS, []),
+    ("Net income rose to a $19,239 loss.", PROFIT, [("19,239", "sign", "net_income")]),
+    ("The month closed with a $19,239 loss.", LOSS, []),
+    ("The month closed with a $19,239 loss.", PROFIT, [("19,239", "sign", "net_income")]),
+    ("We are $19,239 short this month.", LOSS, []),
+    ("A shortfall of $19,239 this month.", LOSS, []),
+    ("TSB is 22.4 on the negative side.", FORM, []),
+    ("TSB is 22.4 on the positive side.", FORM, [("22.4", "sign", "tsb")]),
+    ("Europe posted a €4,100 loss.", EU, []),
 ]
 
 

@@ -239,7 +239,8 @@ def test_sign_after_matches_its_unguarded_pattern() -> None:
     assert plain.pattern != prose._SIGN_AFTER.pattern
     rng = random.Random(13)
     written = ["5 bpm LOWER", "3 \u017fmaller", "4 mi more", "2%lower", "7 Down", "1 x\nless",
-               "$5 in the red", "6 In\u00a0the hole", "2 under water", "8 underwater"]  # fmt: skip
+               "$5 in the red", "6 In\u00a0the hole", "2 under water", "8 underwater",
+               "$4 loss", "3 short", "9 on the Negative  side"]  # fmt: skip
     mixed = [" ".join(rng.choice(written) for _ in range(6)) for _ in range(300)]
     texts = [*corpus_texts(), *gated_texts(2000), *mixed]
     compared = 0
