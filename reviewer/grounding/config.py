@@ -22,10 +22,8 @@ a file giving it [units] or [names] is refused rather than silently half-read.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -101,6 +99,8 @@ class DetectorConfig:
 
 def load_config(path: str | Path) -> DetectorConfig:
     """Built-in values overridden by the TOML file at `path`; errors name the file."""
+    import tomllib  # only a command given a config file reads TOML
+
     path = Path(path)
     try:
         with path.open("rb") as handle:
@@ -173,6 +173,8 @@ def canonical_config(config_json: str) -> str:
 
 def config_digest(config_json: str) -> str:
     """The first 12 hex digits of the sha256 of the canonical config: a run's config by name."""
+    import hashlib  # runs are named by digest; a scan never needs one
+
     text = canonical_config(config_json).encode("utf-8", "surrogatepass")
     return hashlib.sha256(text).hexdigest()[:12]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.default_scanner import split_multiplier
 from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
 from reviewer.grounding.tokens import (
     NOT_CHECKABLE,
@@ -29,6 +28,8 @@ _FLAGS_AND_CITATIONS = frozenset({"value", "sign", "faithful"})
 def written_step(token: str) -> float:
     """Half the last written digit's place: how far a value may be from what was written
     ("9.8" -> 0.05, "1,250" -> 0.5, "12.5k" -> 50)."""
+    from reviewer.grounding.default_scanner import split_multiplier  # the reference never asks
+
     digits, exponent = split_multiplier(token)
     point = digits.rfind(".")
     step = 0.5 * 10.0 ** -(len(digits) - point - 1) if point >= 0 else 0.5
