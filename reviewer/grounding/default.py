@@ -29,6 +29,7 @@ from reviewer.grounding.names import (
     is_change,
     later_gap_allows,
     names_something_else,
+    plain_gap,
     qualified_gap,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
@@ -315,7 +316,10 @@ class DefaultDetector(PoolDetector):
                     if change_named_before(text, m_start):
                         reading = "change"
                     raw = scanner.number_at(m, read, text)
-                    found = self._reading(text, raw, known, index, names, reading, False)
+                    # a count of things after a count's name states it ("The backlog
+                    # came to 3,400 messages"), when only plain words stand between
+                    counts = whole and raw[5] == "count" and known.unit == "none" and plain_gap(gap)
+                    found = self._reading(text, raw, known, index, names, reading, counts)
                     if found is not None:
                         # a closer name wins, but a word of a name never over a whole name
                         (named if whole else partial)[m.start()] = found

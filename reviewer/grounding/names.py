@@ -556,6 +556,25 @@ _NUMBER_IN = re.compile(r"[0-9]")
 _INDEFINITE = frozenset(["a", "an"])
 
 
+@lru_cache(maxsize=4096)
+def plain_gap(gap: str) -> bool:
+    """Whether nothing but plain words (verbs of statement, prepositions, times) and
+    punctuation stand between a name and the number after it ("Queue depth hit", "Runs
+    this week:"): the number is the named quantity even when a noun counts it ("3,400
+    jobs"), where another verb makes it something else ("Experiments span 3 teams"), and a
+    preposition right before it counts something else ("DAU on 3 platforms")."""
+    words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
+    if words and words[-1] in _COUNT_OTHER:
+        return False
+    return all(w in _PLAIN for w in words)
+
+
+# prepositions that introduce what a count counts when they stand right before it
+_COUNT_OTHER = frozenset(["in", "on", "for", "with", "by", "from", "of", "over", "under",
+                          "after", "before", "since", "during", "per", "than", "and", "or",
+                          "as", "across"])  # fmt: skip
+
+
 def qualified_gap(gap: str) -> bool:
     """Whether a qualifier stands between a name and the number after it in one clause
     ("HRV peak this block was 67", "DAU record was"): the number is that, not the value.

@@ -473,6 +473,8 @@ _SIGN_AFTER_WORDS = (
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
     f"|under{_SAME_LINE}+water|loss|losses|short"
     f"|on{_SAME_LINE}+the{_SAME_LINE}+(?:negative|positive){_SAME_LINE}+side"
+    # "10.9 in the negative", "0.4 in positive territory"
+    f"|in{_SAME_LINE}+(?:the{_SAME_LINE}+)?(?:negative|positive)(?:{_SAME_LINE}+territory)?"
 )
 
 
@@ -502,7 +504,7 @@ def _pure_after(word: str) -> bool:
 def _after_sign(word: str) -> int:
     """The sign a word or phrase after a number gives it."""
     if word.startswith(_PHRASES):
-        return 1 if word.endswith("positive side") else -1
+        return 1 if "positive" in word.lower() else -1
     return -1 if word in _AFTER_NEGATIVE else 1
 
 
