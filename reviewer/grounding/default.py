@@ -228,8 +228,12 @@ class DefaultDetector(PoolDetector):
         rest = _SENTENCE_END.search(text, end, end + 90)
         after = text[end : rest.start() if rest else end + 90]
         lo, hi = start - len(before), end + len(after)
-        if any(m_end > lo and m_start < hi and k in held for m_start, m_end, k, _ in mentions):
+        if any(
+            m_end > lo and m_start < hi and k in held and not text[end:m_start].isspace()
+            for m_start, m_end, k, _ in mentions
+        ):
             return None  # a name of the unit stands in the sentence: its reading decided
+        # (a name right after the number is its unit word, "16,000 steps": no reading)
         known = names.by_words(before + " " + after, held, loose)
         if known is None or word_sign(text, start, end) != (0, False):
             return None

@@ -10,6 +10,8 @@ noun), each checked with its domain's config from fixtures/eval/configs:
 - a count metric's name before a count of things: "The backlog came to 3,400 messages"
   states the queue depth when only plain words stand between (a verb of statement, a
   colon, "this week"), but not "Experiments span 3 teams" nor "DAU on 3 platforms";
+- a unit word that is the metric's own name ("You took 16,000 steps") does not stop the
+  sentence's words from reading the number past the band;
 - a sign given by a phrase after the number: "10.9 in the negative", "0.4 in positive
   territory".
 
@@ -62,6 +64,32 @@ POOLS = {
 
 CASES = [
     # training
+    ("training", "Resting heart rate, at 61 bpm, is high.", [("61", "value", "rhr")]),
+    ("training", "Your morning pulse was 61 bpm.", [("61", "value", "rhr")]),
+    ("training", "RHR of 61 bpm this morning.", [("61", "value", "rhr")]),
+    ("training", "This morning's resting rate was 61 bpm.", [("61", "value", "rhr")]),
+    ("training", "HRV this morning came in at 52.", [("52", "value", "hrv")]),
+    ("training", "HRV, at 52, is below where it was.", [("52", "value", "hrv")]),
+    ("training", "The HRV reading of 52 is low.", [("52", "value", "hrv")]),
+    ("training", "HRV overnight averaged 52.", [("52", "value", "hrv")]),
+    ("training", "Your overnight heart rate variability — 52.", [("52", "value", "hrv")]),
+    ("training", "You covered 4.1 mi on the run.", [("4.1", "value", "distance")]),
+    ("training", "The distance covered was 4.1 mi.", [("4.1", "value", "distance")]),
+    ("training", "Today's run: 4.1 mi.", [("4.1", "value", "distance")]),
+    ("training", "Avg HR was logged at 171 bpm.", [("171", "value", "avg_hr")]),
+    ("training", "Heart rate averaged 171 bpm on the run.", [("171", "value", "avg_hr")]),
+    ("training", "Your recovery score was 68%.", [("68", "value", "readiness")]),
+    ("training", "Readiness of 68% says go.", [("68", "value", "readiness")]),
+    ("training", "Week mileage: 34.5 mi.", [("34.5", "value", "weekly_mileage")]),
+    ("training", "Steps today: 16,000.", [("16,000", "value", "steps")]),
+    ("training", "You logged 16,000 steps.", [("16,000", "value", "steps")]),
+    ("training", "Total sleep was 390 min.", [("390", "value", "sleep_duration")]),
+    ("training", "Time asleep: 390 min.", [("390", "value", "sleep_duration")]),
+    ("training", "Your CTL sat at 64.", [("64", "value", "ctl")]),
+    ("training", "Chronic load came in at 64.", [("64", "value", "ctl")]),
+    ("training", "You took 16,000 steps.", [("16,000", "value", "steps")]),
+    ("training", "You took 11,279 steps.", []),
+    ("training", "Aim for 16,000 steps.", []),
     ("training", "Resting HR came in at 61 bpm this morning.", [("61", "value", "rhr")]),
     ("training", "Resting HR — 61 bpm.", [("61", "value", "rhr")]),
     ("training", "Resting HR - 61 bpm.", [("61", "value", "rhr")]),
@@ -104,6 +132,30 @@ CASES = [
     ("training", "Form sits at 10.9 in the negative.", []),
     ("training", "TSB is 10.9 in positive territory.", [("10.9", "sign", "tsb")]),
     # sleep
+    ("sleep", "Your sleep score came in at 80.", [("80", "value", "sleep_score")]),
+    ("sleep", "Sleep score of 80 last night.", [("80", "value", "sleep_score")]),
+    ("sleep", "Last night's sleep score: 80.", [("80", "value", "sleep_score")]),
+    ("sleep", "You were in deep sleep for 41 min.", [("41", "value", "deep_sleep")]),
+    ("sleep", "Deep sleep totalled 41 min.", [("41", "value", "deep_sleep")]),
+    ("sleep", "REM sleep ran 70 min.", [("70", "value", "rem_sleep")]),
+    ("sleep", "Time in REM: 70 min.", [("70", "value", "rem_sleep")]),
+    ("sleep", "Efficiency landed at 66 percent.", [("66", "value", "efficiency")]),
+    ("sleep", "Your efficiency score was 66%.", [("66", "value", "efficiency")]),
+    ("sleep", "Sleep efficiency, at 66%, dipped.", [("66", "value", "efficiency")]),
+    ("sleep", "You took 15 min to fall asleep.", [("15", "value", "latency")]),
+    ("sleep", "Latency: 15 min.", [("15", "value", "latency")]),
+    ("sleep", "Falling asleep took 15 min.", [("15", "value", "latency")]),
+    ("sleep", "Your lowest heart rate overnight was 58 bpm.", [("58", "value", "rhr")]),
+    ("sleep", "Resting HR landed at 58 bpm overnight.", [("58", "value", "rhr")]),
+    ("sleep", "Your HRV averaged 51 overnight.", [("51", "value", "hrv")]),
+    ("sleep", "HRV, 51, is up.", [("51", "value", "hrv")]),
+    ("sleep", "Respiratory rate came in at 17.9 brpm.", [("17.9", "value", "resp_rate")]),
+    ("sleep", "Breathing: 17.9 br/min.", [("17.9", "value", "resp_rate")]),
+    ("sleep", "Sleep debt stands at 5.1 hrs.", [("5.1", "value", "sleep_debt")]),
+    ("sleep", "You are 5.1 hours in sleep debt.", [("5.1", "value", "sleep_debt")]),
+    ("sleep", "Time asleep was logged at 290 min.", [("290", "value", "sleep_duration")]),
+    ("sleep", "Total sleep: 290 min.", [("290", "value", "sleep_duration")]),
+    ("sleep", "Blood oxygen sat at 91%.", []),
     ("sleep", "Deep sleep came in at 41 min.", [("41", "value", "deep_sleep")]),
     ("sleep", "You got 41 min of deep sleep.", [("41", "value", "deep_sleep")]),
     ("sleep", "Deep: 41 min.", [("41", "value", "deep_sleep")]),
