@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer import Known
 from reviewer.grounding.config import config_from_dict
 from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.default_scanner import DefaultScanner
+from tests.support.sentences import K, flag_reader
 
 CONFIG = config_from_dict(
     {
@@ -30,12 +30,7 @@ CONFIG = config_from_dict(
 DEFAULT = DefaultDetector(CONFIG)
 
 
-def K(name: str, value: float, unit: str = "none") -> Known:
-    return Known(name, value, unit)
-
-
-def flags(text: str, pool) -> list[tuple[str, str, str]]:
-    return [(f.token, f.kind, f.nearest) for f in DEFAULT.flag(text, pool)]
+flags = flag_reader(DEFAULT)
 
 
 LOSS = [K("net_income", -19238.84, "usd"), K("cash", 512300, "usd")]

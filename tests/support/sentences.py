@@ -1,0 +1,22 @@
+"""What the default's sentence tests share: a known value written short, and a sentence's
+flags as (token, kind, nearest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from reviewer.grounding.default import DefaultDetector
+from reviewer.grounding.types import Known
+
+
+def K(name: str, value: float, unit: str = "none") -> Known:
+    return Known(name, value, unit)
+
+
+def flag_reader(detector: DefaultDetector) -> Callable[[str, Sequence[Known]], list[tuple]]:
+    """`flags(text, pool)`: the detector's flags on one sentence, as (token, kind, nearest)."""
+
+    def flags(text: str, pool: Sequence[Known]) -> list[tuple[str, str, str]]:
+        return [(f.token, f.kind, f.nearest) for f in detector.flag(text, pool)]
+
+    return flags
