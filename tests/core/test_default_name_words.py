@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer import Known
 from reviewer.grounding.config import config_from_dict
 from reviewer.grounding.default import DefaultDetector
+from tests.support.sentences import K, flag_reader
 
 CONFIG = config_from_dict(
     {
@@ -60,12 +60,7 @@ CONFIG = config_from_dict(
 DEFAULT = DefaultDetector(CONFIG)
 
 
-def K(name: str, value: float, unit: str = "none") -> Known:
-    return Known(name, value, unit)
-
-
-def flags(text: str, pool) -> list[tuple[str, str, str, str]]:
-    return [(f.token, f.kind, f.nearest, f.basis) for f in DEFAULT.flag(text, pool)]
+flags = flag_reader(DEFAULT, basis=True)
 
 
 HEART = [K("rhr", 46, "bpm"), K("rhr_baseline", 50, "bpm"), K("avg_hr", 151, "bpm"),

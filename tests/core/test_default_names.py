@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer import Known
 from reviewer.grounding.config import config_from_dict
 from reviewer.grounding.default import DefaultDetector
+from tests.support.sentences import K, flag_reader
 
 CONFIG = config_from_dict(
     {
@@ -49,12 +49,7 @@ CONFIG = config_from_dict(
 DEFAULT = DefaultDetector(CONFIG)
 
 
-def K(name: str, value: float, unit: str = "none") -> Known:
-    return Known(name, value, unit)
-
-
-def flags(text: str, pool) -> list[tuple[str, str, str, str]]:
-    return [(f.token, f.kind, f.nearest, f.basis) for f in DEFAULT.flag(text, pool)]
+flags = flag_reader(DEFAULT, basis=True)
 
 
 SLEEP = [K("sleep_duration", 410, "min"), K("rem_sleep", 118, "min"), K("deep_sleep", 64, "min")]

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer import Known
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig, config_from_dict
 from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.default_scanner import parse_value
+from tests.support.sentences import K
 
 CONFIG = config_from_dict(
     {
@@ -37,10 +37,6 @@ CONFIG = config_from_dict(
     source="test",
 )
 DEFAULT = DefaultDetector(CONFIG)
-
-
-def K(name: str, value: float, unit: str = "none") -> Known:
-    return Known(name, value, unit)
 
 
 # 9. Plans and targets: wishes with a contracted modal, conditions, objectives, alert

@@ -1,5 +1,5 @@
 """What the default's sentence tests share: a known value written short, and a sentence's
-flags as (token, kind, nearest)."""
+flags as (token, kind, nearest), with each flag's basis when asked."""
 
 from __future__ import annotations
 
@@ -13,10 +13,16 @@ def K(name: str, value: float, unit: str = "none") -> Known:
     return Known(name, value, unit)
 
 
-def flag_reader(detector: DefaultDetector) -> Callable[[str, Sequence[Known]], list[tuple]]:
-    """`flags(text, pool)`: the detector's flags on one sentence, as (token, kind, nearest)."""
+def flag_reader(
+    detector: DefaultDetector, *, basis: bool = False
+) -> Callable[[str, Sequence[Known]], list[tuple]]:
+    """`flags(text, pool)`: the detector's flags on one sentence, as (token, kind, nearest),
+    and `basis` last when asked."""
 
-    def flags(text: str, pool: Sequence[Known]) -> list[tuple[str, str, str]]:
-        return [(f.token, f.kind, f.nearest) for f in detector.flag(text, pool)]
+    def flags(text: str, pool: Sequence[Known]) -> list[tuple[str, ...]]:
+        found = detector.flag(text, pool)
+        if basis:
+            return [(f.token, f.kind, f.nearest, f.basis) for f in found]
+        return [(f.token, f.kind, f.nearest) for f in found]
 
     return flags
