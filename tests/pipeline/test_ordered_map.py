@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 import textwrap
 import time
 from fractions import Fraction
@@ -15,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from reviewer.pipeline.parallel import OrderedMap
-from tests.pipeline.test_workers_end_with_parent import _alive
+from tests.support.orphans import alive, workers_left_after_killing
 
 SPANS = [(i * 10, i * 10 + 10, i + 1) for i in range(300)]
 
@@ -66,7 +64,7 @@ def test_a_result_marshal_cannot_write_crosses_by_pickle() -> None:
 def test_the_workers_are_reaped_when_the_map_closes_early() -> None:
     parts = OrderedMap(_slow_sum, 0, 2)
     pids = [worker.pid for worker in parts.workers]
-    assert len(pids) == 2 and all(map(_alive, pids))
+    assert len(pids) == 2 and all(map(alive, pids))
     results = parts.map(SPANS)
     next(results)  # spans are still out at the workers
     parts.close()
@@ -95,28 +93,5 @@ PARENT = textwrap.dedent(
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads process states from /proc")
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_their_parent_is_killed_mid_map(sig: signal.Signals) -> None:
-    root = Path(__file__).resolve().parents[2]
-    parent = subprocess.Popen(
-        [sys.executable, "-c", PARENT],
-        stdout=subprocess.PIPE,
-        text=True,
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    )
-    workers: list[int] = []
-    try:
-        assert parent.stdout is not None
-        workers = [int(pid) for pid in parent.stdout.readline().split()]
-        assert len(workers) == 2 and all(map(_alive, workers))
-        time.sleep(0.2)  # busy with spans
-        parent.send_signal(sig)
-        parent.wait(timeout=10)
-        deadline = time.monotonic() + 10
-        while any(map(_alive, workers)) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(map(_alive, workers)), "a worker outlived its parent"
-    finally:
-        parent.kill()
-        parent.wait()
-        for pid in filter(_alive, workers):
-            os.kill(pid, signal.SIGKILL)
+    left = workers_left_after_killing(PARENT, sig, busy=0.2)  # busy with spans
+    assert left == [], "a worker outlived its parent"
