@@ -99,14 +99,17 @@ def reason(err: BaseException) -> str:
     return lines[0] if lines else type(orig).__name__
 
 
-def begin(connection: Connection, *, exclusive: bool = False) -> None:
+def begin(connection: Connection, *, exclusive: bool = False, wait: float | None = None) -> None:
     """Start a label write on a fresh connection (see the module docstring); `exclusive`
-    for a recount, which keeps every label write out until it commits."""
+    for a recount, which keeps every label write out until it commits. On PostgreSQL a lock
+    held elsewhere makes the write fail after `wait` seconds (else LOCK_TIMEOUT_MS), to be
+    retried."""
     if connection.dialect.name == "sqlite":
         connection.exec_driver_sql("BEGIN IMMEDIATE")
         return
-    if connection.dialect.name == "postgresql":  # a lock held elsewhere: fail, then retry
-        connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{LOCK_TIMEOUT_MS}ms'")
+    if connection.dialect.name == "postgresql":
+        ms = LOCK_TIMEOUT_MS if wait is None else max(1, round(wait * 1000))
+        connection.exec_driver_sql(f"SET LOCAL lock_timeout = '{ms}ms'")
     if exclusive:
         recount_lock(connection)
     elif connection.dialect.name == "postgresql":
@@ -132,14 +135,15 @@ def transaction(
     """Run `body` in a short transaction of its own and commit; on a retryable failure roll
     back and run it again (after a growing, jittered pause) until `patience` runs out, then
     raise DatabaseUnavailable. `body` must be safe to run again after a failed commit.
-    `busy`: seconds an attempt may wait for another program's SQLite lock (else the
-    engine's busy timeout), so that a caller who must not block can try and go on."""
+    `busy`: seconds an attempt may wait for a lock another program holds (SQLite's write
+    lock, else the engine's busy timeout; a PostgreSQL row or advisory lock, else
+    LOCK_TIMEOUT_MS), so that a caller who must not block can try and go on."""
     started = time.monotonic()
     attempt = 0
     while True:
         try:
             with engine.connect() as connection, _busy_for(connection, busy):
-                begin(connection, exclusive=exclusive)
+                begin(connection, exclusive=exclusive, wait=busy)
                 result = body(connection)
                 connection.commit()
                 return result
