@@ -274,7 +274,11 @@ CHANGE_VERBS = (
     "dropping|declined|declines|decreased|decreases|dipped|dips|slipped|slips|slid|sank|"
     "shrank|shrunk|came|ticked|crept|edged|swung|shifted|changed|recovered|spiked|surged|"
     "plunged|tumbled|eased|cooled|warmed|bounced|trended|trending|moving|rebounded|"
-    "narrowed|widened|varied"
+    "narrowed|widened|varied|narrows|narrowing|widens|widening|compressed|eroded|erodes|"
+    "eases|cools|warms|softened|softens|weakened|weakens|retreated|retreats|receded|recedes|"
+    "sagged|sags|slumped|slumps|contracted|contracts|contracting|shrinking|dwindled|"
+    "expanded|expands|expanding|soared|soars|rallied|rallies|ballooned|balloons|swelled|"
+    "swells|strengthened|strengthens"
 )
 _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
 # "of the last", "out of your": what may stand between "of" and the number it counts
@@ -431,12 +435,19 @@ NEGATIVE_WORDS = (
     "minus|negative|down|fell|dropped|declined|decreased|dipped|slipped|slid|sank|shrank|"
     "shrunk|lost|loss|trailed|trails|trailing|deficit|shed|contracted|reduced|cut|lower|"
     "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged|"
-    "worsened|worsens|regressed|regresses|deteriorated|shortfall"
+    "worsened|worsens|regressed|regresses|deteriorated|shortfall|"
+    # verbs of decrease: "margin narrowed by 167 bps", "latency eased 10.6%"
+    "narrowed|narrows|narrowing|compressed|eroded|erodes|eased|eases|cooled|cools|softened|"
+    "softens|weakened|weakens|retreated|retreats|receded|recedes|sagged|sags|slumped|slumps|"
+    "contracts|contracting|shrinking|dwindled"
 )
 POSITIVE_WORDS = (
     "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
     "improved|rises|climbs|grows|gains|jumps|surged|spiked|rebounded|grown|risen|improves|"
-    "improving|better"
+    "improving|better|"
+    # verbs of increase: "margin widened by 167 bps", "DAU soared 7.5%"
+    "widened|widens|widening|expanded|expands|expanding|soared|soars|rallied|rallies|"
+    "ballooned|balloons|swelled|swells|warmed|warms|strengthened|strengthens"
 )
 _PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
 _WORD_SIGN = re.compile(
@@ -468,7 +479,8 @@ _LETTERS = re.compile("[a-z]+")
 _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
     "lower|less|fewer|below|down|shorter|slower|smaller|lighter|deficit|negative|higher|more|"
-    "above|longer|faster|bigger|heavier|surplus|positive"
+    "above|longer|faster|bigger|heavier|surplus|positive|cooler|colder|narrower|warmer|hotter|"
+    "wider"
     # and phrases: "$19,239 in the red"
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
     f"|under{_SAME_LINE}+water|loss|losses|short"
@@ -526,6 +538,9 @@ _AFTER_NEGATIVE = frozenset(
         "lighter",
         "deficit",
         "negative",
+        "cooler",
+        "colder",
+        "narrower",
     ]
 )
 
