@@ -132,6 +132,22 @@ PLAN_WORDS = frozenset(
         "triggers",
         "kicks",
         "alerting",
+        # a prediction or an assumption: "the model predicts 780 ms"
+        "predict",
+        "predicts",
+        "predicted",
+        "predicting",
+        "prediction",
+        "predictions",
+        "assume",
+        "assumes",
+        "assumed",
+        "assuming",
+        "assumption",
+        "assumptions",
+        "modelled",
+        "modeled",
+        "simulated",
     ]
 )
 # a plan's verb at the start of the clause, a few words before its number ("Do 20 minutes")
@@ -196,8 +212,23 @@ IMPERATIVES = frozenset(
 PLAN_NOUNS = frozenset(
     ["goal", "goals", "plan", "plans", "target", "targets", "aim", "budget", "forecast",
      "projection", "limit", "cap", "ceiling", "floor", "objective", "okr", "slo", "sla",
-     "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar"]
+     "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar",
+     "projected", "predicted", "modelled", "modeled", "simulated"]
 )  # fmt: skip
+# what a scenario or a forecast says is its output, not a measurement: "The simulation
+# shows 780 ms", "The scenario puts burn at $100,000"
+PROJECTORS = frozenset(["simulation", "simulations", "scenario", "scenarios", "outlook",
+                        "extrapolation", "projection", "projections", "forecast",
+                        "forecasts"])  # fmt: skip
+# a model's or an estimate's words are a projection only when quoted ('The model says
+# "$170,000 a month"'): a device's model gives a measurement ("the model puts you at 68%")
+_QUOTED_PROJECTORS = frozenset(["model", "models", "estimate", "estimates"])
+_SAYS = frozenset(["says", "said", "say", "puts", "put", "predicts", "predicted", "shows",
+                   "showed", "implies", "implied", "assumes", "assumed", "gives", "gave",
+                   "suggests", "suggested", "expects", "sees", "saw", "has", "had"])  # fmt: skip
+# a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight", but
+# "You got 41 min of deep sleep tonight" is the night reported
+_REPORTED_TIMES = frozenset(["tonight"])
 # verbs that make a clause a statement, not an order ("Spend came to $1,240")
 FINITE = frozenset(
     [
@@ -242,8 +273,8 @@ _BOUND = re.compile(
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _SEASONS = "spring|summer|autumn|fall|winter"
-_PLAN_AFTER = re.compile(
-    rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow|tonight"
+_PLAN_AFTER_WORDS = (
+    rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
     rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:so|less|more|better|under|below|"
@@ -252,6 +283,10 @@ _PLAN_AFTER = re.compile(
     rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
     rf"on\s+the\s+(?:calendar|schedule|plan|books))\b"
 )
+_PLAN_AFTER = re.compile(_PLAN_AFTER_WORDS.replace("|tomorrow", "|tomorrow|tonight", 1))
+# the same, "tonight" aside: what else makes a reported night's number a plan ("41 min
+# tonight would be ideal")
+_PLAN_AFTER_BUT_TONIGHT = re.compile(_PLAN_AFTER_WORDS)
 _RANGE_AFTER = re.compile(
     rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:to|or|through|[\u2013\u2014-]){_S}*{_NUMBER}"
 )
@@ -685,14 +720,22 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             return "plan"
     colon = before.rfind(": ")
     if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
+        label = _WORDS.findall(before[:colon])
         words = [
             w.lower() for w in _WORDS.findall(before[colon:])
         ]  # a statement after "as planned:"
+        if label and label[-1].lower() in PLAN_NOUNS and not _reports(words):
+            return "plan"  # "Tonight's target: p95 latency of 900 ms", not "Goal: you ran"
     recent = words[-8:]
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
-        if recent[i] in PLAN_WORDS:
+        word = recent[i]
+        if word in PLAN_WORDS:
+            if word in _REPORTED_TIMES and _reports(recent[i + 1 :]):
+                continue  # "Tonight you logged 41 min": the night reported
             return "plan"
-        if recent[i] in FINITE:
+        if word in _SAYS and _projected(recent, i, before):
+            return "plan"  # 'The model says "$170,000 a month"': a projection
+        if word in FINITE:
             subject = recent[max(0, i - 5) : i]  # "a good target for your HRV is 45"
             for j in range(len(subject) - 1, -1, -1):
                 if subject[j] in ("and", "but", "so", "while"):
@@ -702,8 +745,14 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
                 return "plan"
             break
     after_words = plain or _after_words_allow(after)
-    if after_words and _PLAN_AFTER.match(after):
-        return "plan"
+    if after_words:
+        planned = _PLAN_AFTER.match(after)
+        if planned is not None and (
+            not planned.group().casefold().endswith("tonight")
+            or not _reports(words)
+            or _PLAN_AFTER_BUT_TONIGHT.match(after)
+        ):
+            return "plan"
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (
@@ -797,6 +846,43 @@ _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "s
     )
 )
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+# verbs that report what happened, besides `FINITE` and past forms in -ed
+_REPORTING = FINITE | frozenset(
+    ["got", "slept", "spent", "took", "made", "kept", "did", "saw", "woke", "lost", "won",
+     "it's", "you're", "we're", "that's", "you've", "we've", "i've", "i'm", "they're"]
+)  # fmt: skip
+
+
+def _reports(words: list[str]) -> bool:
+    """Whether `words` hold a verb that reports what happened ("you got", "came to",
+    "logged"); a clause's first word that gives an order ("Hit 90 min") reports nothing."""
+    for k, word in enumerate(words):
+        if k == 0 and word in IMPERATIVES:
+            continue
+        if word in _REPORTING:
+            return True
+        if (
+            len(word) > 3
+            and word.endswith("ed")
+            and not word.endswith("eed")
+            and (word not in PLAN_WORDS)
+        ):
+            return True
+    return False
+
+
+def _projected(recent: list[str], i: int, before: str) -> bool:
+    """Whether the saying verb `recent[i]` gives a projection's output: a forecast's or a
+    scenario's, or a model's in quotes, with no verb that reports what happened between
+    it and the number ("The sleep model says you got 41 min" is a measurement)."""
+    subject = recent[max(0, i - 3) : i]
+    if PROJECTORS.isdisjoint(subject) and (
+        _QUOTED_PROJECTORS.isdisjoint(subject) or ('"' not in before and "“" not in before)
+    ):
+        return False
+    return not _reports(recent[i + 1 :])
 
 
 def _names_a_plan(subject: list[str]) -> bool:
