@@ -26,8 +26,10 @@ from reviewer.grounding.names import (
     change_named_before,
     change_stem,
     gap_reading,
+    head_gap,
     is_change,
     later_gap_allows,
+    list_gap,
     names_something_else,
     plain_gap,
     qualified_gap,
@@ -235,6 +237,9 @@ class DefaultDetector(PoolDetector):
             return None  # a name of the unit stands in the sentence: its reading decided
         # (a name right after the number is its unit word, "16,000 steps": no reading)
         known = names.by_words(before + " " + after, held, loose)
+        gate = names.verb_gate(held) if known is None else None
+        if gate is not None and gate.search(text, lo, hi):
+            known = names.by_verb(before, clause_after(text, end), held, not loose)
         if known is None or word_sign(text, start, end) != (0, False):
             return None
         kind = self._by_name(text[start:end], value, known)
@@ -309,13 +314,22 @@ class DefaultDetector(PoolDetector):
         after: dict[int, Named] = {}
         later: dict[int, Named] = {}
         partial: dict[int, Named] = {}
+        listed: dict[int, Named] = {}  # the item before a comma: "deep sleep, 70 min REM"
+        heads: dict[int, Named] = {}
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
                 gap = text[m_end : m.start()]
                 if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
                     gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
-                reading = gap_reading(gap)
+                if whole is None:  # a head noun alone: "Score: 80"
+                    reading = (
+                        "value"
+                        if self._head_reads(text, read, m, m_start, known, names, gap)
+                        else None
+                    )
+                else:
+                    reading = gap_reading(gap)
                 if reading is not None:
                     if change_named_before(text, m_start):
                         reading = "change"
@@ -325,8 +339,17 @@ class DefaultDetector(PoolDetector):
                     counts = whole and raw[5] == "count" and known.unit == "none" and plain_gap(gap)
                     found = self._reading(text, raw, known, index, names, reading, counts)
                     if found is not None:
-                        # a closer name wins, but a word of a name never over a whole name
-                        (named if whole else partial)[m.start()] = found
+                        # a closer name wins, but a word of a name never over a whole name,
+                        # and the name before a comma or "and" never over the number's own
+                        # name after it
+                        if whole is None:
+                            heads[m.start()] = found
+                        elif not whole:
+                            partial[m.start()] = found
+                        elif ("," in gap or "and" in gap) and list_gap(gap):
+                            listed[m.start()] = found
+                        else:
+                            named[m.start()] = found
             before = self._number_before(read, m_start, 120) if whole else None
             if before is None:
                 continue
@@ -346,9 +369,30 @@ class DefaultDetector(PoolDetector):
             named.setdefault(start, reading)
         for start, reading in after.items():
             named.setdefault(start, reading)
+        for start, reading in listed.items():
+            named.setdefault(start, reading)
+        for start, reading in heads.items():
+            named.setdefault(start, reading)
         for start, reading in later.items():
             named.setdefault(start, reading)
         return named
+
+    def _head_reads(
+        self,
+        text: str,
+        read: str,
+        m: re.Match[str],
+        m_start: int,
+        known: Known,
+        names: NameIndex,
+        gap: str,
+    ) -> bool:
+        """Whether a head noun alone ("Score") names the number `m` after it."""
+        if not head_gap(gap):
+            return False
+        _, end, _, _, unit, _ = self.scanner.number_at(m, read, text)
+        before = clause_before(text, m_start)
+        return names.head_reads(known, before, clause_after(text, end), unit != "none")
 
     def _number_before(self, read: str, at: int, reach: int) -> re.Match[str] | None:
         """The last number that starts less than `reach` characters before `at`, matched

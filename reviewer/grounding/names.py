@@ -129,8 +129,11 @@ class NameIndex:
         "changes",
         "contents",
         "first_words",
+        "gates",
+        "heads",
         "partial",
         "pattern",
+        "verbs",
         "words",
     )
 
@@ -197,19 +200,61 @@ class NameIndex:
             and word not in CHANGE_WORDS
             and word not in _PLAIN
         }
+        self.heads = self._heads(by_form)
+        # the verb or the other word form each known value's names say alone once their
+        # measure word is off ("sleep duration" -> "sleep", "slept"; "signups" -> "signed up")
+        self.verbs: dict[str, set[str]] = {}
+        for form, known in by_form.items():
+            for key in form_verbs(form):
+                self.verbs.setdefault(key, set()).add(known.name)
+        self.gates: dict[tuple[str, ...], re.Pattern[str] | None] = {}
         self.pattern: re.Pattern[str] | None = None
         if by_form:
-            self.pattern = name_pattern([*by_form, *self.partial])
+            self.pattern = name_pattern([*by_form, *self.partial, *self.heads])
         # the first word of every form, when all are ASCII: where none of them stands in a
         # text's lower case, no name can start (see `_matches`)
-        firsts = {form.split()[0] for form in [*by_form, *self.partial] if form.split()}
+        forms = [*by_form, *self.partial, *self.heads]
+        firsts = {form.split()[0] for form in forms if form.split()}
         self.first_words: tuple[str, ...] | None = (
             tuple(sorted(firsts)) if all(word.isascii() for word in firsts) else None
         )
 
-    def mentions(self, text: str) -> list[tuple[int, int, Known, bool]]:
+    def _heads(self, by_form: dict[str, Known]) -> dict[str, Known]:
+        """The last words of names ("score" of "sleep score", "hr" of "resting hr") that
+        name one known value alone: no other known value's names hold the word, nor end in
+        it ("rhr" is a heart rate too), and it names no quantity of its own or qualifies
+        one ("users", "baseline")."""
+        last: dict[str, set[str]] = {}
+        for form, known in by_form.items():
+            words = form.split()
+            if len(words) >= 2:
+                last.setdefault(words[-1], set()).add(known.name)
+        heads = {}
+        for word, names in last.items():
+            if (
+                len(names) != 1
+                or word in by_form
+                or word in self.partial
+                or not word.isalpha()
+                or word in QUALIFIERS
+                or word in CHANGE_WORDS
+                or word in _PLAIN
+                or word in _NOT_HEAD
+            ):
+                continue
+            (name,) = names
+            if any(
+                other != name and any(held.endswith(word) for held in theirs)
+                for other, theirs in self.words.items()
+            ):
+                continue
+            heads[word] = next(k for k in by_form.values() if k.name == name)
+        return heads
+
+    def mentions(self, text: str) -> list[tuple[int, int, Known, bool | None]]:
         """(start, end, known, whole) of every name in the text, in text order; `whole`
-        is False for a word of a name standing for it."""
+        is False for a word of a name standing for it, None for its head noun alone
+        ("Score: 80")."""
         if self.pattern is None:
             return []
         by_form = self.by_form
@@ -221,9 +266,97 @@ class NameIndex:
                 found.append((m.start(), m.end(), known, True))
                 continue
             known = self.partial.get(key)
-            if known is not None and self._stands_alone(text, m.start(), m.end(), known):
-                found.append((m.start(), m.end(), known, False))
+            if known is not None:
+                if self._stands_alone(text, m.start(), m.end(), known):
+                    found.append((m.start(), m.end(), known, False))
+                continue
+            known = self.heads.get(key)
+            if known is not None and _head_alone(text, m.start()):
+                found.append((m.start(), m.end(), known, None))
         return found
+
+    def head_reads(self, known: Known, before: str, after: str, unit: bool) -> bool:
+        """Whether a head noun alone names `known` in its sentence: nothing in its clause
+        `before` it names another thing ("Sleep 8.2 hours, score 87%" is no recovery
+        score), nor the clause `after` the number, past its unit word when it has one
+        (`unit`): "Score: 4.5 stars in the app store" scores something else."""
+        own = {stem(word) for word in self.words.get(known.name, ())}
+        for word in _PARTS.findall(before):
+            word = word.lower()
+            if (
+                len(word) >= 3
+                and word not in _PLAIN
+                and word not in _LINKS
+                and word not in _NOT_HEAD
+                and stem(word) not in own
+            ):
+                return False
+        if unit:
+            after = _FIRST_WORD.sub("", after, count=1)
+        return all(
+            len(word) < 3 or word.lower() in _PLAIN or word.lower() in _LINKS
+            for word in _PARTS.findall(after)
+        )
+
+    def verb_gate(self, candidates: Sequence[Known]) -> re.Pattern[str] | None:
+        """The pattern a word must match to say the verb of one of `candidates` (see
+        `verb_gate`), or None when none of them has one; one per set of candidates."""
+        key = tuple(known.name for known in candidates)
+        if key not in self.gates:
+            mine = set(key)
+            self.gates[key] = verb_gate(
+                {verb: names for verb, names in self.verbs.items() if not mine.isdisjoint(names)}
+            )
+        return self.gates[key]
+
+    def by_verb(
+        self, before: str, after: str, candidates: Sequence[Known], count: bool
+    ) -> Known | None:
+        """The known value among `candidates` that a verb or other word form of its name
+        states in the number's clause (`before` it, and `after` it past its unit word or
+        counted noun): "You slept 290 minutes", "3,100 people signed up". Only one known
+        value may be said so, the clause names nothing else, and no word of it belongs to
+        another candidate's names ("this week" of the weekly mileage). A count is the
+        verb's subject ("3,100 people signed up") or its events ("ran 7 times"), never its
+        object ("ran 4 intervals"). Callers search `verb_gate(candidates)` there first:
+        a word it does not match says no verb."""
+        verbs = self.verbs
+        held = {known.name: known for known in candidates}
+        first = _FIRST_WORD.match(after)
+        events = first is not None and first.group(1).lower() in _EVENTS
+        rest = after[first.end() :] if first is not None else after
+        found: set[str] = set()
+        said: set[str] = set()  # the words that say it: the verb and its particle
+        clause: list[str] = []
+        for side, part in ((False, before), (True, rest)):
+            words = [w.lower() for w in _PARTS.findall(part)]
+            clause += words
+            for i, word in enumerate(words):
+                following = words[i + 1] if i + 1 < len(words) else ""
+                keys = word_verbs(word, following)
+                names = {name for key in keys for name in verbs.get(key, ()) if name in held}
+                if names and (side or not count or events):
+                    found |= names
+                    said.add(word)
+                    if following in _PARTICLES:
+                        said.add(following)
+        if len(found) != 1:
+            return None
+        (name,) = found
+        others: set[str] = set()
+        for other in held:
+            if other != name:
+                others |= {stem(w) for w in self.words.get(other, ()) if w not in _LINKS}
+        for word in clause:
+            if word in said or word in _LINKS or len(word) < 3:
+                continue
+            content, plain = _content_stem(word)
+            if content and not plain:
+                return None  # the clause names something else ("Your partner slept")
+            mine = stem(word)
+            if any(o == mine or (len(mine) >= 4 and o.startswith(mine)) for o in others):
+                return None  # a word of another candidate's names: not one value
+        return held[name]
 
     def by_words(
         self, sentence: str, candidates: Sequence[Known], loose: bool = True
@@ -359,13 +492,51 @@ _WORD_BEFORE = re.compile(rf"([\w’'-]+){_S}+$")
 _WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
 
 
+# the last words of names that are a unit or a count noun, never a name's head alone
+_NOT_HEAD = frozenset(["users", "user", "sales", "days", "hours", "minutes", "hour", "minute",
+                       "date", "period", "season", "data", "stage"])  # fmt: skip
+_POSSESSIVE = re.compile(r"(?:'s|’s)$")
+
+
+def _head_alone(text: str, start: int) -> bool:
+    """Whether a name's head noun stands alone ("Score", "Your score", "This week's
+    score"): nothing before it in its clause but an article, a pronoun or a time."""
+    before = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    if before is None:
+        return True
+    word = _POSSESSIVE.sub("", before.group(1).lower())
+    return word in _DETERMINERS or word in _PLAIN
+
+
+# the words that may stand between a head noun alone and its number: verbs of statement,
+# links and times ("Score came in at 80", "Your score was 80 last night")
+_HEAD_LINKS = frozenset(["is", "was", "are", "were", "s", "sat", "sits", "stood", "stands",
+                         "came", "comes", "in", "at", "to", "of", "landed", "reads", "read",
+                         "now", "today", "tonight", "overnight", "this", "morning", "last",
+                         "night", "week", "so", "far", "still", "currently", "logged",
+                         "recorded", "clocked"])  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def head_gap(gap: str) -> bool:
+    """Whether the words between a head noun alone and the number after it make the
+    number its value: verbs of statement and times only, in one clause, and no
+    preposition first ("Time in bed was", "Score on the quiz")."""
+    if len(gap) > 40 or _END.search(gap) or "," in gap:
+        return False
+    words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
+    if words[:1] == ["in"]:
+        return False
+    return all(w in _HEAD_LINKS for w in words)
+
+
 # words that say a usual level: "the usual resting rate" is the resting baseline
 BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
 
 
 _INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
 _ENDINGS = ("en", "e")  # then: "awaken" and "awake" -> "awak"
-_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep"}
+_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run"}
 _PARTS = re.compile(r"[A-Za-z]+")
 
 
@@ -386,6 +557,70 @@ def stem(word: str) -> str:
                 word = word[: -len(suffix)]
                 break
     return word[:5]
+
+
+# words a name adds to the thing it measures: "sleep duration" is how long one sleeps
+MEASURE_WORDS = frozenset(["duration", "time", "total", "count", "number", "amount", "length"])
+# the particles of phrasal verbs and of the nouns made of them ("sign up", "signups")
+_PARTICLES = frozenset(["up", "in", "out", "off"])
+_EVENTS = frozenset(["times"])  # "ran 7 times": a count of the verb's events
+_FIRST_WORD = re.compile(rf"^{_S}*(?:[%$€£]{_S}*)?([A-Za-z][A-Za-z’'/-]*)")
+
+
+def _undoubled(root: str) -> str:
+    """A stem without a doubled final consonant ("logg" of "logged" -> "log")."""
+    if len(root) >= 4 and root[-1] == root[-2] and root[-1] not in "aeiousl":
+        return root[:-1]
+    return root
+
+
+def word_verbs(word: str, following: str = "") -> list[str]:
+    """The keys a word of prose says a name's verb with: its stem, and with a particle
+    after it the phrasal verb ("signed" "up" -> "sign+up"). `word` is lower case."""
+    keys = [_undoubled(stem(word))]
+    if following in _PARTICLES:
+        keys.append(f"{keys[0]}+{following}")
+    return keys
+
+
+def verb_gate(verbs: dict[str, set[str]]) -> re.Pattern[str] | None:
+    """A pattern for the words that may say one of `verbs`' keys: those starting with a
+    key's stem (a stem is the start of its word), and the irregular forms."""
+    starts = {key.split("+")[0] for key in verbs}
+    words = {word for word, root in _IRREGULAR.items() if _undoubled(root) in verbs}
+    if "basel" in verbs:
+        words |= BASELINE_WORDS
+    if not starts and not words:
+        return None
+    # the first letter in a class of both cases, first, which the engine scans for at C
+    # speed; the rest of each start after it (as `name_pattern` does)
+    groups: dict[str, list[str]] = {}
+    for start in sorted(starts | words, key=lambda w: (-len(w), w)):
+        groups.setdefault(start[0], []).append(re.escape(start[1:]))
+    letters = "".join(re.escape(c + c.upper()) for c in groups)
+    branches = "|".join(
+        f"(?<=[{re.escape(c + c.upper())}])(?i:{'|'.join(rests)})" for c, rests in groups.items()
+    )
+    return re.compile(rf"[{letters}](?<![A-Za-z].)(?:{branches})")
+
+
+def form_verbs(form: str) -> list[str]:
+    """The keys of the one word a name says once its links and measure word are off
+    ("sleep duration" -> sleep; "signups" and "sign ups" -> sign+up); none when more
+    words than one are left ("deep sleep")."""
+    words = [w for w in form.split() if w not in _LINKS and w not in MEASURE_WORDS]
+    if len(words) == 2 and words[1].rstrip("s") in _PARTICLES and len(words[0]) >= 3:
+        return [f"{_undoubled(stem(words[0]))}+{words[1].rstrip('s')}"]
+    if len(words) != 1 or not words[0].isalpha():
+        return []
+    word = words[0]
+    keys = [_undoubled(stem(word))]
+    bare = word[:-1] if word.endswith("s") else word
+    for particle in _PARTICLES:
+        root = bare[: -len(particle)]
+        if bare.endswith(particle) and len(root) >= 3:
+            keys.append(f"{_undoubled(stem(root))}+{particle}")
+    return keys
 
 
 # words a name holds that need not be said with it: articles and prepositions
@@ -533,13 +768,22 @@ _OF_GAP = re.compile(rf"^{_S}+(?i:of){_S}+(?:(?i:the|your|my|our|their){_S}+)?$"
 SHARES = frozenset(["none", "pct"])
 
 
+_IN_GAP = re.compile(rf"^{_S}+(?i:in){_S}+(?:(?i:the|your|my|our){_S}+)?$")
+# units of time spent: "70 min in REM" is the time spent in it (but "$2,000 in cash" is
+# how it was paid, and "3% in churn" a share of something)
+SPENT = frozenset(["min", "h", "hr", "hrs", "hours", "s", "sec", "ms"])
+
+
 @lru_cache(maxsize=8192)
 def after_gap_allows(gap: str, unit: str = "none") -> bool:
     """Whether a name right after a number names it ("27 pages", "9 open positions"); after
-    a unit word that is no share, across "of" too ("66 mins of REM sleep")."""
+    a unit word that is no share, across "of" too ("66 mins of REM sleep"), and after a
+    unit of time across "in" ("70 min in REM")."""
     if "\n" in gap:
         return False  # another line: a list's next item, a heading
     if unit not in SHARES and _OF_GAP.match(gap):
+        return True
+    if unit in SPENT and _IN_GAP.match(gap):
         return True
     if not _AFTER_GAP.match(gap):
         return False
@@ -547,9 +791,18 @@ def after_gap_allows(gap: str, unit: str = "none") -> bool:
     return not any(w.lower() in _NOT_BETWEEN for w in words)
 
 
+_LIST_BREAK = re.compile(r",|\band\b")
+
+
+def list_gap(gap: str) -> bool:
+    """Whether a comma or "and" stands between a name and the number after it ("Deep
+    sleep, 70 min REM"): a list, where the number's own name after it says more."""
+    return _LIST_BREAK.search(gap) is not None
+
+
 _LATER_END = re.compile(r"[.!?;:](?:\s|$)|\n|[()\[\]]")
 # words right before a name that make the number something else than its value
-_LATER_NOT = frozenset(["of", "than", "vs", "versus", "against", "from", "to", "with", "per",
+_LATER_NOT = frozenset(["of", "in", "than", "vs", "versus", "against", "from", "to", "with", "per",
                         "and", "or", "but", "nor", "for", "like", "plus", "minus", "after",
                         "before", "since", "over", "under", "above", "below"])  # fmt: skip
 _NUMBER_IN = re.compile(r"[0-9]")

@@ -170,7 +170,7 @@ def name_spellings(names: NameIndex, rng: random.Random) -> list[str]:
     """A pool's names as writers vary them: capitals, plurals, possessives, hyphens,
     letters that `(?i:...)` reads as ASCII ones (the long s, dotless i, Kelvin sign)."""
     spellings = []
-    for form in [*names.by_form, *names.partial]:
+    for form in [*names.by_form, *names.partial, *names.heads]:
         spelling = form.upper() if rng.random() < 0.3 else form
         if rng.random() < 0.3:
             spelling = spelling.replace(" ", rng.choice(["-", "_", "  ", "\u00a0"]))
@@ -194,7 +194,7 @@ def test_name_pattern_matches_its_plain_writing() -> None:
             names = NameIndex(pool, config.names)
             patterns[key] = None
             if names.pattern is not None:
-                forms = [*names.by_form, *names.partial]
+                forms = [*names.by_form, *names.partial, *names.heads]
                 patterns[key] = name_pattern(forms), name_pattern(forms, plain=True), names
                 glue = ["", " ", ", ", "(", "$", "a", "\u00e9", "7", "\n", "\u0130"]
                 spelled = [rng.choice(glue) + s for s in name_spellings(names, rng)]
