@@ -37,15 +37,27 @@ def _lock_claim(connection: Connection, claim_id: int) -> Row[Any] | None:
     """The claim's row, locked for the rest of the transaction (the first lock taken). NO
     KEY UPDATE: a detector run inserting flags that refer to the claim need not wait."""
     return connection.execute(
-        select(C.c.id, C.c.verdict).where(C.c.id == claim_id).with_for_update(key_share=True)
+        select(C.c.id, C.c.verdict, C.c.label_id)
+        .where(C.c.id == claim_id)
+        .with_for_update(key_share=True)
     ).first()
 
 
 def _state(connection: Connection, claim_id: int, reviewer: str) -> Row[Any] | None:
-    """The reviewer's current verdict and note on a claim, if they ever had one."""
+    """The reviewer's current verdict, note and label on a claim, if they ever had one."""
     return connection.execute(
-        select(LS.c.verdict, LS.c.note).where(LS.c.claim_id == claim_id, LS.c.reviewer == reviewer)
+        select(LS.c.verdict, LS.c.note, LS.c.label_id).where(
+            LS.c.claim_id == claim_id, LS.c.reviewer == reviewer
+        )
     ).first()
+
+
+def _origin(connection: Connection, label_id: int | None) -> tally.Origin:
+    """The run a label was made in and whether through its queue (db.tally.Origin)."""
+    if label_id is None:
+        return None
+    row = connection.execute(select(L.c.run_id, L.c.queue).where(L.c.id == label_id)).first()
+    return None if row is None else (row.run_id, bool(row.queue))
 
 
 def _set_state(
@@ -105,7 +117,9 @@ def record_label(
         before = state.verdict if state else None
         progress.lock(connection, claim_id, reviewer)
         moves = tally.Moves()
-        moves.add(connection, claim_id, reviewer, before, verdict)
+        was = _origin(connection, state.label_id) if state else None
+        moves.add(connection, claim_id, reviewer, before, verdict, was, (run_id, queue))
+        team_was = _origin(connection, claim.label_id)
         kept = note if note is not None else (state.note if state is not None else None)
         added = connection.execute(
             insert(L).values(claim_id=claim_id, reviewer=reviewer, verdict=verdict, note=kept,
@@ -114,8 +128,9 @@ def record_label(
         label_id = added.inserted_primary_key[0]
         _set_state(connection, claim_id, reviewer, state is not None,
                    label_id=label_id, verdict=verdict, note=kept, role=role)  # fmt: skip
-        after = _refresh_claim_verdict(connection, claim_id)
-        moves.add(connection, claim_id, tally.ANY, claim.verdict, after)
+        after, newest = _refresh_claim_verdict(connection, claim_id)
+        team_now = _origin(connection, newest)
+        moves.add(connection, claim_id, tally.ANY, claim.verdict, after, team_was, team_now)
         moves.apply(connection)
         progress.moved(connection, claim_id, reviewer, before, verdict)
         return _label(connection, label_id)
@@ -157,22 +172,26 @@ def undo_last_label(
         undone[:] = [label.id]
         connection.execute(update(L).where(L.c.id == label.id).values(undone_at=utcnow()))
         previous = connection.execute(
-            select(L.c.id, L.c.verdict, L.c.role)
+            select(L.c.id, L.c.verdict, L.c.role, L.c.run_id, L.c.queue)
             .where(L.c.claim_id == claim_id, L.c.reviewer == reviewer, live)
             .order_by(L.c.id.desc())
             .limit(1)
         ).first()
         moves = tally.Moves()
         state = _state(connection, claim_id, reviewer)
+        team_was = _origin(connection, claim.label_id)
         if state is not None:
             restored = previous.verdict if previous else None
-            moves.add(connection, claim_id, reviewer, state.verdict, restored)
+            was = _origin(connection, state.label_id)
+            now = (previous.run_id, bool(previous.queue)) if previous else None
+            moves.add(connection, claim_id, reviewer, state.verdict, restored, was, now)
             _set_state(connection, claim_id, reviewer, True,
                        label_id=previous.id if previous else None, verdict=restored,
                        role=previous.role if previous else label.role)  # fmt: skip
             progress.moved(connection, claim_id, reviewer, state.verdict, restored)
-        after = _refresh_claim_verdict(connection, claim_id)
-        moves.add(connection, claim_id, tally.ANY, claim.verdict, after)
+        after, newest = _refresh_claim_verdict(connection, claim_id)
+        team_now = _origin(connection, newest)
+        moves.add(connection, claim_id, tally.ANY, claim.verdict, after, team_was, team_now)
         moves.apply(connection)
         return _label(connection, label.id)
 
@@ -192,9 +211,9 @@ def set_note(*, session: Db, claim_id: int, reviewer: str, note: str | None) -> 
     transaction(engine_of(session), write)
 
 
-def _refresh_claim_verdict(connection: Connection, claim_id: int) -> str | None:
+def _refresh_claim_verdict(connection: Connection, claim_id: int) -> tuple[str | None, int | None]:
     """Claim.verdict = the team's verdict (reviewer.agreement.team_verdict: final, else
-    agreed, else in dispute) and label_id its newest label; returns the verdict."""
+    agreed, else in dispute) and label_id its newest label; returns both."""
     states = list(
         connection.execute(
             select(LS.c.role, LS.c.verdict, LS.c.label_id).where(
@@ -205,4 +224,4 @@ def _refresh_claim_verdict(connection: Connection, claim_id: int) -> str | None:
     verdict = team_verdict((s.role, s.verdict, s.label_id) for s in states)
     newest = max((s.label_id for s in states), default=None)
     connection.execute(update(C).where(C.c.id == claim_id).values(label_id=newest, verdict=verdict))
-    return verdict
+    return verdict, newest

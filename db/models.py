@@ -198,6 +198,25 @@ class RunTally(SQLModel, table=True):
     n: int = 0
 
 
+class RunStratum(SQLModel, table=True):
+    """A run's labeled flags counted as its strata need them (db.strata), kept current by
+    the label functions: per run, reviewer ("" = the team's verdict), verdict, whether the
+    label was made in this run (here, 0/1) and through its queue, and whether the run's
+    previous run flagged the claim too (earlier)."""
+
+    __table_args__ = (
+        PrimaryKeyConstraint("run_id", "reviewer", "verdict", "here", "queue", "earlier"),
+    )
+
+    run_id: int = Field(foreign_key="detectorrun.id")
+    reviewer: str
+    verdict: str
+    here: int
+    queue: int
+    earlier: int
+    n: int = 0
+
+
 class ReviewProgress(SQLModel, table=True):
     """Marks that DoneSpan rows are kept for this run and reviewer; `done` is how many
     flagged briefs they cover. Built on first review, then moved by each label and undo."""

@@ -117,26 +117,30 @@ def count_same(rows: Rows, run_id: int) -> tuple[int | None, int]:
     return before, int(rows(SAME_SQL, {"run": run_id, "before": before})[0][0])
 
 
-# the labeled claims a run flags, from the verdict index: a few lookups per label, so the
-# strata cost what the labels number, not what the flags do (the CROSS JOIN keeps SQLite
-# from walking the run's flags instead; PostgreSQL plans it as the inner join it is)
-_LABELED_TEAM = (
+# The labeled claims a run flags, by what the strata need: counted once per run when it
+# finishes (and by migration 0009 for runs finished before), then kept by the label
+# functions (db.tally.Moves), so `stats` reads a few rows whatever the labels number.
+# The CROSS JOIN keeps SQLite from walking the run's flags instead of the verdict index.
+_STRATUM = (
+    "CASE WHEN l.run_id = :run THEN 1 ELSE 0 END, CASE WHEN l.queue THEN 1 ELSE 0 END, "
+    "CASE WHEN EXISTS (SELECT 1 FROM flagrecord e WHERE e.run_id = :before "
+    "AND e.claim_id = f.claim_id) THEN 1 ELSE 0 END, count(*)"
+)
+COUNT_STRATA_SQL = (
+    "INSERT INTO runstratum (run_id, reviewer, verdict, here, queue, earlier, n) "
+    f"SELECT :run, '', c.verdict, {_STRATUM} "
     "FROM claim c CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = c.label_id "
-    "WHERE c.verdict IS NOT NULL AND f.claim_id = c.id AND f.run_id = :run",
-    "c.verdict",
-    "c.id",
-)
-_LABELED_ONE = (
+    "WHERE c.verdict IS NOT NULL AND f.claim_id = c.id AND f.run_id = :run "
+    "GROUP BY c.verdict, 4, 5, 6",
+    "INSERT INTO runstratum (run_id, reviewer, verdict, here, queue, earlier, n) "
+    f"SELECT :run, s.reviewer, s.verdict, {_STRATUM} "
     "FROM labelstate s CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = s.label_id "
-    "WHERE s.reviewer = :reviewer AND s.verdict IS NOT NULL AND f.claim_id = s.claim_id "
-    "AND f.run_id = :run",
-    "s.verdict",
-    "s.claim_id",
+    "WHERE s.verdict IS NOT NULL AND f.claim_id = s.claim_id AND f.run_id = :run "
+    "GROUP BY s.reviewer, s.verdict, 4, 5, 6",
 )
-LABELED_SQL = (
-    "SELECT {verdict}, l.run_id, l.queue, CASE WHEN EXISTS (SELECT 1 FROM flagrecord e "
-    "WHERE e.run_id = :before AND e.claim_id = {claim}) THEN 1 ELSE 0 END AS earlier, "
-    "count(*) {source} GROUP BY {verdict}, l.run_id, l.queue, earlier"
+KEPT_SQL = (
+    "SELECT verdict, here, queue, earlier, n FROM runstratum "
+    "WHERE run_id = :run AND reviewer = :who AND n <> 0"
 )
 COUNTS_SQL = "SELECT same_as, same_flags, status FROM detectorrun WHERE id = :run"
 FLAGS_SQL = "SELECT count(*) FROM flagrecord WHERE run_id = :run"
@@ -155,11 +159,10 @@ def _counted(
     if same_as != before:  # a run before it finished later: counted against another
         return None
     flags = int(read(FLAGS_SQL, {"run": run_id})[0][0])
-    source, verdict, claim = _LABELED_TEAM if reviewer is None else _LABELED_ONE
-    found = read(
-        LABELED_SQL.format(source=source, verdict=verdict, claim=claim),
-        {"run": run_id, "before": -1 if before is None else before, "reviewer": reviewer},
-    )
+    kept = read(KEPT_SQL, {"run": run_id, "who": "" if reviewer is None else reviewer})
+    found = [
+        (v, run_id if here else None, queue, earlier, n) for v, here, queue, earlier, n in kept
+    ]
     labeled: Counter[int] = Counter()
     for *_, earlier, n in found:
         labeled[earlier] += n

@@ -261,6 +261,23 @@ runtally = Table(
     PrimaryKeyConstraint("run_id", "reviewer", "kind", "unit", "verdict"),
 )
 
+# a run's labeled flags as its strata need them (db.strata), kept by the label functions
+# like runtally: per reviewer ("" = the team's verdict, as precision counts it), verdict,
+# whether that verdict's label was made while reviewing this run (here) and through its
+# random queue, and whether the run's previous run (same_as) flagged the claim too
+runstratum = Table(
+    "runstratum",
+    metadata,
+    _int("run_id", ForeignKey("detectorrun.id")),
+    _str("reviewer"),
+    _str("verdict"),
+    _int("here"),
+    _int("queue"),
+    _int("earlier"),
+    _int("n", default=0),
+    PrimaryKeyConstraint("run_id", "reviewer", "verdict", "here", "queue", "earlier"),
+)
+
 reviewprogress = Table(
     "reviewprogress",
     metadata,
@@ -362,5 +379,5 @@ reviewedbrief = Table(
 # in creation order (referenced tables first)
 TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,
-    labelstate, runtally, reviewprogress, donespan, workclaim, miss, reviewedbrief,
+    labelstate, runtally, runstratum, reviewprogress, donespan, workclaim, miss, reviewedbrief,
 ]  # fmt: skip

@@ -1,4 +1,5 @@
-"""RunTally upkeep: rebuilt once per run from SQL aggregates, then moved by each label.
+"""RunTally and RunStratum upkeep: rebuilt once per run from SQL aggregates, then moved by
+each label.
 
 A rebuild holds the labels' lock exclusively (db.writing.recount_lock), so no label write
 is half done while it counts; label writes move buckets by upserts in key order."""
@@ -11,11 +12,13 @@ from collections.abc import Iterable
 from sqlalchemy import Connection, delete, func, insert, select, text
 
 from db.figures import ALL, ANY, Counts, fold
+from db.strata import COUNT_STRATA_SQL
 from db.tables import Db
 from db.tables import claim as C
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
+from db.tables import runstratum as S
 from db.tables import runtally as T
 from db.writing import recount_lock
 
@@ -56,6 +59,12 @@ def rebuild_run(session: Db, run_id: int) -> None:
         add(reviewer, [(kind, unit, verdict, n)])
     if rows:
         session.execute(insert(T), rows)
+    session.execute(delete(S).where(S.c.run_id == run_id))
+    run = session.execute(select(R.c.status, R.c.same_as).where(R.c.id == run_id)).first()
+    if run is not None and run.status == "finished":  # a run's strata are kept once it is
+        params = {"run": run_id, "before": -1 if run.same_as is None else run.same_as}
+        for sql in COUNT_STRATA_SQL:
+            session.execute(text(sql), params)
 
 
 def rebuild_all(session: Db) -> None:
@@ -69,6 +78,15 @@ INSERT INTO runtally (run_id, reviewer, kind, unit, verdict, n)
 VALUES (:run_id, :reviewer, :kind, :unit, :verdict, :n)
 ON CONFLICT (run_id, reviewer, kind, unit, verdict) DO UPDATE SET n = runtally.n + excluded.n
 """)
+UPSERT_STRATUM = text("""
+INSERT INTO runstratum (run_id, reviewer, verdict, here, queue, earlier, n)
+VALUES (:run_id, :reviewer, :verdict, :here, :queue, :earlier, :n)
+ON CONFLICT (run_id, reviewer, verdict, here, queue, earlier)
+DO UPDATE SET n = runstratum.n + excluded.n
+""")
+# where a verdict came from: (the run its label was made in, or None; whether through that
+# run's random queue), or None for no label
+Origin = tuple[int | None, bool] | None
 
 
 class Moves:
@@ -78,21 +96,43 @@ class Moves:
 
     def __init__(self) -> None:
         self.deltas: Counter[tuple[int, str, str, str, str]] = Counter()
+        self.strata: Counter[tuple[int, str, str, int, int, int]] = Counter()
 
     def add(
-        self, session: Db, claim_id: int, reviewer: str, before: str | None, after: str | None
+        self,
+        session: Db,
+        claim_id: int,
+        reviewer: str,
+        before: str | None,
+        after: str | None,
+        was: Origin = None,
+        now: Origin = None,
     ) -> None:
-        """One claim's verdict for `reviewer` (or ANY) changed: move it between buckets in
-        every run that flagged the claim."""
-        if before == after:
+        """One claim's verdict for `reviewer` (or ANY) changed, or the label it comes from
+        (`was`, `now`): move it between buckets in every run that flagged the claim, and
+        between strata in every finished one."""
+        if before == after and was == now:
             return
-        for run_id, kind, unit in session.execute(
-            select(F.c.run_id, F.c.kind, F.c.unit).where(F.c.claim_id == claim_id)
-        ):
-            if before is not None:
-                self.deltas[(run_id, reviewer, kind, unit, before)] -= 1
-            if after is not None:
-                self.deltas[(run_id, reviewer, kind, unit, after)] += 1
+        runs = session.execute(
+            select(F.c.run_id, F.c.kind, F.c.unit, R.c.status, R.c.same_as)
+            .select_from(F.join(R, R.c.id == F.c.run_id))
+            .where(F.c.claim_id == claim_id)
+        ).all()
+        flagged = {run.run_id for run in runs}
+        for run_id, kind, unit, status, same_as in runs:
+            if before != after:
+                if before is not None:
+                    self.deltas[(run_id, reviewer, kind, unit, before)] -= 1
+                if after is not None:
+                    self.deltas[(run_id, reviewer, kind, unit, after)] += 1
+            if status != "finished":
+                continue  # counted when it finishes (rebuild_run)
+            earlier = int(same_as in flagged)
+            for verdict, origin, step in ((before, was, -1), (after, now, 1)):
+                if verdict is not None:
+                    here = int(origin is not None and origin[0] == run_id)
+                    queue = int(origin is not None and bool(origin[1]))
+                    self.strata[(run_id, reviewer, verdict, here, queue, earlier)] += step
 
     def apply(self, session: Db) -> None:
         names = ("run_id", "reviewer", "kind", "unit", "verdict")
@@ -103,7 +143,16 @@ class Moves:
         ]
         if rows:
             session.execute(UPSERT, rows)
+        names = ("run_id", "reviewer", "verdict", "here", "queue", "earlier")
+        rows = [
+            {**dict(zip(names, key, strict=True)), "n": n}
+            for key, n in sorted(self.strata.items())
+            if n
+        ]
+        if rows:
+            session.execute(UPSERT_STRATUM, rows)
         self.deltas.clear()
+        self.strata.clear()
 
 
 def read(session: Db, run_ids: list[int], reviewer: str | None) -> Counts:

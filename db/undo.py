@@ -29,6 +29,7 @@ from db.tables import label as L
 from db.tables import labelstate as LS
 from db.tables import pool as P
 from db.tables import reviewprogress as RP
+from db.tables import runstratum as S
 from db.tables import runtally as T
 
 CHUNK = 500  # keys per IN (...) list
@@ -73,10 +74,11 @@ def abandoned_runs(*, session: Db, alive: Callable[[str | None], bool] = owner_a
 
 
 def fail_run(*, session: Db, run_id: int) -> None:
-    """Mark a run failed and remove its rows: scans, flags, tallies, review progress, and the
-    claims only it had raised (a claim someone labeled, or another run flagged, stays)."""
+    """Mark a run failed and remove its rows: scans, flags, tallies, strata, review
+    progress, and the claims only it had raised (a claim someone labeled, or another run
+    flagged, stays)."""
     raised = list(session.scalars(select(F.c.claim_id).where(F.c.run_id == run_id).distinct()))
-    for table in (F, BS, T, RP, DS):
+    for table in (F, BS, T, S, RP, DS):
         session.execute(delete(table).where(table.c.run_id == run_id))
     _delete_unused_claims(session, raised)
     session.execute(update(R).where(R.c.id == run_id).values(status="failed", finished_at=None))

@@ -29,6 +29,7 @@ from bench_ingest import generate, insert_labels  # noqa: E402
 from sqlalchemy import func, insert, select, update  # noqa: E402
 
 import db  # noqa: E402
+from db import tally  # noqa: E402
 from db.strata import run_recall, run_strata  # noqa: E402
 from db.tables import brief as B  # noqa: E402
 from db.tables import flagrecord as F  # noqa: E402
@@ -58,6 +59,7 @@ def build(dbp: Path, n: int, labels: int) -> None:
         c.execute(
             insert(RB), [{"brief_pk": pk, "reviewer": "r0", "created_at": utcnow()} for pk in rows]
         )
+        tally.rebuild_all(c)  # the label updates above bypassed the label functions' upkeep
     engine.dispose()
 
 
