@@ -41,7 +41,9 @@ from reviewer.grounding.prose import (
     PLAN_WORDS,
     clause_after,
     clause_before,
+    counted_in_times,
     not_a_statement,
+    verb_gap,
     word_sign,
 )
 from reviewer.grounding.types import Citation, Flag, Known
@@ -276,6 +278,12 @@ class DefaultDetector(PoolDetector):
         if m is None or m.group("body") is None:
             return None
         _, end, written, value, unit, _ = self.scanner.number_at(m, read, text)
+        subject = _subject_counted(text, start, end, held, mentions)
+        if subject is not None:  # "Alerts fired 27 times this week"
+            kind = self._by_name(written, value, subject)
+            if kind is None or statement_why(text, start, end, mentions):
+                return None
+            return start, end, written, value, unit, subject, True, kind, False
         found = self._worded(text, start, end, value, held, names, mentions, loose=False)
         if found is None:
             return None
@@ -537,6 +545,30 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def _subject_counted(
+    text: str,
+    start: int,
+    end: int,
+    held: tuple[Known, ...],
+    mentions: list[tuple[int, int, Known, bool]],
+) -> Known | None:
+    """The count whose name is the subject of the clause when the number counts its
+    occurrences ("Alerts fired 27 times": `alerts`), or None."""
+    if not counted_in_times(text, end):
+        return None
+    for m_start, m_end, mentioned, whole in reversed(mentions):
+        if m_end > start:
+            continue
+        clause = clause_before(text, start)
+        lo = start - len(clause)
+        if not whole or mentioned not in held or m_start < lo:
+            return None
+        if not verb_gap(text[m_end:start], text[lo:m_start]):
+            return None
+        return mentioned
+    return None
 
 
 def qualified_before(

@@ -936,5 +936,54 @@ def _product_name_before(text: str, start: int, before: str, plain: bool = False
 
 _PRODUCT_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 
+# "27 times": the number of occurrences of what the clause's subject names ("Alerts fired
+# 27 times"), not a rate ("3 times an hour") nor a ratio ("3 times more")
+_TIMES_AFTER = re.compile(
+    rf"{_S}+(?i:times|occasions)\b(?!{_S}+(?i:more|less|fewer|as|higher|lower|larger|smaller|"
+    rf"bigger|greater|faster|slower|over|the|per|a|an|each|every|daily|hourly|weekly|nightly|"
+    rf"than|that|what)\b)"
+)
+_VERB_GAP = re.compile(rf"{_S}*:?{_S}*[A-Za-z'’]+(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+")
+# what makes the words between a name and "N times" more than its verb: a passive (the
+# name is what was acted on: "invoices were chased 3 times"), an article or a preposition
+# (another thing counted), a change ("spiked 3 times")
+_NOT_ITS_VERB = frozenset(
+    ["is", "was", "are", "were", "be", "been", "being", "get", "got", "the", "a", "an",
+     "this", "that", "these", "those", "each", "every", "all", "some", "on", "in", "at",
+     "for", "with", "by", "from", "of", "over", "under", "across", "per", "to", "after",
+     "before", "during", "than", "and", "or", "but", "doubled", "tripled", "halved",
+     "quadrupled", "no", "not", "never"]
+)  # fmt: skip
+_SUBJECT_NOT = frozenset(["we", "you", "i", "they", "he", "she", "it"]) | _NOT_ITS_VERB
 
-__all__ = ["SPACE", "clause_after", "clause_before", "not_a_statement", "word_sign"]
+
+def counted_in_times(text: str, end: int) -> bool:
+    """Whether the number ending at `end` counts occurrences: "27 times", "9 occasions"."""
+    return _TIMES_AFTER.match(text, end) is not None
+
+
+def verb_gap(gap: str, lead: str) -> bool:
+    """Whether a count's name, then `gap`, then "N times" make the name the subject whose
+    occurrences are counted ("Alerts fired", "Our alerts have fired", "Incidents went off",
+    "Awakenings: you woke up"): the gap is a verb of one to four words, and `lead` (the
+    clause before the name) no more than a few words that are no subject of their own."""
+    if not _VERB_GAP.fullmatch(gap):
+        return False
+    words = [w.strip("'’") for w in _LETTERS.findall(gap.casefold())]
+    if not _NOT_ITS_VERB.isdisjoint(words):
+        return False
+    if not _CHANGE_WORDS.isdisjoint(words) and words[-1] != "off":
+        return False  # "spiked 3 times", but "went off 27 times"
+    before = _LETTERS.findall(lead.casefold())
+    return len(before) <= 3 and _SUBJECT_NOT.isdisjoint(before)
+
+
+__all__ = [
+    "SPACE",
+    "clause_after",
+    "clause_before",
+    "counted_in_times",
+    "not_a_statement",
+    "verb_gap",
+    "word_sign",
+]

@@ -4,6 +4,10 @@
   of deep sleep tonight", "p95 latency hit 900 ms tonight") is the night reported, while
   a plan for tonight ("Aim for 90 min of deep sleep tonight", "Tonight's target: ...")
   stays a plan.
+- A count metric whose name is the sentence's subject, counted in "times" ("Alerts fired
+  27 times this week"): the count of its occurrences states it. A rate ("3 times an
+  hour"), a ratio ("3 times more"), a passive ("were chased 3 times") or a change verb
+  ("spiked 3 times") counts something else.
 - A sign carried by a verb of decrease or increase ("narrowed", "eroded", "retreated",
   "widened", "ballooned", "soared") or by a comparative after the number ("0.4 °C cooler
   than usual").
@@ -79,6 +83,44 @@ NIGHT = [
     ("finance", "Tonight's close should land burn near $100,000.", []),
 ]
 
+COUNTED = [
+    ("ops", "Alerts fired 27 times this week.", [("27", "value", "alerts", "name")]),
+    ("ops", "Alerts went off 27 times.", [("27", "value", "alerts", "name")]),
+    ("ops", "Our alerts have fired 27 times.", [("27", "value", "alerts", "name")]),
+    ("ops", "Disk alerts fired 27 times.", [("27", "value", "alerts", "name")]),
+    ("ops", "Incidents occurred 9 times this month.", [("9", "value", "incidents", "name")]),
+    ("ops", "Incidents recurred 9 times in March.", [("9", "value", "incidents", "name")]),
+    ("sleep", "Awakenings happened 7 times.", [("7", "value", "awakenings", "name")]),
+    ("sleep", "Awakenings: you woke up 7 times.", [("7", "value", "awakenings", "name")]),
+    ("product", "Experiments ran 14 times this quarter.", [("14", "value", "experiments", "name")]),
+    (
+        "product",
+        "Experiments shipped 14 times this quarter.",
+        [("14", "value", "experiments", "name")],
+    ),
+    (
+        "finance",
+        "Overdue invoices piled up 11 times this month.",
+        [("11", "value", "overdue_invoices", "name")],
+    ),
+    ("training", "Runs this week: 8.", [("8", "value", "runs_week", "name")]),
+    # the count itself, faithful
+    ("ops", "Alerts fired 19 times this week.", []),
+    ("ops", "Incidents occurred 5 times this month.", []),
+    # a rate, a ratio, a passive, a change, a count of something else, "N of M"
+    ("ops", "Alerts fired 3 times per hour.", []),
+    ("ops", "Alerts fired 3 times an hour.", []),
+    ("ops", "Alerts fired 3 times more than last week.", []),
+    ("ops", "Incidents spiked 3 times.", []),
+    ("ops", "Alerts fired on 27 hosts.", []),
+    ("ops", "Alerts should fire no more than 3 times a night.", []),
+    ("finance", "Overdue invoices were chased 3 times.", []),
+    ("finance", "Open roles were reposted 3 times.", []),
+    ("finance", "We closed 4 of the 9 open positions.", []),
+    ("product", "Experiments doubled 3 times since launch.", []),
+    ("sleep", "Awakenings were counted 3 times a night last month.", []),
+]
+
 SIGNS = [
     # verbs of decrease: a negative change
     ("finance", "Margin narrowed by 167 bps.", []),
@@ -151,6 +193,11 @@ PROJECTED = [
 
 @pytest.mark.parametrize(("domain", "text", "expected"), NIGHT)
 def test_the_night_reported_is_no_plan(domain: str, text: str, expected: list[tuple]) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), COUNTED)
+def test_a_subject_counted_in_times(domain: str, text: str, expected: list[tuple]) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
