@@ -63,7 +63,9 @@ def test_two_reviewers_cover_the_run_and_share_only_the_overlap(run) -> None:
     overlap = {c for c in order if share.in_overlap(seed_, c, 0.2)}
     both = {c for c, who in found.items() if len(who) == 2}
     assert both == overlap  # the overlap twice, nothing else
-    assert 0.12 < len(both) / len(order) < 0.28
+    # about a fifth: the overlap is a hash of the run's random seed and each claim, so its
+    # size is binomial (200, 0.2), 40 ± 5.7; five standard deviations either side
+    assert 12 <= len(both) <= 68
     assert 60 < sum("ann" in who for who in found.values()) < 140  # the work is shared
 
 
