@@ -720,11 +720,13 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             return "plan"
     colon = before.rfind(": ")
     if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
-        label = _WORDS.findall(before[:colon])
         words = [
             w.lower() for w in _WORDS.findall(before[colon:])
         ]  # a statement after "as planned:"
-        if label and label[-1].lower() in PLAN_NOUNS and not _reports(words):
+        at = colon  # the label's last word: the letters right before the colon
+        while at and before[at - 1] in _ASCII_LETTERS:
+            at -= 1
+        if before[at:colon].lower() in PLAN_NOUNS and not _reports(words):
             return "plan"  # "Tonight's target: p95 latency of 900 ms", not "Goal: you ran"
     recent = words[-8:]
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
