@@ -9,7 +9,7 @@ twice (a retried label finds itself by its timestamp).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import Connection, Row, insert, select, update
 
@@ -43,13 +43,25 @@ def _lock_claim(connection: Connection, claim_id: int) -> Row[Any] | None:
     ).first()
 
 
-def _state(connection: Connection, claim_id: int, reviewer: str) -> Row[Any] | None:
-    """The reviewer's current verdict, note and label on a claim, if they ever had one."""
-    return connection.execute(
-        select(LS.c.verdict, LS.c.note, LS.c.label_id).where(
-            LS.c.claim_id == claim_id, LS.c.reviewer == reviewer
-        )
+class _State(NamedTuple):
+    verdict: str | None
+    note: str | None
+    label_id: int | None
+    origin: tally.Origin
+
+
+def _state(connection: Connection, claim_id: int, reviewer: str) -> _State | None:
+    """The reviewer's current verdict, note and label on a claim, if they ever had one,
+    with where that label was made (`origin`, a db.tally.Origin)."""
+    row = connection.execute(
+        select(LS.c.verdict, LS.c.note, LS.c.label_id, L.c.run_id, L.c.queue)
+        .select_from(LS.outerjoin(L, L.c.id == LS.c.label_id))
+        .where(LS.c.claim_id == claim_id, LS.c.reviewer == reviewer)
     ).first()
+    if row is None:
+        return None
+    origin = None if row.label_id is None else (row.run_id, bool(row.queue))
+    return _State(row.verdict, row.note, row.label_id, origin)
 
 
 def _origin(connection: Connection, label_id: int | None) -> tally.Origin:
@@ -117,7 +129,7 @@ def record_label(
         before = state.verdict if state else None
         progress.lock(connection, claim_id, reviewer)
         moves = tally.Moves()
-        was = _origin(connection, state.label_id) if state else None
+        was = state.origin if state else None
         moves.add(connection, claim_id, reviewer, before, verdict, was, (run_id, queue))
         team_was = _origin(connection, claim.label_id)
         kept = note if note is not None else (state.note if state is not None else None)
@@ -129,7 +141,8 @@ def record_label(
         _set_state(connection, claim_id, reviewer, state is not None,
                    label_id=label_id, verdict=verdict, note=kept, role=role)  # fmt: skip
         after, newest = _refresh_claim_verdict(connection, claim_id)
-        team_now = _origin(connection, newest)
+        # the label just made is the newest of all
+        team_now = (run_id, queue) if newest == label_id else _origin(connection, newest)
         moves.add(connection, claim_id, tally.ANY, claim.verdict, after, team_was, team_now)
         moves.apply(connection)
         progress.moved(connection, claim_id, reviewer, before, verdict)
@@ -182,7 +195,7 @@ def undo_last_label(
         team_was = _origin(connection, claim.label_id)
         if state is not None:
             restored = previous.verdict if previous else None
-            was = _origin(connection, state.label_id)
+            was = state.origin
             now = (previous.run_id, bool(previous.queue)) if previous else None
             moves.add(connection, claim_id, reviewer, state.verdict, restored, was, now)
             _set_state(connection, claim_id, reviewer, True,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, delete, func, insert, select, text
+from sqlalchemy import Connection, TextClause, delete, func, insert, select, text
 
 from db.figures import ALL, ANY, Counts, fold
 from db.strata import COUNT_STRATA_SQL
@@ -135,24 +135,20 @@ class Moves:
                     self.strata[(run_id, reviewer, verdict, here, queue, earlier)] += step
 
     def apply(self, session: Db) -> None:
-        names = ("run_id", "reviewer", "kind", "unit", "verdict")
-        rows = [
-            {**dict(zip(names, key, strict=True)), "n": n}
-            for key, n in sorted(self.deltas.items())
-            if n
-        ]
-        if rows:
-            session.execute(UPSERT, rows)
+        _upsert(session, UPSERT, ("run_id", "reviewer", "kind", "unit", "verdict"), self.deltas)
         names = ("run_id", "reviewer", "verdict", "here", "queue", "earlier")
-        rows = [
-            {**dict(zip(names, key, strict=True)), "n": n}
-            for key, n in sorted(self.strata.items())
-            if n
-        ]
-        if rows:
-            session.execute(UPSERT_STRATUM, rows)
-        self.deltas.clear()
-        self.strata.clear()
+        _upsert(session, UPSERT_STRATUM, names, self.strata)
+
+
+def _upsert(session: Db, sql: TextClause, names: tuple[str, ...], deltas: Counter) -> None:
+    """Apply the non-zero deltas in key order (the lock order every writer keeps), then
+    forget them."""
+    rows = [
+        {**dict(zip(names, key, strict=True)), "n": n} for key, n in sorted(deltas.items()) if n
+    ]
+    if rows:
+        session.execute(sql, rows)
+    deltas.clear()
 
 
 def read(session: Db, run_ids: list[int], reviewer: str | None) -> Counts:
