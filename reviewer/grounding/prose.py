@@ -17,6 +17,11 @@ from reviewer.grounding.default_scanner import SIGNS, SPACE
 _S = r"[\s\u00a0\u202f\u2009]"
 _PREFIX = r"(?:[$€£¥]|US\$|USD|EUR|GBP)?" + _S + "?"
 _NUMBER = rf"[{re.escape(SIGNS)}]?{_PREFIX}[0-9][0-9,]*(?:\.[0-9]+)?[kK]?"
+# a number of its own (not glued to a label's letters or other digits), and not ending
+# in a list's comma ("54.6, and 24,310 steps" is no range)
+_OWN_NUMBER = (
+    rf"(?<![A-Za-z0-9.,])[{re.escape(SIGNS)}]?{_PREFIX}[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?[kK]?"
+)
 _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
@@ -290,9 +295,11 @@ _PLAN_AFTER_BUT_TONIGHT = re.compile(_PLAN_AFTER_WORDS)
 _RANGE_AFTER = re.compile(
     rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:to|or|through|[\u2013\u2014-]){_S}*{_NUMBER}"
 )
+# the first end of a range is a number of its own: the digits of a label ("p95 came to
+# 900 ms", "Q3 came to $131,400") are not, nor a list's item ("61, and 24,310")
 _RANGE_BEFORE = re.compile(
-    rf"(?:{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?:to|or|and|through){_S}+|"
-    rf"{_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
+    rf"(?:{_OWN_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?:to|or|through){_S}+|"
+    rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
 _RISEN_TO = re.compile(
@@ -484,10 +491,17 @@ POSITIVE_WORDS = (
     "widened|widens|widening|expanded|expands|expanding|soared|soars|rallied|rallies|"
     "ballooned|balloons|swelled|swells|warmed|warms|strengthened|strengthens"
 )
+# phrases of decrease, every one ending in a word that is no sign alone: "DAU gave back
+# 7.5%", "margin gave up 167 bps", "sales were off 12%"
+NEGATIVE_PHRASES = (
+    rf"(?:gave|give|gives|giving|given){_S}+(?:back|up)|"
+    rf"(?:is|was|are|were|been|[’']s|came{_S}+in|comes{_S}+in){_S}+off"
+)
+_PHRASE_ENDS = frozenset(["back", "off"])  # "up" ends one too, and is a sign word already
 _PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
 _WORD_SIGN = re.compile(
-    rf"(?i:\b(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
-    rf"(?:{_S}+(?:the|a|an|its|their|our)?{_S}*[A-Za-z]*)??(?:{_S}+(?P<link>by|of|at|to|about|"
+    rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
+    rf"(?:{_S}+(?:the|a|an|its|their|our)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|of|at|to|about|"
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
@@ -508,14 +522,16 @@ _LOWER_IS_BETTER = re.compile(
 _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
 # of letters (a word boundary before it, a space after it) once case is folded
-_SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|"))
+_SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|")) | _PHRASE_ENDS
 _LETTERS = re.compile("[a-z]+")
 # a sign word after the number stays on its line: "2.0 %\n\nMore sessions…" is a new line's
 _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
     "lower|less|fewer|below|down|shorter|slower|smaller|lighter|deficit|negative|higher|more|"
     "above|longer|faster|bigger|heavier|surplus|positive|cooler|colder|narrower|warmer|hotter|"
-    "wider"
+    "wider|thinner|thicker|better|worse"
+    # "took a 7.5% hit" (a hit rate is no hit)
+    f"|hit(?!{_SAME_LINE}+(?:rate|ratio))"
     # and phrases: "$19,239 in the red"
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
     f"|under{_SAME_LINE}+water|loss|losses|short"
@@ -576,8 +592,14 @@ _AFTER_NEGATIVE = frozenset(
         "cooler",
         "colder",
         "narrower",
+        "thinner",
+        "worse",
+        "hit",
     ]
 )
+# words after a number that judge its change as better or worse ("10.6% faster"): for a
+# quantity that is better lower (latency), better and faster are down
+_AFTER_VERDICTS = frozenset(["better", "worse", "faster", "slower"])
 
 
 def clause_before(text: str, start: int) -> str:
@@ -617,12 +639,14 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     zero = _ZERO.search(text, lo, start) if "zero" in letters else None
     if zero is not None:  # "fell below zero to 33": the side of zero is the sign
         return (-1 if zero.group(1).lower() in ("below", "under") else 1), False
+    if not _LOSS_WORDS.isdisjoint(letters) and _LOSS_BEFORE.search(text, lo, start):
+        return -1, False  # "a net loss of $33,653", "the deficit was $12,000": a level below 0
     # most numbers have no sign word before them: a set lookup of the few words there
     # says so before the pattern is searched at every position of the window
     maybe = not _SIGN_WORD_SET.isdisjoint(letters)
     before = _WORD_SIGN.search(text, lo, start) if maybe else None
     if before is not None:
-        word = before.group("word").lower()
+        word = (before.group("word") or before.group("phrase")).lower()
         link = (before.group("link") or "").lower()
         if link == "to":  # a level, its sign maybe after it: "fell to a $19,239 loss"
             after = _SIGN_AFTER.match(text, end, end + 30)
@@ -631,7 +655,7 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
             return 0, False
         if word == "up" and _UNSIGNED_UP.search(text, max(0, before.start() - 12), before.end()):
             return 0, False  # "made up 45 minutes", "took up 80": a share, no direction
-        sign = -1 if word in _NEGATIVE else 1
+        sign = -1 if word in _NEGATIVE or not word.isalpha() else 1  # a phrase: decrease
         if word in _VERDICTS and _LOWER_IS_BETTER.search(text, max(0, before.start() - 50), start):
             sign = -sign  # "p95 improved by 13.5%": latency that improves goes down
         return sign, word not in _PURE_SIGNS and link != "at"
@@ -640,10 +664,21 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
         word = after.group("word").lower()
-        return _after_sign(word), not _pure_after(word)
+        sign = _after_sign(word)
+        if word in _AFTER_VERDICTS and _LOWER_IS_BETTER.search(text, max(0, start - 50), start):
+            sign = -sign  # "p95 latency came in 10.6% faster": latency went down
+        return sign, not _pure_after(word)
     return 0, False
 
 
+# an amount of money a loss is said to be: the loss its subject, plain words between
+_LOSS_WORDS = frozenset(["loss", "losses", "deficit", "shortfall"])
+_LOSS_BEFORE = re.compile(
+    rf"(?i:\b(?:loss|losses|deficit|shortfall)(?:{_S}+(?:for|the|this|that|month|week|quarter|"
+    rf"year|came|comes|in|at|was|is|stood|stands|sits|sat|landed|totaled|totalled|totals|of|"
+    rf"hit|reached|widened|narrowed|grew|shrank|to|now|so|far|just|about|of|some|roughly|"
+    rf"nearly|almost|over|under))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
+)
 _GO_TO = re.compile(
     rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
