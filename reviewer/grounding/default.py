@@ -328,6 +328,9 @@ class DefaultDetector(PoolDetector):
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and m.group("body") is not None:
                 gap = text[m_end : m.start()]
+                now = self._value_now(text, read, m, gap)
+                if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
+                    m, gap = now, _FROM_END.sub("", gap)
                 if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
                     gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
                 if whole is None:  # a head noun alone: "Score: 80"
@@ -383,7 +386,50 @@ class DefaultDetector(PoolDetector):
             named.setdefault(start, reading)
         for start, reading in later.items():
             named.setdefault(start, reading)
+        for start, reading in self._by_pronoun(text, read, mentions, index, names).items():
+            named.setdefault(start, reading)
         return named
+
+    def _by_pronoun(
+        self,
+        text: str,
+        read: str,
+        mentions: list[tuple[int, int, Known, bool]],
+        index: PoolIndex,
+        names: NameIndex,
+    ) -> dict[int, Named]:
+        """Numbers a clause opens with "it" for ("HRV dropped overnight. It's at 52 now"):
+        the one known value the clause before names, when it names only one."""
+        said: dict[int, set[Known]] = {}  # a clause's end: the values it names in full
+        for m_start, m_end, known, whole in mentions:
+            if whole and not _UNIT_WORD_BEFORE.search(text, max(0, m_start - 12), m_start):
+                # (a name that is the unit word of a number, "1.0 steps", is no subject)
+                end = _SENTENCE_END.search(text, m_end, m_end + 240)
+                if end is not None:
+                    said.setdefault(end.end(), set()).add(known)
+        found: dict[int, Named] = {}
+        for at, knowns in said.items():
+            pronoun = _PRONOUN.match(text, at) if len(knowns) == 1 else None
+            if pronoun is None:
+                continue
+            m = self.scanner.pattern.match(read, pronoun.end())
+            if m is None or m.group("body") is None:
+                continue
+            raw = self.scanner.number_at(m, read, text)
+            reading = self._reading(text, raw, next(iter(knowns)), index, names, "value", False)
+            if reading is not None:
+                found[m.start()] = reading
+        return found
+
+    def _value_now(self, text: str, read: str, m: re.Match[str], gap: str) -> re.Match[str] | None:
+        """The number a name's first number changed to, when that first one is its past
+        value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
+        end = m.end("body")
+        then = _THEN.match(text, end, end + 40)
+        if then is None or (then.group("to") and not _FROM_END.search(gap)):
+            return None  # "40 to 65" alone is a range
+        now = self.scanner.pattern.match(read, then.end())
+        return now if now is not None and now.group("body") is not None else None
 
     def _head_reads(
         self,
@@ -605,6 +651,22 @@ def statement_why(
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+_SPACE = r"[\s\u00a0\u202f\u2009]"
+# what joins a past value to the value now: "40 bpm to 65", "40 → 65", "$12k -> $14k"
+_THEN = re.compile(
+    rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?{_SPACE}*(?:(?P<to>(?i:to))|→|->|⟶|➔|=>){_SPACE}*"
+    rf"(?:[$€£¥]|US\$)?{_SPACE}?(?=[0-9])"
+)
+# a clause that opens by saying "it" is a number: "It's at 52 now", "this week it is 87"
+_PRONOUN = re.compile(
+    rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
+    rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|"
+    rf"stands|stood|came{_SPACE}+in|landed|held|reads|read|hit|reached|came|went|settled|"
+    rf"ended|finished|averaged|totaled|totalled))(?:{_SPACE}+(?i:at|to|now|only|just|"
+    rf"currently|still)\b)*{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
+_UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
+_FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 
 
 def rounded_to(token: str, value: float, known: float) -> bool:

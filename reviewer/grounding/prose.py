@@ -234,6 +234,10 @@ _SAYS = frozenset(["says", "said", "say", "puts", "put", "predicts", "predicted"
 # a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight", but
 # "You got 41 min of deep sleep tonight" is the night reported
 _REPORTED_TIMES = frozenset(["tonight"])
+# "keep" in idioms of watching or remembering, which plan no value
+_WATCHING = frozenset(
+    [("keep", "an", "eye"), ("keep", "tabs", "on"), ("keep", "in", "mind"), ("keep", "track", "of")]
+)
 # verbs that make a clause a statement, not an order ("Spend came to $1,240")
 FINITE = frozenset(
     [
@@ -275,11 +279,14 @@ _BOUND = re.compile(
     rf"|nearer|closer\s+to)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
+# a word between a number and what it says of that number: not another number, nor the
+# word that opens a comparison's other side ("87 vs 54 last week": "last week" is 54's)
+_OWN_WORD = r"(?![0-9])(?!(?i:vs|versus|against|compared|than)\b)"
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _SEASONS = "spring|summer|autumn|fall|winter"
 _PLAN_AFTER_WORDS = (
-    rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
+    rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
     rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:so|less|more|better|under|below|"
@@ -323,6 +330,7 @@ CHANGE_VERBS = (
     "swells|strengthened|strengthens"
 )
 _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
+_UP_DOWN_FROM = re.compile(rf"(?i:\b(?:up|down){_S}+from\b)")  # "HRV is down from 87 to 52"
 # "of the last", "out of your": what may stand between "of" and the number it counts
 _OF_TAIL = (
     rf"of{_S}+(?:(?:the|your|my|our|their|these|those|all|its|his|her){_S}+)?"
@@ -431,15 +439,18 @@ ORDINAL_WORDS = frozenset(
     ]
 )
 PAST_WORDS = re.compile(
-    r"(?i:\b(?:previously|previous|prior|earlier|formerly|former|used\s+to|started|began|opened|"
+    r"(?i:\b(?:previously|previous|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
+    r"formerly|former|used\s+to|(?:started|began|opened)(?!\s+(?:the\s+day|today|this\s+morning|"
+    r"the\s+morning))|"
     r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!['’]s)|"
     r"(?:a|an|one|two|three|four|five|six|several|a\s+few|few|some)\s+(?:days?|weeks?|months?|"
     r"quarters?|years?|nights?)\s+ago|back\s+in|originally|at\s+the\s+start)\b)"
 )
 _PAST_AFTER = re.compile(
-    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
-    rf"quarter|season)|a{_S}+(?:week|month|year){_S}+ago|previously|before|earlier|at{_S}+"
+    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+{_OWN_WORD}[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
+    rf"quarter|season)|a{_S}+(?:week|month|year){_S}+ago|previously|before|"
+    rf"earlier(?!{_S}+(?:today|this{_S}+morning|tonight))|at{_S}+"
     rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
     rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter))\b"
 )
@@ -550,8 +561,13 @@ def initials(words: str) -> str:
     return f"(?=[{''.join(c + c.upper() + odd.get(c, '') for c in firsts)}])"
 
 
+# a verb after the number is no unit word: "HRV of 87 is above normal" compares a level
+_LINKING = (
+    r"(?!(?i:is|was|are|were|be|been|being|remains|remained|stays|stayed|sits|sat|looks|"
+    r"looked|seems|seemed|feels|felt)\b)"
+)
 _SIGN_AFTER = re.compile(
-    rf"(?:{_SAME_LINE}*[%°\w/]+)?{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
+    rf"(?:{_SAME_LINE}*{_LINKING}[%°\w/]+)?{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
     rf"(?P<word>(?i:{_SIGN_AFTER_WORDS}))\b"
 )
 # the phrases among them give a sign and no change: "$19,239 in the red"
@@ -715,7 +731,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         if _FROM_TO_BEFORE.search(before):
             # "climbed from 31 to 36.4": the second is the value now; without a change
             # verb ("from 120 to 130 bpm") the two are a range
-            return None if _CHANGE_CLAUSE.search(before) else "range"
+            changed = _CHANGE_CLAUSE.search(before) or _UP_DOWN_FROM.search(before)
+            return None if changed else "range"
         if _FROM_BEFORE.search(before):
             return "past value"
     if before.endswith(("~", "≈", "~$", "≈$")):
@@ -751,7 +768,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
         if last.lower() in ORDINAL_WORDS or before.endswith("#"):
             return "ordinal"
-        if words[0] in IMPERATIVES and len(words) <= 4 and not FINITE.intersection(words):
+        if (
+            words[0] in IMPERATIVES
+            and len(words) <= 4
+            and not FINITE.intersection(words)
+            and tuple(words[:3]) not in _WATCHING
+        ):
             return "plan"
     colon = before.rfind(": ")
     if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
@@ -769,6 +791,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         if word in PLAN_WORDS:
             if word in _REPORTED_TIMES and _reports(recent[i + 1 :]):
                 continue  # "Tonight you logged 41 min": the night reported
+            if tuple(recent[i : i + 3]) in _WATCHING:
+                continue  # "Keep an eye on p95, now at 900 ms": watch it, not a plan for it
             return "plan"
         if word in _SAYS and _projected(recent, i, before):
             return "plan"  # 'The model says "$170,000 a month"': a projection
