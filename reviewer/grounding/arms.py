@@ -170,9 +170,13 @@ def rewrite_arms(
     """The brief itself (faithful) and three copies with every faithful citation replaced.
 
     `citations` have `start`, `end`, `token`, `value` (the default detector's). The
-    random arm takes one uniform(1, 200) draw per citation, in text order.
+    random arm takes one uniform(1, 200) draw per citation, in text order. Durations are
+    left as written.
     """
-    ordered = sorted(citations, key=lambda c: c.start)
+    from reviewer.grounding.default_scanner import is_duration
+
+    # a duration ("6h 12m") is read but not rewritten: prose gives it no sign to flip
+    ordered = sorted((c for c in citations if not is_duration(c.token)), key=lambda c: c.start)
     low, high = UNRELATED_RANGE
 
     def planted(new_value: Callable[[Any], float]) -> Rewrite:

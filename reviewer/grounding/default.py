@@ -326,7 +326,7 @@ class DefaultDetector(PoolDetector):
         heads: dict[int, Named] = {}
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
-            if m is not None and m.group("body") is not None:
+            if m is not None and stated(m):
                 gap = text[m_end : m.start()]
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
@@ -364,7 +364,7 @@ class DefaultDetector(PoolDetector):
             before = self._number_before(read, m_start, 120) if whole else None
             if before is None:
                 continue
-            token_end = before.end("unit") if before.group("unit") else before.end("body")
+            token_end = claim_end(before)
             if token_end > m_start:
                 continue
             raw = scanner.number_at(before, read, text)
@@ -400,6 +400,8 @@ class DefaultDetector(PoolDetector):
     ) -> dict[int, Named]:
         """Numbers a clause opens with "it" for ("HRV dropped overnight. It's at 52 now"):
         the one known value the clause before names, when it names only one."""
+        if _SAYS_IT.search(text) is None:
+            return {}
         said: dict[int, set[Known]] = {}  # a clause's end: the values it names in full
         for m_start, m_end, known, whole in mentions:
             if whole and not _UNIT_WORD_BEFORE.search(text, max(0, m_start - 12), m_start):
@@ -413,7 +415,7 @@ class DefaultDetector(PoolDetector):
             if pronoun is None:
                 continue
             m = self.scanner.pattern.match(read, pronoun.end())
-            if m is None or m.group("body") is None:
+            if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
             reading = self._reading(text, raw, next(iter(knowns)), index, names, "value", False)
@@ -424,12 +426,12 @@ class DefaultDetector(PoolDetector):
     def _value_now(self, text: str, read: str, m: re.Match[str], gap: str) -> re.Match[str] | None:
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
-        end = m.end("body")
+        end = m.end() if m.lastgroup == "duration" else m.end("body")
         then = _THEN.match(text, end, end + 40)
         if then is None or (then.group("to") and not _FROM_END.search(gap)):
             return None  # "40 to 65" alone is a range
         now = self.scanner.pattern.match(read, then.end())
-        return now if now is not None and now.group("body") is not None else None
+        return now if now is not None and stated(now) else None
 
     def _head_reads(
         self,
@@ -455,14 +457,12 @@ class DefaultDetector(PoolDetector):
         lo = max(0, at - reach)
         before = None
         for b in pattern.finditer(read, lo, at):
-            if b.group("body") is not None and not (
-                b.start() > lo and read[b.start() - 1] in "0123456789,."
-            ):
+            if stated(b) and not (b.start() > lo and read[b.start() - 1] in "0123456789,."):
                 before = b
         if before is None:
             return None
         before = pattern.match(read, before.start())
-        return before if before is not None and before.group("body") is not None else None
+        return before if before is not None and stated(before) else None
 
     def _later(
         self,
@@ -593,6 +593,18 @@ class DefaultDetector(PoolDetector):
         return None
 
 
+def stated(m: re.Match[str]) -> bool:
+    """Whether a match of the scanner's pattern is a number or a duration ("6h 12m")."""
+    return m.group("body") is not None or m.lastgroup == "duration"
+
+
+def claim_end(m: re.Match[str]) -> int:
+    """Where a number's claim ends: after its unit word, or the duration's last letter."""
+    if m.lastgroup == "duration":
+        return m.end()
+    return m.end("unit") if m.group("unit") else m.end("body")
+
+
 def _subject_counted(
     text: str,
     start: int,
@@ -658,13 +670,16 @@ _THEN = re.compile(
     rf"(?:[$€£¥]|US\$)?{_SPACE}?(?=[0-9])"
 )
 # a clause that opens by saying "it" is a number: "It's at 52 now", "this week it is 87"
+_IT_STATES = (
+    rf"(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|stands|stood|came{_SPACE}+in|landed|held|"
+    rf"reads|read|hit|reached|came|went|settled|ended|finished|averaged|totaled|totalled))"
+)
 _PRONOUN = re.compile(
     rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
-    rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|"
-    rf"stands|stood|came{_SPACE}+in|landed|held|reads|read|hit|reached|came|went|settled|"
-    rf"ended|finished|averaged|totaled|totalled))(?:{_SPACE}+(?i:at|to|now|only|just|"
-    rf"currently|still)\b)*{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+    rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?{_IT_STATES}(?:{_SPACE}+(?i:at|to|now|only|"
+    rf"just|currently|still)\b)*{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
 )
+_SAYS_IT = re.compile(rf"\b{_IT_STATES}\b")  # a text where no clause can open so: no search
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 

@@ -221,12 +221,37 @@ def parse_value(token: str) -> float:
         return float(token)  # ASCII digits with an optional ASCII sign: most tokens
     except ValueError:
         pass
+    if token[-1] in "mMnNsS" or "h" in token or "H" in token:
+        minutes = duration_minutes(token)
+        if minutes is not None:
+            return minutes
     negative = token[0] in SIGNS and token[0] not in _PLUS
     if token[0] in SIGNS:
         token = token[1:]
     digits, exponent = split_multiplier(token)
     value = float(digits.replace(",", "").translate(_GROUP_SPACES) + exponent)
     return -value if negative else value
+
+
+# a duration's hours and minutes ("7h 30m", "2 hours 15 min", "1.5 hours and 5"), the
+# scanner's duration construct once it has matched
+_DURATION = re.compile(
+    rf"([0-9]*(?:\.[0-9]+)?){SPACE}*(?i:hours|hour|hrs|hr|h){SPACE}*(?:and{SPACE}+)?([0-9]+)"
+    rf"(?:{SPACE}*(?i:minutes|minute|mins|min|m))?"
+)
+
+
+def is_duration(token: str) -> bool:
+    """Whether a token is a duration of hours and minutes ("6h 12m")."""
+    return ("h" in token or "H" in token) and duration_minutes(token) is not None
+
+
+def duration_minutes(token: str) -> float | None:
+    """The minutes a duration as written states ("6h 12m" -> 372.0), or None."""
+    found = _DURATION.fullmatch(ascii_digits(token))
+    if found is None or not found.group(1):
+        return None
+    return float(found.group(1)) * 60 + float(found.group(2))
 
 
 # a multiplier after the digits (class 5): glued "10.6k", "$1.2M", "3bn", or after one space
@@ -353,6 +378,7 @@ class DefaultScanner:
         self._pattern = scanner_pattern(list(self._units))
         groups = self._pattern.groupindex
         self._body_group = groups["body"]
+        self._duration_group = groups["duration"]
         self._groups = (groups["body"], groups["unit"], groups["words"])
         self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
         # a unit's whole match can key its judgement when every alias has a character that
@@ -403,6 +429,9 @@ class DefaultScanner:
             body = m.group("body")
             if body is None:
                 kind = m.lastgroup
+                if kind == "duration":  # "6h 12m": one claim of 372 minutes
+                    yield self.number_at(m, text, original)
+                    continue
                 if kind == "identifier" and text[start - 1] in "vV":
                     kind = "version"
                 inner_pattern = _INNER if kind in _DECIMAL_PARTS else _INNER_INTEGER
@@ -422,6 +451,10 @@ class DefaultScanner:
         """The reading of a match of `pattern` that is a number (its "body" group is
         set), `text` being the ASCII-digit text it ran on and `written` the original."""
         start = m.start()
+        if m.lastgroup == "duration":
+            end = m.end()
+            shown = written[start:end]
+            return start, end, shown, duration_minutes(text[start:end]), "min", None
         window, unit, glued, words = m.group("window", "unit", "glued", "words")
         end = m.end("body")
         token = text[start:end]
@@ -446,6 +479,8 @@ class DefaultScanner:
         read = ascii_digits(text)
         for m in self._pattern.finditer(read):
             if m.lastindex < self._body_group:
+                if m.lastindex == self._duration_group:
+                    yield m.start(), text[m.start() : m.end()], "min"
                 continue
             start, end = m.start(), m.end("body")
             found = m.group("window", "unit", "glued", "words")
@@ -481,6 +516,7 @@ class DefaultScanner:
         checkable = 0
         starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         body_group, unit_group, words_group = self._groups
+        duration_group = self._duration_group
         units = self._units
         readings = self._words
         unit_by_text = self._unit_by_text
@@ -498,6 +534,11 @@ class DefaultScanner:
                     alias = m.group(unit_group)
                     token = written[m.start() : m.end(body_group)]
                     judgement = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
+            elif last == duration_group:  # "6h 12m": a claim in minutes
+                key = (m.group(), "duration")
+                judgement = memo.get(key)
+                if judgement is None:
+                    judgement = memo[key] = judge(written[m.start() : m.end()], "min")
             else:
                 if last == body_group:  # nothing after the number: the match is the token
                     token = m.group() if same else written[m.start() : m.end()]

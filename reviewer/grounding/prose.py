@@ -22,6 +22,7 @@ _NUMBER = rf"[{re.escape(SIGNS)}]?{_PREFIX}[0-9][0-9,]*(?:\.[0-9]+)?[kK]?"
 _OWN_NUMBER = (
     rf"(?<![A-Za-z0-9.,])[{re.escape(SIGNS)}]?{_PREFIX}[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?[kK]?"
 )
+_HOURS = "(?i:hours|hour|hrs|hr|h)"  # a duration's hours, before its minutes ("1h 02m")
 _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
@@ -314,7 +315,7 @@ _RISEN_TO = re.compile(
 )  # "back up to 65"
 _FROM_BEFORE = re.compile(rf"(?i:\bfrom){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$")
 _FROM_TO_BEFORE = re.compile(
-    rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
+    rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*{_HOURS}{_S}*(?:and{_S}+)?[0-9]+)?(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
     rf"(?:to|and){_S}+{_PREFIX}$"
 )
 CHANGE_VERBS = (

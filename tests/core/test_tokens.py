@@ -69,8 +69,6 @@ def test_reference_readings(text: str, expected) -> None:
         ("v0.39.0", ["version", "version", "version"]),
         ("v2", ["version"]),
         ("Z2 and H2O", ["identifier", "identifier"]),
-        ("7h 30m", ["duration", "duration"]),
-        ("2 hours 15 minutes", ["duration", "duration"]),
         ("14 days and 7-day and 3 nights", ["window", "window", "window"]),
         ("23 strides", ["count"]),
         ("21 hill repeats", ["count"]),
@@ -103,6 +101,24 @@ def test_default_skip_reasons(text: str, skips: list[str]) -> None:
 def test_default_claims(text: str, expected) -> None:
     (token,) = DEFAULT_SCANNER.scan(text)
     assert (token.text, token.value, token.unit, token.skip) == (*expected, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("7h 30m", ("7h 30m", 450.0, "min")),
+        ("6h44m", ("6h44m", 404.0, "min")),
+        ("2 hours 15 minutes", ("2 hours 15 minutes", 135.0, "min")),
+        ("1.5 hours and 5 min", ("1.5 hours and 5 min", 95.0, "min")),
+        ("1 h 02 min", ("1 h 02 min", 62.0, "min")),
+        ("\uff16h 12m", ("\uff16h 12m", 372.0, "min")),
+    ],
+)
+def test_a_duration_is_one_claim_in_minutes(text: str, expected) -> None:
+    (token,) = DEFAULT_SCANNER.scan(text)
+    assert (token.text, token.value, token.unit, token.skip) == (*expected, None)
+    assert list(DEFAULT_SCANNER.claims(text)) == [(0, expected[0], "min")]
+    assert parse_value(expected[0]) == expected[1]
 
 
 def test_default_units_come_from_the_config() -> None:
