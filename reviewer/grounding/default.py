@@ -37,6 +37,7 @@ from reviewer.grounding.names import (
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import (
+    IMPERATIVES,
     PLAN_NOUNS,
     PLAN_WORDS,
     clause_after,
@@ -372,6 +373,14 @@ class DefaultDetector(PoolDetector):
                 found = self._reading(text, raw, known, index, names, "value", True)
                 if found is not None:
                     after[before.start()] = found
+            elif (
+                raw[5] in (None, "count")
+                and _FRONTED_GAP.fullmatch(text, before.end() if raw[5] else token_end, m_start)
+                and _FRONTED.search(text, max(0, before.start() - 12), before.start())
+            ):  # "At 61 bpm, resting HR is high": the sentence's subject names it
+                found = self._reading(text, raw, known, index, names, "value", True)
+                if found is not None:
+                    after[before.start()] = found
             elif raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None:
                 found = self._later(text, raw, token_end, m_start, m_end, known, index)
                 if found is not None:
@@ -641,6 +650,9 @@ def qualified_before(
 
 
 _PLANNED = PLAN_WORDS | PLAN_NOUNS
+# a plan's verb that labels a number as a metric's name ("Spend: $121,835"); a workout's
+# verb so written is still the workout prescribed ("Run: 5 mi easy")
+_LABEL_VERBS = IMPERATIVES - frozenset(["do", "run", "jog", "walk", "ride", "swim", "go"])
 _LETTER_RUN = re.compile(r"[A-Za-z]+")
 
 
@@ -648,7 +660,9 @@ def statement_why(
     text: str, start: int, end: int, mentions: list[tuple[int, int, Known, bool]]
 ) -> str | None:
     """`not_a_statement`, but a plan word inside a metric's name beside the number ("the
-    error budget is down to 40%", "budget remaining") is the name, not a plan."""
+    error budget is down to 40%", "budget remaining") is the name, not a plan; and so is a
+    plan's verb in a name that labels the number or modifies a noun ("Spend: $121,835",
+    "Bank balance: $3.2M"), while "Run: 5 mi easy" stays a plan."""
     why = not_a_statement(text, start, end)
     if why != "plan":
         return why
@@ -657,7 +671,10 @@ def statement_why(
         if m_end < start - 100 or m_start > end + 70:
             continue
         words = _LETTER_RUN.findall(text[m_start:m_end].lower())
-        if not _PLANNED.isdisjoint(words):
+        if not _PLANNED.isdisjoint(words) or (
+            not IMPERATIVES.isdisjoint(words[:-1])
+            or (words and words[-1] in _LABEL_VERBS and text[m_end : m_end + 1] == ":")
+        ):
             masked = masked[:m_start] + "x" * (m_end - m_start) + masked[m_end:]
     return why if masked is text else not_a_statement(masked, start, end)
 
@@ -680,6 +697,11 @@ _PRONOUN = re.compile(
     rf"just|currently|still)\b)*{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
 )
 _SAYS_IT = re.compile(rf"\b{_IT_STATES}\b")  # a text where no clause can open so: no search
+# a number a sentence opens with, in a phrase before its subject: "At 61 bpm, resting HR"
+_FRONTED = re.compile(
+    rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
+)
+_FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 

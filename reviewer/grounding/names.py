@@ -672,7 +672,7 @@ def _stem_words(form: str) -> set[str]:
 
 
 _ASIDE = re.compile(rf"{_S}*\([^()0-9\n]{{1,40}}\)")
-_OPEN_BEFORE_NUMBER = re.compile(rf"{_S}*\($")
+_OPEN_BEFORE_NUMBER = re.compile(rf"{_S}*\((?:(?:[$€£¥]|US\$){_S}?)?$")  # "Cash ($2.4M)"
 # qualifiers that name a past time: beside a change's unit they are the change's base
 PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
 _COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])

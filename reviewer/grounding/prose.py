@@ -33,7 +33,7 @@ _AHEAD = 60  # and after it
 # where a pattern that starts with lookbehinds is tried at every position (4x slower)
 _ABBREVIATED = (
     r"(?<!\b[Ee]st.)(?<!\b[Aa]pprox.)(?<!\b[Aa]vg.)(?<!\bvs.)(?<!\b[Cc]a.)(?<!\bapx.)"
-    r"(?<!\be\.g.)"
+    r"(?<!\be\.g.)(?<!\b[Pp]rev.)"
 )
 _CLAUSE_END = re.compile(rf"[.!?]{_ABBREVIATED}(?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
 _CLAUSE_END_OR_COMMA = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014]\s|\s-\s")
@@ -440,7 +440,7 @@ ORDINAL_WORDS = frozenset(
     ]
 )
 PAST_WORDS = re.compile(
-    r"(?i:\b(?:previously|previous|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
+    r"(?i:\b(?:previously|previous|prev\b\.?|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
     r"formerly|former|used\s+to|(?:started|began|opened)(?!\s+(?:the\s+day|today|this\s+morning|"
     r"the\s+morning))|"
     r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
