@@ -207,6 +207,16 @@ class NameIndex:
         for form, known in by_form.items():
             for key in form_verbs(form):
                 self.verbs.setdefault(key, set()).add(known.name)
+        # a count is named by its noun in the singular and a word of counting, too:
+        # "alert count", "incident tally", "overdue invoice count" (after the words of
+        # each name are taken, so "count" names nothing alone)
+        for key, known in list(by_form.items()):
+            *head, last = key.split()
+            single = _singular(last)
+            if single is None or not _counts_things(known):
+                continue
+            for measure in _COUNTING:
+                by_form.setdefault(" ".join([*head, single, measure]), known)
         self.gates: dict[tuple[str, ...], re.Pattern[str] | None] = {}
         self.pattern: re.Pattern[str] | None = None
         if by_form:
@@ -443,6 +453,22 @@ class NameIndex:
             word = after.group(1).lower()
             return word in _PLAIN or word in own or word.endswith("ed")
         return True
+
+
+_COUNTING = ("count", "tally", "total", "volume")
+
+
+def _counts_things(known: Known) -> bool:
+    """Whether a known value is a count: a whole number, no unit."""
+    return known.unit == "none" and known.value >= 0 and float(known.value).is_integer()
+
+
+def _singular(word: str) -> str | None:
+    """A plural noun's singular ("invoices" -> "invoice"), or None for a word that is not
+    plural."""
+    if len(word) < 4 or not word.isalpha() or not word.endswith("s") or word.endswith("ss"):
+        return None
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1]
 
 
 _LOWER_ODD = re.compile("[\u0130\u0131\u017f\u212a]")

@@ -1,0 +1,48 @@
+"""Class 11, a count metric named by its noun: besides "9 alerts", "number of alerts" and
+"Alerts: 9", a count is named by its noun in the singular and a word of counting ("Alert
+count: 27", "Incident tally: 8", "Overdue invoice count: 11", "Alert volume was 27").
+Such a word alone names nothing ("count" or "total" beside another number), and "Incident
+number 1432" stays an ordinal.
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+CASES = [
+    ("ops", "Alert count: 27.", [("27", "value", "alerts")]),
+    ("ops", "Incident count for the week: 8.", [("8", "value", "incidents")]),
+    ("ops", "Alert volume was 27.", [("27", "value", "alerts")]),
+    ("ops", "Incident tally: 8.", [("8", "value", "incidents")]),
+    ("ops", "The alert total came to 27.", [("27", "value", "alerts")]),
+    ("finance", "Overdue invoice count: 11.", [("11", "value", "overdue_invoices")]),
+    ("finance", "The open-role count is 13.", [("13", "value", "open_positions")]),
+    ("finance", "Open position count: 13.", [("13", "value", "open_positions")]),
+    ("product", "Experiment count: 14.", [("14", "value", "experiments")]),
+    ("product", "Signup count for the week: 3,100.", [("3,100", "value", "signups")]),
+    ("sleep", "Awakening count: 9.", [("9", "value", "awakenings")]),
+    ("training", "Run count this week: 8.", [("8", "value", "runs_week")]),
+    # the count itself, an ordinal, a word of counting alone
+    ("ops", "Alert count is 19.", []),
+    ("ops", "Incident number 1432 is closed.", []),
+    ("training", "Total time on feet: 41 min.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), CASES)
+def test_a_count_is_named_by_its_noun_and_a_word_of_counting(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    stated = [case for case in CASES if case[2]]
+    assert len(stated) >= 12
+    assert len({domain for domain, *_ in stated}) >= 4
