@@ -1072,6 +1072,20 @@ _PLAIN = frozenset(
 )
 
 
+_CONTRACTED = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
+# words of a clause that name no quantity: where a number was read, when, how it looks
+_NAME_NOTHING = frozenset(
+    re.split(
+        r"\s+",
+        "watch app apps dashboard dashboards tracker device ring strap phone report chart graph "
+        "screen summary data says say said show showing reports reported according noon lunch "
+        "afternoon midday dawn steady solid strong good great nice decent fine okay off touch "
+        "bit little slightly track settled settle holding healthy looks look looking seems "
+        "seemed clean excellent solidly comfortably firmly pretty fairly quite",
+    )
+)
+
+
 def _stems(words: list[str]) -> set[str]:
     return {w[:5] for w in words if len(w) >= 3}
 
@@ -1087,8 +1101,9 @@ def vocabulary(known: Known, aliases: dict[str, tuple[str, ...]]) -> set[str]:
 def names_something_else(clause: str, known: Known, aliases: dict[str, tuple[str, ...]]) -> bool:
     """Whether a clause names a quantity, and not `known`: its words beyond the plain ones
     share no stem with the names of `known` ("Sales tax is 6%" against `mrr_growth`)."""
-    words = [w.lower().strip("'’-") for w in _BETWEEN.findall(clause)]
-    content = [w for w in words if w not in _PLAIN and len(w) >= 3]
+    # a contraction is its first word: "that's", "you're", "we've"
+    words = [_CONTRACTED.sub("", w.lower().strip("'’-")) for w in _BETWEEN.findall(clause)]
+    content = [w for w in words if w not in _PLAIN and w not in _NAME_NOTHING and len(w) >= 3]
     if not content:
         return False
     return not (_stems(content) & vocabulary(known, aliases))
