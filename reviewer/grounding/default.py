@@ -127,7 +127,11 @@ class DefaultDetector(PoolDetector):
                     citations.append(Citation(start, end, written, value, known))
                 return
             why = None if kind is None else statement_why(text, start, end, mentions)
-            if kind is not None and (why is None or (inferred and why == "past value")):
+            if kind is not None and (
+                why is None
+                or (inferred and why == "past value")
+                or (why == "approximate" and self._plainly_off(value, known, kind))
+            ):
                 yield Flag(start, end, written, value, unit, known.name, known.value,
                            value - known.value, kind, "name")  # fmt: skip
 
@@ -171,7 +175,10 @@ class DefaultDetector(PoolDetector):
                     if citations is not None:
                         citations.append(Citation(start, end, written, value, known))
                     continue
-                if kind is None or statement_why(text, start, end, mentions):
+                if kind is None:
+                    continue
+                why = statement_why(text, start, end, mentions)
+                if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
                 if basis == "band" and qualified_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
@@ -290,6 +297,11 @@ class DefaultDetector(PoolDetector):
             return None
         known, kind = found
         return start, end, written, value, unit, known, True, kind, False
+
+    def _plainly_off(self, value: float, known: Known, kind: str) -> bool:
+        """Whether a value said roughly ("around 65") still contradicts `known`: a sign
+        flip, or a gap past the value band (the rounding a writer may mean stays in it)."""
+        return kind == "sign" or relative(value, known.value) > self.config.value
 
     def _by_name(self, token: str, value: float, known: Known) -> str | None:
         """The band of a number its name points at: the same bands, and past the value

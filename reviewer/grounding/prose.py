@@ -283,6 +283,10 @@ _BOUND = re.compile(
 # a word between a number and what it says of that number: not another number, nor the
 # word that opens a comparison's other side ("87 vs 54 last week": "last week" is 54's)
 _OWN_WORD = r"(?![0-9])(?!(?i:vs|versus|against|compared|than)\b)"
+# the bounds that only round a value: said of what happened, they state it roughly
+_APPROXIMATE = re.compile(
+    rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like)\b"
+)
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _SEASONS = "spring|summer|autumn|fall|winter"
@@ -712,7 +716,8 @@ _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
     """Why the number at text[start:end] does not state a present value, or None:
-    "plan", "range", "past value", "count", "ordinal".
+    "plan", "range", "past value", "count", "ordinal"; "approximate" for a value said
+    roughly ("hovered around 31%"), which only a plain contradiction contradicts.
 
     Most numbers state their value, so every rule is tried for most of them: before a
     pattern is searched, a cheap test of the clause's words says whether it can match
@@ -744,6 +749,10 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         else None
     )
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
+        if _APPROXIMATE.match(bound.group()) and _reports(
+            _WORDS.findall(before[: bound.start()].lower())
+        ):
+            return "approximate"  # "CPU hovered around 31%": a value given roughly
         return "plan"
     # the patterns read after the number end at a digit, or begin with one of a few words
     digit_after = plain or _DIGIT.search(after) is not None
@@ -912,7 +921,7 @@ _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 # verbs that report what happened, besides `FINITE` and past forms in -ed
 _REPORTING = FINITE | frozenset(
-    ["got", "slept", "spent", "took", "made", "kept", "did", "saw", "woke", "lost", "won",
+    ["got", "slept", "spent", "took", "made", "kept", "held", "did", "saw", "woke", "lost", "won",
      "it's", "you're", "we're", "that's", "you've", "we've", "i've", "i'm", "they're"]
 )  # fmt: skip
 
