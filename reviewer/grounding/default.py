@@ -530,6 +530,8 @@ class DefaultDetector(PoolDetector):
         `margin_change`); `inferred` says the change was read from the words or the unit,
         so a past time beside it is the change's base ("regressed 13.4% on last week")."""
         start, end, written, value, unit, skip = raw
+        if skip == "unit" and known.unit == "min" and _GLUED_MINUTES.match(text, end):
+            unit, skip = "min", None  # "Deep sleep 67m": minutes, as its name says
         if skip is not None and not (counts and skip == "count"):
             return None
         sign, change = word_sign(text, start, end)
@@ -714,6 +716,7 @@ _FRONTED = re.compile(
     rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
 )
 _FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
+_GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 

@@ -254,11 +254,11 @@ def duration_minutes(token: str) -> float | None:
     return float(found.group(1)) * 60 + float(found.group(2))
 
 
-# a multiplier after the digits (class 5): glued "10.6k", "$1.2M", "3bn", or after one space
-# "10.6 k", "1.2 million"; as a float exponent, so "10.6k" is exactly 10600.0
-MULTIPLIERS = {"k": "e3", "K": "e3", "thousand": "e3", "M": "e6", "MM": "e6", "million": "e6",
-               "bn": "e9", "billion": "e9"}  # fmt: skip
-_MULTIPLIER = re.compile(rf"{SPACE}?(k|K|thousand|MM|M|million|bn|billion)$")
+# a multiplier after the digits (class 5): glued "10.6k", "$1.2M", "$2.6mn", "3bn", or after
+# one space "10.6 k", "1.2 million", "2.6 mn"; as a float exponent, so "10.6k" is exactly 10600.0
+MULTIPLIERS = {"k": "e3", "K": "e3", "thousand": "e3", "M": "e6", "MM": "e6", "mn": "e6",
+               "million": "e6", "bn": "e9", "billion": "e9"}  # fmt: skip
+_MULTIPLIER = re.compile(rf"{SPACE}?(k|K|thousand|MM|M|million|mn|bn|billion)$")
 # digits grouped by a no-break, thin or narrow no-break space ("24 310")
 GROUP_SPACES = "   "
 _GROUP_SPACES = str.maketrans("", "", GROUP_SPACES)
@@ -333,13 +333,14 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
     times = sorted(a for a in aliases if _TIME_WORD.fullmatch(a))
     not_a_unit = f"(?!(?i:{'|'.join(map(re.escape, times))})(?![A-Za-z]))" if times else ""
     optional = ")?" if plain else "|)"
-    # glued "k", "M", "MM", "bn", or one space then "k", "thousand", "million", "billion"
-    glued_multiplier = "(?:[kK]|MM|M|bn)(?![A-Za-z])"
-    spaced_multiplier = f"{SPACE}(?:thousand|million|billion|[kK])(?![A-Za-z])"
+    # glued "k", "M", "MM", "mn", "bn", or one space then "k", "thousand", "million", "mn",
+    # "billion"
+    glued_multiplier = "(?:[kK]|MM|M|mn|bn)(?![A-Za-z])"
+    spaced_multiplier = f"{SPACE}(?:thousand|million|mn|billion|[kK])(?![A-Za-z])"
     if plain:
         multiplier = f"(?:{glued_multiplier}|{spaced_multiplier})?)"
     else:
-        multiplier = f"(?:(?=[kKMb]){glued_multiplier}|(?={SPACE}[tmbkK]){spaced_multiplier}|))"
+        multiplier = f"(?:(?=[kKMbm]){glued_multiplier}|(?={SPACE}[tmbkK]){spaced_multiplier}|))"
     signed = rf"(?<=[{re.escape(SIGNS)}])(?<![\w)\]].)[0-9]"  # a digit after a free sign
     start = rf"(?:{signed}|(?<=[0-9]))" if plain else rf"(?:(?<=[0-9])|{signed})"
     if plain:

@@ -63,6 +63,24 @@ def test_a_duration_is_read_in_minutes(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
+# minutes written "90m", as sleep apps do: an "m" glued to a number is no unit the
+# vocabulary knows (metres), but a name of a value in minutes beside it says what it is
+GLUED_MINUTES = [
+    ("sleep", "Deep sleep 90m.", named("90", "deep_sleep")),
+    ("sleep", "REM: 85m.", named("85", "rem_sleep")),
+    ("sleep", "Latency 20m.", named("20", "latency")),
+    ("training", "Moving time 41m.", named("41", "duration")),
+    ("sleep", "Deep sleep 62m.", []),
+    ("training", "You ran 400m repeats.", []),
+    ("ops", "p95 latency 900m.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), GLUED_MINUTES)
+def test_an_m_glued_to_a_number_is_minutes_when_its_name_says_so(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
 def test_a_faithful_duration_is_a_citation_the_rewrite_arms_leave_as_written() -> None:
     text = "You slept 6h 07m and your resting heart rate was 49 bpm."
     detector, pool = DETECTORS["sleep"], POOLS["sleep"]

@@ -1,5 +1,6 @@
 """PRODUCT.md class 5, suffixes and spacing, as writers in several domains write numbers:
-a multiplier glued or after one space ("$1.2M", "10.6 thousand steps", "3bn", "21.8 k"),
+a multiplier glued or after one space ("$1.2M", "10.6 thousand steps", "3bn", "21.8 k",
+"$2.4mn"),
 and digits grouped by a no-break, thin or narrow no-break space ("24 310 steps").
 
 Each faithful sentence holds a trap: a unitless pool value next to the bare digits, which a
@@ -31,6 +32,8 @@ FAITHFUL = [
     ("The backlog stands at 2.4 thousand tickets.", [K("backlog", 2400), K("x", 2.4)], 2400),
     ("Burn came to £182k in October.", [K("burn", 182000, "gbp"), K("x", 182)], 182000),
     ("Signups reached 12\u2009480 this week.", [K("signups", 12480), K("x", 12)], 12480),
+    ("Cash closed at $2.4mn.", [K("cash", 2_400_000, "usd"), K("x", 2.4)], 2_400_000),
+    ("The fund holds $2.4 mn in reserve.", [K("cash", 2_400_000, "usd"), K("x", 2.4)], 2_400_000),
 ]
 
 MISSTATED = [
@@ -40,6 +43,7 @@ MISSTATED = [
     ("MAU is 1.2 million.", [K("mau", 1_100_000), K("x", 1.2)], "1.2 million", 1_200_000),
     ("You logged 26\u202f310 steps.", [K("steps", 24310, "steps")], "26\u202f310", 26310),
     ("ARR passed $2.9bn.", [K("arr", 3.1e9, "usd"), K("x", 2.9)], "2.9bn", 2.9e9),
+    ("Cash closed at $2.6mn.", [K("cash", 2_400_000, "usd"), K("x", 2.6)], "2.6mn", 2.6e6),
 ]
 
 
@@ -68,7 +72,7 @@ def test_a_misstated_number_with_a_suffix_is_flagged_at_its_value(
 def test_each_faithful_case_is_a_trap(text: str, pool) -> None:
     """Read without its suffix, or split at its group space, the number is near a pool value."""
     bare = [w.strip(".$€£,") for w in text.replace("\u202f", " ").replace("\u2009", " ").split()]
-    bare = [w.rstrip("kKMb").replace("MM", "").rstrip("n").rstrip("Mb") for w in bare]
+    bare = [w.rstrip("kKMb").replace("MM", "").rstrip("n").rstrip("Mbm") for w in bare]
     numbers = [float(w) for w in bare if w.replace(".", "", 1).isdigit()]
     faithful = {p.value for p in pool if p.unit != "none"}
     assert any(
@@ -86,3 +90,4 @@ def test_multipliers_read_exactly() -> None:
     assert parse_value("-3.1bn") == -3.1e9
     assert parse_value("24\u202f310") == 24310.0
     assert parse_value("1,200k") == 1_200_000.0
+    assert parse_value("2.4mn") == parse_value("2.4 mn") == 2_400_000.0
