@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
@@ -409,7 +410,42 @@ class DefaultDetector(PoolDetector):
             named.setdefault(start, reading)
         for start, reading in self._by_pronoun(text, read, mentions, index, names).items():
             named.setdefault(start, reading)
+        named.update(self._respectively(text, read, mentions, index, names))
         return named
+
+    def _respectively(
+        self,
+        text: str,
+        read: str,
+        mentions: list[tuple[int, int, Known, bool]],
+        index: PoolIndex,
+        names: NameIndex,
+    ) -> dict[int, Named]:
+        """Two names joined by "and" and then two numbers joined by "and", each number
+        its name's in turn ("CPU and memory sat at 70% and 85%"), where the closer name
+        would otherwise take the first number."""
+        pattern = self.scanner.pattern
+        found: dict[int, Named] = {}
+        for (_, a_end, a, a_whole), (b_start, b_end, b, b_whole) in pairwise(mentions):
+            if not (a_whole and b_whole) or a is b:
+                continue
+            if _NAMES_JOINED.fullmatch(text, a_end, b_start) is None:
+                continue
+            first = pattern.search(read, b_end, b_end + 70)
+            if first is None or not stated(first):
+                continue
+            if gap_reading(text[b_end : first.start()]) != "value":
+                continue
+            joint = _NUMBERS_JOINED.match(text, claim_end(first))
+            second = pattern.match(read, joint.end()) if joint is not None else None
+            if second is None or not stated(second):
+                continue
+            for m, known in ((first, a), (second, b)):
+                raw = self.scanner.number_at(m, read, text)
+                reading = self._reading(text, raw, known, index, names, "value", False)
+                if reading is not None:
+                    found[m.start()] = reading
+        return found
 
     def _by_pronoun(
         self,
@@ -716,6 +752,12 @@ _FRONTED = re.compile(
     rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
 )
 _FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
+# "CPU and memory", "p95 and p50 latency": two names joined
+_NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+")
+# "70% and 85%", "$1.9M and $120k": two numbers joined
+_NUMBERS_JOINED = re.compile(
+    rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
