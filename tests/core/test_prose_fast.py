@@ -251,3 +251,19 @@ def test_sign_after_matches_its_unguarded_pattern() -> None:
             assert (fast and fast.span()) == (slow and slow.span())
             compared += fast is not None
     assert compared > 100
+
+
+def test_pronoun_clauses_are_found_as_the_plain_pattern_finds_them() -> None:
+    from reviewer.grounding import default
+
+    rng = random.Random(21)
+    pieces = ["It's ", "it is ", "It\u00a0was ", "it ", "with ", "Edit ", "IT ", "it's at ",
+              ". ", "; ", "\n", "this week ", "So far, ", "now ", "HRV ", "52", "$1.9M",
+              " bpm", "currently ", "still ", "at ", "\u0130t is ", "came in at "]  # fmt: skip
+    mixed = ["".join(rng.choice(pieces) for _ in range(rng.randint(3, 25))) for _ in range(3000)]
+    compared = 0
+    for text in [*corpus_texts(), *mixed]:
+        plain = [m.span() for m in default._PRONOUN_CLAUSE.finditer(text)]
+        assert [m.span() for m in default._pronoun_clauses(text)] == plain, text
+        compared += len(plain)
+    assert compared > 100
