@@ -428,8 +428,8 @@ class DefaultDetector(PoolDetector):
         pattern = self.scanner.pattern
         found: dict[int, Named] = {}
         for (_, a_end, a, a_whole), (b_start, b_end, b, b_whole) in pairwise(mentions):
-            if not (a_whole and b_whole) or a is b:
-                continue
+            if b_start - a_end > 8 or not (a_whole and b_whole) or a is b:
+                continue  # (" and ", ", and ", " & ": a few characters at most)
             if _NAMES_JOINED.fullmatch(text, a_end, b_start) is None:
                 continue
             first = pattern.search(read, b_end, b_end + 70)
@@ -512,8 +512,10 @@ class DefaultDetector(PoolDetector):
         lo = max(0, at - reach)
         before = None
         for b in pattern.finditer(read, lo, at):
-            if stated(b) and not (b.start() > lo and read[b.start() - 1] in "0123456789,."):
-                before = b
+            if (b.group("body") is not None or b.lastgroup == "duration") and not (
+                b.start() > lo and read[b.start() - 1] in "0123456789,."
+            ):
+                before = b  # (`stated`, written out: this loop runs for every name)
         if before is None:
             return None
         before = pattern.match(read, before.start())
