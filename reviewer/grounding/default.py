@@ -14,7 +14,7 @@ value it states: that value is compared, past the band and without a unit word.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
@@ -77,7 +77,7 @@ class DefaultDetector(PoolDetector):
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
         if names is None:
-            names = index.extras[(_NAMED, id(self))] = NameIndex(index.pool, self.config.names)
+            names = index.extras[(_NAMED, id(self))] = NameIndex.of(index.pool, self.config.names)
         return names  # type: ignore[return-value]
 
     def _judge_for(self, index: PoolIndex):
@@ -339,6 +339,7 @@ class DefaultDetector(PoolDetector):
         partial: dict[int, Named] = {}
         listed: dict[int, Named] = {}  # the item before a comma: "deep sleep, 70 min REM"
         heads: dict[int, Named] = {}
+        numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and stated(m):
@@ -376,7 +377,9 @@ class DefaultDetector(PoolDetector):
                             listed[m.start()] = found
                         else:
                             named[m.start()] = found
-            before = self._number_before(read, m_start, 120) if whole else None
+            if whole and numbers is None:
+                numbers = self._numbers(read)
+            before = _number_before(numbers, read, m_start, 120) if whole else None
             if before is None:
                 continue
             token_end = claim_end(before)
@@ -505,21 +508,14 @@ class DefaultDetector(PoolDetector):
         before = clause_before(text, m_start)
         return names.head_reads(known, before, clause_after(text, end), unit != "none")
 
-    def _number_before(self, read: str, at: int, reach: int) -> re.Match[str] | None:
-        """The last number that starts less than `reach` characters before `at`, matched
-        again from its start so that its unit may pass `at`; None when there is none."""
-        pattern = self.scanner.pattern
-        lo = max(0, at - reach)
-        before = None
-        for b in pattern.finditer(read, lo, at):
-            if (b.group("body") is not None or b.lastgroup == "duration") and not (
-                b.start() > lo and read[b.start() - 1] in "0123456789,."
-            ):
-                before = b  # (`stated`, written out: this loop runs for every name)
-        if before is None:
-            return None
-        before = pattern.match(read, before.start())
-        return before if before is not None and stated(before) else None
+    def _numbers(self, read: str) -> tuple[list[int], list[re.Match[str]]]:
+        """Every number (or duration) of a text, and where each starts, in one scan."""
+        found = [
+            m
+            for m in self.scanner.pattern.finditer(read)
+            if m.group("body") is not None or m.lastgroup == "duration"
+        ]
+        return [m.start() for m in found], found
 
     def _later(
         self,
@@ -650,6 +646,22 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def _number_before(
+    numbers: tuple[list[int], list[re.Match[str]]], read: str, at: int, reach: int
+) -> re.Match[str] | None:
+    """The last number that starts less than `reach` characters before `at` (and not
+    right after a digit, a comma or a point inside that reach), None when there is none."""
+    starts, found = numbers
+    lo = max(0, at - reach)
+    for i in range(bisect_left(starts, at) - 1, -1, -1):
+        start = starts[i]
+        if start < lo:
+            break
+        if not (start > lo and read[start - 1] in "0123456789,."):
+            return found[i]
+    return None
 
 
 def _pronoun_clauses(text: str) -> list[re.Match[str]]:

@@ -229,6 +229,37 @@ class NameIndex:
             tuple(sorted(firsts)) if all(word.isascii() for word in firsts) else None
         )
 
+    @classmethod
+    def of(cls, pool: Sequence[Known], aliases: dict[str, tuple[str, ...]]) -> NameIndex:
+        """The index of `pool`'s names, built once per set of names: briefs that share a
+        schema (every brief of a product names the same metrics, with values of its own)
+        share the patterns and word tables, each pool getting its own known values."""
+        key = (tuple((known.name, _counts_things(known)) for known in pool), id(aliases))
+        found = _BY_NAMES.get(key)
+        if found is not None and found[0] is aliases:
+            return found[1].rebound(pool)
+        index = cls(pool, aliases)
+        _BY_NAMES[key] = (aliases, index)  # (the aliases held, so their id stays theirs)
+        if len(_BY_NAMES) > _BY_NAMES_SIZE:
+            del _BY_NAMES[next(iter(_BY_NAMES))]
+        return index
+
+    def rebound(self, pool: Sequence[Known]) -> NameIndex:
+        """This index for another pool with the same names: the tables shared, each name's
+        known value the other pool's."""
+        by_name: dict[str, Known] = {}
+        for known in pool:
+            by_name.setdefault(known.name, known)
+        other = object.__new__(NameIndex)
+        other.by_form = {form: by_name[k.name] for form, k in self.by_form.items()}
+        other.partial = {word: by_name[k.name] for word, k in self.partial.items()}
+        other.heads = {word: by_name[k.name] for word, k in self.heads.items()}
+        other.change_of = {name: by_name[k.name] for name, k in self.change_of.items()}
+        other.changes = [by_name[k.name] for k in self.changes]
+        other.contents, other.words, other.verbs = self.contents, self.words, self.verbs
+        other.gates, other.pattern, other.first_words = self.gates, self.pattern, self.first_words
+        return other
+
     def _heads(self, by_form: dict[str, Known]) -> dict[str, Known]:
         """The last words of names ("score" of "sleep score", "hr" of "resting hr") that
         name one known value alone: no other known value's names hold the word, nor end in
@@ -455,6 +486,8 @@ class NameIndex:
         return True
 
 
+_BY_NAMES: dict[tuple, tuple[dict, NameIndex]] = {}  # see `NameIndex.of`
+_BY_NAMES_SIZE = 256
 _COUNTING = ("count", "tally", "total", "volume")
 
 

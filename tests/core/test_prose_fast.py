@@ -267,3 +267,63 @@ def test_pronoun_clauses_are_found_as_the_plain_pattern_finds_them() -> None:
         assert [m.span() for m in default._pronoun_clauses(text)] == plain, text
         compared += len(plain)
     assert compared > 100
+
+
+def test_a_name_index_shared_by_a_schema_reads_as_a_fresh_one() -> None:
+    """`NameIndex.of` builds a pool's names once per set of names and rebinds them to
+    each pool's values: every corpus brief flags as with an index built for it alone."""
+    from reviewer.grounding.default import DefaultDetector
+    from reviewer.grounding.names import NameIndex
+
+    class Fresh(DefaultDetector):
+        def _names(self, index):  # type: ignore[no-untyped-def]
+            return NameIndex(index.pool, self.config.names)
+
+    rng = random.Random(5)
+    compared = 0
+    detectors: dict[int, tuple[DefaultDetector, DefaultDetector]] = {}
+    for text, pool, config in corpus_records():
+        shared, fresh = detectors.setdefault(id(config), (DefaultDetector(config), Fresh(config)))
+        # the same names with other values: what the shared index is rebound to
+        other = tuple(
+            Known(k.name, round(k.value * rng.uniform(0.5, 1.5), 2), k.unit) for k in pool
+        )
+        for p in (pool, other):
+            assert shared.flag(text, p) == fresh.flag(text, p)
+            compared += 1
+    assert compared > 600
+
+
+def test_the_number_before_a_name_is_found_as_a_plain_walk_finds_it() -> None:
+    """`_number_before` looks the last number before a name up by bisection in the text's
+    one scan; the plain reading walks that scan to the name. (A scan of only the reach
+    before the name, as the detector once made, could start inside a number cut at the
+    reach's edge: "0.8" of "70.8".)"""
+    from reviewer.grounding import default
+    from reviewer.grounding.default_scanner import ascii_digits
+
+    detector = default.DefaultDetector()
+
+    def plain(read: str, at: int, reach: int):  # type: ignore[no-untyped-def]
+        lo = max(0, at - reach)
+        before = None
+        for b in detector.scanner.pattern.finditer(read, 0, len(read)):
+            if b.start() >= at:
+                break
+            stated = b.group("body") is not None or b.lastgroup == "duration"
+            glued = b.start() > lo and read[b.start() - 1] in "0123456789,."
+            if b.start() >= lo and stated and not glued:
+                before = b
+        return before
+
+    compared = 0
+    for text in corpus_texts():
+        read = ascii_digits(text)
+        numbers = detector._numbers(read)
+        # where a name starts: a word's first letter after a space
+        for at in (i for i in range(1, len(read)) if read[i].isalpha() and read[i - 1] == " "):
+            fast = default._number_before(numbers, read, at, 120)
+            slow = plain(read, at, 120)
+            assert (fast and fast.span()) == (slow and slow.span()), text[max(0, at - 120) : at]
+            compared += slow is not None
+    assert compared > 10000
