@@ -20,7 +20,13 @@ from itertools import pairwise
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.default_scanner import SIGNS, DefaultScanner, ascii_digits
+from reviewer.grounding.default_scanner import (
+    SIGNS,
+    DefaultScanner,
+    ascii_digits,
+    claim_end,
+    stated,
+)
 from reviewer.grounding.names import (
     SHARES,
     NameIndex,
@@ -510,11 +516,7 @@ class DefaultDetector(PoolDetector):
 
     def _numbers(self, read: str) -> tuple[list[int], list[re.Match[str]]]:
         """Every number (or duration) of a text, and where each starts, in one scan."""
-        found = [
-            m
-            for m in self.scanner.pattern.finditer(read)
-            if m.group("body") is not None or m.lastgroup == "duration"
-        ]
+        found = [m for m in self.scanner.pattern.finditer(read) if stated(m)]
         return [m.start() for m in found], found
 
     def _later(
@@ -684,18 +686,6 @@ def _pronoun_clauses(text: str) -> list[re.Match[str]]:
 _AFTER_IT = frozenset(["'", "’", " ", "\t", "\u00a0", "\u202f", "\u2009"])
 
 
-def stated(m: re.Match[str]) -> bool:
-    """Whether a match of the scanner's pattern is a number or a duration ("6h 12m")."""
-    return m.group("body") is not None or m.lastgroup == "duration"
-
-
-def claim_end(m: re.Match[str]) -> int:
-    """Where a number's claim ends: after its unit word, or the duration's last letter."""
-    if m.lastgroup == "duration":
-        return m.end()
-    return m.end("unit") if m.group("unit") else m.end("body")
-
-
 def _subject_counted(
     text: str,
     start: int,
@@ -753,8 +743,9 @@ def statement_why(
         if m_end < start - 100 or m_start > end + 70:
             continue
         words = _LETTER_RUN.findall(text[m_start:m_end].lower())
-        if not _PLANNED.isdisjoint(words) or (
-            not IMPERATIVES.isdisjoint(words[:-1])
+        if (
+            not _PLANNED.isdisjoint(words)
+            or not IMPERATIVES.isdisjoint(words[:-1])
             or (words and words[-1] in _LABEL_VERBS and text[m_end : m_end + 1] == ":")
         ):
             masked = masked[:m_start] + "x" * (m_end - m_start) + masked[m_end:]

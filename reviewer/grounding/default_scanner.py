@@ -221,7 +221,7 @@ def parse_value(token: str) -> float:
         return float(token)  # ASCII digits with an optional ASCII sign: most tokens
     except ValueError:
         pass
-    if token[-1] in "mMnNsS" or "h" in token or "H" in token:
+    if "h" in token or "H" in token:  # every duration has its hours
         minutes = duration_minutes(token)
         if minutes is not None:
             return minutes
@@ -239,6 +239,18 @@ _DURATION = re.compile(
     rf"([0-9]*(?:\.[0-9]+)?){SPACE}*(?i:hours|hour|hrs|hr|h){SPACE}*(?:and{SPACE}+)?([0-9]+)"
     rf"(?:{SPACE}*(?i:minutes|minute|mins|min|m))?"
 )
+
+
+def stated(m: re.Match[str]) -> bool:
+    """Whether a match of the scanner's pattern is a number or a duration ("6h 12m")."""
+    return m.group("body") is not None or m.lastgroup == "duration"
+
+
+def claim_end(m: re.Match[str]) -> int:
+    """Where a number's claim ends: after its unit word, or the duration's last letter."""
+    if m.lastgroup == "duration":
+        return m.end()
+    return m.end("unit") if m.group("unit") else m.end("body")
 
 
 def is_duration(token: str) -> bool:
@@ -536,7 +548,7 @@ class DefaultScanner:
                     token = written[m.start() : m.end(body_group)]
                     judgement = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
             elif last == duration_group:  # "6h 12m": a claim in minutes
-                key = (m.group(), "duration")
+                key = (m.group() if same else written[m.start() : m.end()], "duration")
                 judgement = memo.get(key)
                 if judgement is None:
                     judgement = memo[key] = judge(written[m.start() : m.end()], "min")
