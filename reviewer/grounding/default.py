@@ -28,6 +28,7 @@ from reviewer.grounding.default_scanner import (
     stated,
 )
 from reviewer.grounding.names import (
+    QUALIFIERS,
     SHARES,
     NameIndex,
     after_gap_allows,
@@ -65,7 +66,8 @@ _BEYOND = "beyond"
 _GENERIC = frozenset({"none", "pct"})
 _NAMED = "names"  # the PoolIndex extra holding a pool's NameIndex
 # a number read by its name: (start, end, token as written, value, unit, known, counted,
-# kind, inferred: a change read from the words or the unit beside a level's name)
+# kind, inferred: a change read from the words or the unit beside a level's name, or a
+# value now told after a past one; either way a past time in its sentence is another's)
 Named = tuple[int, int, str, float, str, Known, bool, str, bool]
 
 
@@ -345,14 +347,21 @@ class DefaultDetector(PoolDetector):
         partial: dict[int, Named] = {}
         listed: dict[int, Named] = {}  # the item before a comma: "deep sleep, 70 min REM"
         heads: dict[int, Named] = {}
+        then: dict[int, Named] = {}  # a past value told before the value now: no reading
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and stated(m):
                 gap = text[m_end : m.start()]
+                told_then = False  # a past value told before this one, with its time
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
                     m, gap = now, _FROM_END.sub("", gap)
+                elif (now := self._then_now(text, read, m)) is not None:
+                    # "HRV 54 last week, 87 this week": the first is no statement
+                    past = scanner.number_at(m, read, text)
+                    then.setdefault(m.start(), (*past[:5], known, False, None, False))
+                    m, told_then = now, True
                 if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
                     gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
                 if whole is None:  # a head noun alone: "Score: 80"
@@ -371,6 +380,8 @@ class DefaultDetector(PoolDetector):
                     # came to 3,400 messages"), when only plain words stand between
                     counts = whole and raw[5] == "count" and known.unit == "none" and plain_gap(gap)
                     found = self._reading(text, raw, known, index, names, reading, counts)
+                    if found is not None and told_then:
+                        found = (*found[:8], True)  # the sentence's past time is the other's
                     if found is not None:
                         # a closer name wins, but a word of a name never over a whole name,
                         # and the name before a comma or "and" never over the number's own
@@ -404,6 +415,14 @@ class DefaultDetector(PoolDetector):
                 found = self._reading(text, raw, known, index, names, "value", True)
                 if found is not None:
                     after[before.start()] = found
+            elif (
+                raw[5] is None
+                and _LINKED.fullmatch(text, token_end, m_start)
+                and not _qualified_after(text, m_end)
+            ):  # "87 is your HRV": the name a linking verb gives it
+                found = self._reading(text, raw, known, index, names, "value", True)
+                if found is not None:
+                    after[before.start()] = found
             elif raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None:
                 found = self._later(text, raw, token_end, m_start, m_end, known, index)
                 if found is not None:
@@ -417,6 +436,8 @@ class DefaultDetector(PoolDetector):
         for start, reading in heads.items():
             named.setdefault(start, reading)
         for start, reading in later.items():
+            named.setdefault(start, reading)
+        for start, reading in then.items():
             named.setdefault(start, reading)
         for start, reading in self._by_pronoun(text, read, mentions, index, names).items():
             named.setdefault(start, reading)
@@ -496,6 +517,20 @@ class DefaultDetector(PoolDetector):
             return None  # "40 to 65" alone is a range
         now = self.scanner.pattern.match(read, then.end())
         return now if now is not None and stated(now) else None
+
+    def _then_now(self, text: str, read: str, m: re.Match[str]) -> re.Match[str] | None:
+        """The number a name's first number is followed by when each carries its time, the
+        first a past one and the second the time now: "54 last week, 87 this week", "$2.9M in
+        March and is $1.9M now" (the second states the value)."""
+        joined = _THEN_NOW.match(text, claim_end(m))
+        if joined is None:
+            return None
+        now = self.scanner.pattern.match(read, joined.end())
+        if now is None or not stated(now):
+            return None
+        if joined.group("now") is None and _NOW_AFTER.match(text, claim_end(now)) is None:
+            return None  # two past values: "54 last week and 87 the week before"
+        return now
 
     def _head_reads(
         self,
@@ -783,6 +818,49 @@ _NUMBERS_JOINED = re.compile(
     rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
 )
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]"
+)
+_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_PAST_TIME = (
+    rf"last{_SPACE}+(?:week|month|quarter|year|season|sprint|cycle|night|time|{_DAYS})|"
+    rf"yesterday|(?:a|an|one|two|three|four|five|six|[0-9]+){_SPACE}+(?:days?|weeks?|months?|"
+    rf"quarters?|years?){_SPACE}+ago|in{_SPACE}+(?:{_MONTHS})|on{_SPACE}+(?:{_DAYS})|"
+    rf"the{_SPACE}+(?:day|night|week|month|quarter){_SPACE}+before|previously"
+)
+_NOW_TIME = (
+    rf"today|now|tonight|currently|right{_SPACE}+now|so{_SPACE}+far|"
+    rf"this{_SPACE}+(?:morning|week|month|quarter|year|season|sprint|cycle)"
+)
+# a past value's time, then the value now: "54 last week, 87 this week", "70% yesterday and
+# 38% today", "$2.9M in March and is $1.9M now" (read from the end of the first's claim)
+_THEN_NOW = re.compile(
+    rf"{_SPACE}+(?i:{_PAST_TIME})\b{_SPACE}*(?:,|;|,?{_SPACE}+(?i:and|but))"
+    rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
+    rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
+    rf"{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
+_NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
+# a linking verb and a determiner between a number and the name after it: "87 is your HRV"
+_LINKED = re.compile(
+    rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:your|the|our|my|their|today['’]s){_SPACE}+"
+)
+_NEXT_WORD = re.compile(rf"{_SPACE}+([A-Za-z]+)(?:{_SPACE}+([A-Za-z]+))?")
+
+
+def _qualified_after(text: str, end: int) -> bool:
+    """Whether the word after a name makes it something else ("HRV target", "cash goal");
+    "last night" is the night a sleep report is of."""
+    following = _NEXT_WORD.match(text, end)
+    if following is None:
+        return False
+    word = following.group(1).lower()
+    if word == "last" and (following.group(2) or "").lower() == "night":
+        return False
+    return word in QUALIFIERS
+
+
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 

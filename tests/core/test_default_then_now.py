@@ -1,0 +1,94 @@
+"""Two more places where prose says which known value a number is:
+
+- a past value and the value now, each with its time ("HRV 54 last week, 87 this week",
+  "Cash was $2.9M in March and is $1.9M now"): the name states the number of the time
+  now, and the past one is no statement;
+- a number that a linking verb then names ("87 is your HRV", "$1.9M is our cash on
+  hand"): the name after "is your", "was the"... states it, unless a qualifier stands
+  beside the name ("87 is your HRV target", "87 is your best HRV").
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py); every number named here is
+a misstatement past the band.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader, stated_in_domains
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+THEN_NOW = [
+    ("training", "HRV 54 last week, 87 this week.", [("87", "value", "hrv")]),
+    ("training", "HRV was 54 last week and is 87 now.", [("87", "value", "hrv")]),
+    ("training", "Resting HR: 40 bpm yesterday, 65 bpm today.", [("65", "value", "rhr")]),
+    ("training", "Readiness was 70% yesterday and 38% today.", [("38", "value", "readiness")]),
+    (
+        "sleep",
+        "Deep sleep was 62 min a week ago and is 90 min now.",
+        [("90", "value", "deep_sleep")],
+    ),
+    ("sleep", "Sleep score: 67 last week, 82 this week.", [("82", "value", "sleep_score")]),
+    ("finance", "Cash was $2.9M in March and is $1.9M now.", [("1.9M", "value", "cash")]),
+    (
+        "finance",
+        "Runway: 20 months last quarter, 11 months this quarter.",
+        [("11", "value", "runway")],
+    ),
+    (
+        "ops",
+        "p95 latency was 700 ms yesterday and is 900 ms today.",
+        [("900", "value", "p95_latency")],
+    ),
+    ("ops", "Queue depth 1,200 last week, 3,400 this week.", [("3,400", "value", "queue_depth")]),
+    (
+        "product",
+        "DAU was 60,000 last month and is 102,000 this month.",
+        [("102,000", "value", "dau")],
+    ),
+    ("product", "NPS 40 last quarter, 61 this quarter.", [("61", "value", "nps")]),
+    ("product", "Churn was 2.0% last month and 4.2% this month.", [("4.2", "value", "churn")]),
+    # the value now faithful, the past one anything: no flag; the value now first: as before
+    ("training", "HRV 54 last week, 67 this week.", []),
+    ("finance", "Cash was $1.2M in March and is $2.5M now.", []),
+    ("training", "HRV 87 this week, 54 last week.", [("87", "value", "hrv")]),
+    # two past values: neither is now
+    ("training", "HRV was 54 last week and 87 the week before.", []),
+]
+NAMED_AFTER = [
+    ("training", "87 is your HRV.", [("87", "value", "hrv")]),
+    ("training", "61 bpm is your resting heart rate this morning.", [("61", "value", "rhr")]),
+    ("training", "38% is your readiness today.", [("38", "value", "readiness")]),
+    ("sleep", "82 was your sleep score.", [("82", "value", "sleep_score")]),
+    ("sleep", "90 min was your deep sleep last night.", [("90", "value", "deep_sleep")]),
+    ("sleep", "70% is your sleep efficiency.", [("70", "value", "efficiency")]),
+    ("finance", "$1.9M is our cash on hand.", [("1.9M", "value", "cash")]),
+    ("finance", "11 months is the runway at this burn.", [("11", "value", "runway")]),
+    ("ops", "900 ms is the p95 latency right now.", [("900", "value", "p95_latency")]),
+    ("ops", "3,400 is the queue depth this morning.", [("3,400", "value", "queue_depth")]),
+    ("product", "61 is our NPS this quarter.", [("61", "value", "nps")]),
+    ("product", "102,000 was the DAU figure on Monday.", [("102,000", "value", "dau")]),
+    ("product", "4.2% is the churn this month.", [("4.2", "value", "churn")]),
+    # a qualifier beside the name, a comparison, a past time, a faithful value: no flag
+    ("training", "87 is your HRV target.", []),
+    ("training", "87 is your best HRV this year.", []),
+    ("training", "87 is higher than your HRV.", []),
+    ("training", "54 was your HRV last week.", []),
+    ("training", "67 is your HRV.", []),
+    ("finance", "$1.9M is our cash goal for June.", []),
+    ("ops", "900 ms is the p95 latency budget.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), THEN_NOW + NAMED_AFTER)
+def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER])
+def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
+    count, domains = stated_in_domains(cases)
+    assert count >= 12 and domains >= 4
