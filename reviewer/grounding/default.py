@@ -616,9 +616,12 @@ class DefaultDetector(PoolDetector):
             # gives the value's sign ("Skin temp is down 0.5 °C" of a deviation of +0.5)
         if unit != known.unit and unit != "none":
             target = None if is_change(known) else names.change_of.get(known.name)
-            if target is None or target.unit != unit:
-                return None
-            known, inferred = target, True
+            if target is not None and target.unit == unit:
+                known, inferred = target, True
+            else:
+                known = in_unit(known, unit)  # "Total sleep came to 7.7 hours" of 367 min
+                if known is None:
+                    return None
         elif reading == "since" and not inferred:
             return None  # "margin versus last quarter ... 39%": a past level, not a change
         if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
@@ -863,6 +866,22 @@ def _qualified_after(text: str, end: int) -> bool:
 
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
+
+
+# units of time by their usual keys, in minutes: a name that says which value is meant
+# compares a number written in hours with a value held in minutes
+_MINUTES = {"ms": 1 / 60000, "s": 1 / 60, "sec": 1 / 60, "secs": 1 / 60, "min": 1.0,
+            "mins": 1.0, "h": 60.0, "hr": 60.0, "hrs": 60.0, "hour": 60.0,
+            "hours": 60.0}  # fmt: skip
+
+
+def in_unit(known: Known, unit: str) -> Known | None:
+    """`known` held in another unit of time, said in `unit` ("sleep_duration 367 min" in
+    "h": 6.12), or None when the two units are not both units of time."""
+    held, wanted = _MINUTES.get(known.unit), _MINUTES.get(unit)
+    if held is None or wanted is None:
+        return None
+    return Known(known.name, known.value * held / wanted, unit)
 
 
 def rounded_to(token: str, value: float, known: float) -> bool:
