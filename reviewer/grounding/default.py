@@ -36,6 +36,7 @@ from reviewer.grounding.names import (
     change_stem,
     gap_reading,
     head_gap,
+    held_in,
     is_change,
     later_gap_allows,
     list_gap,
@@ -403,7 +404,13 @@ class DefaultDetector(PoolDetector):
             if token_end > m_start:
                 continue
             raw = scanner.number_at(before, read, text)
-            if before.start() >= m_start - 40 and after_gap_allows(text[token_end:m_start], raw[4]):
+            if before.start() >= m_start - 40 and (
+                after_gap_allows(text[token_end:m_start], raw[4])
+                or (
+                    held_in(text[token_end:m_start], raw[4])
+                    and not _PAID.search(clause_before(text, before.start()))
+                )
+            ):  # "27 pages", "$1.9M in cash" (but "paid $2,000 in cash" is how)
                 found = self._reading(text, raw, known, index, names, "value", True)
                 if found is not None:
                     after[before.start()] = found
@@ -848,6 +855,11 @@ _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
     rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:your|the|our|my|their|today['’]s){_SPACE}+"
+)
+# verbs of paying or being paid: "$2,000 in cash" after them is how, not a holding
+_PAID = re.compile(
+    r"(?i:\b(?:paid|pays?|paying|spent|spends?|spending|costs?|costing|charged?|charges|"
+    r"collected|collects?|received|receives?|refunded|refunds?|owed|owes?|billed|invoiced)\b)"
 )
 _NEXT_WORD = re.compile(rf"{_SPACE}+([A-Za-z]+)(?:{_SPACE}+([A-Za-z]+))?")
 

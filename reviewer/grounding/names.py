@@ -850,6 +850,12 @@ def after_gap_allows(gap: str, unit: str = "none") -> bool:
     return not any(w.lower() in _NOT_BETWEEN for w in words)
 
 
+def held_in(gap: str, unit: str) -> bool:
+    """Whether a name after "in" names the number before it in a unit that is neither a
+    share nor time spent ("$1.9M in cash", "400 GB in free disk"): what is held in it."""
+    return unit not in SHARES and unit not in SPENT and _IN_GAP.match(gap) is not None
+
+
 _LIST_BREAK = re.compile(r",|\band\b")
 
 
