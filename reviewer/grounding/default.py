@@ -141,6 +141,7 @@ class DefaultDetector(PoolDetector):
             if kind is not None and (
                 why is None
                 or (inferred and why == "past value")
+                or why == "scale"
                 or (why == "approximate" and self._plainly_off(value, known, kind))
             ):
                 yield Flag(start, end, written, value, unit, known.name, known.value,

@@ -343,6 +343,24 @@ _OF_TAIL = (
 )
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
 _OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
+# a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
+_OUT_OF_SCALE = re.compile(
+    rf"^{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9.,])(?:{_S}+(?P<next>[A-Za-z]+))?"
+)
+_NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
+
+
+def on_a_scale(after: str) -> bool:
+    """Whether "out of 5", "out of 10" or "out of 100" after a number is the scale it is
+    a score on, where a plural noun after it ("4 out of 5 sessions") makes it a count."""
+    scale = _OUT_OF_SCALE.match(after)
+    if scale is None:
+        return False
+    word = (scale.group("next") or "").lower()
+    return not (len(word) > 3 and word.endswith("s") and not word.endswith("ss")
+                and word not in _NOT_PLURALS)  # fmt: skip
+
+
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
 ORDINAL_WORDS = frozenset(
     [
@@ -717,7 +735,8 @@ _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
     """Why the number at text[start:end] does not state a present value, or None:
     "plan", "range", "past value", "count", "ordinal"; "approximate" for a value said
-    roughly ("hovered around 31%"), which only a plain contradiction contradicts.
+    roughly ("hovered around 31%"), which only a plain contradiction contradicts; "scale"
+    for a score out of its scale ("2 out of 10"), a value only where a name says which.
 
     Most numbers state their value, so every rule is tried for most of them: before a
     pattern is searched, a cheap test of the clause's words says whether it can match
@@ -764,6 +783,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         and _RANGE_BEFORE.search(before)
     ) or (digit_after and _RANGE_AFTER.match(after)):
         return "range"
+    if digit_after and _OF_AFTER.match(after) and on_a_scale(after):
+        return "scale"  # "82 out of 100": a score, stated when a name says of what
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))

@@ -1,0 +1,66 @@
+"""A score with its scale after it ("Sleep score: 82 out of 100", "App rating is 3.1 out
+of 5") states the score: "out of 5", "out of 10" and "out of 100" are the scale, not the
+whole of a count, unless a plural noun follows ("4 out of 5 sessions" counts sessions).
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool (tests/core/test_default_name_voices.py, plus a score or two) and config; every
+score named here is a misstatement past the band.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer import Known
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader, stated_in_domains
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+SCORES = {
+    "product": [Known("app_rating", 4.6, "none")],
+    "ops": [Known("health_score", 91, "none")],
+}
+
+CASES = [
+    ("sleep", "Your sleep score of 82 out of 100 is good.", [("82", "value", "sleep_score")]),
+    ("sleep", "Sleep score: 82 out of 100.", [("82", "value", "sleep_score")]),
+    ("sleep", "Sleep efficiency came in at 95 out of 100.", [("95", "value", "efficiency")]),
+    ("training", "Readiness is 38 out of 100 today.", [("38", "value", "readiness")]),
+    ("training", "Your recovery score came in at 38 out of 100.", [("38", "value", "readiness")]),
+    (
+        "training",
+        "Readiness sits at 38 out of 100, so keep it easy.",
+        [("38", "value", "readiness")],
+    ),
+    ("product", "NPS sits at 61 out of 100.", [("61", "value", "nps")]),
+    ("product", "App rating is 3.1 out of 5.", [("3.1", "value", "app_rating")]),
+    ("product", "The app rating fell to 3.1 out of 5 this week.", [("3.1", "value", "app_rating")]),
+    ("ops", "Health score: 62 out of 100.", [("62", "value", "health_score")]),
+    (
+        "ops",
+        "The cluster health score dropped to 62 out of 100.",
+        [("62", "value", "health_score")],
+    ),
+    (
+        "ops",
+        "Health score is at 62 out of 100 after the deploy.",
+        [("62", "value", "health_score")],
+    ),
+    # counts of things out of a whole, and faithful scores: no flag
+    ("sleep", "You slept well on 4 out of 7 nights.", []),
+    ("training", "You hit 4 out of 5 sessions.", []),
+    ("training", "You hit 4 out of 5 planned runs.", []),
+    ("ops", "9 out of 10 nodes are healthy.", []),
+    ("sleep", "Sleep score: 67 out of 100.", []),
+    ("product", "App rating is 4.6 out of 5.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), CASES)
+def test_a_score_out_of_its_scale_is_stated(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain] + SCORES.get(domain, [])) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    count, domains = stated_in_domains(CASES)
+    assert count >= 12 and domains >= 4
