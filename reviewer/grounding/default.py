@@ -411,7 +411,11 @@ class DefaultDetector(PoolDetector):
                     held_in(text[token_end:m_start], raw[4])
                     and not _PAID.search(clause_before(text, before.start()))
                 )
-            ):  # "27 pages", "$1.9M in cash" (but "paid $2,000 in cash" is how)
+                or (
+                    _FOR_GAP.fullmatch(text, token_end, m_start)
+                    and _RECORDED.search(clause_before(text, before.start()))
+                )
+            ):  # "27 pages", "$1.9M in cash" (not "paid $2,000 in cash"), "recorded 87 for HRV"
                 found = self._reading(text, raw, known, index, names, "value", True)
                 if found is not None:
                     after[before.start()] = found
@@ -861,6 +865,13 @@ _LINKED = re.compile(
 _PAID = re.compile(
     r"(?i:\b(?:paid|pays?|paying|spent|spends?|spending|costs?|costing|charged?|charges|"
     r"collected|collects?|received|receives?|refunded|refunds?|owed|owes?|billed|invoiced)\b)"
+)
+_FOR_GAP = re.compile(rf"{_SPACE}+(?i:for){_SPACE}+(?:(?i:the|your|our|my|their){_SPACE}+)?")
+# verbs that record or show a value: "for" after their number names what it is of
+_RECORDED = re.compile(
+    r"(?i:\b(?:recorded|records?|logged|logs?|measured|measures?|showed|shows?|shown|reads?|"
+    r"registered|registers?|posted|posts?|tracked|tracks?|reported|reports?|gave|gives?|"
+    r"came\s+back\s+with|comes\s+back\s+with|that['’]s)\b)"
 )
 _NEXT_WORD = re.compile(rf"{_SPACE}+([A-Za-z]+)(?:{_SPACE}+([A-Za-z]+))?")
 
