@@ -732,6 +732,12 @@ def _stem_words(form: str) -> set[str]:
 
 _ASIDE = re.compile(rf"{_S}*\([^()0-9\n]{{1,40}}\)")
 _OPEN_BEFORE_NUMBER = re.compile(rf"{_S}*\((?:(?:[$€£¥]|US\$){_S}?)?$")  # "Cash ($2.4M)"
+_SIGN_NOUN_OF = re.compile(
+    rf"(?i:\b(?:a|an){_S}+(?:net{_S}+)?(?P<noun>loss|gain|drop|rise|increase|decrease|fall|"
+    rf"jump|deficit|decline|surplus|profit){_S}+of){_S}*(?:(?:[$€£¥]|US\$){_S}?)?$"
+)
+# of those, the nouns that give a level its sign ("a loss of $50k" is net income below 0)
+_LEVEL_SIGN_NOUNS = frozenset(["loss", "deficit", "surplus", "profit"])
 # qualifiers that name a past time: beside a change's unit they are the change's base
 PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
 _COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])
@@ -751,9 +757,16 @@ def gap_reading(gap: str) -> str | None:
     gap = _OPEN_BEFORE_NUMBER.sub("", _ASIDE.sub("", gap))
     if len(gap) > 60 or _END.search(gap):
         return None
+    # "was a loss of": the level's sign in words (read from the words before the number),
+    # "saw a drop of": a change told as a noun; neither qualifies the name
+    told = _SIGN_NOUN_OF.search(gap)
+    if told is not None:
+        gap = gap[: told.start()]
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
     if len(words) > 6:
         return None
+    if told is not None and told.group("noun").lower() not in _LEVEL_SIGN_NOUNS:
+        words.append("change")
     if any(w in CHANGE_WORDS for w in words):
         return (
             "change" if not any(w in QUALIFIERS and w not in CHANGE_WORDS for w in words) else None

@@ -197,7 +197,7 @@ CASES = [
     ("finance", "Burn came in at $120,000.", [("120,000", "value", "burn")]),
     ("finance", "Gross margin was logged at 48%.", [("48", "value", "gross_margin")]),
     ("finance", "Margin: 48%.", [("48", "value", "gross_margin")]),
-    ("finance", "Net income was a loss of $40,100.", []),
+    ("finance", "Net income was a loss of $40,100.", [("40,100", "value", "net_income")]),
     ("finance", "Net income came in at a profit of $33,653.", [("33,653", "sign", "net_income")]),
     ("finance", "Net income: positive $33,653.", [("33,653", "sign", "net_income")]),
     (

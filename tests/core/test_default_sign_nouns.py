@@ -1,0 +1,56 @@
+"""A noun that tells the number's sign or its change between a name and the number ("Net
+income was a loss of $50k", "DAU saw a drop of 15%") is no qualifier of the name: "a loss
+of", "a profit of", "a deficit of" give a level its sign; "a drop of", "a rise of", "a
+gain of" make the number a change, the named change's (or the change of the named level
+the pool holds), and no change held, no reading ("Error rate was a jump of 3.1%").
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py); every number named here is a
+misstatement past the band, or a sign flip.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader, stated_in_domains
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+CASES = [
+    ("finance", "Net income was a loss of $50k.", [("50k", "value", "net_income")]),
+    ("finance", "Net income for the month was a loss of $50k.", [("50k", "value", "net_income")]),
+    ("finance", "Net income came in at a loss of $50k.", [("50k", "value", "net_income")]),
+    ("finance", "Bottom line: a loss of $50k.", [("50k", "value", "net_income")]),
+    ("finance", "Net income was a profit of $50k.", [("50k", "sign", "net_income")]),
+    ("finance", "Net income swung to a profit of $33k.", [("33k", "sign", "net_income")]),
+    ("finance", "Gross margin saw a drop of 300 bps.", [("300", "value", "margin_change")]),
+    ("ops", "Latency change was a drop of 20%.", [("20", "value", "latency_change")]),
+    ("ops", "p95 latency saw a rise of 20%.", [("20", "sign", "latency_change")]),
+    (
+        "ops",
+        "p95 latency posted a decline of 25% on the week.",
+        [("25", "value", "latency_change")],
+    ),
+    ("product", "DAU saw a drop of 15%.", [("15", "value", "dau_change")]),
+    ("product", "DAU posted a drop of 15% week over week.", [("15", "value", "dau_change")]),
+    ("product", "DAU change was a gain of 7.5%.", [("7.5", "sign", "dau_change")]),
+    # faithful, and a change of a level the pool holds no change of: no flag
+    ("finance", "Net income was a loss of $33.7k.", []),
+    ("product", "DAU saw a drop of 7.5%.", []),
+    ("ops", "Error rate was a jump of 3.1%.", []),
+    ("training", "Readiness was a drop of 38%.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), CASES)
+def test_a_sign_noun_after_the_name_is_read_not_taken_for_a_qualifier(
+    domain, text, expected
+) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    count, domains = stated_in_domains(CASES)
+    assert count >= 12 and domains >= 3
