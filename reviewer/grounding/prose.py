@@ -502,6 +502,15 @@ _WAS_IN_PARENS = re.compile(
 _AFTER_ANOTHER = re.compile(
     rf"[0-9][^0-9]*?{_S}(?i:after|following|from|versus|vs\.?|against|than){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$"
 )
+# a judgement after a number that makes it a norm ("Anything under 60 is fine")...
+_JUDGED = re.compile(
+    rf"(?i:\bis{_S}+(?:normal|typical|usual|fine|healthy|the{_S}+norm|ideal|enough|plenty))"
+)
+# ...unless the number is someone's value, named before it: "your resting HR of 55 bpm"
+_POSSESSED_OF = re.compile(
+    rf"(?i:\b(?:your|our|my|their|the|today['’]s|this{_S}+morning['’]s)"
+    rf"(?:{_S}+[A-Za-z][\w'’-]*){{1,4}}{_S}+of){_S}*{_PREFIX}$"
+)
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
 _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
@@ -839,12 +848,16 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     after_words = plain or _after_words_allow(after)
     if after_words:
         planned = _PLAN_AFTER.match(after)
-        if planned is not None and (
-            not planned.group().casefold().endswith("tonight")
-            or not _reports(words)
-            or _PLAN_AFTER_BUT_TONIGHT.match(after)
+        if (
+            planned is not None
+            and (
+                not planned.group().casefold().endswith("tonight")
+                or not _reports(words)
+                or _PLAN_AFTER_BUT_TONIGHT.match(after)
+            )
+            and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
         ):
-            return "plan"
+            return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (
