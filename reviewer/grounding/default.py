@@ -28,7 +28,6 @@ from reviewer.grounding.default_scanner import (
     stated,
 )
 from reviewer.grounding.names import (
-    QUALIFIERS,
     SHARES,
     NameIndex,
     after_gap_allows,
@@ -409,10 +408,12 @@ class DefaultDetector(PoolDetector):
                 after_gap_allows(text[token_end:m_start], raw[4])
                 or (
                     held_in(text[token_end:m_start], raw[4])
+                    and _ends_phrase(text, m_end)
                     and not _PAID.search(clause_before(text, before.start()))
                 )
                 or (
                     _FOR_GAP.fullmatch(text, token_end, m_start)
+                    and _ends_phrase(text, m_end)
                     and _RECORDED.search(clause_before(text, before.start()))
                 )
             ):  # "27 pages", "$1.9M in cash" (not "paid $2,000 in cash"), "recorded 87 for HRV"
@@ -430,7 +431,7 @@ class DefaultDetector(PoolDetector):
             elif (
                 raw[5] is None
                 and _LINKED.fullmatch(text, token_end, m_start)
-                and not _qualified_after(text, m_end)
+                and _ends_phrase(text, m_end)
             ):  # "87 is your HRV": the name a linking verb gives it
                 found = self._reading(text, raw, known, index, names, "value", True)
                 if found is not None:
@@ -876,16 +877,33 @@ _RECORDED = re.compile(
 _NEXT_WORD = re.compile(rf"{_SPACE}+([A-Za-z]+)(?:{_SPACE}+([A-Za-z]+))?")
 
 
-def _qualified_after(text: str, end: int) -> bool:
-    """Whether the word after a name makes it something else ("HRV target", "cash goal");
-    "last night" is the night a sleep report is of."""
+def _ends_phrase(text: str, end: int) -> bool:
+    """Whether a name ends its noun phrase: what follows is punctuation, the text's end, or
+    a word that starts no noun of its own (a time, a preposition, a verb of statement, or a
+    word for the figure itself: "the DAU figure"), so "$5k in cash bonuses", "in
+    revenue-share fees", "87 is your HRV target" and "the burn we can afford" name
+    something else."""
+    if text[end : end + 1] == "-" and text[end + 1 : end + 2].isalpha():
+        return False
     following = _NEXT_WORD.match(text, end)
-    if following is None:
-        return False
+    if following is None or (following.start() > end and not text[end].isspace()):
+        return True
+    if following.start(1) - end > 3:
+        return True  # (a line break, or a word past punctuation)
     word = following.group(1).lower()
-    if word == "last" and (following.group(2) or "").lower() == "night":
-        return False
-    return word in QUALIFIERS
+    if word == "last":
+        return True  # "last night", "last week": a time (a past one is read as past)
+    return word in _PHRASE_GOES_ON
+
+
+# words after a name that leave it the whole noun phrase
+_PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterday", "overnight",
+                             "so", "and", "or", "but", "at", "on", "in", "for", "from", "to",
+                             "with", "by", "over", "after", "before", "since", "during", "as",
+                             "is", "was", "are", "were", "has", "had", "remains", "sits",
+                             "stands", "held", "came", "left", "overall", "right", "currently",
+                             "again", "too", "figure", "number", "reading", "value", "level",
+                             "score", "rate", "total", "count"])  # fmt: skip
 
 
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")

@@ -54,3 +54,20 @@ def test_a_name_after_in_names_what_is_held(domain, text, expected) -> None:
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(CASES)
     assert count >= 12 and domains >= 4
+
+
+NOUN_GOES_ON = [
+    ("finance", "There's $5k in cash bonuses this quarter.", []),
+    ("finance", "We have $40k in revenue-share obligations.", []),
+    ("ops", "We freed 40 GB in free disk space.", []),
+    ("sleep", "Your tracker logged 20 min for REM cycles.", []),
+    ("training", "87 is your HRV target for the block.", []),
+    ("product", "102,000 was the DAU figure on Monday.", [("102,000", "value", "dau")]),
+    ("finance", "$1.9M in cash, and falling.", [("1.9M", "value", "cash")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NOUN_GOES_ON)
+def test_a_name_that_modifies_another_noun_names_nothing(domain, text, expected) -> None:
+    # "cash bonuses", "revenue-share", "REM cycles": the noun after the name is the thing
+    assert FLAGS[domain](text, POOLS[domain]) == expected
