@@ -345,20 +345,27 @@ _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREF
 _OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
-    rf"^{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9.,])(?:{_S}+(?P<next>[A-Za-z]+))?"
+    rf"^(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9.,]))(?:{_S}+(?P<next>[A-Za-z]+))?"
 )
 _NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
 
 
-def on_a_scale(after: str) -> bool:
-    """Whether "out of 5", "out of 10" or "out of 100" after a number is the scale it is
-    a score on, where a plural noun after it ("4 out of 5 sessions") makes it a count."""
+def on_a_scale(after: str) -> int:
+    """The length of "out of 5", "out of 10" or "out of 100" after a number when it is the
+    scale the number is a score on, else 0: a plural noun after it ("4 out of 5 sessions")
+    makes it a count."""
     scale = _OUT_OF_SCALE.match(after)
     if scale is None:
-        return False
+        return 0
     word = (scale.group("next") or "").lower()
-    return not (len(word) > 3 and word.endswith("s") and not word.endswith("ss")
-                and word not in _NOT_PLURALS)  # fmt: skip
+    if (
+        len(word) > 3
+        and word.endswith("s")
+        and not word.endswith("ss")
+        and word not in _NOT_PLURALS
+    ):
+        return 0
+    return scale.end("scale")
 
 
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
@@ -784,6 +791,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"
     # the patterns read after the number end at a digit, or begin with one of a few words
     digit_after = plain or _DIGIT.search(after) is not None
+    scaled = False  # "82 out of 100": a score, read on past its scale
+    if digit_after and _OF_AFTER.match(after):
+        scale = on_a_scale(after)
+        if scale:
+            after, scaled = after[scale:], True
+            digit_after = plain or _DIGIT.search(after) is not None
     if (
         (
             (not present.isdisjoint(_RANGE_WORDS) and (not last_run or last_run in _RANGE_LAST))
@@ -792,8 +805,6 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         and _RANGE_BEFORE.search(before)
     ) or (digit_after and _RANGE_AFTER.match(after)):
         return "range"
-    if digit_after and _OF_AFTER.match(after) and on_a_scale(after):
-        return "scale"  # "82 out of 100": a score, stated when a name says of what
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
@@ -880,7 +891,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
     if _product_name_before(text, start, before, plain):
         return "ordinal"
-    return None
+    return "scale" if scaled else None  # a score is stated where a name says of what
 
 
 # the letters `(?i:...)` matches besides ASCII ones: İ ı ſ and the Kelvin sign

@@ -64,3 +64,13 @@ def test_a_score_out_of_its_scale_is_stated(domain, text, expected) -> None:
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(CASES)
     assert count >= 12 and domains >= 4
+
+
+def test_a_plan_told_after_the_scale_is_still_a_plan() -> None:
+    # the words after the scale are read as they would be after the number
+    assert FLAGS["sleep"]("Sleep score: 82 out of 100 is the goal.", POOLS["sleep"]) == []
+    assert FLAGS["product"]("NPS could reach 61 out of 100 by Q3.", POOLS["product"]) == []
+    assert (
+        FLAGS["ops"]("Health score: 62 out of 100 by next week.", POOLS["ops"] + SCORES["ops"])
+        == []
+    )
