@@ -519,6 +519,14 @@ _POSSESSED_OF = re.compile(
     rf"(?:{_S}+[A-Za-z][\w'’-]*){{1,4}}{_S}+of){_S}*{_PREFIX}$"
 )
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
+_YESTERDAY_AFTER = re.compile(rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?i:yesterday)\b")
+# after yesterday's value, in the same sentence, a number and the word for today
+_IN_SENTENCE = r"(?:[^.!?\n]|\.(?=[0-9]))"  # (a decimal point ends no sentence)
+_THEN_TODAY = re.compile(
+    rf"{_IN_SENTENCE}{{0,40}}?(?:{_PREFIX}[0-9]{_IN_SENTENCE}{{0,40}}?"
+    rf"(?i:\b(?:today|now|this{_S}+morning)\b)|"
+    rf"(?i:\b(?:today|now|this{_S}+morning)\b)[^.!?\n0-9]{{0,25}}{_PREFIX}[0-9])"
+)
 _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
 _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
 
@@ -889,6 +897,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
+    told = _YESTERDAY_AFTER.match(after)
+    if told is not None and _THEN_TODAY.match(text, end + told.end()):
+        return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
     if _product_name_before(text, start, before, plain):
         return "ordinal"
     return "scale" if scaled else None  # a score is stated where a name says of what

@@ -82,8 +82,32 @@ NAMED_AFTER = [
     ("ops", "900 ms is the p95 latency budget.", []),
 ]
 
+# a number said of yesterday, with the value of today told after it: yesterday's is past
+YESTERDAY = [
+    ("training", "Resting HR: 40 bpm yesterday, target 65 bpm today.", []),
+    ("ops", "p95 latency was 700 ms yesterday and is capped at 900 ms today.", []),
+    ("training", "HRV was 54 yesterday but 87 this morning.", [("87", "value", "hrv")]),
+    ("product", "Signups: 2,000 yesterday, 3,100 today.", [("3,100", "value", "signups")]),
+    ("sleep", "Deep sleep: 40 min yesterday, 90 min today.", [("90", "value", "deep_sleep")]),
+    # yesterday alone, or today without a value: the number stands
+    ("training", "Resting HR was 40 bpm yesterday.", [("40", "value", "rhr")]),
+    ("training", "You ran 4.1 mi yesterday; rest today.", [("4.1", "value", "distance")]),
+    (
+        "training",
+        "You took 16,000 steps yesterday. Today: 30 minutes easy.",
+        [("16,000", "value", "steps")],
+    ),
+    (
+        "training",
+        "You took 16,000 steps yesterday, so make today quiet. HRV 67.",
+        [("16,000", "value", "steps")],
+    ),
+    ("finance", "Cash was $1.9M yesterday and is $2.47M today.", []),
+    ("finance", "Cash: $1.2M yesterday, $2.47M today.", []),
+]
 
-@pytest.mark.parametrize(("domain", "text", "expected"), THEN_NOW + NAMED_AFTER)
+
+@pytest.mark.parametrize(("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY)
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
