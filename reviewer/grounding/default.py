@@ -379,7 +379,15 @@ class DefaultDetector(PoolDetector):
                     raw = scanner.number_at(m, read, text)
                     # a count of things after a count's name states it ("The backlog
                     # came to 3,400 messages"), when only plain words stand between
-                    counts = whole and raw[5] == "count" and known.unit == "none" and plain_gap(gap)
+                    counts = (
+                        whole is not None
+                        and raw[5] == "count"
+                        and known.unit == "none"
+                        and plain_gap(gap)
+                        # a word of the name before, its noun counted after: "Overdue: 7
+                        # invoices" says "overdue invoices" in full
+                        and (whole or names.said_around(text, m_start, m_end, raw[1], known))
+                    )
                     found = self._reading(text, raw, known, index, names, reading, counts)
                     if found is not None and told_then:
                         found = (*found[:8], True)  # the sentence's past time is the other's

@@ -399,6 +399,15 @@ class NameIndex:
                 return None  # a word of another candidate's names: not one value
         return held[name]
 
+    def said_around(self, text: str, start: int, end: int, after: int, known: Known) -> bool:
+        """Whether a word of `known`'s name (text[start:end]) and the two words after a
+        number ending at `after` say one of its names in full ("Overdue: 7 invoices")."""
+        following = _TWO_WORDS.match(text, after)
+        if following is None:
+            return False
+        said = content_stems(text[start:end] + " " + following.group())
+        return any(form <= said for form in self.contents.get(known.name, ()))
+
     def by_words(
         self, sentence: str, candidates: Sequence[Known], loose: bool = True
     ) -> Known | None:
@@ -489,6 +498,9 @@ class NameIndex:
 _BY_NAMES: dict[tuple, tuple[dict, NameIndex]] = {}  # see `NameIndex.of`
 _BY_NAMES_SIZE = 256
 _COUNTING = ("count", "tally", "total", "volume")
+
+
+_TWO_WORDS = re.compile(rf"{_S}+[A-Za-z][\w'’-]*(?:{_S}+[A-Za-z][\w'’-]*)?")
 
 
 def _counts_things(known: Known) -> bool:

@@ -1,6 +1,8 @@
 """Class 11, a count metric named by its noun: besides "9 alerts", "number of alerts" and
 "Alerts: 9", a count is named by its noun in the singular and a word of counting ("Alert
-count: 27", "Incident tally: 8", "Overdue invoice count: 11", "Alert volume was 27").
+count: 27", "Incident tally: 8", "Overdue invoice count: 11", "Alert volume was 27"), or
+split around the number, a word of it as a label and its noun counted ("Overdue: 11
+invoices").
 Such a word alone names nothing ("count" or "total" beside another number), and "Incident
 number 1432" stays an ordinal.
 
@@ -24,6 +26,14 @@ CASES = [
     ("ops", "Incident tally: 8.", [("8", "value", "incidents")]),
     ("ops", "The alert total came to 27.", [("27", "value", "alerts")]),
     ("finance", "Overdue invoice count: 11.", [("11", "value", "overdue_invoices")]),
+    # a word of the name as a label, its noun counted after the number
+    ("finance", "Overdue: 11 invoices.", [("11", "value", "overdue_invoices")]),
+    ("finance", "Open: 13 roles.", [("13", "value", "open_positions")]),
+    ("finance", "Open: 13 positions across the company.", [("13", "value", "open_positions")]),
+    ("finance", "Still open: 13 reqs.", [("13", "value", "open_positions")]),
+    ("finance", "Overdue: 11 days on average.", []),
+    ("finance", "Open: 13 tabs in the board pack.", []),
+    ("finance", "Overdue: 6 invoices.", []),
     ("finance", "The open-role count is 13.", [("13", "value", "open_positions")]),
     ("finance", "Open position count: 13.", [("13", "value", "open_positions")]),
     ("product", "Experiment count: 14.", [("14", "value", "experiments")]),
