@@ -122,6 +122,9 @@ class DefaultDetector(PoolDetector):
         aliases = config.names
         mentions = names.mentions(text)
         named = self._named(text, mentions, index, names) if mentions else {}
+        if names.rate_verbs and "%" in text:
+            for start, reading in self._shares(text, index, names).items():
+                named.setdefault(start, reading)
         if counts:
             for start in counts:
                 if start not in named:
@@ -529,6 +532,31 @@ class DefaultDetector(PoolDetector):
                 found[m.start()] = reading
         return found
 
+    def _shares(self, text: str, index: PoolIndex, names: NameIndex) -> dict[int, Named]:
+        """Shares told by the verb of their name after the population they are of: "3.4%
+        of visitors converted" states `conversion`, "4.2% of customers churned" `churn`."""
+        found: dict[int, Named] = {}
+        read = ascii_digits(text)
+        for share in _SHARE_OF.finditer(read):
+            words = []
+            for word in _LETTER_WORDS.findall(text, share.end(), share.end() + 60):
+                if not word[0].isalpha():
+                    break  # the clause ends
+                words.append(word.lower())
+            known = names.share_verb(words)
+            if known is None:
+                continue
+            m = self.scanner.pattern.match(read, share.start())
+            if m is None or not stated(m):
+                continue
+            raw = self.scanner.number_at(m, read, text)
+            if raw[4] != "pct":
+                continue
+            reading = self._reading(text, raw, known, index, names, "value", False)
+            if reading is not None:
+                found[m.start()] = reading
+        return found
+
     def _value_now(self, text: str, read: str, m: re.Match[str], gap: str) -> re.Match[str] | None:
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
@@ -842,6 +870,12 @@ _NUMBERS_JOINED = re.compile(
     rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
 )
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
+# a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
+# it, up to the sentence's end, are read for the share's verb)
+_SHARE_OF = re.compile(
+    rf"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?{_SPACE}?%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])"
+)
+_LETTER_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|[.!?;:,\n]")
 _MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
     r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]"

@@ -133,6 +133,7 @@ class NameIndex:
         "heads",
         "partial",
         "pattern",
+        "rate_verbs",
         "verbs",
         "words",
     )
@@ -207,6 +208,12 @@ class NameIndex:
         for form, known in by_form.items():
             for key in form_verbs(form):
                 self.verbs.setdefault(key, set()).add(known.name)
+        # a share's verb: "conversion rate" -> "converted" ("3.4% of visitors converted")
+        self.rate_verbs: dict[str, set[str]] = {}
+        for form, known in by_form.items():
+            if known.unit == "pct":
+                for key in form_verbs(" ".join(w for w in form.split() if w != "rate")):
+                    self.rate_verbs.setdefault(key, set()).add(known.name)
         # a count is named by its noun in the singular and a word of counting, too:
         # "alert count", "incident tally", "overdue invoice count" (after the words of
         # each name are taken, so "count" names nothing alone)
@@ -257,6 +264,7 @@ class NameIndex:
         other.change_of = {name: by_name[k.name] for name, k in self.change_of.items()}
         other.changes = [by_name[k.name] for k in self.changes]
         other.contents, other.words, other.verbs = self.contents, self.words, self.verbs
+        other.rate_verbs = self.rate_verbs
         other.gates, other.pattern, other.first_words = self.gates, self.pattern, self.first_words
         return other
 
@@ -407,6 +415,22 @@ class NameIndex:
             return False
         said = content_stems(text[start:end] + " " + following.group())
         return any(form <= said for form in self.contents.get(known.name, ()))
+
+    def share_verb(self, words: Sequence[str]) -> Known | None:
+        """The share the words after "N% of" say with its verb, after the population it
+        is a share of ("visitors converted", "trial users have churned"): the first word
+        that says a share's verb, a few plain words before it, and no other value's verb."""
+        if not self.rate_verbs:
+            return None
+        by_name = {known.name: known for known in self.by_form.values()}
+        for i, word in enumerate(words[:6]):
+            following = words[i + 1] if i + 1 < len(words) else ""
+            names = {n for key in word_verbs(word, following) for n in self.rate_verbs.get(key, ())}
+            if names:
+                return by_name[next(iter(names))] if len(names) == 1 and i else None
+            if any(key in self.verbs for key in word_verbs(word, following)):
+                return None  # another value's verb first: "of DAU signed up"
+        return None
 
     def by_words(
         self, sentence: str, candidates: Sequence[Known], loose: bool = True
