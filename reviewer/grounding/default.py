@@ -351,13 +351,15 @@ class DefaultDetector(PoolDetector):
         partial: dict[int, Named] = {}
         listed: dict[int, Named] = {}  # the item before a comma: "deep sleep, 70 min REM"
         heads: dict[int, Named] = {}
-        then: dict[int, Named] = {}  # a past value told before the value now: no reading
+        # a past value told before the value now, a label's number: no reading
+        then: dict[int, Named] = {}
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
             if m is not None and stated(m):
                 gap = text[m_end : m.start()]
                 told_then = False  # a past value told before this one, with its time
+                labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
                     m, gap = now, _FROM_END.sub("", gap)
@@ -366,9 +368,20 @@ class DefaultDetector(PoolDetector):
                     past = scanner.number_at(m, read, text)
                     then.setdefault(m.start(), (*past[:5], known, False, None, False))
                     m, told_then = now, True
+                elif _LABELED.search(gap) and scanner.number_at(m, read, text)[4] == "none":
+                    # "p95 latency in region 2 was 900 ms": the label's number says which
+                    label = scanner.number_at(m, read, text)
+                    then.setdefault(m.start(), (*label[:5], known, False, None, False))
+                    value = self._after_label(text, read, m)
+                    if value is not None:
+                        m, gap = value, text[m_end : value.start()]
+                    else:
+                        labeled = True  # "p95 latency in region 2." names no value
                 if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
                     gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
-                if whole is None:  # a head noun alone: "Score: 80"
+                if labeled:
+                    reading = None
+                elif whole is None:  # a head noun alone: "Score: 80"
                     reading = (
                         "value"
                         if self._head_reads(text, read, m, m_start, known, names, gap)
@@ -566,6 +579,18 @@ class DefaultDetector(PoolDetector):
             return None  # "40 to 65" alone is a range
         now = self.scanner.pattern.match(read, then.end())
         return now if now is not None and stated(now) else None
+
+    def _after_label(self, text: str, read: str, m: re.Match[str]) -> re.Match[str] | None:
+        """The number a verb of statement gives after a label's number ("in region 2 was
+        900 ms", "at day 7 was 25%"), or None."""
+        end = claim_end(m)
+        value = self.scanner.pattern.search(read, end, end + 50)
+        if value is None or not stated(value):
+            return None
+        between = text[end : value.start()]
+        if not between.strip() or gap_reading(between) != "value" or "," in between:
+            return None  # "region 2, 900 ms": a list
+        return value
 
     def _then_now(self, text: str, read: str, m: re.Match[str]) -> re.Match[str] | None:
         """The number a name's first number is followed by when each carries its time, the
@@ -898,6 +923,13 @@ _THEN_NOW = re.compile(
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
     rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
     rf"{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
+# a label's noun between a name and its first number: "in region 2", "at day 7", "on node 3"
+_LABELED = re.compile(
+    rf"(?i:\b(?:in|on|at|for|during|from)){_SPACE}+(?:(?i:the|our|your){_SPACE}+)?"
+    rf"(?!(?i:at|to|of|in|on|for|by|from|with|about|around|over|under|near|just|only|roughly|"
+    rf"nearly|almost|least|most|a|an|the|today|tonight|yesterday|now|total|all|average|"
+    rf"full|short|sum)\b)[A-Za-z][A-Za-z-]*{_SPACE}+$"
 )
 _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
