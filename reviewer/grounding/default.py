@@ -46,6 +46,7 @@ from reviewer.grounding.names import (
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import (
+    AGAINST_REFERENCE,
     IMPERATIVES,
     PLAN_NOUNS,
     PLAN_WORDS,
@@ -356,8 +357,16 @@ class DefaultDetector(PoolDetector):
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         for m_start, m_end, known, whole in mentions:
             m = pattern.search(read, m_end, m_end + 70)
+            said_from = m_end  # where the words between the name and its number start
+            aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
+            if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"
+                said_from = aside.end()
+                if m is not None and m.start() < said_from and stated(m):
+                    usual = scanner.number_at(m, read, text)  # the usual level: no reading
+                    then.setdefault(m.start(), (*usual[:5], known, False, None, False))
+                m = pattern.search(read, said_from, said_from + 70)
             if m is not None and stated(m):
-                gap = text[m_end : m.start()]
+                gap = text[said_from : m.start()]
                 told_then = False  # a past value told before this one, with its time
                 labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
@@ -397,6 +406,7 @@ class DefaultDetector(PoolDetector):
                     # came to 3,400 messages"), when only plain words stand between
                     counts = (
                         whole is not None
+                        and "?" not in gap
                         and raw[5] == "count"
                         and known.unit == "none"
                         and plain_gap(gap)
@@ -851,6 +861,9 @@ def statement_why(
     if why != "plan":
         return why
     masked = text
+    # a comparison with a reference said before the number ("below target at 70k")
+    for against in AGAINST_REFERENCE.finditer(text, max(0, start - 100), start):
+        masked = masked[: against.start()] + "x" * len(against.group()) + masked[against.end() :]
     for m_start, m_end, _, _ in mentions:
         if m_end < start - 100 or m_start > end + 70:
             continue
@@ -923,6 +936,12 @@ _THEN_NOW = re.compile(
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
     rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
     rf"{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
+# an aside on the usual level between a name and its verb: ", which usually sits near 50,"
+_USUAL_ASIDE = re.compile(
+    rf",{_SPACE}+(?i:(?:which|that|who){_SPACE}+(?:(?:is|was|has{_SPACE}+been|sits|runs|tends"
+    rf"{_SPACE}+to{_SPACE}+be|hovers){_SPACE}+)?)?(?i:usually|normally|typically|often|generally|"
+    rf"historically|traditionally)\b[^,.;!?\n]{{0,60}},"
 )
 # a label's noun between a name and its first number: "in region 2", "at day 7", "on node 3"
 _LABELED = re.compile(

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from reviewer.grounding.prose import AGAINST_REFERENCE
 from reviewer.grounding.types import Known
 
 _S = r"[\s\u00a0\u202f\u2009]"
@@ -788,6 +789,9 @@ def gap_reading(gap: str) -> str | None:
     baseline, a target... of it)."""
     if gap[:1] == ")":
         return None  # the name stands inside parentheses, the number outside them
+    if _ASKED.fullmatch(gap):
+        return "value"  # "Resting heart rate? 61 bpm."
+    gap = AGAINST_REFERENCE.sub(" ", gap)
     # an aside in parentheses says what the name covers ("DAU (all platforms) came to"),
     # and a number may stand in parentheses right after its name ("p50 latency (175)")
     gap = _OPEN_BEFORE_NUMBER.sub("", _ASIDE.sub("", gap))
@@ -819,6 +823,7 @@ def gap_reading(gap: str) -> str | None:
     return None
 
 
+_ASKED = re.compile(rf"\?{_S}+")
 _CHANGE_IN = re.compile(
     rf"(?i:\b(?:change|changes|growth|increase|decrease|drop|rise|move|swing|shift|trend)"
     rf"{_S}+(?:in|of){_S}+(?:the{_S}+|our{_S}+|your{_S}+)?)$"

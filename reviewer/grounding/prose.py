@@ -708,6 +708,8 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     # says so before the pattern is searched at every position of the window
     maybe = not _SIGN_WORD_SET.isdisjoint(letters)
     before = _WORD_SIGN.search(text, lo, start) if maybe else None
+    if before is not None and AGAINST_REFERENCE.match(text, before.start(), start):
+        before = None  # "behind forecast at $120k": the side of a reference, not a sign
     if before is not None:
         word = (before.group("word") or before.group("phrase")).lower()
         link = (before.group("link") or "").lower()
@@ -734,6 +736,18 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     return 0, False
 
 
+# a comparison with a reference, said of the named value before its number ("sits well
+# above baseline at 61 bpm", "landed below target at 70k", "breached the SLO at 900 ms"):
+# the reference is no qualifier of the name, nor a plan
+AGAINST_REFERENCE = re.compile(
+    rf"(?i:\b(?:(?:well|far|way|slightly|just|a{_S}+bit|a{_S}+little|still|comfortably)"
+    rf"{_S}+)?(?:above|below|over|under|ahead{_S}+of|behind|short{_S}+of|beyond|"
+    rf"(?:higher|lower|better|worse|more|less){_S}+than|breached|missed|beat|exceeded|"
+    rf"cleared|topped|broke){_S}+(?:(?:the|your|our|its|their){_S}+)?"
+    rf"(?:(?:daily|weekly|monthly|quarterly|usual|own){_S}+)?(?:baseline|normal|usual|"
+    rf"average|typical|target|plan|goal|budget|forecast|norm|slo|sla|threshold|limit|"
+    rf"expectations?|guidance)\b)"
+)
 # an amount of money a loss is said to be: the loss its subject, plain words between
 _LOSS_WORDS = frozenset(["loss", "losses", "deficit", "shortfall"])
 _LOSS_BEFORE = re.compile(
