@@ -39,6 +39,7 @@ from reviewer.grounding.names import (
     is_change,
     later_gap_allows,
     list_gap,
+    long_gap,
     names_something_else,
     plain_gap,
     qualified_gap,
@@ -365,8 +366,17 @@ class DefaultDetector(PoolDetector):
                     usual = scanner.number_at(m, read, text)  # the usual level: no reading
                     then.setdefault(m.start(), (*usual[:5], known, False, None, False))
                 m = pattern.search(read, said_from, said_from + 70)
+            said = None  # the words between, when a period's number stands among them
+            if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
+                intro = _PERIOD_INTRO.search(text, said_from, m.start())
+                period = _PERIOD_AFTER.match(text, m.end("body")) if intro else None
+                if period is not None:  # "HRV over the last 7 days averaged 87"
+                    value = pattern.search(read, period.end(), period.end() + 70)
+                    if value is not None and stated(value):
+                        said = text[said_from : intro.start()] + text[period.end() : value.start()]
+                        m = value
             if m is not None and stated(m):
-                gap = text[said_from : m.start()]
+                gap = text[said_from : m.start()] if said is None else said
                 told_then = False  # a past value told before this one, with its time
                 labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
@@ -398,6 +408,15 @@ class DefaultDetector(PoolDetector):
                     )
                 else:
                     reading = gap_reading(gap)
+                    if (
+                        reading is not None
+                        and long_gap(gap)
+                        and any(
+                            m_end < o_start < m.start() and other is not known
+                            for o_start, _, other, _ in mentions
+                        )
+                    ):
+                        reading = None  # a long way, past another value's name
                 if reading is not None:
                     if change_named_before(text, m_start):
                         reading = "change"
@@ -936,6 +955,14 @@ _THEN_NOW = re.compile(
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
     rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
     rf"{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+)
+# a period a value is taken over, between its name and its number: "over the last 7 days"
+_PERIOD_INTRO = re.compile(
+    rf"(?i:\b(?:over|for|in|across|during|through)){_SPACE}+(?:(?i:the){_SPACE}+)?"
+    rf"(?:(?i:last|past|previous|first|final){_SPACE}+)?$"
+)
+_PERIOD_AFTER = re.compile(
+    rf"{_SPACE}*-?{_SPACE}*(?i:days?|weeks?|months?|quarters?|years?|hours?|hrs|nights?)\b"
 )
 # an aside on the usual level between a name and its verb: ", which usually sits near 50,"
 _USUAL_ASIDE = re.compile(

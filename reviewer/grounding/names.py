@@ -802,9 +802,13 @@ def gap_reading(gap: str) -> str | None:
     told = _SIGN_NOUN_OF.search(gap)
     if told is not None:
         gap = gap[: told.start()]
+    # "ticked up overnight and now sits at": the level now, whatever moved before it
+    now = _AND_NOW.search(gap)
+    if now is not None:
+        gap = gap[now.end() :]
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
-    if len(words) > 6:
-        return None
+    if len(words) > 6 and (len(words) > 9 or ":" in gap or not _SUBJECTS.isdisjoint(words)):
+        return None  # far, or another clause ("and you hit", "too fresh: TSB is")
     if told is not None and told.group("noun").lower() not in _LEVEL_SIGN_NOUNS:
         words.append("change")
     if any(w in CHANGE_WORDS for w in words):
@@ -824,6 +828,18 @@ def gap_reading(gap: str) -> str | None:
 
 
 _ASKED = re.compile(rf"\?{_S}+")
+
+
+def long_gap(gap: str) -> bool:
+    """Whether more than six words stand between a name and its number."""
+    return len(_BETWEEN.findall(gap)) > 6
+
+
+_AND_NOW = re.compile(
+    rf"(?i:(?:,|\band)(?={_S}+(?:(?:is|sits|stands|reads)\b{_S}*)?(?:now|currently)\b))"
+)
+# words that open a clause of their own inside a long gap
+_SUBJECTS = frozenset(["you", "we", "i", "they", "he", "she", "it", "your", "our", "my", "their"])
 _CHANGE_IN = re.compile(
     rf"(?i:\b(?:change|changes|growth|increase|decrease|drop|rise|move|swing|shift|trend)"
     rf"{_S}+(?:in|of){_S}+(?:the{_S}+|our{_S}+|your{_S}+)?)$"
