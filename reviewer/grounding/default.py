@@ -969,6 +969,9 @@ _USUAL_ASIDE = re.compile(
     rf",{_SPACE}+(?i:(?:which|that|who){_SPACE}+(?:(?:is|was|has{_SPACE}+been|sits|runs|tends"
     rf"{_SPACE}+to{_SPACE}+be|hovers){_SPACE}+)?)?(?i:usually|normally|typically|often|generally|"
     rf"historically|traditionally)\b[^,.;!?\n]{{0,60}},"
+    # or on what the value is measured: "NPS, from 412 responses, came in at 61"
+    rf"|,{_SPACE}+(?i:from|on|across|over|with|based{_SPACE}+on){_SPACE}+[0-9][0-9,]*{_SPACE}+"
+    rf"(?:[A-Za-z-]+{_SPACE}+)?[A-Za-z-]+s\b[^,.;!?\n0-9]{{0,30}},"
 )
 # a label's noun between a name and its first number: "in region 2", "at day 7", "on node 3"
 _LABELED = re.compile(

@@ -791,7 +791,7 @@ def gap_reading(gap: str) -> str | None:
         return None  # the name stands inside parentheses, the number outside them
     if _ASKED.fullmatch(gap):
         return "value"  # "Resting heart rate? 61 bpm."
-    gap = AGAINST_REFERENCE.sub(" ", gap)
+    gap = AGAINST_REFERENCE.sub(" ", _FUNNEL_STEP.sub(" ", gap))
     # an aside in parentheses says what the name covers ("DAU (all platforms) came to"),
     # and a number may stand in parentheses right after its name ("p50 latency (175)")
     gap = _OPEN_BEFORE_NUMBER.sub("", _ASIDE.sub("", gap))
@@ -828,6 +828,11 @@ def gap_reading(gap: str) -> str | None:
 
 
 _ASKED = re.compile(rf"\?{_S}+")
+# a funnel's step in words, no number in it: "conversion from trial to paid"
+_FUNNEL_STEP = re.compile(
+    rf"(?i:\bfrom{_S}+[A-Za-z][A-Za-z-]*(?:{_S}+[A-Za-z][A-Za-z-]*)?{_S}+to{_S}+[A-Za-z][A-Za-z-]*)"
+    rf"(?={_S}+[A-Za-z])"
+)
 
 
 def long_gap(gap: str) -> bool:

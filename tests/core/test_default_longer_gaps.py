@@ -6,7 +6,9 @@
 - a movement told first, then the level now ("Your resting HR ticked up overnight and now
   sits at 61 bpm"): the words before "and now" are the movement, the number the level;
 - the period a value is taken over ("HRV over the last 7 days averaged 87", "p95 latency
-  over 24 hours: 900 ms"): the period's number is passed over for the value after it.
+  over 24 hours: 900 ms"): the period's number is passed over for the value after it;
+- what a value is measured on, as an aside ("NPS, from 412 responses, came in at 61"), or
+  a funnel's step in words ("Conversion from trial to paid was 3.4%").
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
 pool and config (tests/core/test_default_name_voices.py); every value named here is a
@@ -99,8 +101,21 @@ PERIODS = [
     ("training", "HRV over the last 7 days averaged 67.", []),
 ]
 
+# what the value is measured on, as an aside, or a funnel's step in words
+MEASURED_ON = [
+    ("product", "NPS, from 412 responses, came in at 61.", [("61", "value", "nps")]),
+    ("product", "NPS, based on 412 responses, is 61.", [("61", "value", "nps")]),
+    ("training", "HRV, from 7 readings, averaged 87.", [("87", "value", "hrv")]),
+    ("ops", "p95 latency, across 40 endpoints, was 900 ms.", [("900", "value", "p95_latency")]),
+    ("finance", "Burn, across 12 cost centers, came to $130k.", [("130k", "value", "burn")]),
+    ("product", "Conversion from trial to paid was 3.4%.", [("3.4", "value", "conversion")]),
+    ("product", "Conversion from visit to signup is 3.4%.", [("3.4", "value", "conversion")]),
+    ("product", "NPS, from 412 responses, came in at 48.", []),
+    ("training", "HRV from 60 to 87.", []),
+]
 
-@pytest.mark.parametrize(("domain", "text", "expected"), LONGER + NOW + PERIODS)
+
+@pytest.mark.parametrize(("domain", "text", "expected"), LONGER + NOW + PERIODS + MEASURED_ON)
 def test_a_name_reads_its_value_across_more_words(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
