@@ -368,9 +368,9 @@ class DefaultDetector(PoolDetector):
                 m = pattern.search(read, said_from, said_from + 70)
             said = None  # the words between, when a period's number stands among them
             if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
-                intro = _PERIOD_INTRO.search(text, said_from, m.start())
-                period = _PERIOD_AFTER.match(text, m.end("body")) if intro else None
-                if period is not None:  # "HRV over the last 7 days averaged 87"
+                period = _PERIOD_AFTER.match(text, m.end("body"))
+                intro = _PERIOD_INTRO.search(text, said_from, m.start()) if period else None
+                if intro is not None:  # "HRV over the last 7 days averaged 87"
                     value = pattern.search(read, period.end(), period.end() + 70)
                     if value is not None and stated(value):
                         said = text[said_from : intro.start()] + text[period.end() : value.start()]
@@ -387,7 +387,11 @@ class DefaultDetector(PoolDetector):
                     past = scanner.number_at(m, read, text)
                     then.setdefault(m.start(), (*past[:5], known, False, None, False))
                     m, told_then = now, True
-                elif _LABELED.search(gap) and scanner.number_at(m, read, text)[4] == "none":
+                elif (
+                    gap[-1:].isspace()
+                    and _LABELED.search(gap, max(0, len(gap) - 40))
+                    and scanner.number_at(m, read, text)[4] == "none"
+                ):
                     # "p95 latency in region 2 was 900 ms": the label's number says which
                     label = scanner.number_at(m, read, text)
                     then.setdefault(m.start(), (*label[:5], known, False, None, False))
@@ -410,6 +414,7 @@ class DefaultDetector(PoolDetector):
                     reading = gap_reading(gap)
                     if (
                         reading is not None
+                        and len(gap) > 24
                         and long_gap(gap)
                         and any(
                             m_end < o_start < m.start() and other is not known
@@ -578,8 +583,11 @@ class DefaultDetector(PoolDetector):
         """Shares told by the verb of their name after the population they are of: "3.4%
         of visitors converted" states `conversion`, "4.2% of customers churned" `churn`."""
         found: dict[int, Named] = {}
-        read = ascii_digits(text)
-        for share in _SHARE_OF.finditer(read):
+        read = None
+        for share in _PCT_OF.finditer(text):  # "%" first, at C speed; the number before it
+            number = _PCT_NUMBER.search(text, max(0, share.start() - 24), share.start())
+            if number is None:
+                continue
             words = []
             for word in _LETTER_WORDS.findall(text, share.end(), share.end() + 60):
                 if not word[0].isalpha():
@@ -588,7 +596,8 @@ class DefaultDetector(PoolDetector):
             known = names.share_verb(words)
             if known is None:
                 continue
-            m = self.scanner.pattern.match(read, share.start())
+            read = ascii_digits(text) if read is None else read
+            m = self.scanner.pattern.match(read, number.start())
             if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
@@ -929,9 +938,8 @@ _NUMBERS_JOINED = re.compile(
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
 # it, up to the sentence's end, are read for the share's verb)
-_SHARE_OF = re.compile(
-    rf"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?{_SPACE}?%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])"
-)
+_PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")
+_PCT_NUMBER = re.compile(rf"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?{_SPACE}?$")
 _LETTER_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|[.!?;:,\n]")
 _MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
