@@ -827,7 +827,8 @@ def gap_reading(gap: str) -> str | None:
     return None
 
 
-_ASKED = re.compile(rf"\?{_S}+")
+# a question's answer: "Resting heart rate? 61 bpm.", "Deep sleep? A solid 90 min."
+_ASKED = re.compile(rf"\?{_S}+(?:(?i:a|an|just|only){_S}+)?(?:[a-z]+{_S}+)?")
 # a funnel's step in words, no number in it: "conversion from trial to paid"
 _FUNNEL_STEP = re.compile(
     rf"(?i:\bfrom{_S}+[A-Za-z][A-Za-z-]*(?:{_S}+[A-Za-z][A-Za-z-]*)?{_S}+to{_S}+[A-Za-z][A-Za-z-]*)"

@@ -53,6 +53,9 @@ ASKED = [
     ("training", "Resting heart rate? 61 bpm.", [("61", "value", "rhr")]),
     ("ops", "p95 latency? 900 ms, up from last week.", [("900", "value", "p95_latency")]),
     ("product", "Churn? 4.2%.", [("4.2", "value", "churn")]),
+    ("sleep", "Deep sleep? A solid 90 min.", [("90", "value", "deep_sleep")]),
+    ("finance", "Runway? Just 11 months.", [("11", "value", "runway")]),
+    ("finance", "Runway? Why it matters in 3 charts.", []),
     ("training", "Want a better HRV? 3 habits help.", []),
 ]
 ASIDE = [
