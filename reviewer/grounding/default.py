@@ -736,6 +736,11 @@ class DefaultDetector(PoolDetector):
                     return None
         elif reading == "since" and not inferred:
             return None  # "margin versus last quarter ... 39%": a past level, not a change
+        elif unit == "none" and known.unit == "pct":
+            scale = _SCALE_AFTER.match(text, end)
+            if scale is not None and scale.group(1) != "100":
+                # "Readiness: 7 out of 10" of 51%: compared on the scale written (5.1)
+                known = Known(known.name, known.value * int(scale.group(1)) / 100, "none")
         if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
             value = -value
         counted = skip is not None or index.unit(unit) is None
@@ -936,6 +941,9 @@ _NUMBERS_JOINED = re.compile(
     rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
 )
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
+_SCALE_AFTER = re.compile(
+    rf"{_SPACE}+(?i:out){_SPACE}+(?i:of){_SPACE}+(5|10|100)(?![0-9]|[.,][0-9])"
+)
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
 # it, up to the sentence's end, are read for the share's verb)
 _PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")

@@ -345,7 +345,7 @@ _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREF
 _OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
-    rf"^(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9.,]))(?:{_S}+(?P<next>[A-Za-z]+))?"
+    rf"^(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9]|[.,][0-9]))(?:{_S}+(?P<next>[A-Za-z]+))?"
 )
 _NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
 

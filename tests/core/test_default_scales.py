@@ -1,6 +1,8 @@
 """A score with its scale after it ("Sleep score: 82 out of 100", "App rating is 3.1 out
 of 5") states the score: "out of 5", "out of 10" and "out of 100" are the scale, not the
-whole of a count, unless a plural noun follows ("4 out of 5 sessions" counts sessions).
+whole of a count, unless a plural noun follows ("4 out of 5 sessions" counts sessions). A
+share held in percent told out of 10 or 5 is compared on that scale ("Readiness: 7 out of
+10" of 51%: 5.1).
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
 pool (tests/core/test_default_name_voices.py, plus a score or two) and config; every
@@ -46,6 +48,11 @@ CASES = [
         "Health score is at 62 out of 100 after the deploy.",
         [("62", "value", "health_score")],
     ),
+    # a share held in percent, told out of 10 or 5: compared on that scale
+    ("training", "Readiness: 7 out of 10 today.", [("7", "value", "readiness")]),
+    ("sleep", "Sleep efficiency came to 3 out of 5.", [("3", "value", "efficiency")]),
+    ("training", "Readiness: 5 out of 10 today.", []),
+    ("sleep", "Sleep efficiency came to 8 out of 10.", []),
     # counts of things out of a whole, and faithful scores: no flag
     ("sleep", "You slept well on 4 out of 7 nights.", []),
     ("training", "You hit 4 out of 5 sessions.", []),
