@@ -1025,10 +1025,8 @@ def _ends_phrase(text: str, end: int) -> bool:
     if text[end : end + 1] == "-" and text[end + 1 : end + 2].isalpha():
         return False
     following = _NEXT_WORD.match(text, end)
-    if following is None or (following.start() > end and not text[end].isspace()):
-        return True
-    if following.start(1) - end > 3:
-        return True  # (a line break, or a word past punctuation)
+    if following is None or following.start(1) - end > 3:
+        return True  # punctuation, the end, a line break or a run of spaces
     word = following.group(1).lower()
     if word == "last":
         return True  # "last night", "last week": a time (a past one is read as past)
