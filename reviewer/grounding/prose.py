@@ -309,8 +309,14 @@ _RANGE_AFTER = re.compile(
 )
 # the first end of a range is a number of its own: the digits of a label ("p95 came to
 # 900 ms", "Q3 came to $131,400") are not, nor a list's item ("61, and 24,310")
+# (a verb where a unit word would stand says the first number is no bound: "DAU in week 48
+# came to 102,000")
+_NOT_A_UNIT = (
+    r"(?!(?i:came|went|rose|fell|dropped|climbed|jumped|grew|shot|crept|slid|sank|dipped|"
+    r"slipped|moved|got|is|was|are|were|has|had)\b)"
+)
 _RANGE_BEFORE = re.compile(
-    rf"(?:{_OWN_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?:to|or|through){_S}+|"
+    rf"(?:{_OWN_NUMBER}(?:{_S}*(?:[%°]|{_NOT_A_UNIT}[A-Za-z/]+))?{_S}+(?:to|or|through){_S}+|"
     rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )

@@ -24,6 +24,8 @@ CASES = [
     ("ops", "CPU on host 12 averaged 70%.", [("70", "value", "cpu")]),
     ("product", "Retention at day 7 was 25%.", [("25", "value", "retention_d7")]),
     ("product", "DAU in week 48 averaged 102,000.", [("102,000", "value", "dau")]),
+    ("product", "DAU in week 48 came to 102,000.", [("102,000", "value", "dau")]),
+    ("ops", "Queue depth on shard 4 went to 3,400.", [("3,400", "value", "queue_depth")]),
     ("training", "HRV in week 3 averaged 87.", [("87", "value", "hrv")]),
     ("training", "Your HRV on day 3 of the block was 87.", [("87", "value", "hrv")]),
     ("training", "Readiness on day 2 sits at 38%.", [("38", "value", "readiness")]),
