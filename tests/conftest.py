@@ -38,6 +38,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         cluster.stop()  # type: ignore[attr-defined]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """An xdist worker's heap after its share of the suite takes about a second for each full
+    garbage collection, and pytest collects five times as it unconfigures: past the 5 s
+    that execnet gives a worker to end before it sends the worker a SIGINT (which then
+    lands in hypothesis' gc callback, or anywhere). The tests are over: freeze what they
+    left, so those collections skip it."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        import gc
+
+        gc.freeze()
+
+
 SIZE = (120, 40)  # columns, lines: the terminal every app test and snapshot runs in
 
 
