@@ -734,8 +734,10 @@ class DefaultDetector(PoolDetector):
                 known = in_unit(known, unit)  # "Total sleep came to 7.7 hours" of 367 min
                 if known is None:
                     return None
-        elif reading == "since" and not inferred:
-            return None  # "margin versus last quarter ... 39%": a past level, not a change
+        elif reading == "since":
+            if not inferred and not is_change(known):
+                return None  # "margin versus last quarter ... 39%": a past level, not a change
+            inferred = True  # "Latency change vs last week: +20%": the change's base
         elif unit == "none" and known.unit == "pct":
             scale = _SCALE_AFTER.match(text, end)
             if scale is not None and scale.group(1) != "100":

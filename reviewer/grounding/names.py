@@ -960,7 +960,15 @@ def plain_gap(gap: str) -> bool:
     words = [w.lower().strip("'’") for w in _BETWEEN.findall(gap)]
     if words and words[-1] in _COUNT_OTHER:
         return False
+    if len(words) >= 2 and words[-1] == "to" and words[-2] in _MOVED:
+        words = words[:-2]  # "The backlog grew to 3,400 messages": the level it reached
     return all(w in _PLAIN for w in words)
+
+
+# verbs of movement that "to" turns into the level reached
+_MOVED = frozenset(["grew", "rose", "climbed", "jumped", "fell", "dropped", "shrank", "swelled",
+                    "ballooned", "spiked", "surged", "dipped", "slipped", "crept", "ticked",
+                    "went", "increased", "decreased", "declined", "doubled"])  # fmt: skip
 
 
 # prepositions that introduce what a count counts when they stand right before it

@@ -26,6 +26,10 @@ CASES = [
     ("ops", "Incident tally: 8.", [("8", "value", "incidents")]),
     ("ops", "The alert total came to 27.", [("27", "value", "alerts")]),
     ("finance", "Overdue invoice count: 11.", [("11", "value", "overdue_invoices")]),
+    # a count's name, a verb of movement and "to": the level it reached
+    ("ops", "The backlog grew to 3,400 messages.", [("3,400", "value", "queue_depth")]),
+    ("ops", "Queue depth climbed to 3,400 jobs overnight.", [("3,400", "value", "queue_depth")]),
+    ("ops", "Incidents rose to 9 tickets.", [("9", "value", "incidents")]),
     # a word of the name as a label, its noun counted after the number
     ("finance", "Overdue: 11 invoices.", [("11", "value", "overdue_invoices")]),
     ("finance", "Open: 13 roles.", [("13", "value", "open_positions")]),

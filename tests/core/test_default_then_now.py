@@ -106,8 +106,18 @@ YESTERDAY = [
     ("finance", "Cash: $1.2M yesterday, $2.47M today.", []),
 ]
 
+# a change's name compared with a past time: the past time is the change's base
+CHANGE_SINCE = [
+    ("ops", "Latency change vs last week: +20%.", [("+20", "sign", "latency_change")]),
+    ("product", "DAU change versus last month: -15%.", [("-15", "value", "dau_change")]),
+    ("ops", "Latency change vs last week: -10.6%.", []),
+    ("finance", "Gross margin versus last quarter: 39%.", []),
+]
 
-@pytest.mark.parametrize(("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY)
+
+@pytest.mark.parametrize(
+    ("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE
+)
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
