@@ -381,6 +381,10 @@ class DefaultDetector(PoolDetector):
                 labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
+                    if _MOVED_BY.search(gap):  # "RHR is up 11 to 61": 11 is the move
+                        move = scanner.number_at(m, read, text)
+                        then.setdefault(m.start(), (*move[:5], known, False, None, False))
+                        gap = _MOVED_BY.sub(" is ", gap)
                     m, gap = now, _FROM_END.sub("", gap)
                 elif (now := self._then_now(text, read, m)) is not None:
                     # "HRV 54 last week, 87 this week": the first is no statement
@@ -613,7 +617,9 @@ class DefaultDetector(PoolDetector):
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
         end = m.end() if m.lastgroup == "duration" else m.end("body")
         then = _THEN.match(text, end, end + 40)
-        if then is None or (then.group("to") and not _FROM_END.search(gap)):
+        if then is None or (
+            then.group("to") and not _FROM_END.search(gap) and not _MOVED_BY.search(gap)
+        ):
             return None  # "40 to 65" alone is a range
         now = self.scanner.pattern.match(read, then.end())
         return now if now is not None and stated(now) else None
@@ -1046,6 +1052,12 @@ _PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterd
 
 
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
+# a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
+_MOVED_BY = re.compile(
+    rf"(?i:\b(?:up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|"
+    rf"added|declined|increased|decreased)){_SPACE}+(?:(?i:by){_SPACE}+)?"
+    rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
+)
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
 
 

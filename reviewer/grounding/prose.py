@@ -320,6 +320,12 @@ _RANGE_BEFORE = re.compile(
     rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
+# a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
+_MOVED_TO = re.compile(
+    rf"(?i:\b(?:up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|"
+    rf"declined|increased|decreased)){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
+    rf"{_S}+(?i:to){_S}+{_PREFIX}$"
+)
 _RISEN_TO = re.compile(
     r"(?i:\b(?:back|is|was|are|were|has|have|[a-z]+ed|crept|rose|went|came|shot|grew|got)\s+up$)"
 )  # "back up to 65"
@@ -827,12 +833,15 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             digit_after = plain or _DIGIT.search(after) is not None
     if (
         (
-            (not present.isdisjoint(_RANGE_WORDS) and (not last_run or last_run in _RANGE_LAST))
-            or _DASHED.search(before)
+            (
+                (not present.isdisjoint(_RANGE_WORDS) and (not last_run or last_run in _RANGE_LAST))
+                or _DASHED.search(before)
+            )
+            and _RANGE_BEFORE.search(before)
         )
-        and _RANGE_BEFORE.search(before)
-    ) or (digit_after and _RANGE_AFTER.match(after)):
-        return "range"
+        or (digit_after and _RANGE_AFTER.match(after))
+    ) and not ("to" in present and _MOVED_TO.search(before)):
+        return "range"  # (but "fell 15 to 52" is a move and the level it reached)
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))

@@ -114,9 +114,21 @@ CHANGE_SINCE = [
     ("finance", "Gross margin versus last quarter: 39%.", []),
 ]
 
+# a move by an amount, then "to" the level reached: the level is the value
+MOVED_TO = [
+    ("training", "Resting heart rate is up 11 to 61.", [("61", "value", "rhr")]),
+    ("training", "HRV fell by 15 to 52.", [("52", "value", "hrv")]),
+    ("ops", "p95 latency rose 170 ms to 900 ms.", [("900", "value", "p95_latency")]),
+    ("sleep", "Deep sleep fell 21 min to 41 min.", [("41", "value", "deep_sleep")]),
+    ("finance", "Cash fell $500k to $1.9M.", [("1.9M", "value", "cash")]),
+    ("product", "DAU climbed 20k to 102k.", [("102k", "value", "dau")]),
+    ("training", "HRV rose 13 to 67.", []),
+    ("training", "Keep resting HR from 40 to 65 bpm.", []),
+]
+
 
 @pytest.mark.parametrize(
-    ("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE
+    ("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE + MOVED_TO
 )
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
