@@ -49,12 +49,14 @@ from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import (
     AGAINST_REFERENCE,
     IMPERATIVES,
+    MOVE_WORDS,
     PLAN_NOUNS,
     PLAN_WORDS,
     clause_after,
     clause_before,
     counted_in_times,
     not_a_statement,
+    scale_at,
     verb_gap,
     word_sign,
 )
@@ -364,7 +366,7 @@ class DefaultDetector(PoolDetector):
                 said_from = aside.end()
                 if m is not None and m.start() < said_from and stated(m):
                     usual = scanner.number_at(m, read, text)  # the usual level: no reading
-                    then.setdefault(m.start(), (*usual[:5], known, False, None, False))
+                    then.setdefault(m.start(), _unread(usual, known))
                 m = pattern.search(read, said_from, said_from + 70)
             said = None  # the words between, when a period's number stands among them
             if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
@@ -383,22 +385,21 @@ class DefaultDetector(PoolDetector):
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
                     if _MOVED_BY.search(gap):  # "RHR is up 11 to 61": 11 is the move
                         move = scanner.number_at(m, read, text)
-                        then.setdefault(m.start(), (*move[:5], known, False, None, False))
+                        then.setdefault(m.start(), _unread(move, known))
                         gap = _MOVED_BY.sub(" is ", gap)
                     m, gap = now, _FROM_END.sub("", gap)
                 elif (now := self._then_now(text, read, m)) is not None:
                     # "HRV 54 last week, 87 this week": the first is no statement
                     past = scanner.number_at(m, read, text)
-                    then.setdefault(m.start(), (*past[:5], known, False, None, False))
+                    then.setdefault(m.start(), _unread(past, known))
                     m, told_then = now, True
                 elif (
                     gap[-1:].isspace()
                     and _LABELED.search(gap, max(0, len(gap) - 40))
-                    and scanner.number_at(m, read, text)[4] == "none"
+                    and (label := scanner.number_at(m, read, text))[4] == "none"
                 ):
                     # "p95 latency in region 2 was 900 ms": the label's number says which
-                    label = scanner.number_at(m, read, text)
-                    then.setdefault(m.start(), (*label[:5], known, False, None, False))
+                    then.setdefault(m.start(), _unread(label, known))
                     value = self._after_label(text, read, m)
                     if value is not None:
                         m, gap = value, text[m_end : value.start()]
@@ -745,10 +746,10 @@ class DefaultDetector(PoolDetector):
                 return None  # "margin versus last quarter ... 39%": a past level, not a change
             inferred = True  # "Latency change vs last week: +20%": the change's base
         elif unit == "none" and known.unit == "pct":
-            scale = _SCALE_AFTER.match(text, end)
-            if scale is not None and scale.group(1) != "100":
+            scale = scale_at(text, end)
+            if scale and scale != 100:
                 # "Readiness: 7 out of 10" of 51%: compared on the scale written (5.1)
-                known = Known(known.name, known.value * int(scale.group(1)) / 100, "none")
+                known = Known(known.name, known.value * scale / 100, "none")
         if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
             value = -value
         counted = skip is not None or index.unit(unit) is None
@@ -811,6 +812,12 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def _unread(raw: tuple, known: Known) -> Named:
+    """A scanned number beside `known`'s name that states no value (a past value, a label,
+    a move, the usual level): read, so the band does not read it either, but never flagged."""
+    return (*raw[:5], known, False, None, False)
 
 
 def _number_before(
@@ -920,6 +927,7 @@ def statement_why(
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 _SPACE = r"[\s\u00a0\u202f\u2009]"
+_MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
 # what joins a past value to the value now: "40 bpm to 65", "40 → 65", "$12k -> $14k"
 _THEN = re.compile(
     rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?{_SPACE}*(?:(?P<to>(?i:to))|→|->|⟶|➔|=>){_SPACE}*"
@@ -933,25 +941,18 @@ _IT_STATES = (
 _PRONOUN = re.compile(
     rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
     rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?{_IT_STATES}(?:{_SPACE}+(?i:at|to|now|only|"
-    rf"just|currently|still)\b)*{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+    rf"just|currently|still)\b)*{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the same, right after a sentence's end: where the clause after it opens
 _PRONOUN_CLAUSE = re.compile(rf"(?<=[.!?;]){_SPACE}{_PRONOUN.pattern}|(?<=\n){_PRONOUN.pattern}")
 # a number a sentence opens with, in a phrase before its subject: "At 61 bpm, resting HR"
-_FRONTED = re.compile(
-    rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
-)
+_FRONTED = re.compile(rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+{_MONEY}$")
 _FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
 # "CPU and memory", "p95 and p50 latency": two names joined
 _NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+")
 # "70% and 85%", "$1.9M and $120k": two numbers joined
-_NUMBERS_JOINED = re.compile(
-    rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
-)
+_NUMBERS_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+{_MONEY}(?=[0-9])")
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
-_SCALE_AFTER = re.compile(
-    rf"{_SPACE}+(?i:out){_SPACE}+(?i:of){_SPACE}+(5|10|100)(?![0-9]|[.,][0-9])"
-)
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
 # it, up to the sentence's end, are read for the share's verb)
 _PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")
@@ -978,7 +979,7 @@ _THEN_NOW = re.compile(
     rf"{_SPACE}+(?i:{_PAST_TIME})\b{_SPACE}*(?:,|;|,?{_SPACE}+(?i:and|but))"
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
     rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
-    rf"{_SPACE}+(?:(?:[$€£¥]|US\$){_SPACE}?)?(?=[0-9])"
+    rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # a period a value is taken over, between its name and its number: "over the last 7 days"
 _PERIOD_INTRO = re.compile(
@@ -1053,12 +1054,8 @@ _PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterd
 
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 # a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
-_MOVED_BY = re.compile(
-    rf"(?i:\b(?:up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|"
-    rf"added|declined|increased|decreased)){_SPACE}+(?:(?i:by){_SPACE}+)?"
-    rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?$"
-)
-_FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*(?:(?:[$€£¥]|US\$){_SPACE}?)?$")
+_MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
+_FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*{_MONEY}$")
 
 
 # units of time by their usual keys, in minutes: a name that says which value is meant

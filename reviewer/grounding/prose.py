@@ -320,10 +320,14 @@ _RANGE_BEFORE = re.compile(
     rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
+# words of a movement by an amount: "fell 15", "is up 11", "rose by $500k"
+MOVE_WORDS = (
+    "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
+    "increased|decreased"
+)
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
 _MOVED_TO = re.compile(
-    rf"(?i:\b(?:up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|"
-    rf"declined|increased|decreased)){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
+    rf"(?i:\b(?:{MOVE_WORDS})){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
     rf"{_S}+(?i:to){_S}+{_PREFIX}$"
 )
 _RISEN_TO = re.compile(
@@ -357,27 +361,33 @@ _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREF
 _OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
-    rf"^(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?:5|10|100)(?![0-9]|[.,][0-9]))(?:{_S}+(?P<next>[A-Za-z]+))?"
+    rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
+    rf"(?:{_S}+(?P<next>[A-Za-z]+))?"
 )
 _NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
 
 
-def on_a_scale(after: str) -> int:
-    """The length of "out of 5", "out of 10" or "out of 100" after a number when it is the
-    scale the number is a score on, else 0: a plural noun after it ("4 out of 5 sessions")
-    makes it a count."""
-    scale = _OUT_OF_SCALE.match(after)
+def _scale(text: str, at: int = 0) -> re.Match[str] | None:
+    """ "out of 5", "out of 10" or "out of 100" at `at` when it is the scale a number is a
+    score on: a plural noun after it ("4 out of 5 sessions") makes it a count."""
+    scale = _OUT_OF_SCALE.match(text, at)
     if scale is None:
-        return 0
+        return None
     word = (scale.group("next") or "").lower()
-    if (
-        len(word) > 3
-        and word.endswith("s")
-        and not word.endswith("ss")
-        and word not in _NOT_PLURALS
-    ):
-        return 0
-    return scale.end("scale")
+    plural = len(word) > 3 and word.endswith("s") and not word.endswith("ss")
+    return None if plural and word not in _NOT_PLURALS else scale
+
+
+def on_a_scale(after: str) -> int:
+    """The length of a score's scale at the start of `after` (see `_scale`), else 0."""
+    scale = _scale(after)
+    return scale.end("scale") if scale is not None else 0
+
+
+def scale_at(text: str, end: int) -> int:
+    """The top of the scale a number ending at `end` is a score on (5, 10, 100), else 0."""
+    scale = _scale(text, end)
+    return int(scale.group("top")) if scale is not None else 0
 
 
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
