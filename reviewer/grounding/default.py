@@ -101,6 +101,14 @@ class DefaultDetector(PoolDetector):
         def judge_beyond(token: str, unit: str):
             judgement = judge(token, unit)
             if judgement[0] != "unrelated" or unit in _GENERIC:
+                if judgement[0] is None and unit in _MINUTES and _in_time_unit(index, unit):
+                    # no value held in this unit of time, but one in another: its words
+                    # may name it ("You slept 9.5 hours" of 468 min)
+                    try:
+                        value = self.scanner.value(token)
+                    except ValueError:
+                        return judgement
+                    return (_BEYOND, token, unit, value, None, None)
                 return judgement
             candidates = build(unit)
             return (_BEYOND, token, unit, self.scanner.value(token), candidates, None)
@@ -164,7 +172,13 @@ class DefaultDetector(PoolDetector):
                 if start in named:
                     continue  # its name decides
                 if kind == _BEYOND:
-                    found = self._by_words(text, start, token, unit, value, known, names, mentions)
+                    found = None
+                    # the values of its unit; else those of time held in another unit
+                    for held in (known.candidates if known else (), _in_time_unit(index, unit)):
+                        found = self._by_words(text, start, token, unit, value, held, names,
+                                               mentions)  # fmt: skip
+                        if found is not None:
+                            break
                     if found is not None:
                         yield found
                     continue
@@ -223,17 +237,21 @@ class DefaultDetector(PoolDetector):
         token: str,
         unit: str,
         value: float,
-        candidates,
+        held: Sequence[Known],
         names: NameIndex,
         mentions: list[tuple[int, int, Known, bool]],
     ) -> Flag | None:
-        """A number the band finds unrelated, read as the known value of its unit that the
-        words of its sentence name when no name stands there ("The usual resting rate is
-        still 39 bpm" of `rhr_baseline`); None when they name none, or it states nothing."""
+        """A number the band finds unrelated, read as the known value among `held` (those
+        of its unit; else those of time held in another unit of time) that the words of its
+        sentence name when no name stands there ("The usual resting rate is still 39 bpm"
+        of `rhr_baseline`, "You slept 9 hours" of 367 min); None when they name none, or
+        it states nothing."""
+        if not held:
+            return None
         end = start + len(token)
         if token[0] in SIGNS and text[start] not in SIGNS:
             end -= 1
-        found = self._worded(text, start, end, value, candidates.candidates, names, mentions)
+        found = self._worded(text, start, end, value, held, names, mentions)
         if found is None:
             return None
         known, kind = found
@@ -1063,6 +1081,19 @@ _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*{_MONEY}$")
 _MINUTES = {"ms": 1 / 60000, "s": 1 / 60, "sec": 1 / 60, "secs": 1 / 60, "min": 1.0,
             "mins": 1.0, "h": 60.0, "hr": 60.0, "hrs": 60.0, "hour": 60.0,
             "hours": 60.0}  # fmt: skip
+
+
+def _in_time_unit(index: PoolIndex, unit: str) -> tuple[Known, ...]:
+    """The pool's values of time held in another unit of time than `unit`, said in it
+    (none when `unit` is no unit of time): what a number in hours may state by its words."""
+    key = ("in time unit", unit)
+    found = index.extras.get(key)
+    if found is None:
+        found = index.extras[key] = tuple(
+            converted for known in index.pool if known.unit != unit
+            for converted in (in_unit(known, unit),) if converted is not None
+        )  # fmt: skip
+    return found  # type: ignore[return-value]
 
 
 def in_unit(known: Known, unit: str) -> Known | None:

@@ -73,6 +73,48 @@ def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     assert count >= 12 and domains >= 4
 
 
+# no name stands beside the number: the words of its sentence say which value of time
+# it states, whatever unit that value is held in ("You slept 9 hours" of 367 min), even
+# where the pool holds no value in the unit written (training's hours)
+WORDED = [
+    ("sleep", "You slept 9 hours.", [("9", "value", "sleep_duration")]),
+    ("sleep", "You slept for 4.5 hours last night.", [("4.5", "value", "sleep_duration")]),
+    ("sleep", "You got 9 hours of sleep.", [("9", "value", "sleep_duration")]),
+    ("sleep", "You spent 2.5 hours in deep sleep.", [("2.5", "value", "deep_sleep")]),
+    ("sleep", "You spent 3 hours in REM.", [("3", "value", "rem_sleep")]),
+    ("sleep", "It took you 0.5 hours to fall asleep.", [("0.5", "value", "latency")]),
+    ("training", "You slept 9.5 hours.", [("9.5", "value", "sleep_duration")]),
+    ("training", "You slept just 5 hours last night.", [("5", "value", "sleep_duration")]),
+    ("product", "Users spent 0.5 hours per session.", [("0.5", "value", "session_length")]),
+    (
+        "product",
+        "An average session lasted 1,200 seconds.",
+        [("1,200", "value", "session_length")],
+    ),
+    ("product", "Users stayed 1,200 seconds per session.", [("1,200", "value", "session_length")]),
+    ("ops", "Requests at p95 took 1.2 s.", [("1.2", "value", "p95_latency")]),
+    # the value itself in the unit written, a plan, someone else's night: no flag
+    ("sleep", "You slept 6.1 hours.", []),
+    ("sleep", "You slept for 6 hours.", []),
+    ("training", "You slept 7.8 hours.", []),
+    ("sleep", "Try to sleep 9 hours tonight.", []),
+    ("sleep", "Your partner slept 9 hours.", []),
+    ("sleep", "Sleep debt is 3.6 hours.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), WORDED)
+def test_the_words_of_a_sentence_name_a_value_of_time_held_in_another_unit(
+    domain, text, expected
+) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_worded_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    count, domains = stated_in_domains(WORDED)
+    assert count >= 12 and domains >= 3
+
+
 def test_the_flag_gives_the_known_value_in_the_unit_written() -> None:
     (flag,) = _detector("sleep").flag("Total sleep came to 7.7 hours.", POOLS["sleep"])
     assert (flag.token, flag.value, flag.unit, flag.nearest, flag.basis) == (
