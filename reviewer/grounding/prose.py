@@ -287,6 +287,32 @@ _OWN_WORD = r"(?![0-9])(?!(?i:vs|versus|against|compared|than)\b)"
 _APPROXIMATE = re.compile(
     rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like)\b"
 )
+# a word that makes a bound a near miss ("just under 9 hours", "a shade over 62"): said of
+# what happened, the value given roughly
+_SOFTENED = re.compile(
+    rf"(?i:\b(?:just|only{_S}+just|a{_S}+(?:little|bit|touch|shade|hair|tad)|slightly"
+    rf"|fractionally|marginally)){_S}+$"
+)
+# a label before a colon that names what is measured ("Total sleep: about 9 hours"), not
+# what is planned ("Goal: about 9 hours", "Tomorrow: around 5 mi")
+_LABEL = re.compile(rf"(?:^|[.;!?\n]){_S}*([^.;:!?\n]*?):{_S}*$")
+_NOT_LABELS = frozenset(["tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"])
+
+
+def _labels(head: str) -> bool:
+    """Whether `head` ends with a label of what was measured and its colon."""
+    label = _LABEL.search(head)
+    if label is None:
+        return False
+    words = [re.split("['’]", word)[0] for word in _WORDS.findall(label.group(1).lower())]
+    return (
+        bool(words)
+        and PLAN_WORDS.isdisjoint(words)
+        and _NOT_LABELS.isdisjoint(words)
+        and (words[0] not in IMPERATIVES)
+    )
+
+
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _SEASONS = "spring|summer|autumn|fall|winter"
@@ -828,8 +854,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         else None
     )
     if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
-        if _APPROXIMATE.match(bound.group()) and _reports(
-            _WORDS.findall(before[: bound.start()].lower())
+        head = before[: bound.start()]
+        softened = _SOFTENED.search(head)
+        if softened is not None:
+            head = head[: softened.start()]  # "just under 9 hours": a value, rounded up
+        if (_APPROXIMATE.match(bound.group()) or softened is not None) and (
+            _reports(_WORDS.findall(head.lower())) or _labels(head)
         ):
             return "approximate"  # "CPU hovered around 31%": a value given roughly
         return "plan"
