@@ -401,7 +401,8 @@ class DefaultDetector(PoolDetector):
                 labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
-                    if _MOVED_BY.search(gap):  # "RHR is up 11 to 61": 11 is the move
+                    if _MOVED_BY.search(gap) or _MOVE_AT.match(text, claim_end(m)):
+                        # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move
                         move = scanner.number_at(m, read, text)
                         then.setdefault(m.start(), _unread(move, known))
                         gap = _MOVED_BY.sub(" is ", gap)
@@ -635,6 +636,12 @@ class DefaultDetector(PoolDetector):
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
         end = m.end() if m.lastgroup == "duration" else m.end("body")
+        level = _MOVE_AT.match(text, end, end + 60)
+        if level is not None and (level.group("reference") or _MOVED_BY.search(gap)):
+            # "RHR is 12 bpm above baseline at 62", "HRV is up 9 at 71": the first is the
+            # move, and the level it reached follows "at"
+            now = self.scanner.pattern.match(read, level.end())
+            return now if now is not None and stated(now) else None
         then = _THEN.match(text, end, end + 40)
         if then is None or (
             then.group("to") and not _FROM_END.search(gap) and not _MOVED_BY.search(gap)
@@ -1073,6 +1080,12 @@ _PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterd
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 # a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
 _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
+# after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
+# 9) at 71"; the reference, when it is said, in `reference`
+_MOVE_AT = re.compile(
+    rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?(?P<reference>{_SPACE}+{AGAINST_REFERENCE.pattern})?"
+    rf",?{_SPACE}+(?i:at){_SPACE}+{_MONEY}(?=[0-9])"
+)
 _FROM_END = re.compile(rf"(?i:\bfrom){_SPACE}*{_MONEY}$")
 
 

@@ -5,7 +5,9 @@
   now, and the past one is no statement;
 - a number that a linking verb then names ("87 is your HRV", "$1.9M is our cash on
   hand"): the name after "is your", "was the"... states it, unless a qualifier stands
-  beside the name ("87 is your HRV target", "87 is your best HRV").
+  beside the name ("87 is your HRV target", "87 is your best HRV");
+- a move by an amount, then the level it reached after "to" or "at" ("Resting heart rate
+  is up 11 to 61", "Your RHR is 12 bpm above baseline at 62"): the level is the value.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
 pool and config (tests/core/test_default_name_voices.py); every number named here is
@@ -126,15 +128,45 @@ MOVED_TO = [
     ("training", "Keep resting HR from 40 to 65 bpm.", []),
 ]
 
+# a move by an amount, against a reference or by a move word, then "at" the level reached:
+# the level is the value, and the amount is no reading of the name
+MOVED_AT = [
+    ("training", "Your RHR is 12 bpm above baseline at 62.", [("62", "value", "rhr")]),
+    ("training", "Your RHR is sitting 12 bpm above baseline at 62.", [("62", "value", "rhr")]),
+    ("training", "Your RHR is 12 bpm above your baseline, at 62.", [("62", "value", "rhr")]),
+    ("training", "Resting HR is 12 above normal at 62 bpm.", [("62", "value", "rhr")]),
+    ("training", "HRV is up 9 at 80.", [("80", "value", "hrv")]),
+    ("training", "HRV is down 9 points at 80.", [("80", "value", "hrv")]),
+    (
+        "ops",
+        "p95 latency is 300 ms over the SLO at 1,100 ms.",
+        [("1,100", "value", "p95_latency")],
+    ),
+    ("ops", "Error rate is 2 points above target at 5%.", [("5", "value", "error_rate")]),
+    ("finance", "Burn is $20k over plan at $130k.", [("130k", "value", "burn")]),
+    ("finance", "Cash is $500k below forecast at $1.9M.", [("1.9M", "value", "cash")]),
+    ("product", "DAU is 10% below target at 102,000.", [("102,000", "value", "dau")]),
+    (
+        "sleep",
+        "Deep sleep was 30 min below your usual at 120 min.",
+        [("120", "value", "deep_sleep")],
+    ),
+    # the level is the value itself, or no level is said: no flag
+    ("training", "Your RHR is 3 bpm above baseline at 50.", []),
+    ("training", "Your RHR is 12 bpm above baseline.", []),
+    ("finance", "Burn is $20k over plan at $92k.", []),
+]
+
 
 @pytest.mark.parametrize(
-    ("domain", "text", "expected"), THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE + MOVED_TO
+    ("domain", "text", "expected"),
+    THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE + MOVED_TO + MOVED_AT,
 )
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
-@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER])
+@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER, MOVED_AT])
 def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
     count, domains = stated_in_domains(cases)
     assert count >= 12 and domains >= 4
