@@ -225,6 +225,15 @@ class NameIndex:
                 continue
             for measure in _COUNTING:
                 by_form.setdefault(" ".join([*head, single, measure]), known)
+        # a name of a measure said with its measure as the verb: "sleep score" -> "sleep
+        # scored" ("Your sleep scored 82"), "average HR" -> "HR averaged"
+        for key, known in list(by_form.items()):
+            *head, last = key.split()
+            if head and last in _MEASURE_VERBS:
+                by_form.setdefault(" ".join([*head, _MEASURE_VERBS[last]]), known)
+            first, *rest = key.split()
+            if rest and first in _MEASURE_VERBS:
+                by_form.setdefault(" ".join([*rest, _MEASURE_VERBS[first]]), known)
         self.gates: dict[tuple[str, ...], re.Pattern[str] | None] = {}
         self.pattern: re.Pattern[str] | None = None
         if by_form:
@@ -523,6 +532,9 @@ class NameIndex:
 _BY_NAMES: dict[tuple, tuple[dict, NameIndex]] = {}  # see `NameIndex.of`
 _BY_NAMES_SIZE = 256
 _COUNTING = ("count", "tally", "total", "volume")
+# the measures a name may say as the verb of its other words: the score, the average
+_MEASURE_VERBS = {"score": "scored", "rating": "rated", "average": "averaged",
+                  "avg": "averaged", "mean": "averaged"}  # fmt: skip
 
 
 _TWO_WORDS = re.compile(rf"{_S}+[A-Za-z][\w'’-]*(?:{_S}+[A-Za-z][\w'’-]*)?")
