@@ -827,14 +827,17 @@ def gap_reading(gap: str) -> str | None:
         return (
             "change" if not any(w in QUALIFIERS and w not in CHANGE_WORDS for w in words) else None
         )
-    # "last night" is the night reported, not a past value
+    # "last night" is the night reported, not a past value, and so is "yesterday" in a
+    # daily brief ("Steps yesterday: 18,000"), unless the number is compared with it
+    compared = not _COMPARED.isdisjoint(words)
     qualifiers = [
         w for i, w in enumerate(words)
         if w in QUALIFIERS and not (w == "last" and words[i + 1 : i + 2] == ["night"])
+        and not (w == "yesterday" and not compared)
     ]  # fmt: skip
     if not qualifiers:
         return "value"
-    if PAST_QUALIFIERS.issuperset(qualifiers) and not _COMPARED.isdisjoint(words):
+    if PAST_QUALIFIERS.issuperset(qualifiers) and compared:
         return "since"
     return None
 

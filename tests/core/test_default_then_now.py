@@ -108,6 +108,29 @@ YESTERDAY = [
     ("finance", "Cash: $1.2M yesterday, $2.47M today.", []),
 ]
 
+# "yesterday" between a name and its number is the day a daily brief reports, as "last
+# night" is the night: the number is the value, unless a value of today follows, or the
+# number is compared with yesterday's
+YESTERDAY_BETWEEN = [
+    ("training", "Steps yesterday: 18,000.", [("18,000", "value", "steps")]),
+    ("training", "Steps yesterday were 18,000.", [("18,000", "value", "steps")]),
+    ("training", "HRV yesterday: 80.", [("80", "value", "hrv")]),
+    ("training", "HRV yesterday was 80.", [("80", "value", "hrv")]),
+    ("training", "Distance yesterday: 8.5 mi.", [("8.5", "value", "distance")]),
+    ("sleep", "Deep sleep yesterday: 120 min.", [("120", "value", "deep_sleep")]),
+    ("sleep", "Sleep score yesterday came to 90%.", [("90", "value", "sleep_score")]),
+    ("ops", "p95 latency yesterday: 1,200 ms.", [("1,200", "value", "p95_latency")]),
+    ("ops", "Error rate yesterday was 5%.", [("5", "value", "error_rate")]),
+    ("product", "Signups yesterday: 3,100.", [("3,100", "value", "signups")]),
+    ("product", "DAU yesterday came to 102,000.", [("102,000", "value", "dau")]),
+    ("finance", "Cash yesterday stood at $1.9M.", [("1.9M", "value", "cash")]),
+    # today's value follows, or yesterday is what it is compared with: no reading
+    ("training", "HRV yesterday was 80; today it is 67.", []),
+    ("training", "HRV yesterday: 80, today: 67.", []),
+    ("ops", "p95 latency yesterday was 1,200 ms, and today it is 728 ms.", []),
+    ("ops", "p95 vs yesterday: 1,200 ms.", []),
+]
+
 # a change's name compared with a past time: the past time is the change's base
 CHANGE_SINCE = [
     ("ops", "Latency change vs last week: +20%.", [("+20", "sign", "latency_change")]),
@@ -160,13 +183,13 @@ MOVED_AT = [
 
 @pytest.mark.parametrize(
     ("domain", "text", "expected"),
-    THEN_NOW + NAMED_AFTER + YESTERDAY + CHANGE_SINCE + MOVED_TO + MOVED_AT,
+    THEN_NOW + NAMED_AFTER + YESTERDAY + YESTERDAY_BETWEEN + CHANGE_SINCE + MOVED_TO + MOVED_AT,
 )
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
-@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER, MOVED_AT])
+@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER, MOVED_AT, YESTERDAY_BETWEEN])
 def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
     count, domains = stated_in_domains(cases)
     assert count >= 12 and domains >= 4
