@@ -376,7 +376,21 @@ class DefaultDetector(PoolDetector):
         # a past value told before the value now, a label's number: no reading
         then: dict[int, Named] = {}
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
+        previous_end = -1
+        modifiers: set[int] = set()  # the starts of names that qualify the name before
         for m_start, m_end, known, whole in mentions:
+            if (
+                previous_end >= 0
+                and m_start - previous_end < 60
+                and _MODIFIER_BEFORE.search(text, previous_end, m_start)
+                and not _CLAUSE_BREAK.search(text, previous_end, m_start)
+            ):
+                # "HRV at mile 3 of the run was 87": a name in a phrase that qualifies the
+                # name before it is not the subject; the number is the first name's
+                previous_end = m_end
+                modifiers.add(m_start)
+                continue
+            previous_end = m_end
             m = pattern.search(read, m_end, m_end + 70)
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
@@ -441,7 +455,9 @@ class DefaultDetector(PoolDetector):
                         and len(gap) > 24
                         and long_gap(gap)
                         and any(
-                            m_end < o_start < m.start() and other is not known
+                            m_end < o_start < m.start()
+                            and other is not known
+                            and o_start not in modifiers
                             for o_start, _, other, _ in mentions
                         )
                     ):
@@ -1080,6 +1096,12 @@ _PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterd
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 # a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
 _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
+# a name that a preposition and a determiner put in a phrase qualifying the name before it
+_MODIFIER_BEFORE = re.compile(
+    rf"(?i:\b(?:of|during|on|in|after|from|for|before)){_SPACE}+(?i:the|your|this|that|"
+    rf"today['’]s|yesterday['’]s|last|each|every){_SPACE}+(?:[A-Za-z]+{_SPACE}+)?$"
+)
+_CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`
 _MOVE_AT = re.compile(
