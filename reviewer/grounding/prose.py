@@ -324,7 +324,8 @@ _PLAN_AFTER_WORDS = (
     rf"above|lower|higher|fewer|lower)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
     rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
     rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
-    rf"on\s+the\s+(?:calendar|schedule|plan|books))\b"
+    rf"on\s+the\s+(?:calendar|schedule|plan|books)|(?:we|you|they)\s+(?:can|could)\s+"
+    rf"(?:afford|sustain|handle|tolerate|absorb|accept|live\s+with))\b"
 )
 _PLAN_AFTER = re.compile(_PLAN_AFTER_WORDS.replace("|tomorrow", "|tomorrow|tonight", 1))
 # the same, "tonight" aside: what else makes a reported night's number a plan ("41 min
@@ -894,7 +895,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         words = [w.lower() for w in _WORDS.findall(before)]
     if words:
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
-        if last.lower() in ORDINAL_WORDS or before.endswith("#"):
+        if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith(
+            "#"
+        ):
             return "ordinal"
         if (
             words[0] in IMPERATIVES
@@ -993,7 +996,7 @@ _RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
     "planned scheduled tomorrow tonight next by is or at max maximum target goal would "
-    "should could will might on"
+    "should could will might on we you they"
 )
 _PAST_AFTER_NEEDS = (
     "ago last previously before earlier start midnight launch monday tuesday wednesday "
@@ -1049,6 +1052,24 @@ _REPORTING = FINITE | frozenset(
     ["got", "slept", "spent", "took", "made", "kept", "held", "did", "saw", "woke", "lost", "won",
      "it's", "you're", "we're", "that's", "you've", "we've", "i've", "i'm", "they're"]
 )  # fmt: skip
+
+
+# words before "number" that make it a verb: "Overdue invoices now number 13"
+_NUMBER_VERB_BEFORE = frozenset(["now", "still", "currently", "already", "together", "also",
+                                 "only", "collectively", "combined", "total"])  # fmt: skip
+_NOT_PLURALS = frozenset(["is", "was", "its", "his", "this", "has", "does", "as", "us", "yes"])
+
+
+def _counted_by(words: list[str], last: str) -> bool:
+    """Whether the word before the number is the verb "number" of a count: after a plural
+    noun or an adverb ("Open roles now number 13", "Invoices number 13"), not after a
+    determiner or a singular noun ("Incident number 7", "the number 7")."""
+    if last.lower() != "number" or len(words) < 2 or words[-1] != "number":
+        return False
+    word = words[-2]
+    return word in _NUMBER_VERB_BEFORE or (
+        word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURALS
+    )
 
 
 def _reports(words: list[str]) -> bool:

@@ -59,3 +59,24 @@ def test_a_count_is_named_by_its_noun_and_a_word_of_counting(domain, text, expec
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(CASES)
     assert count >= 12 and domains >= 4
+
+
+# "number" as the verb of a count after a plural noun or an adverb ("Overdue invoices now
+# number 13"), not the ordinal of "Incident number 9"
+NUMBER_VERB = [
+    ("finance", "Overdue invoices now number 13.", [("13", "value", "overdue_invoices")]),
+    ("finance", "Open positions now number 13.", [("13", "value", "open_positions")]),
+    ("ops", "Open incidents number 9.", [("9", "value", "incidents")]),
+    ("product", "Live experiments now number 15.", [("15", "value", "experiments")]),
+    ("sleep", "Your awakenings number 9.", [("9", "value", "awakenings")]),
+    ("ops", "Alerts currently number 40.", [("40", "value", "alerts")]),
+    ("finance", "Overdue invoices still number 6.", []),
+    ("ops", "Incident number 9 is closed.", []),
+    ("ops", "This is incident number 9.", []),
+    ("finance", "Invoice number 13 is overdue.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NUMBER_VERB)
+def test_number_said_as_the_verb_of_a_count_is_no_ordinal(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected

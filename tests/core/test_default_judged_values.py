@@ -51,3 +51,23 @@ def test_a_value_judged_is_still_stated(domain, text, expected) -> None:
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(CASES)
     assert count >= 12 and domains >= 4
+
+
+# what a team can afford, sustain or live with is a limit, not the value ("$300k is the
+# burn we can afford"); the value stated beside such a clause is still the value
+AFFORDED = [
+    ("finance", "$300k is the burn we can afford.", []),
+    ("finance", "$300k is the most burn we can sustain.", []),
+    ("finance", "Burn of $300k is what we can afford.", []),
+    ("training", "62 bpm is a resting HR you can live with.", []),
+    ("ops", "1,200 ms is a p95 latency we can tolerate.", []),
+    ("ops", "5% is an error rate we could absorb.", []),
+    ("product", "4.2% is a churn rate we can accept.", []),
+    ("finance", "Burn was $300k, which we can afford.", [("300k", "value", "burn")]),
+    ("finance", "We burned $300k, more than we can afford.", [("300k", "value", "burn")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), AFFORDED)
+def test_what_a_team_can_afford_is_a_limit(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
