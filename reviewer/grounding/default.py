@@ -376,22 +376,20 @@ class DefaultDetector(PoolDetector):
         # a past value told before the value now, a label's number: no reading
         then: dict[int, Named] = {}
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
-        previous_end = -1
-        modifiers: set[int] = set()  # the starts of names that qualify the name before
+        modifiers: set[int] = set()  # the starts of names that qualify a noun before them
         for m_start, m_end, known, whole in mentions:
-            if (
-                previous_end >= 0
-                and m_start - previous_end < 60
-                and _MODIFIER_BEFORE.search(text, previous_end, m_start)
-                and not _CLAUSE_BREAK.search(text, previous_end, m_start)
+            if _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start) or _SEGMENT_AFTER.match(
+                text, m_end
             ):
-                # "HRV at mile 3 of the run was 87": a name in a phrase that qualifies the
-                # name before it is not the subject; the number is the first name's
-                previous_end = m_end
+                continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
+            qualifying = _qualifies(text, m_start)
+            if qualifying:
+                # "HRV at mile 3 of the run was 87", "Max HR on the run was 185": a name in a
+                # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
-                continue
-            previous_end = m_end
             m = pattern.search(read, m_end, m_end + 70)
+            if qualifying and m is not None and "," not in text[m_end : m.start()]:
+                m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
             if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"
@@ -1098,10 +1096,43 @@ _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
 # a name that a preposition and a determiner put in a phrase qualifying the name before it
 _MODIFIER_BEFORE = re.compile(
-    rf"(?i:\b(?:of|during|on|in|after|from|for|before)){_SPACE}+(?i:the|your|this|that|"
+    rf"(?i:\b(?:of|during|on|in|after|from|for|before|among|across)){_SPACE}+(?i:the|your|"
+    rf"this|that|"
     rf"today['’]s|yesterday['’]s|last|each|every){_SPACE}+(?:[A-Za-z]+{_SPACE}+)?$"
 )
 _CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
+
+
+def _qualifies(text: str, start: int) -> bool:
+    """Whether the name at `start` stands in a phrase that qualifies a noun before it in
+    its clause ("Max HR on the run", "HRV at mile 3 of the run")."""
+    lo = max(0, start - 60)
+    modifier = _MODIFIER_BEFORE.search(text, lo, start)
+    if modifier is None:
+        return False
+    opening = text[lo : modifier.start()]
+    breaks = [opening.rfind(c) for c in ".;:!?,\n"]
+    return any(c.isalpha() for c in opening[max(breaks) + 1 :])
+
+
+# a word before a name that makes it another quantity than the pool's: an extreme ("Peak
+# DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users or
+# platforms ("Enterprise ARPU", "iOS DAU")
+_SEGMENT_BEFORE = re.compile(
+    r"(?i:\b(?:peak|max|maximum|minimum|highest|top|best|worst|worst-case|record|"
+    r"budgeted|enterprise|smb|ios|android|web|mobile|desktop|free-tier|premium|"
+    r"power-user|annual-plan))[ \t\u00a0-]+$"
+)
+# a segment said after a name: "among" anyone, a platform, a plan or a tier, an arm of a
+# test, a cohort ("NPS among power users", "Conversion in the test arm", "Retention for the
+# March cohort")
+_SEGMENT_AFTER = re.compile(
+    rf"{_SPACE}+(?i:among\b|(?:for|on|in|from){_SPACE}+(?:(?:the|our|your){_SPACE}+)?"
+    rf"(?:ios|android|web|mobile|desktop|enterprise|smb|free|paid|trial|premium|power|annual|"
+    rf"test|control|treatment|variant)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
+    rf"{_SPACE}+"
+    rf"cohort\b)"
+)
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`
 _MOVE_AT = re.compile(

@@ -895,9 +895,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         words = [w.lower() for w in _WORDS.findall(before)]
     if words:
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
-        if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith(
-            "#"
-        ):
+        if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith("#"):
             return "ordinal"
         if (
             words[0] in IMPERATIVES

@@ -41,7 +41,7 @@ CASES = [
         [("39", "value", "gross_margin")],
     ),
     ("product", "Conversion for the signups this week was 4.2%.", [("4.2", "value", "conversion")]),
-    ("product", "Churn among the signups was 4.2%.", [("4.2", "value", "churn")]),
+    ("product", "Churn during the signups campaign was 4.2%.", [("4.2", "value", "churn")]),
     # the first name's own value: no flag (the qualifying name would have taken it)
     ("training", "Resting HR after the run was 50.", []),
     ("training", "HRV at mile 3 of the run was 67.", []),
