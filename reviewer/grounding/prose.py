@@ -972,7 +972,45 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
     if _product_name_before(text, start, before, plain):
         return "ordinal"
+    if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
+        return "plan"  # "The board asked for 18 months of runway": what someone wants
+    if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
+        return "plan"  # "At a $150k burn, runway would be 10 months": a supposition
     return "scale" if scaled else None  # a score is stated where a name says of what
+
+
+# a request for a value: "asked for 18 months", "requested 99.95% uptime"
+# (not "requests", "demands": nouns too, as in "Requests came in at 17,700 rps")
+_ASKING = frozenset(["asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"])
+_ASKED_FOR = re.compile(
+    rf"(?i:\b(?:asked|asks|asking|requested|requesting|demanded|demanding)"
+    rf"(?:{_S}+(?:us|me|you|them|the{_S}+team))?(?:{_S}+for)?){_S}+(?:[A-Za-z'’-]+{_S}+){{0,3}}"
+    rf"{_PREFIX}$"
+)
+# the first words of a clause that supposes a value ("If conversion reached 4.1%, ...",
+# "At a $150k burn, ..."), and the modal verbs of the main clause that make it a
+# supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could
+# push today" states the HRV and advises)
+_SUPPOSING = frozenset(["if", "unless", "were", "should", "assuming", "at", "with"])
+_WOULD = re.compile(rf"(?i:\b(?:would|wouldn['’]t)\b|['’]d{_S})")
+_MODALS = re.compile(rf"(?i:\b(?:would|could|might|will|wouldn['’]t|won['’]t)\b|['’](?:d|ll){_S})")
+_SENTENCE_REST = re.compile(r"[.!?;\n]")
+
+
+def _supposed(text: str, end: int, before: str, first: str) -> bool:
+    """Whether the number ending at `end` stands in an opening clause that supposes it (no
+    comma before it in its sentence), and the main clause after the comma says what would
+    follow with a modal verb."""
+    if "," in before or not before.lstrip().lower().startswith(first):
+        return False
+    chunk = text[end : end + 200]
+    stop = _SENTENCE_REST.search(chunk)
+    rest = chunk[: stop.start()] if stop else chunk
+    comma = rest.find(",")
+    if comma < 0:
+        return False
+    main = rest[comma + 1 :]
+    return (_WOULD if first in ("at", "with") else _MODALS).search(main) is not None
 
 
 # the letters `(?i:...)` matches besides ASCII ones: İ ı ſ and the Kelvin sign

@@ -1,0 +1,79 @@
+"""A value supposed, not reported, states nothing: an opening clause that supposes it
+("At a $150k burn, runway would be 10 months", "If conversion reached 4.1%, DAU would pass
+102,000") with a modal verb in the main clause after its comma, and a value someone asks
+for ("The board asked for 18 months of runway"). "At" and "with" suppose only with
+"would": "With HRV at 80, you could push today" states the HRV and advises, and "At 65
+bpm, resting HR is high" states it.
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py). Every number here is past the
+band of the value its name gives it, so only the name could flag it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from reviewer.grounding.prose import not_a_statement
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+SUPPOSED = [
+    ("finance", "At a $150k burn, runway would be 10 months."),
+    ("finance", "With burn at $150k, runway would drop to 10 months."),
+    ("finance", "Were burn to hit $150k, we would have 10 months of runway."),
+    ("product", "At 4.1% conversion, we would add 900 signups a week."),
+    ("product", "If conversion reached 4.1%, DAU would pass 102,000."),
+    ("ops", "At 1,200 ms p95 latency, checkout would time out."),
+    ("ops", "If error rate climbs to 5%, we will page the team."),
+    ("training", "At 62 bpm resting HR, you would need a rest day."),
+    ("training", "If your HRV dropped to 40, you'd skip the intervals."),
+    ("sleep", "At 9 hours of total sleep, your score would top 90."),
+    ("sleep", "If deep sleep hit 120 min, you might feel fresher."),
+    ("finance", "The board asked for 18 months of runway."),
+    ("finance", "The bank asked us for 18 months of runway."),
+    ("ops", "The customer requested 99.5% availability."),
+]
+
+STATED = [
+    ("training", "At 65 bpm, resting HR is high.", [("65", "value", "rhr")]),
+    ("training", "With HRV at 80, you could push today.", [("80", "value", "hrv")]),
+    ("finance", "Cash is $1.9M, the board asked.", [("1.9M", "value", "cash")]),
+    ("ops", "Requests came in at 17,700 rps.", [("17,700", "value", "throughput")]),
+    (
+        "ops",
+        "You asked about p95 latency: it was 1,200 ms.",
+        [("1,200", "value", "p95_latency")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("domain", "text"), SUPPOSED)
+def test_a_supposed_or_requested_value_states_nothing(domain, text) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == []
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), STATED)
+def test_a_value_stated_beside_such_words_is_still_read(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(SUPPOSED) >= 12 and len({domain for domain, _ in SUPPOSED}) >= 4
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "why"),
+    [
+        ("At a $150k burn, runway would be 10 months.", "150", "plan"),
+        ("The board asked for 18 months of runway.", "18", "plan"),
+        ("At 65 bpm, resting HR is high.", "65", None),
+    ],
+)
+def test_the_reading_says_why(text: str, token: str, why: str | None) -> None:
+    start = text.index(token)
+    end = start + len(token) + (1 if text[start + len(token)] == "k" else 0)
+    assert not_a_statement(text, start, end) == why
+    assert not_a_statement(text, start, end, plain=True) == why
