@@ -212,7 +212,10 @@ class DefaultDetector(PoolDetector):
                 why = statement_why(text, start, end, mentions)
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
-                if basis == "band" and qualified_before(text, start, known, mentions):
+                if basis == "band" and (
+                    qualified_before(text, start, known, mentions)
+                    or _segment_before(text, start, mentions)
+                ):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and aliases and unit in _GENERIC:
                     clause = clause_before(text, start) + " " + clause_after(text, end)
@@ -378,9 +381,7 @@ class DefaultDetector(PoolDetector):
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         modifiers: set[int] = set()  # the starts of names that qualify a noun before them
         for m_start, m_end, known, whole in mentions:
-            if _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start) or _SEGMENT_AFTER.match(
-                text, m_end
-            ):
+            if _segmented(text, m_start, m_end):
                 continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
             qualifying = _qualifies(text, m_start)
             if qualifying:
@@ -390,6 +391,12 @@ class DefaultDetector(PoolDetector):
             m = pattern.search(read, m_end, m_end + 70)
             if qualifying and m is not None and "," not in text[m_end : m.start()]:
                 m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
+            elif (
+                m is not None
+                and _PART_AFTER.match(text, m_end, m.start())
+                and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
+            ):
+                m = None  # "We ran 4 experiments and won 2": a part of the count, not it
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
             if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"
@@ -1103,6 +1110,30 @@ _MODIFIER_BEFORE = re.compile(
 _CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 
 
+# a count's number right before its name ("4 experiments"), and a joined clause after the
+# name that the next number belongs to ("and won 2", ", and 2 are still open")
+_COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
+_PART_AFTER = re.compile(rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b")
+
+
+def _segmented(text: str, m_start: int, m_end: int) -> bool:
+    """Whether the name at text[m_start:m_end] is said of a segment or an extreme."""
+    return bool(
+        _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
+        or _SEGMENT_AFTER.match(text, m_end)
+    )
+
+
+def _segment_before(text: str, start: int, mentions: list[tuple[int, int, Known, bool]]) -> bool:
+    """Whether the last name before `start` in its sentence is said of a segment or an
+    extreme ("Revenue per employee is $85k"): the number is that quantity's, and the
+    band reads it as no other value."""
+    for m_start, m_end, _, _ in reversed(mentions):
+        if m_end <= start:
+            return not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
+    return False
+
+
 def _qualifies(text: str, start: int) -> bool:
     """Whether the name at `start` stands in a phrase that qualifies a noun before it in
     its clause ("Max HR on the run", "HRV at mile 3 of the run")."""
@@ -1131,7 +1162,8 @@ _SEGMENT_AFTER = re.compile(
     rf"(?:ios|android|web|mobile|desktop|enterprise|smb|free|paid|trial|premium|power|annual|"
     rf"test|control|treatment|variant)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
     rf"{_SPACE}+"
-    rf"cohort\b)"
+    rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
+    rf"[A-Za-z])"
 )
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`

@@ -50,7 +50,46 @@ NOT_THE_VALUE = [
     ("sleep", "Deep sleep among nights with alcohol averaged 40 min."),
 ]
 
+# a ratio to another thing than time ("Revenue per employee"), and the band reads no other
+# value there either ($85k is within the band of burn)
+RATIOS = [
+    ("finance", "Revenue per employee is $85k."),
+    ("ops", "Alerts per incident averaged 4."),
+    ("product", "DAU per region peaked at 40,000."),
+    ("product", "Conversion in the test arm was 2.7%."),
+    ("product", "Peak DAU was 84,000."),
+]
+
+# a part of a count told after it ("We ran 4 experiments and won 2"): the count is the
+# number before the name, and the part is none of its readings
+PARTS = [
+    ("product", "We shipped 4 experiments and stopped 2.", [("4", "value", "experiments")]),
+    ("product", "We ran 4 experiments and won 2.", [("4", "value", "experiments")]),
+    ("ops", "We had 9 incidents and resolved 7.", [("9", "value", "incidents")]),
+    ("ops", "9 incidents, and 2 are still open.", [("9", "value", "incidents")]),
+    (
+        "finance",
+        "13 overdue invoices and 2 paid late.",
+        [("13", "value", "overdue_invoices")],
+    ),
+    ("training", "You did 8 runs and skipped 2.", [("8", "value", "runs_week")]),
+    ("sleep", "You had 9 awakenings but fell back asleep after 7.", [("9", "value", "awakenings")]),
+    ("ops", "We got 40 alerts and acted on 12.", [("40", "value", "alerts")]),
+    ("ops", "40 pages, of which 12 were noise.", [("40", "value", "alerts")]),
+    ("product", "15 experiments, with 3 near significance.", [("15", "value", "experiments")]),
+    ("sleep", "9 awakenings, but only 2 longer than 5 minutes.", [("9", "value", "awakenings")]),
+    ("finance", "13 open positions and 3 offers out.", [("13", "value", "open_positions")]),
+    # two names, each its own number
+    (
+        "ops",
+        "Incidents rose to 9, and alerts to 40.",
+        [("9", "value", "incidents"), ("40", "value", "alerts")],
+    ),
+]
+
 STILL_THE_VALUE = [
+    ("product", "Signups per day averaged 3,400.", [("3,400", "value", "signups")]),
+    ("finance", "Burn per month is $130k.", [("130k", "value", "burn")]),
     ("product", "DAU hit 60,000.", [("60,000", "value", "dau")]),
     ("product", "Conversion from trial to paid was 3.4%.", [("3.4", "value", "conversion")]),
     ("ops", "Keep track of the queue depth, now 3,400.", [("3,400", "value", "queue_depth")]),
@@ -65,10 +104,21 @@ def test_a_name_said_of_a_segment_or_an_extreme_reads_no_number(domain, text) ->
     assert FLAGS[domain](text, POOLS[domain]) == []
 
 
+@pytest.mark.parametrize(("domain", "text"), RATIOS)
+def test_a_ratio_or_a_segment_is_no_value_of_the_band_either(domain, text) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == []
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PARTS)
+def test_a_part_told_after_a_count_is_not_the_count(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
 @pytest.mark.parametrize(("domain", "text", "expected"), STILL_THE_VALUE)
 def test_the_value_itself_is_still_read(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(PARTS) >= 12 and len({domain for domain, _, _ in PARTS}) >= 4
     assert len(NOT_THE_VALUE) >= 12 and len({domain for domain, _ in NOT_THE_VALUE}) >= 4
