@@ -1118,9 +1118,20 @@ _PART_AFTER = re.compile(rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b")
 
 def _segmented(text: str, m_start: int, m_end: int) -> bool:
     """Whether the name at text[m_start:m_end] is said of a segment or an extreme."""
-    return bool(
-        _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
-        or _SEGMENT_AFTER.match(text, m_end)
+    # most names have neither word beside them: the word before and the word after are
+    # looked at first, and the patterns searched only where one is such a word
+    before = text[max(0, m_start - 24) : m_start].replace("-", " ").split()
+    if (
+        before
+        and before[-1].lower().lstrip("([\"'“‘") in _SEGMENT_WORDS
+        and _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
+    ):
+        return True
+    after = text[m_end : m_end + 12].split(None, 1)
+    return (
+        bool(after)
+        and after[0].lower().rstrip(",.;:!?)") in _SEGMENT_PREPOSITIONS
+        and _SEGMENT_AFTER.match(text, m_end) is not None
     )
 
 
@@ -1137,6 +1148,9 @@ def _segment_before(text: str, start: int, mentions: list[tuple[int, int, Known,
 def _qualifies(text: str, start: int) -> bool:
     """Whether the name at `start` stands in a phrase that qualifies a noun before it in
     its clause ("Max HR on the run", "HRV at mile 3 of the run")."""
+    words = text[max(0, start - 40) : start].split()[-2:]
+    if not any(word.lower() in _DETERMINERS for word in words):
+        return False  # the pattern needs a determiner right before the name or one word on
     lo = max(0, start - 60)
     modifier = _MODIFIER_BEFORE.search(text, lo, start)
     if modifier is None:
@@ -1146,6 +1160,14 @@ def _qualifies(text: str, start: int) -> bool:
     return any(c.isalpha() for c in opening[max(breaks) + 1 :])
 
 
+_DETERMINERS = frozenset(["the", "your", "this", "that", "today's", "today’s", "yesterday's",
+                          "yesterday’s", "last", "each", "every"])  # fmt: skip
+# the last word of each of `_SEGMENT_BEFORE`'s, its hyphens read as spaces
+_SEGMENT_WORDS = frozenset(["peak", "max", "maximum", "minimum", "highest", "top", "best",
+                            "worst", "case", "record", "budgeted", "enterprise", "smb", "ios",
+                            "android", "web", "mobile", "desktop", "tier", "premium", "user",
+                            "plan"])  # fmt: skip
+_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per"])
 # a word before a name that makes it another quantity than the pool's: an extreme ("Peak
 # DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users or
 # platforms ("Enterprise ARPU", "iOS DAU")
