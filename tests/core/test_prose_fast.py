@@ -337,3 +337,45 @@ def test_the_number_before_a_name_is_found_as_a_plain_walk_finds_it() -> None:
             assert (fast and fast.span()) == (slow and slow.span()), text[max(0, at - 120) : at]
             compared += slow is not None
     assert compared > 10000
+
+
+def _segment_words_texts() -> list[str]:
+    """Text full of what the segment and qualifier gates look for: the words, marks and
+    spaces around them in every order."""
+    rng = random.Random(31)
+    pieces = ["Peak", "(peak", "worst-case", "free-tier", "iOS", "among", "among,", "for the",
+              "on", "per", "per day", "of the", "during your", "after the long", "today's",
+              "DAU", "ARPU", "HRV", "run", ",", ".", "\n", "\u00a0", "-", "(", ")", "  ",
+              "cohort", "test", "users", "was", "72", "at", "in"]  # fmt: skip
+    return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
+
+
+def test_segment_and_qualifier_gates_match_their_plain_patterns() -> None:
+    from reviewer.grounding import default
+
+    def plain_segmented(text: str, m_start: int, m_end: int) -> bool:
+        return bool(
+            default._SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
+            or default._SEGMENT_AFTER.match(text, m_end)
+        )
+
+    def plain_qualifies(text: str, start: int) -> bool:
+        lo = max(0, start - 60)
+        modifier = default._MODIFIER_BEFORE.search(text, lo, start)
+        if modifier is None:
+            return False
+        opening = text[lo : modifier.start()]
+        breaks = [opening.rfind(c) for c in ".;:!?,\n"]
+        return any(c.isalpha() for c in opening[max(breaks) + 1 :])
+
+    checked = 0
+    for text in [*corpus_texts(), *_segment_words_texts(), *generated_texts(2000)]:
+        for word in re.finditer(r"[A-Za-z0-9]+", text):
+            start, end = word.start(), word.end()
+            assert default._segmented(text, start, end) == plain_segmented(text, start, end), (
+                text,
+                start,
+            )
+            assert default._qualifies(text, start) == plain_qualifies(text, start), (text, start)
+            checked += 1
+    assert checked > 50_000
