@@ -1,9 +1,10 @@
 """A name in a phrase that qualifies the name before it ("HRV at mile 3 of the run was
 87", "Respiratory rate during the deep sleep phase was 18") is not the sentence's subject:
 the number after it is the first name's, not the closer one's. A preposition and a
-determiner put a name in such a phrase ("of the", "during the", "after the long"), with
-no clause break since the first name. Where the words between are too many to read, the
-number is left unread rather than given to the qualifying name.
+determiner put a name in such a phrase ("of the", "during the", "after the long"), with a
+word before it in its clause (so "Max HR on the run was 185" gives the run nothing
+either). Where the words between are too many to read, the number is left unread rather
+than given to the qualifying name.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
 pool and config (tests/core/test_default_name_voices.py).
