@@ -381,7 +381,7 @@ class DefaultDetector(PoolDetector):
         numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
         modifiers: set[int] = set()  # the starts of names that qualify a noun before them
         for m_start, m_end, known, whole in mentions:
-            if _segmented(text, m_start, m_end):
+            if _segmented(text, m_start, m_end) or _someone_else(text, m_start):
                 continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
             qualifying = _qualifies(text, m_start)
             if qualifying:
@@ -1143,6 +1143,41 @@ def _segment_before(text: str, start: int, mentions: list[tuple[int, int, Known,
         if m_end <= start:
             return not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
     return False
+
+
+# a value of someone else than the reader: a population ("Runners your age average a
+# resting HR of 62", "Most people get 90 minutes of deep sleep"), a person named by a
+# possessive ("Sam's resting HR", "Your partner's sleep score"), or a norm ("A typical
+# resting HR is 62 bpm")
+_OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men", "women",
+                     "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
+                     "teammates"])  # fmt: skip
+_NORMS = frozenset(["typical", "normal", "healthy", "ideal"])  # right before the name
+_NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
+                          "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                          "sunday", "january", "february", "march", "april", "may", "june",
+                          "july", "august", "september", "october", "november", "december",
+                          "week", "month", "year", "night", "morning", "run", "team",
+                          "company", "quarter"])  # fmt: skip
+_POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['’]s[ \t\u00a0]+$")
+
+
+def _someone_else(text: str, start: int) -> bool:
+    """Whether the name at `start` is said of someone else than the reader: a word of
+    `_OTHERS` earlier in its clause (up to a comma), a norm's word right before it, or the
+    possessive of a person the brief does not
+    greet at its start right before it."""
+    lo = max(0, start - 50)
+    chunk = text[lo:start]
+    cut = max(chunk.rfind(c) for c in ".;:!?,\n")
+    words = chunk[cut + 1 :].lower().split()
+    if not _OTHERS.isdisjoint(words) or (words and words[-1] in _NORMS):
+        return True
+    owner = _POSSESSOR.search(chunk)
+    if owner is None or owner.group(1).lower() in _NOT_SOMEONE:
+        return False
+    # the reader, when the brief greets them by that name ("Hi Mei. ... Mei's HRV")
+    return owner.group(1) not in text[: min(lo + owner.start(), 80)]
 
 
 def _qualifies(text: str, start: int) -> bool:

@@ -974,6 +974,14 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "ordinal"
     if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
         return "plan"  # "The board asked for 18 months of runway": what someone wants
+    if not present.isdisjoint(_WHEN_WORDS) and _THRESHOLD.search(before):
+        return "plan"  # "We page when error rate exceeds 5%": a threshold
+    if (
+        not present.isdisjoint(_YEAR_BEFORE_WORDS)
+        and _YEAR.fullmatch(text, start, end)
+        and _YEAR_BEFORE.search(before)
+    ):
+        return "ordinal"  # "We resolved 9 incidents in 2024": a year
     if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
         return "plan"  # "At a $150k burn, runway would be 10 months": a supposition
     return "scale" if scaled else None  # a score is stated where a name says of what
@@ -986,6 +994,23 @@ _ASKED_FOR = re.compile(
     rf"(?i:\b(?:asked|asks|asking|requested|requesting|demanded|demanding)"
     rf"(?:{_S}+(?:us|me|you|them|the{_S}+team))?(?:{_S}+for)?){_S}+(?:[A-Za-z'’-]+{_S}+){{0,3}}"
     rf"{_PREFIX}$"
+)
+# a threshold a condition names: "when error rate exceeds 5%", "once HRV drops below 40"
+_WHEN_WORDS = frozenset(["when", "whenever", "once", "if", "until", "unless", "before"])
+_THRESHOLD = re.compile(
+    rf"(?i:\b(?:when|whenever|once|if|until|unless|before)\b(?:{_S}+[\w'’-]+){{0,5}}?{_S}+"
+    rf"(?:exceeds|crosses|passes|tops|hits|reaches|breaches|goes{_S}+(?:above|over|below|under)"
+    rf"|drops{_S}+(?:below|under|to)|falls{_S}+(?:below|under|to)|dips{_S}+(?:below|under|to)"
+    rf"|climbs{_S}+(?:above|over|to)|rises{_S}+(?:above|over|to)|gets{_S}+(?:above|over|to)))"
+    rf"{_S}+{_PREFIX}$"
+)
+# a year after the word that places something in it: "in 2024", "since 2019"
+_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
+_YEAR_BEFORE_WORDS = frozenset(["in", "since", "during", "by", "until", "through", "of", "from",
+                                "before", "after", "for"])  # fmt: skip
+_YEAR_BEFORE = re.compile(
+    rf"(?i:\b(?:in|since|during|by|until|through|of|from|before|after|for)){_S}+(?:(?i:early|"
+    rf"late|mid|fiscal|fy){_S}*-?)?$"
 )
 # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...",
 # "At a $150k burn, ..."), and the modal verbs of the main clause that make it a

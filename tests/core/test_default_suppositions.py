@@ -35,9 +35,27 @@ SUPPOSED = [
     ("finance", "The board asked for 18 months of runway."),
     ("finance", "The bank asked us for 18 months of runway."),
     ("ops", "The customer requested 99.5% availability."),
+    # a threshold a condition names
+    ("ops", "We page when error rate exceeds 5%."),
+    ("ops", "Page me if p95 latency crosses 1,200 ms."),
+    ("training", "Rest when your HRV drops below 40."),
+    ("finance", "We raise again once cash falls below $1M."),
+    ("product", "We ship the change once conversion hits 4.1%."),
+    ("ops", "Alerts fire when CPU tops 85%."),
+    ("ops", "The autoscaler adds nodes when throughput passes 30,000 rps."),
+    ("ops", "Deploys pause when error rate reaches 5%."),
+    ("product", "The experiment stops when churn exceeds 6%."),
+    ("sleep", "The app nudges you when sleep debt exceeds 8 hours."),
+    ("sleep", "Wind down earlier until your sleep score climbs above 90."),
+    # a year placed by a preposition is no value, and a past year's figure is another's
+    ("finance", "Revenue in 2024 was $1.1M."),
 ]
 
 STATED = [
+    ("ops", "When error rate hit 5%, we rolled back.", [("5", "value", "error_rate")]),
+    ("ops", "Throughput was 2,024 rps.", [("2,024", "value", "throughput")]),
+    # the year itself is no count of incidents (the count before it is read)
+    ("ops", "We resolved 9 incidents in 2024.", [("9", "value", "incidents")]),
     ("training", "At 65 bpm, resting HR is high.", [("65", "value", "rhr")]),
     ("training", "With HRV at 80, you could push today.", [("80", "value", "hrv")]),
     ("finance", "Cash is $1.9M, the board asked.", [("1.9M", "value", "cash")]),

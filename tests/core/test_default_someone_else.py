@@ -1,0 +1,65 @@
+"""A metric said of someone else than the reader is not the pool's value: a population
+("Runners your age average a resting HR of 62", "Most people get 90 minutes of deep
+sleep"), a person named by a possessive ("Sam's resting HR is 62", "Your partner's sleep
+score was 90"), a norm ("A typical resting HR is 62 bpm"). The brief's reader named by
+a possessive is still the reader when the brief greets them by that name ("Hi Mei. Mei's
+HRV came in at 80"), and a possessive of a time is no person ("Sunday's long run").
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py). Every number here is past the
+band of the value its name gives it, so only the name could flag it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+SOMEONE_ELSE = [
+    ("training", "Runners your age average a resting HR of 62."),
+    ("training", "Most runners see HRV around 80."),
+    ("training", "A typical resting HR is 62 bpm."),
+    ("training", "Sam's resting HR is 62."),
+    ("training", "Your teammates logged 35 miles of weekly mileage."),
+    ("sleep", "Most people get 120 minutes of deep sleep."),
+    ("sleep", "Your partner's sleep score was 90."),
+    ("sleep", "People your age average an HRV of 60."),
+    ("sleep", "Adults in their 40s see a resting HR of 60 bpm."),
+    ("sleep", "A healthy respiratory rate is 18."),
+    ("ops", "Our peers run error rate near 5%."),
+    ("ops", "Priya's p95 latency dashboard shows 1,200 ms."),
+    ("product", "Others in our space report churn of 6%."),
+    ("product", "A normal NPS for B2B tools is 30."),
+    ("finance", "Most startups our size hold cash of $5M."),
+]
+
+THE_READER = [
+    ("training", "Hi Mei. Mei's HRV came in at 80.", [("80", "value", "hrv")]),
+    ("training", "Sunday's long run: 12 mi.", [("12", "value", "distance")]),
+    ("training", "Today's HRV: 80.", [("80", "value", "hrv")]),
+    (
+        "training",
+        "Resting heart rate is 61 bpm against your 47 bpm normal and HRV is 80.",
+        [("61", "value", "rhr"), ("80", "value", "hrv")],
+    ),
+    ("sleep", "Your HRV is 60, normal for you.", [("60", "value", "hrv")]),
+    ("training", "Your resting HR, 62, is normal.", [("62", "value", "rhr")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text"), SOMEONE_ELSE)
+def test_a_metric_of_someone_else_is_not_the_reader_s_value(domain, text) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == []
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), THE_READER)
+def test_the_reader_s_own_value_is_still_read(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(SOMEONE_ELSE) >= 12 and len({domain for domain, _ in SOMEONE_ELSE}) >= 4
