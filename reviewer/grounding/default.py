@@ -507,6 +507,21 @@ class DefaultDetector(PoolDetector):
             if token_end > m_start:
                 continue
             raw = scanner.number_at(before, read, text)
+            b_start = before.start()
+            slash = _SLASH_BEFORE.search(read, max(0, b_start - 4), b_start)
+            if slash is not None:
+                # "67/100 sleep score": the scale; the score before the slash is the name's
+                score = _number_before(numbers, read, slash.start() + 1, 12)
+                if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
+                    continue
+                if after_gap_allows(text[token_end:m_start], "none"):
+                    found = self._reading(
+                        text, scanner.number_at(score, read, text), known, index, names,
+                        "value", True,
+                    )  # fmt: skip
+                    if found is not None:
+                        after[score.start()] = found
+                continue
             if before.start() >= m_start - 40 and (
                 after_gap_allows(text[token_end:m_start], raw[4])
                 or (
@@ -1112,6 +1127,7 @@ _CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 
 # a count's number right before its name ("4 experiments"), and a joined clause after the
 # name that the next number belongs to ("and won 2", ", and 2 are still open")
+_SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b")
 

@@ -663,7 +663,8 @@ _LINKING = (
     r"looked|seems|seemed|feels|felt)\b)"
 )
 _SIGN_AFTER = re.compile(
-    rf"(?:{_SAME_LINE}*{_LINKING}[%°\w/]+)?{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
+    rf"(?:{_SAME_LINE}*{_LINKING}[%°\w/]+(?:{_SAME_LINE}+(?i:per){_SAME_LINE}+[A-Za-z]+)?)?"
+    rf"{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
     rf"(?P<word>(?i:{_SIGN_AFTER_WORDS}))\b"
 )
 # the phrases among them give a sign and no change: "$19,239 in the red"
@@ -972,6 +973,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
     if _product_name_before(text, start, before, plain):
         return "ordinal"
+    if "/" in before[-3:] and _OVER_A_SCALE.search(before):
+        return "count"  # "67/100 sleep score": the scale the score is out of
     if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
         return "plan"  # "The board asked for 18 months of runway": what someone wants
     if not present.isdisjoint(_WHEN_WORDS) and _THRESHOLD.search(before):
@@ -1012,6 +1015,7 @@ _YEAR_BEFORE = re.compile(
     rf"(?i:\b(?:in|since|during|by|until|through|of|from|before|after|for)){_S}+(?:(?i:early|"
     rf"late|mid|fiscal|fy){_S}*-?)?$"
 )
+_OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")
 # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...",
 # "At a $150k burn, ..."), and the modal verbs of the main clause that make it a
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could

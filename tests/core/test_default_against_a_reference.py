@@ -87,3 +87,18 @@ def test_the_value_after_a_reference_a_question_or_an_aside(domain, text, expect
 def test_the_comparisons_have_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(AGAINST)
     assert count >= 12 and domains >= 4
+
+
+# a difference from a reference in a unit "per" something ("1.5 breaths per minute above
+# normal") is the difference, not the level
+PER_UNIT_DIFFERENCES = [
+    ("sleep", "Respiratory rate ran 1.5 breaths per minute above normal.", []),
+    ("training", "Resting HR is 5 beats per minute above baseline.", []),
+    ("ops", "Throughput ran 2,000 requests per second below plan.", []),
+    ("sleep", "Respiratory rate was 18 breaths per minute.", [("18", "value", "resp_rate")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PER_UNIT_DIFFERENCES)
+def test_a_difference_in_a_per_unit_is_not_the_level(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected

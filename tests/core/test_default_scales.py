@@ -81,3 +81,20 @@ def test_a_plan_told_after_the_scale_is_still_a_plan() -> None:
         FLAGS["ops"]("Health score: 62 out of 100 by next week.", POOLS["ops"] + SCORES["ops"])
         == []
     )
+
+
+# the scale written after a slash, before the name ("67/100 sleep score"), is no value of
+# it: the score before the slash is
+DENOMINATORS = [
+    ("sleep", "67/100 sleep score.", []),
+    ("sleep", "40/100 sleep score last night.", [("40", "value", "sleep_score")]),
+    ("training", "30/100 readiness today.", [("30", "value", "readiness")]),
+    ("product", "20/100 NPS this week.", [("20", "value", "nps")]),
+    ("sleep", "Score 40 / 100 sleep score.", [("40", "value", "sleep_score")]),
+    ("sleep", "67 / 100 sleep score.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), DENOMINATORS)
+def test_the_scale_after_a_slash_is_no_value(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
