@@ -909,6 +909,11 @@ _NOT_BETWEEN = frozenset(
         "over",
         "under",
         "about",
+        # the word that opens a comparison's other side: "95 versus fitness" is not fitness
+        "versus",
+        "vs",
+        "against",
+        "compared",
     ]
 )
 

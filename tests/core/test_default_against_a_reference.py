@@ -102,3 +102,19 @@ PER_UNIT_DIFFERENCES = [
 @pytest.mark.parametrize(("domain", "text", "expected"), PER_UNIT_DIFFERENCES)
 def test_a_difference_in_a_per_unit_is_not_the_level(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# a number before "versus", "vs", "against" or "compared" and a name after it is the other
+# side of the comparison, not the named value
+OTHER_SIDE = [
+    ("training", "Fatigue is at 95 vs fitness at 79.", []),
+    ("training", "Fatigue (ATL) is at 95 versus fitness (CTL) of 79.", []),
+    ("ops", "Disk usage is at 95% against CPU at 48%.", []),
+    ("product", "WAU is 150,000 versus DAU of 81,475.", []),
+    ("ops", "Disk usage is at 95% against CPU at 85%.", [("85", "value", "cpu")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), OTHER_SIDE)
+def test_the_number_before_a_comparison_is_not_the_name_s_after_it(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
