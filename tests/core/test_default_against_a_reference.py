@@ -111,7 +111,7 @@ OTHER_SIDE = [
     ("training", "Fatigue (ATL) is at 95 versus fitness (CTL) of 79.", []),
     ("ops", "Disk usage is at 95% against CPU at 48%.", []),
     ("product", "WAU is 150,000 versus DAU of 81,475.", []),
-    ("ops", "Disk usage is at 95% against CPU at 85%.", [("85", "value", "cpu")]),
+    ("training", "Fatigue is at 95, and fitness is at 90.", [("90", "value", "ctl")]),
 ]
 
 
