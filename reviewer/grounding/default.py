@@ -806,6 +806,9 @@ class DefaultDetector(PoolDetector):
             if not inferred and not is_change(known):
                 return None  # "margin versus last quarter ... 39%": a past level, not a change
             inferred = True  # "Latency change vs last week: +20%": the change's base
+        elif unit == "none" and known.unit == "bps" and _POINTS_AFTER.match(text, end):
+            # "Margin is down 1.67 points" of -167 bps: compared in percentage points
+            known = Known(known.name, known.value / 100, "none")
         elif unit == "none" and known.unit == "pct":
             scale = scale_at(text, end)
             if scale and scale != 100:
@@ -1127,6 +1130,9 @@ _CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 
 # a count's number right before its name ("4 experiments"), and a joined clause after the
 # name that the next number belongs to ("and won 2", ", and 2 are still open")
+_POINTS_AFTER = re.compile(
+    rf"{_SPACE}*(?i:percentage{_SPACE}+points?|points?|pts|pp|ppts?)\b"
+)  # percentage points, a hundred basis points each
 _SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b")

@@ -327,6 +327,11 @@ _PLAN_AFTER_WORDS = (
     rf"on\s+the\s+(?:calendar|schedule|plan|books)|(?:we|you|they)\s+(?:can|could)\s+"
     rf"(?:afford|sustain|handle|tolerate|absorb|accept|live\s+with))\b"
 )
+# a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
+_PLAN_NOUN_AFTER = re.compile(
+    rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?(?i:budget|"
+    rf"plan|forecast|cap|limit|ceiling|quota|threshold)s?\b"
+)
 _PLAN_AFTER = re.compile(_PLAN_AFTER_WORDS.replace("|tomorrow", "|tomorrow|tonight", 1))
 # the same, "tonight" aside: what else makes a reported night's number a plan ("41 min
 # tonight would be ideal")
@@ -528,7 +533,8 @@ PAST_WORDS = re.compile(
 )
 _PAST_AFTER = re.compile(
     rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+{_OWN_WORD}[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
-    rf"quarter|season)|a{_S}+(?:week|month|year){_S}+ago|previously|before|"
+    rf"quarter|season)|last(?={_S}*(?:[.;!?)]|$))|a{_S}+(?:week|month|year){_S}+ago|previously|"
+    rf"before|"
     rf"earlier(?!{_S}+(?:today|this{_S}+morning|tonight))|at{_S}+"
     rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
     rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter))\b"
@@ -948,6 +954,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
         ):
             return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
+    if _PLAN_NOUN_AFTER.match(after):
+        return "plan"  # "against a $100k budget": the figure of a plan, not the value
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (

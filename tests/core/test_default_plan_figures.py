@@ -1,0 +1,65 @@
+"""Three more ways a number is not the value now, or is the value in another unit:
+
+- a plan's noun right after the number and its unit ("against a $100k budget", "a 160
+  bpm limit", "a 5% threshold"): the figure of a plan;
+- "last" alone after a number, ending its clause ("$170k this month, $150k last"): the
+  last period's figure;
+- percentage points of a change held in basis points ("Margin is down 1.67 points" of
+  -167 bps): compared in points, a hundred basis points each.
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+PLAN_FIGURES = [
+    ("finance", "Burn came in at $92k against a $100k budget.", []),
+    ("finance", "Burn of $92k was under the $100k plan.", []),
+    ("finance", "$100k budget is what we set.", []),
+    ("finance", "Burn came in at $130k against a $100k budget.", [("130k", "value", "burn")]),
+    ("training", "Stay under a 160 bpm limit on the easy days.", []),
+    ("training", "Your 150 bpm ceiling holds for the long run.", []),
+    ("ops", "We alert past a 2% threshold on error rate.", []),
+    ("ops", "CPU ran at 85%, over the 80% cap.", [("85", "value", "cpu")]),
+    (
+        "product",
+        "Signups came to 3,400, over the 2,000 weekly quota.",
+        [("3,400", "value", "signups")],
+    ),
+    ("product", "DAU sits under an 85,000 forecast.", []),
+    ("sleep", "A 90% sleep score target is within reach.", []),
+    ("ops", "The p95 used up 1,100 ms of the budget.", [("1,100", "value", "p95_latency")]),
+]
+
+LAST = [
+    ("finance", "Revenue: $170k this month, $150k last.", []),
+    ("finance", "Revenue: $170k this month, $120k last.", []),
+    ("product", "Signups: 2,268 this week, 2,500 last.", []),
+    ("ops", "Incidents: 5 this week, 9 last.", []),
+    ("finance", "Revenue: $120k this month, $150k last.", [("120k", "value", "revenue_mtd")]),
+]
+
+POINTS = [
+    ("finance", "Margin is down 1.67 points.", []),
+    ("finance", "Gross margin change: -1.67 pp.", []),
+    ("finance", "Margin change was -3.2 percentage points.", [("-3.2", "value", "margin_change")]),
+    ("finance", "Margin is down 167 bps.", []),
+    ("finance", "Margin is down 320 bps.", [("320", "value", "margin_change")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PLAN_FIGURES + LAST + POINTS)
+def test_a_plan_s_figure_last_period_s_or_points(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_plan_figures_have_a_dozen_sentences_in_several_domains() -> None:
+    assert len(PLAN_FIGURES) >= 12 and len({case[0] for case in PLAN_FIGURES}) >= 4
