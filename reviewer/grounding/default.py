@@ -393,7 +393,8 @@ class DefaultDetector(PoolDetector):
                 m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
             elif (
                 m is not None
-                and _PART_AFTER.match(text, m_end, m.start())
+                and (part := _PART_AFTER.match(text, m_end)) is not None
+                and part.end() <= m.start()
                 and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
             ):
                 m = None  # "We ran 4 experiments and won 2": a part of the count, not it
@@ -509,7 +510,7 @@ class DefaultDetector(PoolDetector):
             raw = scanner.number_at(before, read, text)
             b_start = before.start()
             slash = _SLASH_BEFORE.search(read, max(0, b_start - 4), b_start)
-            if slash is not None:
+            if slash is not None and raw[2] in ("5", "10", "100"):
                 # "67/100 sleep score": the scale; the score before the slash is the name's
                 score = _number_before(numbers, read, slash.start() + 1, 12)
                 if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
@@ -583,9 +584,9 @@ class DefaultDetector(PoolDetector):
         index: PoolIndex,
         names: NameIndex,
     ) -> dict[int, Named]:
-        """Two names joined by "and" and then two numbers joined by "and", each number
-        its name's in turn ("CPU and memory sat at 70% and 85%"), where the closer name
-        would otherwise take the first number."""
+        """Two names joined by "and" (or a slash) and then two numbers joined so, each
+        number its name's in turn ("CPU and memory sat at 70% and 85%", "p50/p95: 203/728
+        ms"), where the closer name would otherwise take the first number."""
         pattern = self.scanner.pattern
         found: dict[int, Named] = {}
         for (_, a_end, a, a_whole), (b_start, b_end, b, b_whole) in pairwise(mentions):
@@ -1013,9 +1014,11 @@ _PRONOUN_CLAUSE = re.compile(rf"(?<=[.!?;]){_SPACE}{_PRONOUN.pattern}|(?<=\n){_P
 _FRONTED = re.compile(rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+{_MONEY}$")
 _FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
 # "CPU and memory", "p95 and p50 latency": two names joined
-_NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+")
-# "70% and 85%", "$1.9M and $120k": two numbers joined
-_NUMBERS_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+{_MONEY}(?=[0-9])")
+_NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+|{_SPACE}?/{_SPACE}?")
+# "70% and 85%", "$1.9M and $120k", "203/728 ms": two numbers joined
+_NUMBERS_JOINED = re.compile(
+    rf"(?:{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+|{_SPACE}?/{_SPACE}?){_MONEY}(?=[0-9])"
+)
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
 # it, up to the sentence's end, are read for the share's verb)
@@ -1135,7 +1138,9 @@ _POINTS_AFTER = re.compile(
 )  # percentage points, a hundred basis points each
 _SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
-_PART_AFTER = re.compile(rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b")
+_PART_AFTER = re.compile(
+    rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"
+)  # (or a breakdown in parentheses: "5 incidents (2 SEV1, 3 SEV2)")
 
 
 def _segmented(text: str, m_start: int, m_end: int) -> bool:

@@ -390,6 +390,7 @@ _OF_TAIL = (
     rf"(?:last{_S}+|past{_S}+|next{_S}+)?"
 )
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
+_OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
 _OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
@@ -894,8 +895,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
         or (digit_after and _TIMES.match(after))
+        or _OF_THEM.match(after)
     ):
-        return "count"
+        return "count"  # (and "4 of them actionable": a part of a count told before)
     if before.isascii():
         words = _WORDS.findall(before.lower())  # the same words, lowered at once
     else:
@@ -981,7 +983,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
     if _product_name_before(text, start, before, plain):
         return "ordinal"
-    if "/" in before[-3:] and _OVER_A_SCALE.search(before):
+    if "/" in before[-3:] and text[start:end] in _SCALES and _OVER_A_SCALE.search(before):
         return "count"  # "67/100 sleep score": the scale the score is out of
     if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
         return "plan"  # "The board asked for 18 months of runway": what someone wants
@@ -1024,6 +1026,7 @@ _YEAR_BEFORE = re.compile(
     rf"late|mid|fiscal|fy){_S}*-?)?$"
 )
 _OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")
+_SCALES = frozenset(["5", "10", "100"])  # what a score is written over: "67/100"
 # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...",
 # "At a $150k burn, ..."), and the modal verbs of the main clause that make it a
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could

@@ -72,3 +72,19 @@ def test_the_rule_has_a_dozen_numbers_in_several_domains() -> None:
     stated = [flag for case in CASES for flag in case[2]]
     assert len(stated) >= 12
     assert len({domain for domain, _, flags in CASES if flags}) >= 4
+
+
+# a slash pairs two names and two numbers as "and" does, as dashboards write them
+SLASHED = [
+    ("ops", "p50/p95: 203/728 ms.", []),
+    ("ops", "p50/p95: 203/900 ms.", [("900", "value", "p95_latency")]),
+    ("ops", "p50 / p95: 300 / 728 ms.", [("300", "value", "p50_latency")]),
+    ("ops", "CPU/memory: 48%/67%.", []),
+    ("ops", "CPU/memory: 48%/90%.", [("90", "value", "memory")]),
+    ("product", "DAU/signups: 81,475/3,400.", [("3,400", "value", "signups")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), SLASHED)
+def test_a_slash_pairs_names_and_numbers_in_turn(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected

@@ -79,6 +79,10 @@ PARTS = [
     ("product", "15 experiments, with 3 near significance.", [("15", "value", "experiments")]),
     ("sleep", "9 awakenings, but only 2 longer than 5 minutes.", [("9", "value", "awakenings")]),
     ("finance", "13 open positions and 3 offers out.", [("13", "value", "open_positions")]),
+    ("ops", "9 incidents (2 SEV1, 7 SEV2).", [("9", "value", "incidents")]),
+    ("ops", "19 alerts, 4 of them actionable.", []),
+    ("ops", "40 alerts, 12 of them noise.", [("40", "value", "alerts")]),
+    ("product", "15 experiments, 3 of those shipped.", [("15", "value", "experiments")]),
     # two names, each its own number
     (
         "ops",
