@@ -421,7 +421,10 @@ class DefaultDetector(PoolDetector):
                 labeled = False  # only a label's number follows the name
                 now = self._value_now(text, read, m, gap)
                 if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
-                    if _MOVED_BY.search(gap) or _MOVE_AT.match(text, claim_end(m)):
+                    if _MOVED_BY.search(gap) or (
+                        "at" in text[claim_end(m) : claim_end(m) + 60]
+                        and _MOVE_AT.match(text, claim_end(m))
+                    ):
                         # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move
                         move = scanner.number_at(m, read, text)
                         then.setdefault(m.start(), _unread(move, known))
@@ -673,7 +676,7 @@ class DefaultDetector(PoolDetector):
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
         end = m.end() if m.lastgroup == "duration" else m.end("body")
-        level = _MOVE_AT.match(text, end, end + 60)
+        level = _MOVE_AT.match(text, end, end + 60) if "at" in text[end : end + 60] else None
         if level is not None and (level.group("reference") or _MOVED_BY.search(gap)):
             # "RHR is 12 bpm above baseline at 62", "HRV is up 9 at 71": the first is the
             # move, and the level it reached follows "at"
@@ -1186,6 +1189,10 @@ _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "
                           "july", "august", "september", "october", "november", "december",
                           "week", "month", "year", "night", "morning", "run", "team",
                           "company", "quarter"])  # fmt: skip
+# a part of each word `_someone_else` reads, and of a possessive: where none stands, it
+# reads nothing
+_SOMEONE_KEYS = ("'s", "’s", "men", "people", "runner", "adult", "athlete", "other", "peer",
+                 "population", "teammate", "typical", "normal", "healthy", "ideal")  # fmt: skip
 _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['’]s[ \t\u00a0]+$")
 
 
@@ -1196,6 +1203,12 @@ def _someone_else(text: str, start: int) -> bool:
     greet at its start right before it."""
     lo = max(0, start - 50)
     chunk = text[lo:start]
+    low = chunk.lower()
+    for key in _SOMEONE_KEYS:
+        if key in low:
+            break
+    else:
+        return False  # most names have none of the words it reads before them
     cut = max(chunk.rfind(c) for c in ".;:!?,\n")
     words = chunk[cut + 1 :].lower().split()
     if not _OTHERS.isdisjoint(words) or (words and words[-1] in _NORMS):

@@ -895,7 +895,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
         or (digit_after and _TIMES.match(after))
-        or _OF_THEM.match(after)
+        or ("of" in after and _OF_THEM.match(after))
     ):
         return "count"  # (and "4 of them actionable": a part of a count told before)
     if before.isascii():
@@ -956,7 +956,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
         ):
             return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
-    if _PLAN_NOUN_AFTER.match(after):
+    if after_words and _PLAN_NOUN_AFTER.match(after):
         return "plan"  # "against a $100k budget": the figure of a plan, not the value
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
@@ -1072,7 +1072,8 @@ _RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
     "planned scheduled tomorrow tonight next by is or at max maximum target goal would "
-    "should could will might on we you they"
+    "should could will might on we you they budget budgets plan plans forecast forecasts cap "
+    "caps limit limits ceiling ceilings quota quotas threshold thresholds"
 )
 _PAST_AFTER_NEEDS = (
     "ago last previously before earlier start midnight launch monday tuesday wednesday "

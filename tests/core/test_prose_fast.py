@@ -344,13 +344,15 @@ def _segment_words_texts() -> list[str]:
     spaces around them in every order."""
     rng = random.Random(31)
     pieces = ["Peak", "(peak", "worst-case", "free-tier", "iOS", "among", "among,", "for the",
+              "Sam's", "Mei’s", "Sunday's", "Runners", "women", "peers", "a typical", "Normal",
+              "partner's", "teammates", "Others", "PEOPLE",
               "on", "per", "per day", "of the", "during your", "after the long", "today's",
               "DAU", "ARPU", "HRV", "run", ",", ".", "\n", "\u00a0", "-", "(", ")", "  ",
               "cohort", "test", "users", "was", "72", "at", "in"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
-def test_segment_and_qualifier_gates_match_their_plain_patterns() -> None:
+def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -> None:
     from reviewer.grounding import default
 
     def plain_segmented(text: str, m_start: int, m_end: int) -> bool:
@@ -368,6 +370,18 @@ def test_segment_and_qualifier_gates_match_their_plain_patterns() -> None:
         breaks = [opening.rfind(c) for c in ".;:!?,\n"]
         return any(c.isalpha() for c in opening[max(breaks) + 1 :])
 
+    def plain_someone_else(text: str, start: int) -> bool:
+        lo = max(0, start - 50)
+        chunk = text[lo:start]
+        cut = max(chunk.rfind(c) for c in ".;:!?,\n")
+        words = chunk[cut + 1 :].lower().split()
+        if not default._OTHERS.isdisjoint(words) or (words and words[-1] in default._NORMS):
+            return True
+        owner = default._POSSESSOR.search(chunk)
+        if owner is None or owner.group(1).lower() in default._NOT_SOMEONE:
+            return False
+        return owner.group(1) not in text[: min(lo + owner.start(), 80)]
+
     checked = 0
     for text in [*corpus_texts(), *_segment_words_texts(), *generated_texts(2000)]:
         for word in re.finditer(r"[A-Za-z0-9]+", text):
@@ -377,5 +391,9 @@ def test_segment_and_qualifier_gates_match_their_plain_patterns() -> None:
                 start,
             )
             assert default._qualifies(text, start) == plain_qualifies(text, start), (text, start)
+            assert default._someone_else(text, start) == plain_someone_else(text, start), (
+                text,
+                start,
+            )
             checked += 1
     assert checked > 50_000
