@@ -994,12 +994,19 @@ def statement_why(
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+# the period a move is told over, between the move and the level it reached: "fell 7.5%
+# week over week to 95,000"
+_OVER_PERIOD = (
+    r"(?i:(?:week|month|day|year|quarter)[- ]over[- ](?:week|month|day|year|quarter)|wow|mom|"
+    r"dod|yoy|qoq|overnight|on[ ]the[ ](?:week|month|day|quarter)|since[ ](?:last[ ]\w+|"
+    r"yesterday)|from[ ]last[ ]\w+|vs\.?[ ]last[ ]\w+|this[ ](?:week|month|quarter))"
+)
 _SPACE = r"[\s\u00a0\u202f\u2009]"
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
 # what joins a past value to the value now: "40 bpm to 65", "40 → 65", "$12k -> $14k"
 _THEN = re.compile(
-    rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?{_SPACE}*(?:(?P<to>(?i:to))|→|->|⟶|➔|=>){_SPACE}*"
-    rf"(?:[$€£¥]|US\$)?{_SPACE}?(?=[0-9])"
+    rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?(?P<period>{_SPACE}+{_OVER_PERIOD})?{_SPACE}*"
+    rf"(?:(?P<to>(?i:to))|→|->|⟶|➔|=>){_SPACE}*(?:[$€£¥]|US\$)?{_SPACE}?(?=[0-9])"
 )
 # a clause that opens by saying "it" is a number: "It's at 52 now", "this week it is 87"
 _IT_STATES = (

@@ -149,6 +149,12 @@ MOVED_TO = [
     ("product", "DAU climbed 20k to 102k.", [("102k", "value", "dau")]),
     ("training", "HRV rose 13 to 67.", []),
     ("training", "Keep resting HR from 40 to 65 bpm.", []),
+    # the period the move is told over stands between it and the level
+    ("product", "DAU fell 7.5% week over week to 95,000.", [("95,000", "value", "dau")]),
+    ("ops", "p95 latency rose 20% overnight to 900 ms.", [("900", "value", "p95_latency")]),
+    ("finance", "Cash fell 8% on the month to $1.9M.", [("1.9M", "value", "cash")]),
+    ("product", "DAU went from 70,000 week over week to 95,000.", [("95,000", "value", "dau")]),
+    ("product", "DAU fell 7.5% WoW to 81,475.", []),
 ]
 
 # a move by an amount, against a reference or by a move word, then "at" the level reached:
