@@ -389,7 +389,7 @@ class DefaultDetector(PoolDetector):
                 # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
             m = pattern.search(read, m_end, m_end + 70)
-            if qualifying and m is not None and "," not in text[m_end : m.start()]:
+            if qualifying and m is not None and not _LABEL_GAP.search(text, m_end, m.start()):
                 m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
             elif (
                 m is not None
@@ -1146,6 +1146,9 @@ _CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 _POINTS_AFTER = re.compile(
     rf"{_SPACE}*(?i:percentage{_SPACE}+points?|points?|pts|pp|ppts?)\b"
 )  # percentage points, a hundred basis points each
+# a comma or a colon between a qualifying name and the number: the name's own, as a label
+# or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
+_LABEL_GAP = re.compile(r"[,:]")
 _SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(

@@ -50,6 +50,12 @@ CASES = [
     ("sleep", "HRV during the deep sleep phase averaged 39.", []),
     ("sleep", "Respiratory rate during the deep sleep phase was 14.7.", []),
     ("product", "NPS from the DAU survey came in at 48.", []),
+    # a colon or a comma after the name: it labels the number, whatever phrase it stands in
+    ("training", "A quick check on your HRV: 80.", [("80", "value", "hrv")]),
+    ("training", "A word on your resting HR: 62 bpm.", [("62", "value", "rhr")]),
+    ("ops", "An update on the p95 latency: 1,200 ms.", [("1,200", "value", "p95_latency")]),
+    ("finance", "A note on the cash position: $1.9M.", [("1.9M", "value", "cash")]),
+    ("ops", "Keep track of the queue depth, now 3,400.", [("3,400", "value", "queue_depth")]),
     # a clause break: each name its own number
     ("training", "Resting HR was 50; the run was 8.5 mi.", [("8.5", "value", "distance")]),
 ]
