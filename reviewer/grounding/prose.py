@@ -309,7 +309,9 @@ def _labels(head: str) -> bool:
         bool(words)
         and PLAN_WORDS.isdisjoint(words)
         and _NOT_LABELS.isdisjoint(words)
-        and (words[0] not in IMPERATIVES)
+        # an order, or a workout named by its verb ("Long run: about 12 mi"): prescribed
+        and words[0] not in IMPERATIVES
+        and words[-1] not in IMPERATIVES
     )
 
 

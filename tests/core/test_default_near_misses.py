@@ -55,6 +55,8 @@ CASES = [
     ("training", "Tomorrow's run: around 5 mi easy.", []),
     ("training", "Target: just under 160 bpm.", []),
     ("training", "Next up: about 7 mi.", []),
+    ("training", "Long run: about 12 mi.", []),
+    ("training", "Easy run: about 6 mi.", []),
     ("ops", "Keep p95 latency just under 1,100 ms.", []),
     ("ops", "p95 latency stayed below 1,100 ms all week.", []),
     ("ops", "SLO: just under 1,100 ms.", []),
