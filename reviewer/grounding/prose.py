@@ -76,6 +76,7 @@ PLAN_WORDS = frozenset(
         "scheduled",
         "upcoming",
         "would",
+        "might",
         "could",
         "will",
         "need",
@@ -937,6 +938,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         if word in _SAYS and _projected(recent, i, before):
             return "plan"  # 'The model says "$170,000 a month"': a projection
         if word in FINITE:
+            if i and (
+                recent[i - 1] in _MODAL_WORDS
+                or recent[i - 1] == "to"
+                or recent[i - 1].endswith(("'ll", "’ll", "'d", "’d"))
+            ):
+                continue  # "will hit 35", "to hit 12,000": a bare verb states nothing itself
             subject = recent[max(0, i - 5) : i]  # "a good target for your HRV is 45"
             for j in range(len(subject) - 1, -1, -1):
                 if subject[j] in ("and", "but", "so", "while"):
@@ -1002,6 +1009,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     return "scale" if scaled else None  # a score is stated where a name says of what
 
 
+# the modals a bare verb follows ("will hit", "could reach"): the modal decides
+_MODAL_WORDS = frozenset(["will", "would", "could", "should", "might", "may", "must", "can",
+                          "shall", "won't", "wouldn't", "won’t", "wouldn’t"])  # fmt: skip
 # a request for a value: "asked for 18 months", "requested 99.95% uptime"
 # (not "requests", "demands": nouns too, as in "Requests came in at 17,700 rps")
 _ASKING = frozenset(["asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"])
