@@ -278,6 +278,16 @@ class DefaultDetector(PoolDetector):
         before = clause_before(text, start)
         rest = _SENTENCE_END.search(text, end, end + 90)
         after = text[end : rest.start() if rest else end + 90]
+        # a list of items, each with its number ("In bed 9.5 h, asleep 9 h"): the words
+        # of the number's own item
+        if "," in after:
+            cut = after.index(",")
+            if _DIGIT_IN.search(after, cut):
+                after = after[:cut]
+        if "," in before:
+            cut = before.rindex(",")
+            if _DIGIT_IN.search(before, 0, cut):
+                before = before[cut + 1 :]
         lo, hi = start - len(before), end + len(after)
         if any(
             m_end > lo and m_start < hi and k in held and not text[end:m_start].isspace()
@@ -1149,6 +1159,7 @@ _POINTS_AFTER = re.compile(
 # a comma or a colon between a qualifying name and the number: the name's own, as a label
 # or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
 _LABEL_GAP = re.compile(r"[,:]")
+_DIGIT_IN = re.compile("[0-9]")
 _SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(

@@ -394,7 +394,9 @@ _OF_TAIL = (
 )
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
 _OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
-_OF_BEFORE = re.compile(rf"(?:[0-9]{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$")
+_OF_BEFORE = re.compile(
+    rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$"
+)  # ("4 of 5", "9 h of 9.5 h in bed": the whole a part is of)
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tests.core.test_default_name_voices import DETECTORS, POOLS
-from tests.support.sentences import flag_reader
+from tests.support.sentences import K, flag_reader
 
 FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
 
@@ -63,3 +63,11 @@ def test_a_plan_s_figure_last_period_s_or_points(domain, text, expected) -> None
 
 def test_the_plan_figures_have_a_dozen_sentences_in_several_domains() -> None:
     assert len(PLAN_FIGURES) >= 12 and len({case[0] for case in PLAN_FIGURES}) >= 4
+
+
+def test_the_whole_a_part_is_of_is_no_value() -> None:
+    # "2 sets of 24 hops": 24 counts the hops of a set, not a pain score of 24
+    pool = [K("pain_score", 3), K("rhr", 50, "bpm")]
+    flags = FLAGS["training"]
+    assert flags("Do 2 sets of 24 pogo hops if they are pain-free.", pool) == []
+    assert flags("You ran 3 mi of 8.5 planned.", POOLS["training"]) == []

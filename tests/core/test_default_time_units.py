@@ -93,6 +93,10 @@ WORDED = [
     ),
     ("product", "Users stayed 1,200 seconds per session.", [("1,200", "value", "session_length")]),
     ("ops", "Requests at p95 took 1.2 s.", [("1.2", "value", "p95_latency")]),
+    # each item of a list its own words; the whole a part is "of"
+    ("sleep", "In bed 9.5 h, asleep 9 h.", [("9", "value", "sleep_duration")]),
+    ("sleep", "In bed 9.5 h, asleep 6.1 h.", []),
+    ("sleep", "Asleep 9 h of 9.5 h in bed.", []),
     # the value itself in the unit written, a plan, someone else's night: no flag
     ("sleep", "You slept 6.1 hours.", []),
     ("sleep", "You slept for 6 hours.", []),
