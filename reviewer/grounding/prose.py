@@ -385,6 +385,10 @@ CHANGE_VERBS = (
     "expanded|expands|expanding|soared|soars|rallied|rallies|ballooned|balloons|swelled|"
     "swells|strengthened|strengthens"
 )
+_SINCE_TO = re.compile(
+    rf"(?i:\b(?:since|from|vs\.?|versus){_S}+(?:last{_S}+[A-Za-z]+|yesterday)),?{_S}+(?i:to)"
+    rf"{_S}+{_PREFIX}$"
+)
 _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
 _UP_DOWN_FROM = re.compile(rf"(?i:\b(?:up|down){_S}+from\b)")  # "HRV is down from 87 to 52"
 # "of the last", "out of your": what may stand between "of" and the number it counts
@@ -972,7 +976,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (
-        (not present.isdisjoint(_PAST_WORD_SET) and PAST_WORDS.search(before))
+        (
+            not present.isdisjoint(_PAST_WORD_SET)
+            and PAST_WORDS.search(before)
+            # "climbed 12% since last week to 90": the level the move reached, now
+            and not (_SINCE_TO.search(before) and _CHANGE_CLAUSE.search(before))
+        )
         or (after_words and _PAST_AFTER.match(after))
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):

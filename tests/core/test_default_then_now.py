@@ -155,6 +155,11 @@ MOVED_TO = [
     ("finance", "Cash fell 8% on the month to $1.9M.", [("1.9M", "value", "cash")]),
     ("product", "DAU went from 70,000 week over week to 95,000.", [("95,000", "value", "dau")]),
     ("product", "DAU fell 7.5% WoW to 81,475.", []),
+    # "since last week" is the move's base, and the level after "to" is now
+    ("training", "HRV climbed 12% since last week to 90.", [("90", "value", "hrv")]),
+    ("product", "DAU fell 7.5% from last week to 95,000.", [("95,000", "value", "dau")]),
+    ("finance", "Cash fell 8% since last month to $1.9M.", [("1.9M", "value", "cash")]),
+    ("training", "HRV climbed 12% since last week to 67.", []),
 ]
 
 # a move by an amount, against a reference or by a move word, then "at" the level reached:
