@@ -50,8 +50,10 @@ from reviewer.grounding.prose import (
     AGAINST_REFERENCE,
     IMPERATIVES,
     MOVE_WORDS,
+    OVER_A_SCALE,
     PLAN_NOUNS,
     PLAN_WORDS,
+    SCALE_TOPS,
     clause_after,
     clause_before,
     counted_in_times,
@@ -212,10 +214,7 @@ class DefaultDetector(PoolDetector):
                 why = statement_why(text, start, end, mentions)
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
-                if basis == "band" and (
-                    qualified_before(text, start, known, mentions)
-                    or _segment_before(text, start, mentions)
-                ):
+                if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and aliases and unit in _GENERIC:
                     clause = clause_before(text, start) + " " + clause_after(text, end)
@@ -522,8 +521,8 @@ class DefaultDetector(PoolDetector):
                 continue
             raw = scanner.number_at(before, read, text)
             b_start = before.start()
-            slash = _SLASH_BEFORE.search(read, max(0, b_start - 4), b_start)
-            if slash is not None and raw[2] in ("5", "10", "100"):
+            slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
+            if slash is not None and raw[2] in SCALE_TOPS:
                 # "67/100 sleep score": the scale; the score before the slash is the name's
                 score = _number_before(numbers, read, slash.start() + 1, 12)
                 if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
@@ -958,14 +957,18 @@ def _subject_counted(
     return None
 
 
-def qualified_before(
+def _qualified_name_before(
     text: str, start: int, known: Known, mentions: list[tuple[int, int, Known, bool]]
 ) -> bool:
-    """Whether the last name before `start` in its clause is `known`'s with a qualifier
-    between it and the number ("HRV peak this block was 67")."""
-    for _, m_end, mentioned, _ in reversed(mentions):
+    """Whether the last name before `start` says the number is another quantity than
+    `known`: `known`'s own name with a qualifier between it and the number ("HRV peak this
+    block was 67"), or, in the number's sentence, a name said of a segment or an extreme
+    ("Revenue per employee is $85k", which the band would read as burn)."""
+    for m_start, m_end, mentioned, _ in reversed(mentions):
         if m_end <= start:
-            return mentioned is known and qualified_gap(text[m_end:start])
+            return (mentioned is known and qualified_gap(text[m_end:start])) or (
+                not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
+            )
     return False
 
 
@@ -1143,12 +1146,13 @@ _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 # a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
 _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
 # a name that a preposition and a determiner put in a phrase qualifying the name before it
+_DETERMINERS = frozenset(["the", "your", "this", "that", "today's", "today’s", "yesterday's",
+                          "yesterday’s", "last", "each", "every"])  # fmt: skip
 _MODIFIER_BEFORE = re.compile(
-    rf"(?i:\b(?:of|during|on|in|after|from|for|before|among|across)){_SPACE}+(?i:the|your|"
-    rf"this|that|"
-    rf"today['’]s|yesterday['’]s|last|each|every){_SPACE}+(?:[A-Za-z]+{_SPACE}+)?$"
+    rf"(?i:\b(?:of|during|on|in|after|from|for|before|among|across)){_SPACE}+"
+    rf"(?i:{'|'.join(sorted(map(re.escape, _DETERMINERS), key=len, reverse=True))})"
+    rf"{_SPACE}+(?:[A-Za-z]+{_SPACE}+)?$"
 )
-_CLAUSE_BREAK = re.compile(r"[.;:!?,\n]")
 
 
 # a count's number right before its name ("4 experiments"), and a joined clause after the
@@ -1160,7 +1164,6 @@ _POINTS_AFTER = re.compile(
 # or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
-_SLASH_BEFORE = re.compile(r"[0-9] ?/ ?$")  # a score's slash before its scale
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"
@@ -1186,16 +1189,6 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
     )
 
 
-def _segment_before(text: str, start: int, mentions: list[tuple[int, int, Known, bool]]) -> bool:
-    """Whether the last name before `start` in its sentence is said of a segment or an
-    extreme ("Revenue per employee is $85k"): the number is that quantity's, and the
-    band reads it as no other value."""
-    for m_start, m_end, _, _ in reversed(mentions):
-        if m_end <= start:
-            return not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
-    return False
-
-
 # a value of someone else than the reader: a population ("Runners your age average a
 # resting HR of 62", "Most people get 90 minutes of deep sleep"), a person named by a
 # possessive ("Sam's resting HR", "Your partner's sleep score"), or a norm ("A typical
@@ -1210,10 +1203,9 @@ _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "
                           "july", "august", "september", "october", "november", "december",
                           "week", "month", "year", "night", "morning", "run", "team",
                           "company", "quarter"])  # fmt: skip
-# a part of each word `_someone_else` reads, and of a possessive: where none stands, it
-# reads nothing
-_SOMEONE_KEYS = ("'s", "’s", "men", "people", "runner", "adult", "athlete", "other", "peer",
-                 "population", "teammate", "typical", "normal", "healthy", "ideal")  # fmt: skip
+# the words `_someone_else` reads and a possessive's mark: where none stands in the text
+# before a name, it reads nothing
+_SOMEONE_KEYS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
 _POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['’]s[ \t\u00a0]+$")
 
 
@@ -1256,22 +1248,20 @@ def _qualifies(text: str, start: int) -> bool:
     return any(c.isalpha() for c in opening[max(breaks) + 1 :])
 
 
-_DETERMINERS = frozenset(["the", "your", "this", "that", "today's", "today’s", "yesterday's",
-                          "yesterday’s", "last", "each", "every"])  # fmt: skip
-# the last word of each of `_SEGMENT_BEFORE`'s, its hyphens read as spaces
-_SEGMENT_WORDS = frozenset(["peak", "max", "maximum", "minimum", "highest", "top", "best",
-                            "worst", "case", "record", "budgeted", "enterprise", "smb", "ios",
-                            "android", "web", "mobile", "desktop", "tier", "premium", "user",
-                            "plan"])  # fmt: skip
-_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per"])
-# a word before a name that makes it another quantity than the pool's: an extreme ("Peak
-# DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users or
-# platforms ("Enterprise ARPU", "iOS DAU")
+# the words before a name that make it another quantity than the pool's: an extreme
+# ("Peak DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users
+# or platforms ("Enterprise ARPU", "iOS DAU")
+_SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best", "worst",
+                    "worst-case", "record", "budgeted", "enterprise", "smb", "ios", "android",
+                    "web", "mobile", "desktop", "free-tier", "premium", "power-user",
+                    "annual-plan")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
-    r"(?i:\b(?:peak|max|maximum|minimum|highest|top|best|worst|worst-case|record|"
-    r"budgeted|enterprise|smb|ios|android|web|mobile|desktop|free-tier|premium|"
-    r"power-user|annual-plan))[ \t\u00a0-]+$"
+    rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
+    r"[ \t\u00a0-]+$"
 )
+# the last word of each, its hyphens read as spaces: where the word before a name is none
+# of these, the pattern is not searched
+_SEGMENT_WORDS = frozenset(phrase.split("-")[-1] for phrase in _SEGMENT_PHRASES)
 # a segment said after a name: "among" anyone, a platform, a plan or a tier, an arm of a
 # test, a cohort ("NPS among power users", "Conversion in the test arm", "Retention for the
 # March cohort")
@@ -1283,6 +1273,9 @@ _SEGMENT_AFTER = re.compile(
     rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
     rf"[A-Za-z])"
 )
+# the first word of each of its alternatives: where the word after a name is none of
+# these, the pattern is not tried
+_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per"])
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`
 _MOVE_AT = re.compile(

@@ -331,9 +331,11 @@ _PLAN_AFTER_WORDS = (
     rf"(?:afford|sustain|handle|tolerate|absorb|accept|live\s+with))\b"
 )
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
+_PLAN_NOUNS_AFTER = ("budget", "plan", "forecast", "cap", "limit", "ceiling", "quota",
+                     "threshold")  # fmt: skip
 _PLAN_NOUN_AFTER = re.compile(
-    rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?(?i:budget|"
-    rf"plan|forecast|cap|limit|ceiling|quota|threshold)s?\b"
+    rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
+    rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b"
 )
 _PLAN_AFTER = re.compile(_PLAN_AFTER_WORDS.replace("|tomorrow", "|tomorrow|tonight", 1))
 # the same, "tonight" aside: what else makes a reported night's number a plan ("41 min
@@ -1003,7 +1005,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
     if _product_name_before(text, start, before, plain):
         return "ordinal"
-    if "/" in before[-3:] and text[start:end] in _SCALES and _OVER_A_SCALE.search(before):
+    if "/" in before[-3:] and text[start:end] in SCALE_TOPS and OVER_A_SCALE.search(before):
         return "count"  # "67/100 sleep score": the scale the score is out of
     if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
         return "plan"  # "The board asked for 18 months of runway": what someone wants
@@ -1027,14 +1029,14 @@ _MODAL_WORDS = frozenset(["will", "would", "could", "should", "might", "may", "m
 # (not "requests", "demands": nouns too, as in "Requests came in at 17,700 rps")
 _ASKING = frozenset(["asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"])
 _ASKED_FOR = re.compile(
-    rf"(?i:\b(?:asked|asks|asking|requested|requesting|demanded|demanding)"
+    rf"(?i:\b(?:{'|'.join(sorted(_ASKING))})"
     rf"(?:{_S}+(?:us|me|you|them|the{_S}+team))?(?:{_S}+for)?){_S}+(?:[A-Za-z'’-]+{_S}+){{0,3}}"
     rf"{_PREFIX}$"
 )
 # a threshold a condition names: "when error rate exceeds 5%", "once HRV drops below 40"
 _WHEN_WORDS = frozenset(["when", "whenever", "once", "if", "until", "unless", "before"])
 _THRESHOLD = re.compile(
-    rf"(?i:\b(?:when|whenever|once|if|until|unless|before)\b(?:{_S}+[\w'’-]+){{0,5}}?{_S}+"
+    rf"(?i:\b(?:{'|'.join(sorted(_WHEN_WORDS))})\b(?:{_S}+[\w'’-]+){{0,5}}?{_S}+"
     rf"(?:exceeds|crosses|passes|tops|hits|reaches|breaches|goes{_S}+(?:above|over|below|under)"
     rf"|drops{_S}+(?:below|under|to)|falls{_S}+(?:below|under|to)|dips{_S}+(?:below|under|to)"
     rf"|climbs{_S}+(?:above|over|to)|rises{_S}+(?:above|over|to)|gets{_S}+(?:above|over|to)))"
@@ -1045,11 +1047,12 @@ _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _YEAR_BEFORE_WORDS = frozenset(["in", "since", "during", "by", "until", "through", "of", "from",
                                 "before", "after", "for"])  # fmt: skip
 _YEAR_BEFORE = re.compile(
-    rf"(?i:\b(?:in|since|during|by|until|through|of|from|before|after|for)){_S}+(?:(?i:early|"
+    rf"(?i:\b(?:{'|'.join(sorted(_YEAR_BEFORE_WORDS))})){_S}+(?:(?i:early|"
     rf"late|mid|fiscal|fy){_S}*-?)?$"
 )
-_OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")
-_SCALES = frozenset(["5", "10", "100"])  # what a score is written over: "67/100"
+# a score's slash before its scale, and the scales a score is written over: "67/100"
+OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")
+SCALE_TOPS = frozenset(["5", "10", "100"])
 # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...",
 # "At a $150k burn, ..."), and the modal verbs of the main clause that make it a
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could
@@ -1095,8 +1098,8 @@ _RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
     "planned scheduled tomorrow tonight next by is or at max maximum target goal would "
-    "should could will might on we you they budget budgets plan plans forecast forecasts cap "
-    "caps limit limits ceiling ceilings quota quotas threshold thresholds"
+    "should could will might on we you they "
+    + " ".join(f"{noun} {noun}s" for noun in _PLAN_NOUNS_AFTER)
 )
 _PAST_AFTER_NEEDS = (
     "ago last previously before earlier start midnight launch monday tuesday wednesday "
