@@ -439,11 +439,16 @@ class DefaultDetector(PoolDetector):
                         then.setdefault(m.start(), _unread(move, known))
                         gap = _MOVED_BY.sub(" is ", gap)
                     m, gap = now, _FROM_END.sub("", gap)
-                elif (now := self._then_now(text, read, m)) is not None:
+                elif (times := self._then_now(text, read, m)) is not None:
                     # "HRV 54 last week, 87 this week": the first is no statement
-                    past = scanner.number_at(m, read, text)
-                    then.setdefault(m.start(), _unread(past, known))
-                    m, told_then = now, True
+                    other, first_past = times
+                    if first_past:
+                        past = scanner.number_at(m, read, text)
+                        then.setdefault(m.start(), _unread(past, known))
+                        m, told_then = other, True
+                    else:  # "4.2% in November and 2.0% in October": the second is past
+                        past = scanner.number_at(other, read, text)
+                        then.setdefault(other.start(), _unread(past, known))
                 elif (
                     gap[-1:].isspace()
                     and _LABELED.search(gap, max(0, len(gap) - 40))
@@ -711,19 +716,36 @@ class DefaultDetector(PoolDetector):
             return None  # "region 2, 900 ms": a list
         return value
 
-    def _then_now(self, text: str, read: str, m: re.Match[str]) -> re.Match[str] | None:
-        """The number a name's first number is followed by when each carries its time, the
-        first a past one and the second the time now: "54 last week, 87 this week", "$2.9M in
-        March and is $1.9M now" (the second states the value)."""
-        joined = _THEN_NOW.match(text, claim_end(m))
+    def _then_now(
+        self, text: str, read: str, m: re.Match[str]
+    ) -> tuple[re.Match[str], bool] | None:
+        """The number a name's first number is followed by when the two are values of two
+        times, and whether the first is the past one (else the second is): each with its
+        time, the first a past one and the second the time now ("54 last week, 87 this
+        week", "$2.9M in March and is $1.9M now", "$85,000 in Q2 versus $92,417 this
+        month"); each with its month or quarter ("$120k in March and $150k in April": the
+        later is read); or the first a passing extreme and the second where the value
+        settled ("peaked at 4.1% during the deploy and is now 2.04%")."""
+        end = claim_end(m)
+        joined = _THEN_NOW.match(text, end)
         if joined is None:
-            return None
+            settled = _SETTLED.match(text, end)
+            if settled is None or not _SETTLED_WORDS.search(settled.group("words")):
+                return None
+            now = self.scanner.pattern.match(read, settled.end())
+            return (now, True) if now is not None and stated(now) else None
         now = self.scanner.pattern.match(read, joined.end())
         if now is None or not stated(now):
             return None
-        if joined.group("now") is None and _NOW_AFTER.match(text, claim_end(now)) is None:
+        if joined.group("now") is not None or _NOW_AFTER.match(text, claim_end(now)):
+            return now, True
+        # two periods named ("in March and ... in April"): the later one is the value now
+        first = _IN_PERIOD.search(joined.group())
+        second = _IN_PERIOD.match(text, claim_end(now))
+        later = None if first is None or second is None else _later_period(first, second)
+        if later is None:
             return None  # two past values: "54 last week and 87 the week before"
-        return now
+        return now, later
 
     def _head_reads(
         self,
@@ -897,6 +919,19 @@ def _unread(raw: tuple, known: Known) -> Named:
     return (*raw[:5], known, False, None, False)
 
 
+def _later_period(first: re.Match[str], second: re.Match[str]) -> bool | None:
+    """Whether `second`'s month (or quarter) comes after `first`'s, a half year at most
+    (a quarter or two), so that it is the later of two periods told together; None when
+    the two are the same or of different kinds."""
+    a, b = first.group("period").lower(), second.group("period").lower()
+    if a[0] == "q" or b[0] == "q":
+        if a[0] != b[0] or a == b:
+            return None
+        return (int(b[1]) - int(a[1])) % 4 in (1, 2)
+    gap = (_MONTH_ORDER[b[:3]] - _MONTH_ORDER[a[:3]]) % 12
+    return None if gap == 0 else gap <= 6
+
+
 def _number_before(
     numbers: tuple[list[int], list[re.Match[str]]], read: str, at: int, reach: int
 ) -> re.Match[str] | None:
@@ -1066,7 +1101,8 @@ _NOW_TIME = (
 # a past value's time, then the value now: "54 last week, 87 this week", "70% yesterday and
 # 38% today", "$2.9M in March and is $1.9M now" (read from the end of the first's claim)
 _THEN_NOW = re.compile(
-    rf"{_SPACE}+(?i:{_PAST_TIME})\b{_SPACE}*(?:,|;|,?{_SPACE}+(?i:and|but))"
+    rf"{_SPACE}+(?i:{_PAST_TIME})\b{_SPACE}*(?:,|;|,?{_SPACE}+(?i:and|but|versus|vs\.?|against|"
+    rf"compared{_SPACE}+(?:with|to)))"
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
     rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
@@ -1096,6 +1132,26 @@ _LABELED = re.compile(
     rf"full|short|sum)\b)[A-Za-z][A-Za-z-]*{_SPACE}+$"
 )
 _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
+# a month or a quarter a value is of: "in March", "in Q2"
+_IN_PERIOD = re.compile(rf"{_SPACE}*(?i:in|during|for){_SPACE}+(?i:(?P<period>{_MONTHS}))\b")
+_MONTH_ORDER = {
+    month: i
+    for i, month in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+# what follows a passing extreme to say where the value is now: words of the extreme's
+# moment (no number but a clock, no sentence end), then "and is now", "before settling
+# at", "but is back to", "and has since recovered to"... and the number
+_SETTLED = re.compile(
+    rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
+    rf"(?i:and|but|before|then|yet)\b"
+    rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
+    rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
+    rf"returned|eased|fell|dropped|came|stands|sits|holds|held|at|to|around|near)\b){{1,5}})"
+    rf"{_SPACE}+{_MONEY}(?=[0-9])"
+)
+_SETTLED_WORDS = re.compile(r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned)\b)")
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
     rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:your|the|our|my|their|today['’]s){_SPACE}+"

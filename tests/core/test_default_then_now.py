@@ -8,6 +8,11 @@
   beside the name ("87 is your HRV target", "87 is your best HRV");
 - a move by an amount, then the level it reached after "to" or "at" ("Resting heart rate
   is up 11 to 61", "Your RHR is 12 bpm above baseline at 62"): the level is the value.
+- values of two named periods ("$120k in March and $150k in April", "$85,000 in Q2
+  versus $92,417 this month"): the earlier period's is past, the later one's is read;
+- a passing extreme, then where the value settled ("peaked at 4.1% during the deploy and
+  is now 2.04%", "spiked to 1,200 ms before settling at 728 ms"): the level now is read,
+  the extreme is no statement of it.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
 pool and config (tests/core/test_default_name_voices.py); every number named here is
@@ -192,15 +197,139 @@ MOVED_AT = [
 ]
 
 
+PERIODS = [
+    (
+        "finance",
+        "Revenue was $120k in March and $150k in April.",
+        [("150k", "value", "revenue_mtd")],
+    ),
+    ("finance", "Burn was $60k in March versus $80k this month.", [("80k", "value", "burn")]),
+    (
+        "finance",
+        "Runway was 20 months in Q3 against 11 months this quarter.",
+        [("11", "value", "runway")],
+    ),
+    ("product", "Churn was 2.0% in October and 4.2% in November.", [("4.2", "value", "churn")]),
+    ("product", "DAU was 60,000 in Q2 versus 102,000 this quarter.", [("102,000", "value", "dau")]),
+    ("product", "Signups were 1,500 in May, 3,400 in June.", [("3,400", "value", "signups")]),
+    ("ops", "Alerts: 40 in September, 30 in October.", [("30", "value", "alerts")]),
+    (
+        "ops",
+        "Queue depth was 900 in Q1 compared with 3,400 this quarter.",
+        [("3,400", "value", "queue_depth")],
+    ),
+    (
+        "training",
+        "Weekly mileage was 20 mi in May and 35 mi in June.",
+        [("35", "value", "weekly_mileage")],
+    ),
+    (
+        "training",
+        "Resting HR was 58 bpm in March compared with 61 bpm this week.",
+        [("61", "value", "rhr")],
+    ),
+    (
+        "sleep",
+        "Your sleep score averaged 60 in August versus 80 this month.",
+        [("80", "value", "sleep_score")],
+    ),
+    (
+        "sleep",
+        "Deep sleep: 40 min in January, 90 min in February.",
+        [("90", "value", "deep_sleep")],
+    ),
+    # the later period first: the earlier one after it is the past
+    ("product", "Churn was 4.2% in November and 2.0% in October.", [("4.2", "value", "churn")]),
+    # the later period's value faithful: no flag
+    ("finance", "Burn ran $85,000 in Q2 versus $92,417 this month.", []),
+    ("ops", "Availability was 99.5% in Q1 and 99.99% in Q2.", []),
+]
+SETTLED = [
+    (
+        "ops",
+        "Error rate peaked at 4.1% during the deploy and is now 3.5%.",
+        [("3.5", "value", "error_rate")],
+    ),
+    (
+        "ops",
+        "p95 latency spiked to 1,200 ms at 14:05 before settling at 900 ms.",
+        [("900", "value", "p95_latency")],
+    ),
+    ("ops", "CPU hit 95% during the batch job but is back to 70%.", [("70", "value", "cpu")]),
+    (
+        "training",
+        "HRV dropped to 40 after the long run, and it's now 80.",
+        [("80", "value", "hrv")],
+    ),
+    (
+        "training",
+        "Resting HR jumped to 70 bpm after the race but has since settled at 60.",
+        [("60", "value", "rhr")],
+    ),
+    (
+        "training",
+        "In March your weekly mileage was 22 mi, and now you're at 35 mi.",
+        [("35", "value", "weekly_mileage")],
+    ),
+    (
+        "sleep",
+        "Your sleep score fell to 50 during travel and is now 82.",
+        [("82", "value", "sleep_score")],
+    ),
+    (
+        "sleep",
+        "Deep sleep sank to 20 min on the red-eye and is back at 90 min.",
+        [("90", "value", "deep_sleep")],
+    ),
+    (
+        "finance",
+        "Burn spiked to $140k during the offsite, and is currently $110k.",
+        [("110k", "value", "burn")],
+    ),
+    (
+        "finance",
+        "Cash dipped to $1.2M in the spring and now stands at $1.9M.",
+        [("1.9M", "value", "cash")],
+    ),
+    (
+        "product",
+        "NPS dipped to 30 in the outage and has since recovered to 60.",
+        [("60", "value", "nps")],
+    ),
+    (
+        "product",
+        "DAU peaked at 150,000 on launch day and is now 102,000.",
+        [("102,000", "value", "dau")],
+    ),
+    # settled where the pool says: no flag
+    ("ops", "Error rate peaked at 4.1% during the deploy and is now 2.04%.", []),
+    ("ops", "p95 latency spiked to 1,200 ms at 14:05 before settling at 728 ms.", []),
+    ("product", "Churn spiked to 6% in the outage week before settling back to 3.1%.", []),
+    ("training", "In March your weekly mileage was 22 mi, and now you're at 27.3 mi.", []),
+    # no level after it: the extreme is read as before
+    ("ops", "Error rate peaked at 3.5% during the deploy.", [("3.5", "value", "error_rate")]),
+]
+
+
 @pytest.mark.parametrize(
     ("domain", "text", "expected"),
-    THEN_NOW + NAMED_AFTER + YESTERDAY + YESTERDAY_BETWEEN + CHANGE_SINCE + MOVED_TO + MOVED_AT,
+    THEN_NOW
+    + NAMED_AFTER
+    + YESTERDAY
+    + YESTERDAY_BETWEEN
+    + CHANGE_SINCE
+    + MOVED_TO
+    + MOVED_AT
+    + PERIODS
+    + SETTLED,
 )
 def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
 
-@pytest.mark.parametrize("cases", [THEN_NOW, NAMED_AFTER, MOVED_AT, YESTERDAY_BETWEEN])
+@pytest.mark.parametrize(
+    "cases", [THEN_NOW, NAMED_AFTER, MOVED_AT, YESTERDAY_BETWEEN, PERIODS, SETTLED]
+)
 def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
     count, domains = stated_in_domains(cases)
     assert count >= 12 and domains >= 4
