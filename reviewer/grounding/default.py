@@ -277,16 +277,14 @@ class DefaultDetector(PoolDetector):
         before = clause_before(text, start)
         rest = _SENTENCE_END.search(text, end, end + 90)
         after = text[end : rest.start() if rest else end + 90]
-        # a list of items, each with its number ("In bed 9.5 h, asleep 9 h"): the words
-        # of the number's own item
-        if "," in after:
-            cut = after.index(",")
-            if _DIGIT_IN.search(after, cut):
-                after = after[:cut]
-        if "," in before:
-            cut = before.rindex(",")
-            if _DIGIT_IN.search(before, 0, cut):
-                before = before[cut + 1 :]
+        # a list of items, each with its number ("In bed 9.5 h, asleep 9 h", "in bed for 7
+        # hours but asleep for 6"): the words of the number's own item
+        cut = _ITEM_END.search(after)
+        if cut is not None and _DIGIT_IN.search(after, cut.start()):
+            after = after[: cut.start()]
+        cuts = [c for c in _ITEM_END.finditer(before) if _DIGIT_IN.search(before, 0, c.start())]
+        if cuts:
+            before = before[cuts[-1].end() :]
         lo, hi = start - len(before), end + len(after)
         if any(
             m_end > lo and m_start < hi and k in held and not text[end:m_start].isspace()
@@ -1220,6 +1218,8 @@ _POINTS_AFTER = re.compile(
 # or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
+# where one item of a list ends and the next, with its own number, may begin
+_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet){_SPACE}")
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"

@@ -97,6 +97,14 @@ WORDED = [
     ("sleep", "In bed 9.5 h, asleep 9 h.", [("9", "value", "sleep_duration")]),
     ("sleep", "In bed 9.5 h, asleep 6.1 h.", []),
     ("sleep", "Asleep 9 h of 9.5 h in bed.", []),
+    ("sleep", "You were in bed for 9.5 hours but asleep for just 6.1 h.", []),
+    (
+        "sleep",
+        "You were in bed for 6.1 hours but asleep for 9 h.",
+        [("9", "value", "sleep_duration")],
+    ),
+    ("sleep", "Deep sleep was 62 min and you slept 9 hours.", [("9", "value", "sleep_duration")]),
+    ("sleep", "You lay awake for 2 hours, then slept 6.1 hours.", []),
     # the value itself in the unit written, a plan, someone else's night: no flag
     ("sleep", "You slept 6.1 hours.", []),
     ("sleep", "You slept for 6 hours.", []),
