@@ -405,6 +405,12 @@ class DefaultDetector(PoolDetector):
                 and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
             ):
                 m = None  # "We ran 4 experiments and won 2": a part of the count, not it
+            elif m is not None and _UNIT_WORD_BEFORE.search(text, max(0, m_start - 4), m_start):
+                if numbers is None:
+                    numbers = self._numbers(read)
+                counted = _number_before(numbers, read, m_start, 24)
+                if counted is not None and scanner.number_at(counted, read, text)[5] == "count":
+                    m = None  # "10 experiments, 4 winners": the noun of the 10, no name of the 4
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
             if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"

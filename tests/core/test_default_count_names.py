@@ -80,3 +80,34 @@ NUMBER_VERB = [
 @pytest.mark.parametrize(("domain", "text", "expected"), NUMBER_VERB)
 def test_number_said_as_the_verb_of_a_count_is_no_ordinal(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# a count's name that is the noun of the count before it ("10 experiments, 4 winners")
+# names that number, not the next one, which counts something else; a name after the
+# next number still names it, and a label's number before a name ("Day 7 HRV") is no count
+NOUN_OF_THE_COUNT_BEFORE = [
+    ("product", "We launched 10 experiments, 4 winners.", []),
+    ("product", "We ran 10 experiments, 7 shipped.", []),
+    ("product", "2,268 signups, 540 activations.", []),
+    ("finance", "6 overdue invoices, 14 open bills.", []),
+    ("finance", "9 open positions, 3 offers out.", []),
+    ("training", "5 runs, 12 hill repeats.", []),
+    ("training", "Top 3 runs: 12, 10 and 8 mi.", []),
+    ("sleep", "4 awakenings, 2 bathroom trips.", []),
+    ("ops", "5 incidents, 25 alerts.", [("25", "value", "alerts")]),
+    ("ops", "19 alerts, 7 incidents this week.", [("7", "value", "incidents")]),
+    ("product", "4 winners, 7 experiments.", [("7", "value", "experiments")]),
+    ("sleep", "2 bathroom trips, 6 awakenings.", [("6", "value", "awakenings")]),
+    ("training", "Day 7 HRV is 60.", [("60", "value", "hrv")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NOUN_OF_THE_COUNT_BEFORE)
+def test_the_noun_of_a_count_names_no_number_after_it(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_noun_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    quiet = [case for case in NOUN_OF_THE_COUNT_BEFORE if not case[2]]
+    assert len(quiet) >= 8 and len({case[0] for case in quiet}) >= 4
+    assert len(NOUN_OF_THE_COUNT_BEFORE) >= 12
