@@ -1031,6 +1031,8 @@ def statement_why(
     masked = text
     # a comparison with a reference said before the number ("below target at 70k")
     for against in AGAINST_REFERENCE.finditer(text, max(0, start - 100), start):
+        if _REFERENCE_OF.fullmatch(text, against.end(), start):
+            continue  # "missed the target of 3%": the number is the reference's own figure
         masked = masked[: against.start()] + "x" * len(against.group()) + masked[against.end() :]
     for m_start, m_end, _, _ in mentions:
         if m_end < start - 100 or m_start > end + 70:
@@ -1055,6 +1057,8 @@ _OVER_PERIOD = (
 )
 _SPACE = r"[\s\u00a0\u202f\u2009]"
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
+# a reference's own figure after it: "the target of 3%"
+_REFERENCE_OF = re.compile(rf"{_SPACE}+(?i:of){_SPACE}+{_MONEY}")
 # what joins a past value to the value now: "40 bpm to 65", "40 → 65", "$12k -> $14k"
 _THEN = re.compile(
     rf"(?:{_SPACE}*(?:[%°]|[A-Za-z/]+))?(?P<period>{_SPACE}+{_OVER_PERIOD})?{_SPACE}*"
@@ -1314,7 +1318,8 @@ def _qualifies(text: str, start: int) -> bool:
 # ("Peak DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users
 # or platforms ("Enterprise ARPU", "iOS DAU")
 _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best", "worst",
-                    "worst-case", "record", "budgeted", "enterprise", "smb", "ios", "android",
+                    "worst-case", "record", "longest", "shortest", "fastest", "slowest",
+                    "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
                     "web", "mobile", "desktop", "free-tier", "premium", "power-user",
                     "annual-plan")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(

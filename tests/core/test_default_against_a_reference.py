@@ -118,3 +118,30 @@ OTHER_SIDE = [
 @pytest.mark.parametrize(("domain", "text", "expected"), OTHER_SIDE)
 def test_the_number_before_a_comparison_is_not_the_name_s_after_it(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# a reference's own figure after "of" ("missed the target of 3%", "under our budget of
+# $100k"): a plan's figure, while a value after "at" ("below target at 2.1%") is read
+REFERENCE_OF = [
+    ("product", "Conversion missed the target of 3%.", []),
+    ("product", "Signups beat the forecast of 2,000.", []),
+    ("finance", "Burn is under our budget of $100k.", []),
+    ("finance", "Revenue is ahead of the plan of $150k.", []),
+    ("ops", "Error rate is above the threshold of 5%.", []),
+    ("ops", "p95 latency breached the SLO of 500 ms.", []),
+    ("training", "Weekly mileage fell short of the goal of 35 mi.", []),
+    ("sleep", "Your sleep score is below the target of 80.", []),
+    ("product", "Conversion came in below target at 2.1%.", [("2.1", "value", "conversion")]),
+    ("finance", "Burn landed below budget at $70k.", [("70k", "value", "burn")]),
+    ("ops", "p95 latency breached the SLO at 900 ms.", [("900", "value", "p95_latency")]),
+    ("sleep", "Your sleep score is below the target at 55.", [("55", "value", "sleep_score")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), REFERENCE_OF)
+def test_a_reference_s_own_figure_is_a_plan(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_reference_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(REFERENCE_OF) >= 12 and len({case[0] for case in REFERENCE_OF}) >= 5

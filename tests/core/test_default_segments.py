@@ -30,6 +30,11 @@ NOT_THE_VALUE = [
     ("ops", "Worst-case p95 latency was 1,500 ms."),
     ("finance", "Budgeted burn is $130k."),
     ("training", "Max HR on the run was 185."),
+    ("training", "Your longest run this month was 10 mi."),
+    ("training", "Your fastest run of the week averaged 175 bpm."),
+    ("sleep", "Your longest deep sleep stretch was 90 min."),
+    ("ops", "The slowest p95 latency of the day was 1,500 ms."),
+    ("finance", "Our biggest burn month was $140k."),
     # a segment before the name
     ("product", "Enterprise ARPU is $180."),
     ("product", "iOS DAU came to 50,000."),
