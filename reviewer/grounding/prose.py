@@ -1019,6 +1019,13 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "ordinal"  # "We resolved 9 incidents in 2024": a year
     if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
         return "plan"  # "At a $150k burn, runway would be 10 months": a supposition
+    if (
+        runs
+        and runs[0] in _CONDITIONS
+        and "," in before
+        and len(_LETTERS.findall(before[: before.index(",")].casefold())) > 2
+    ):  # "If we close the round at $20M, runway extends to 36 months" ("If so," is none)
+        return "plan"
     return "scale" if scaled else None  # a score is stated where a name says of what
 
 
@@ -1058,6 +1065,9 @@ SCALE_TOPS = frozenset(["5", "10", "100"])
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could
 # push today" states the HRV and advises)
 _SUPPOSING = frozenset(["if", "unless", "were", "should", "assuming", "at", "with"])
+# the first words of a condition: the main clause after its comma tells what follows
+# from it, modal or not ("If we close the round, runway extends to 36 months")
+_CONDITIONS = frozenset(["if", "unless", "assuming", "supposing", "suppose"])
 _WOULD = re.compile(rf"(?i:\b(?:would|wouldn['’]t)\b|['’]d{_S})")
 _MODALS = re.compile(rf"(?i:\b(?:would|could|might|will|wouldn['’]t|won['’]t)\b|['’](?:d|ll){_S})")
 _SENTENCE_REST = re.compile(r"[.!?;\n]")

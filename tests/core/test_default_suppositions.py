@@ -47,6 +47,19 @@ SUPPOSED = [
     ("product", "The experiment stops when churn exceeds 6%."),
     ("sleep", "The app nudges you when sleep debt exceeds 8 hours."),
     ("sleep", "Wind down earlier until your sleep score climbs above 90."),
+    # a long condition before the main clause, which tells what follows from it, modal
+    # or not
+    ("finance", "If we close the Series B at $20M, runway extends to 36 months."),
+    (
+        "product",
+        "Assuming the trend holds and nothing else changes, DAU lands at 95,000.",
+    ),
+    (
+        "training",
+        "Unless something changes in the next few days, weekly mileage peaks at 35 mi.",
+    ),
+    ("ops", "If the second region comes online next week as planned, p95 latency drops to 400 ms."),
+    ("sleep", "If you keep the same bedtime for the rest of the week, sleep debt falls to 1 hour."),
     # a year placed by a preposition is no value, and a past year's figure is another's
     ("finance", "Revenue in 2024 was $1.1M."),
 ]
@@ -58,6 +71,8 @@ STATED = [
     ("ops", "We resolved 9 incidents in 2024.", [("9", "value", "incidents")]),
     ("training", "At 65 bpm, resting HR is high.", [("65", "value", "rhr")]),
     ("training", "With HRV at 80, you could push today.", [("80", "value", "hrv")]),
+    # a condition's comma after the number: the main clause is the one that opens
+    ("training", "If anything, your resting HR is high at 65 bpm.", [("65", "value", "rhr")]),
     ("finance", "Cash is $1.9M, the board asked.", [("1.9M", "value", "cash")]),
     ("ops", "Requests came in at 17,700 rps.", [("17,700", "value", "throughput")]),
     (
@@ -88,6 +103,7 @@ def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
         ("At a $150k burn, runway would be 10 months.", "150", "plan"),
         ("The board asked for 18 months of runway.", "18", "plan"),
         ("At 65 bpm, resting HR is high.", "65", None),
+        ("If we close the round at $20M, runway extends to 36 months.", "36", "plan"),
     ],
 )
 def test_the_reading_says_why(text: str, token: str, why: str | None) -> None:
