@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import pairwise
 
 from reviewer.grounding.bands import magnitude_gap, relative
@@ -54,6 +55,7 @@ from reviewer.grounding.prose import (
     PLAN_NOUNS,
     PLAN_WORDS,
     SCALE_TOPS,
+    accounting_negative,
     clause_after,
     clause_before,
     counted_in_times,
@@ -230,7 +232,26 @@ class DefaultDetector(PoolDetector):
             for start, named_reading in waiting[at:]:
                 yield from by_name(start, named_reading)
 
+        if "(" in text:
+            return checkable, self._unsigned(text, flags())
         return checkable, flags()
+
+    def _unsigned(self, text: str, flags: Iterator[Flag]) -> Iterator[Flag]:
+        """`flags`, but an amount in the accountant's parentheses, read below zero, may be an
+        outflow the pool holds as positive ("Burn: ($92,417)"): its sign contradicts
+        nothing, and its size is compared with the known value's in the same band."""
+        for flag in flags:
+            if flag.kind != "sign" or not accounting_negative(text, flag.start, flag.end):
+                yield flag
+                continue
+            value = -flag.value
+            known = Known(flag.nearest, flag.nearest_value, flag.unit)
+            if flag.basis == "name":
+                kind = self._by_name(flag.token, value, known)
+            else:
+                kind = self._band(value, known)
+            if kind == "value":
+                yield replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
 
     def _by_words(
         self,

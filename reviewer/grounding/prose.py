@@ -657,6 +657,9 @@ _SIGN_AFTER_WORDS = (
     "wider|thinner|thicker|better|worse"
     # "took a 7.5% hit" (a hit rate is no hit)
     f"|hit(?!{_SAME_LINE}+(?:rate|ratio))"
+    # nouns of a change: "a 7.5% decline", "a 12% jump" (not a "drop-off" rate)
+    "|decline|drop(?!-)|decrease|dip|slide|slump|plunge|reduction|contraction|downturn|"
+    "downtick|increase|rise|jump|uptick|surge|spike|boost|lift"
     # and phrases: "$19,239 in the red"
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
     f"|under{_SAME_LINE}+water|loss|losses|short"
@@ -692,14 +695,20 @@ _PHRASES = ("in", "under", "on")
 def _pure_after(word: str) -> bool:
     """Whether a sign word after a number gives only its sign ("deficit", "in the red"),
     not a change ("lower")."""
-    return word in _AFTER_PURE or word.startswith(_PHRASES)
+    return word in _AFTER_PURE or _phrase(word)
 
 
 def _after_sign(word: str) -> int:
     """The sign a word or phrase after a number gives it."""
-    if word.startswith(_PHRASES):
+    if _phrase(word):
         return 1 if "positive" in word.lower() else -1
     return -1 if word in _AFTER_NEGATIVE else 1
+
+
+def _phrase(word: str) -> bool:
+    """Whether a sign word after a number is one of the phrases ("in the red", "underwater",
+    "on the negative side"), not a word that only begins as one does ("increase")."""
+    return word.startswith(_PHRASES) and word.lower() != "increase"
 
 
 _AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive", "loss", "losses", "short"])
@@ -726,6 +735,17 @@ _AFTER_NEGATIVE = frozenset(
         "thinner",
         "worse",
         "hit",
+        "decline",
+        "drop",
+        "decrease",
+        "dip",
+        "slide",
+        "slump",
+        "plunge",
+        "reduction",
+        "contraction",
+        "downturn",
+        "downtick",
     ]
 )
 # words after a number that judge its change as better or worse ("10.6% faster"): for a
@@ -758,6 +778,15 @@ def clause_after(text: str, end: int) -> str:
     return chunk[: found.start()] if found else chunk
 
 
+def accounting_negative(text: str, start: int, end: int) -> bool:
+    """Whether the amount at text[start:end] is written in parentheses where a value
+    stands, as accountants write an amount below zero ("Net income: ($33,653)")."""
+    return (
+        text[end : end + 1] == ")"
+        and _ACCOUNTING.search(text, max(0, start - 40), start) is not None
+    )
+
+
 def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     """(sign, is a change) written as a word: -1 for "minus 7.5", "down 2.1", "loss of
     $120,000", "3 bpm lower"; +1 for "up 9%"; 0 when none. A change verb makes the
@@ -765,6 +794,8 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     A sign written on the number itself means what it says: no word changes it."""
     if text[start] in SIGNS:
         return 0, False
+    if accounting_negative(text, start, end):
+        return -1, False  # "Net income: ($33,653)": an amount in parentheses is below zero
     lo = max(0, start - 40)
     letters = _LETTERS.findall(text[lo:start].casefold())
     zero = _ZERO.search(text, lo, start) if "zero" in letters else None
@@ -815,6 +846,14 @@ AGAINST_REFERENCE = re.compile(
     rf"(?:(?:daily|weekly|monthly|quarterly|usual|own){_S}+)?(?:baseline|normal|usual|"
     rf"average|typical|target|plan|goal|budget|forecast|norm|slo|sla|threshold|limit|"
     rf"expectations?|guidance)\b)"
+)
+# an amount of money in parentheses where a value stands (after a colon, a table's bar, a
+# linking verb, or at a line's start): the accountant's negative, "Net income: ($33,653)"
+# (but "Cash ($2.47M) covers..." is an aside on a name)
+_ACCOUNTING = re.compile(
+    rf"(?:^|[:|=]|(?i:\b(?:is|was|of|at|to|totaled|totalled|reported))){_SAME_LINE}*"
+    rf"(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)|(?:[$€£¥]|US\$){_SAME_LINE}?\()$",
+    re.MULTILINE,
 )
 # an amount of money a loss is said to be: the loss its subject, plain words between
 _LOSS_WORDS = frozenset(["loss", "losses", "deficit", "shortfall"])

@@ -54,3 +54,41 @@ def test_a_sign_noun_after_the_name_is_read_not_taken_for_a_qualifier(
 def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(CASES)
     assert count >= 12 and domains >= 3
+
+
+# the same nouns after the number ("a 7.5% decline", "a 20% jump"): the change and its
+# sign; and an amount in the accountant's parentheses where a value stands ("Net income:
+# ($33,653)") is below zero, though never a sign contradiction of an outflow the pool
+# holds as positive ("Burn: ($92,417)"), whose size is still compared
+NOUN_AFTER = [
+    ("product", "DAU saw a 7.5% increase this week.", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU saw a 15% decline this week.", [("15", "value", "dau_change")]),
+    ("product", "DAU saw a 7.5% decline this week.", []),
+    ("ops", "p95 latency posted a 20% jump.", [("20", "sign", "latency_change")]),
+    ("ops", "p95 latency posted a 25% drop on the week.", [("25", "value", "latency_change")]),
+    ("ops", "p95 latency posted a 10.6% reduction.", []),
+    ("finance", "Gross margin took a 300 bps dip.", [("300", "value", "margin_change")]),
+    ("finance", "Gross margin saw a 167 bps uptick.", [("167", "sign", "margin_change")]),
+    ("finance", "Gross margin saw a 167 bps contraction.", []),
+    ("finance", "Net income: ($33,653).", []),
+    ("finance", "Net income: $(33,653).", []),
+    ("finance", "| Net income | ($33,653) |", []),
+    ("finance", "Net income was ($50,000).", [("50,000", "value", "net_income")]),
+    ("finance", "Burn: ($92,417)", []),
+    ("finance", "Burn: ($150,000)", [("150,000", "value", "burn")]),
+    ("finance", "Net income: $33,653.", [("33,653", "sign", "net_income")]),
+    # an aside on a name in parentheses is no negative
+    ("finance", "Cash ($1.9M) covers the quarter.", [("1.9M", "value", "cash")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NOUN_AFTER)
+def test_a_sign_noun_after_the_number_or_an_accountant_s_parentheses(
+    domain, text, expected
+) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_noun_after_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    count, domains = stated_in_domains(NOUN_AFTER)
+    assert count >= 9 and domains >= 3 and len(NOUN_AFTER) >= 12
