@@ -430,7 +430,8 @@ class DefaultDetector(PoolDetector):
                 if numbers is None:
                     numbers = self._numbers(read)
                 counted = _number_before(numbers, read, m_start, 24)
-                if counted is not None and scanner.number_at(counted, read, text)[5] == "count":
+                raw = None if counted is None else scanner.number_at(counted, read, text)
+                if raw is not None and raw[5] == "count" and not _YEAR_LIKE.fullmatch(raw[2]):
                     m = None  # "10 experiments, 4 winners": the noun of the 10, no name of the 4
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
@@ -550,6 +551,10 @@ class DefaultDetector(PoolDetector):
             if token_end > m_start:
                 continue
             raw = scanner.number_at(before, read, text)
+            if m is not None and raw[4] == "none" and _YEAR_LIKE.fullmatch(raw[2]):
+                # "2026 signups so far: 2,268": a year, and the name's number after it
+                then.setdefault(before.start(), _unread(raw, known))
+                continue
             b_start = before.start()
             slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
             if slash is not None and raw[2] in SCALE_TOPS:
@@ -1249,6 +1254,7 @@ _POINTS_AFTER = re.compile(
 # or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
+_YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
 # where one item of a list ends and the next, with its own number, may begin
 _ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet){_SPACE}")
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")

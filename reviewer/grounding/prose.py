@@ -1090,11 +1090,19 @@ _THRESHOLD = re.compile(
 )
 # a year after the word that places something in it: "in 2024", "since 2019"
 _YEAR = re.compile(r"(?:19|20)[0-9]{2}")
-_YEAR_BEFORE_WORDS = frozenset(["in", "since", "during", "by", "until", "through", "of", "from",
-                                "before", "after", "for"])  # fmt: skip
+_MONTH_NAMES = (
+    "jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|"
+    "september|oct|october|nov|november|dec|december"
+)
+_YEAR_PLACING = ("in", "since", "during", "by", "until", "through", "of", "from", "before",
+                 "after", "for")  # fmt: skip
+# the words one of which `_YEAR_BEFORE` needs ("Q4" and "H2" read as the letters "q", "h")
+_YEAR_BEFORE_WORDS = frozenset([*_YEAR_PLACING, "q", "h", "fy", *_MONTH_NAMES.split("|")])
 _YEAR_BEFORE = re.compile(
-    rf"(?i:\b(?:{'|'.join(sorted(_YEAR_BEFORE_WORDS))})){_S}+(?:(?i:early|"
+    rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:early|"
     rf"late|mid|fiscal|fy){_S}*-?)?$"
+    # or a period of the year: "Q4 2026", "FY2026", "December 2026"
+    rf"|(?i:\b(?:q[1-4]|h[12]|fy|{_MONTH_NAMES})){_S}*-?$"
 )
 # a score's slash before its scale, and the scales a score is written over: "67/100"
 OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")

@@ -62,6 +62,12 @@ SUPPOSED = [
     ("sleep", "If you keep the same bedtime for the rest of the week, sleep debt falls to 1 hour."),
     # a year placed by a preposition is no value, and a past year's figure is another's
     ("finance", "Revenue in 2024 was $1.1M."),
+    # a year after a period of it, or before a name whose own number follows
+    ("finance", "Q4 2026 revenue MTD: $169,757."),
+    ("finance", "FY2026 burn came to $92,417."),
+    ("finance", "December 2026 burn: $92,417."),
+    ("product", "H2 2026 signups: 2,268."),
+    ("product", "2026 signups so far: 2,268."),
 ]
 
 STATED = [
@@ -69,6 +75,7 @@ STATED = [
     ("ops", "Throughput was 2,024 rps.", [("2,024", "value", "throughput")]),
     # the year itself is no count of incidents (the count before it is read)
     ("ops", "We resolved 9 incidents in 2024.", [("9", "value", "incidents")]),
+    ("product", "2026 signups so far: 2,600.", [("2,600", "value", "signups")]),
     ("training", "At 65 bpm, resting HR is high.", [("65", "value", "rhr")]),
     ("training", "With HRV at 80, you could push today.", [("80", "value", "hrv")]),
     # a condition's comma after the number: the main clause is the one that opens
