@@ -131,13 +131,14 @@ class DefaultDetector(PoolDetector):
         judge = self._judge_for(index)
         tallied = self._counted(index)
         counts: list[int] | None = [] if tallied else None
-        checkable, hits = self.scanner.tally(text, memo, judge, _KEEP, counts)
+        scanned: list[re.Match[str]] = []
+        checkable, hits = self.scanner.tally(text, memo, judge, _KEEP, counts, scanned)
         if index.cached:
             remembered(len(memo) - size)
         names = self._names(index)
         aliases = config.names
         mentions = names.mentions(text)
-        named = self._named(text, mentions, index, names) if mentions else {}
+        named = self._named(text, mentions, index, names, scanned) if mentions else {}
         if names.rate_verbs and "%" in text:
             for start, reading in self._shares(text, index, names).items():
                 named.setdefault(start, reading)
@@ -300,12 +301,15 @@ class DefaultDetector(PoolDetector):
         after = text[end : rest.start() if rest else end + 90]
         # a list of items, each with its number ("In bed 9.5 h, asleep 9 h", "in bed for 7
         # hours but asleep for 6"): the words of the number's own item
-        cut = _ITEM_END.search(after)
-        if cut is not None and _DIGIT_IN.search(after, cut.start()):
-            after = after[: cut.start()]
-        cuts = [c for c in _ITEM_END.finditer(before) if _DIGIT_IN.search(before, 0, c.start())]
-        if cuts:
-            before = before[cuts[-1].end() :]
+        if _DIGIT_IN.search(after):
+            cut = _ITEM_END.search(after)
+            if cut is not None and _DIGIT_IN.search(after, cut.start()):
+                after = after[: cut.start()]
+        digit = _DIGIT_IN.search(before)
+        if digit is not None:
+            cuts = list(_ITEM_END.finditer(before, digit.end()))
+            if cuts:
+                before = before[cuts[-1].end() :]
         lo, hi = start - len(before), end + len(after)
         if any(
             m_end > lo and m_start < hi and k in held and not text[end:m_start].isspace()
@@ -390,11 +394,13 @@ class DefaultDetector(PoolDetector):
         mentions: list[tuple[int, int, Known, bool]],
         index: PoolIndex,
         names: NameIndex,
+        scanned: list[re.Match[str]] | None = None,
     ) -> dict[int, Named]:
         """The numbers a name points at, by start: the first number after a name in its
         clause, or a number right before a name ("27 pages", "66 mins of REM sleep"); last,
         a number no name is beside and the band finds unrelated, named later in its sentence
-        ("It took 28 min to drop off, so latency is fine"). A closer name wins."""
+        ("It took 28 min to drop off, so latency is fine"). A closer name wins. `scanned`
+        holds the scanner's matches on the text, when the caller has them."""
         scanner = self.scanner
         pattern = scanner.pattern
         read = ascii_digits(text)
@@ -428,7 +434,7 @@ class DefaultDetector(PoolDetector):
                 m = None  # "We ran 4 experiments and won 2": a part of the count, not it
             elif m is not None and _UNIT_WORD_BEFORE.search(text, max(0, m_start - 4), m_start):
                 if numbers is None:
-                    numbers = self._numbers(read)
+                    numbers = self._numbers(read, scanned)
                 counted = _number_before(numbers, read, m_start, 24)
                 raw = None if counted is None else scanner.number_at(counted, read, text)
                 if raw is not None and raw[5] == "count" and not _YEAR_LIKE.fullmatch(raw[2]):
@@ -543,7 +549,7 @@ class DefaultDetector(PoolDetector):
                         else:
                             named[m.start()] = found
             if whole and numbers is None:
-                numbers = self._numbers(read)
+                numbers = self._numbers(read, scanned)
             before = _number_before(numbers, read, m_start, 120) if whole else None
             if before is None:
                 continue
@@ -759,6 +765,17 @@ class DefaultDetector(PoolDetector):
         end = claim_end(m)
         joined = _THEN_NOW.match(text, end)
         if joined is None:
+            window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
+            if not (
+                "now" in window
+                or "since" in window
+                or "back" in window
+                or "settl" in window
+                or "currently" in window
+                or "recovered" in window
+                or "returned" in window
+            ):
+                return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
             if settled is None or not _SETTLED_WORDS.search(settled.group("words")):
                 return None
@@ -794,9 +811,13 @@ class DefaultDetector(PoolDetector):
         before = clause_before(text, m_start)
         return names.head_reads(known, before, clause_after(text, end), unit != "none")
 
-    def _numbers(self, read: str) -> tuple[list[int], list[re.Match[str]]]:
-        """Every number (or duration) of a text, and where each starts, in one scan."""
-        found = [m for m in self.scanner.pattern.finditer(read) if stated(m)]
+    def _numbers(
+        self, read: str, scanned: list[re.Match[str]] | None = None
+    ) -> tuple[list[int], list[re.Match[str]]]:
+        """Every number (or duration) of a text, and where each starts, in one scan (or
+        from the scan already made, `scanned`)."""
+        matches = self.scanner.pattern.finditer(read) if scanned is None else scanned
+        found = [m for m in matches if stated(m)]
         return [m.start() for m in found], found
 
     def _later(

@@ -517,6 +517,7 @@ class DefaultScanner:
         judge: Judge,
         keep: frozenset[str],
         counts: list[int] | None = None,
+        scanned: list[re.Match[str]] | None = None,
     ) -> tuple[int, Hits]:
         """As `ReferenceScanner.tally`. The match's last group says what follows the number
         (nothing, a window, a unit, glued letters, words), which settles every skip but the
@@ -525,7 +526,8 @@ class DefaultScanner:
         and "52 with" share one) and by the whole match for a unit ("52 bpm"): that text
         holds a character no token has, so the two never meet (else by (token, unit)). A
         number after a prefix unit is keyed by (token, unit, sign). The starts of the
-        counts of things ("23 strides"), not claims, go to `counts` when it is given."""
+        counts of things ("23 strides"), not claims, go to `counts` when it is given, and
+        every match of the pattern to `scanned` (so no caller scans the text again)."""
         checkable = 0
         starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         body_group, unit_group, words_group = self._groups
@@ -536,7 +538,11 @@ class DefaultScanner:
         written, text = text, ascii_digits(text)
         same = written is text
         ends = self._prefix_ends
-        for m in self._pattern.finditer(text):
+        matches = self._pattern.finditer(text)
+        if scanned is not None:
+            scanned.extend(matches)
+            matches = scanned
+        for m in matches:
             last = m.lastindex
             if last == unit_group:
                 key = m.group() if same else written[m.start() : m.end()]
