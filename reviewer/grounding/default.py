@@ -17,7 +17,6 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from itertools import pairwise
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
@@ -637,28 +636,67 @@ class DefaultDetector(PoolDetector):
         index: PoolIndex,
         names: NameIndex,
     ) -> dict[int, Named]:
-        """Two names joined by "and" (or a slash) and then two numbers joined so, each
-        number its name's in turn ("CPU and memory sat at 70% and 85%", "p50/p95: 203/728
-        ms"), where the closer name would otherwise take the first number."""
+        """A list of names joined by commas, "and" or slashes, then as many numbers joined
+        so, each number its name's in turn ("CPU and memory sat at 70% and 85%", "p50/p95:
+        203/728 ms", "CPU, memory and disk: 48%, 67%, 684 GB free", where "disk" names no
+        known value), where the closer name would otherwise take the first number. When
+        the numbers are fewer or more than the items, none of them is read by the names."""
         pattern = self.scanner.pattern
         found: dict[int, Named] = {}
-        for (_, a_end, a, a_whole), (b_start, b_end, b, b_whole) in pairwise(mentions):
-            if b_start - a_end > 8 or not (a_whole and b_whole) or a is b:
-                continue  # (" and ", ", and ", " & ": a few characters at most)
-            if _NAMES_JOINED.fullmatch(text, a_end, b_start) is None:
+        at = 0
+        while at < len(mentions) - 1:
+            run = [mentions[at]]
+            for following in mentions[at + 1 :]:
+                last_end = run[-1][1]
+                f_start, _, known, whole = following
+                if (
+                    f_start - last_end > 8  # (" and ", ", and ", " & ": a few characters)
+                    or not (whole and run[0][3])
+                    or any(known is k for _, _, k, _ in run)
+                    or _NAMES_LISTED.fullmatch(text, last_end, f_start) is None
+                ):
+                    break
+                run.append(following)
+            at += len(run)
+            if len(run) < 2:
                 continue
-            first = pattern.search(read, b_end, b_end + 70)
+            # an item no name of the pool says, first or last: "Deep, REM and total sleep"
+            ahead = _ITEM_AHEAD.search(text, max(0, run[0][0] - 30), run[0][0])
+            end = run[-1][1]
+            behind = _ITEM_BEHIND.match(text, end)
+            if behind is not None:
+                end = behind.end()
+            elif (
+                ahead is None
+                and len(run) == 2
+                and not _NAMES_JOINED.fullmatch(text, run[0][1], run[1][0])
+            ):
+                continue  # two names and a comma alone ("HRV, resting HR") may be no list
+            first = pattern.search(read, end, end + 70)
             if first is None or not stated(first):
                 continue
-            if gap_reading(text[b_end : first.start()]) != "value":
+            if gap_reading(text[end : first.start()]) != "value":
                 continue
-            joint = _NUMBERS_JOINED.match(text, claim_end(first))
-            second = pattern.match(read, joint.end()) if joint is not None else None
-            if second is None or not stated(second):
+            numbers = [first]
+            while len(numbers) < len(run) + 3:
+                joint = _NUMBERS_LISTED.match(text, claim_end(numbers[-1]))
+                after = pattern.match(read, joint.end()) if joint is not None else None
+                if after is None or not stated(after):
+                    break
+                numbers.append(after)
+            skip = 1 if ahead is not None else 0
+            if len(numbers) != len(run) + skip + (1 if behind is not None else 0):
+                if len(numbers) > 1:  # a list of another length: no number is said to be whose
+                    for m in numbers:
+                        raw = self.scanner.number_at(m, read, text)
+                        found[m.start()] = _unread(raw, run[-1][2])
                 continue
-            for m, known in ((first, a), (second, b)):
+            for i, m in enumerate(numbers):
                 raw = self.scanner.number_at(m, read, text)
-                reading = self._reading(text, raw, known, index, names, "value", False)
+                if not skip <= i < skip + len(run):
+                    found[m.start()] = _unread(raw, run[0][2])  # the item no name says
+                    continue
+                reading = self._reading(text, raw, run[i - skip][2], index, names, "value", False)
                 if reading is not None:
                     found[m.start()] = reading
         return found
@@ -1128,9 +1166,27 @@ _FRONTED = re.compile(rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+{
 _FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
 # "CPU and memory", "p95 and p50 latency": two names joined
 _NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+|{_SPACE}?/{_SPACE}?")
-# "70% and 85%", "$1.9M and $120k", "203/728 ms": two numbers joined
-_NUMBERS_JOINED = re.compile(
-    rf"(?:{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+|{_SPACE}?/{_SPACE}?){_MONEY}(?=[0-9])"
+# "CPU, memory and disk": names in a list
+_NAMES_LISTED = re.compile(
+    rf"{_SPACE}*,{_SPACE}*(?:(?:(?i:and)|&){_SPACE}+)?|{_SPACE}+(?:(?i:and)|&){_SPACE}+|"
+    rf"{_SPACE}?/{_SPACE}?"
+)
+# an item of a list of names that names no known value: the first, before a comma, at a
+# line's or a sentence's start or after a colon ("Deep, REM and total sleep"); the last,
+# after "and" ("CPU, memory and disk:"), before a colon or a verb
+_ITEM_AHEAD = re.compile(
+    rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?"
+    rf"{_SPACE}*,{_SPACE}*$"
+)
+_ITEM_BEHIND = re.compile(
+    rf"(?:{_SPACE}*,{_SPACE}*(?i:and|&){_SPACE}+|{_SPACE}+(?i:and|&){_SPACE}+)"
+    rf"(?!(?i:the|your|our|a|an|its|their)\b)[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?"
+    rf"(?={_SPACE}*:|{_SPACE}+(?i:were|are|was|is|sat|sit|came|stood|stand|hit|read|ran)\b)"
+)
+# "70% and 85%", "$1.9M and $120k", "203/728 ms", "48%, 67%, 684 GB": numbers in a list
+_NUMBERS_LISTED = re.compile(
+    rf"(?:{_SPACE}*,{_SPACE}*(?:(?:(?i:and)|&){_SPACE}+)?|{_SPACE}+(?:(?i:and)|&){_SPACE}+|"
+    rf"{_SPACE}?/{_SPACE}?){_MONEY}(?=[0-9])"
 )
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after

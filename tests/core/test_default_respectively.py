@@ -88,3 +88,51 @@ SLASHED = [
 @pytest.mark.parametrize(("domain", "text", "expected"), SLASHED)
 def test_a_slash_pairs_names_and_numbers_in_turn(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# three names or more in a list, and as many numbers: each in turn; an item of the list
+# no name of the pool says (first or last) keeps its place, and its number is no other
+# item's; numbers fewer or more than the items are none of theirs
+LISTED = [
+    ("ops", "CPU, memory and disk: 48%, 80%, 684 GB free.", [("80", "value", "memory")]),
+    ("ops", "CPU, memory and disk: 48%, 67%, 684 GB free.", []),
+    ("ops", "CPU, memory, and disk free: 48%, 67%, 500 GB.", [("500", "value", "disk_free")]),
+    (
+        "training",
+        "Resting HR, HRV and readiness: 50 bpm, 67 and 40%.",
+        [("40", "value", "readiness")],
+    ),
+    (
+        "training",
+        "Resting HR, HRV and readiness: 55 bpm, 80 and 51%.",
+        [("55", "value", "rhr"), ("80", "value", "hrv")],
+    ),
+    ("product", "DAU, signups and NPS were 81,475, 2,268 and 55.", [("55", "value", "nps")]),
+    ("product", "DAU, signups and NPS were 81,475 and 2,268.", []),
+    (
+        "sleep",
+        "Deep, REM and total sleep: 62 min, 150 min, 6 h 7 min.",
+        [("150", "value", "rem_sleep")],
+    ),
+    ("sleep", "Deep, REM and total sleep: 62 min, 103 min, 6 h 7 min.", []),
+    ("finance", "Cash, burn and runway: $2.47M, $110k, 15.6 months.", [("110k", "value", "burn")]),
+    (
+        "finance",
+        "Cash, burn and runway: $1.9M, $92,417, 20 months.",
+        [("1.9M", "value", "cash"), ("20", "value", "runway")],
+    ),
+    (
+        "ops",
+        "CPU and memory sat at 70% and 85%.",
+        [("70", "value", "cpu"), ("85", "value", "memory")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), LISTED)
+def test_names_in_a_list_and_numbers_in_a_list_pair_in_turn(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_list_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(LISTED) >= 12 and len({case[0] for case in LISTED}) >= 5
