@@ -710,10 +710,15 @@ class DefaultDetector(PoolDetector):
         names: NameIndex,
     ) -> dict[int, Named]:
         """Numbers a clause opens with "it" for ("HRV dropped overnight. It's at 52 now"):
-        the one known value the clause before names, when it names only one."""
+        the one known value the clause before names, when it names only one. A clause that
+        opens with "that" or "this" says a change of it ("DAU: 81,475. That's 7.5% higher
+        than last week"), or nothing of it ("That's 2,268 signups" tells another count)."""
         found: dict[int, Named] = {}
         ends = [m_end for _, m_end, _, _ in mentions]
-        for clause in _pronoun_clauses(text):
+        clauses = [(clause, False) for clause in _pronoun_clauses(text)]
+        if "That" in text or "This" in text:
+            clauses += [(clause, True) for clause in _DEMONSTRATIVE_CLAUSE.finditer(text)]
+        for clause, of_change in clauses:
             at = clause.start()
             knowns = set()  # the values the sentence before names in full
             for k in range(bisect_right(ends, at) - 1, -1, -1):
@@ -726,6 +731,8 @@ class DefaultDetector(PoolDetector):
             if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
+            if of_change and not word_sign(text, raw[0], raw[1])[1]:
+                continue
             reading = self._reading(text, raw, knowns.pop(), index, names, "value", False)
             if reading is not None:
                 found[m.start()] = reading
@@ -1158,6 +1165,13 @@ _PRONOUN = re.compile(
     rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
     rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?{_IT_STATES}(?:{_SPACE}+(?i:at|to|now|only|"
     rf"just|currently|still)\b)*{_SPACE}+{_MONEY}(?=[0-9])"
+)
+# "That's", "This is" right after a sentence's end, then the number ("That's 7.5% higher",
+# "That's up 7.5%", "This is a 20% jump")
+_DEMONSTRATIVE_CLAUSE = re.compile(
+    rf"(?:(?<=[.!?;]){_SPACE}|(?<=\n))(?:That|This)(?:['’]s|{_SPACE}+(?:is|was))"
+    rf"(?:{_SPACE}+(?i:up|down|a|an|another|roughly|about|nearly|almost|just|only|now))*"
+    rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the same, right after a sentence's end: where the clause after it opens
 _PRONOUN_CLAUSE = re.compile(rf"(?<=[.!?;]){_SPACE}{_PRONOUN.pattern}|(?<=\n){_PRONOUN.pattern}")

@@ -102,8 +102,69 @@ PRONOUN = [
     ("training", "HRV dropped overnight. It's 67 now.", []),
 ]
 
+# "That's" or "This is" after a sentence that names one value: a change of it, when the
+# number is one; else another quantity ("That's $20k over budget"), not read
+DEMONSTRATIVE = [
+    ("product", "DAU: 81,475. That's 7.5% higher than last week.", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU: 81,475. That's 15% lower than last week.", [("15", "value", "dau_change")]),
+    ("product", "DAU: 81,475. That's up 7.5% on the week.", [("7.5", "sign", "dau_change")]),
+    (
+        "product",
+        "DAU is 81,475. This is a 7.5% jump from last week.",
+        [("7.5", "sign", "dau_change")],
+    ),
+    (
+        "ops",
+        "p95 latency: 728 ms. That's 10.6% slower than last week.",
+        [("10.6", "sign", "latency_change")],
+    ),
+    (
+        "ops",
+        "p95 latency: 728 ms. That's 25% faster than last week.",
+        [("25", "value", "latency_change")],
+    ),
+    (
+        "ops",
+        "p95 latency is 728 ms. That's a 10.6% increase on the week.",
+        [("10.6", "sign", "latency_change")],
+    ),
+    (
+        "finance",
+        "Gross margin was 59.5%. That's 167 bps higher than last quarter.",
+        [("167", "sign", "margin_change")],
+    ),
+    (
+        "finance",
+        "Gross margin was 59.5%. That's down 300 bps on the quarter.",
+        [("300", "value", "margin_change")],
+    ),
+    (
+        "finance",
+        "Gross margin was 59.5%. That's a 167 bps gain.",
+        [("167", "sign", "margin_change")],
+    ),
+    (
+        "product",
+        "DAU came in at 81,475. That's a 12% drop from last week.",
+        [("12", "value", "dau_change")],
+    ),
+    (
+        "ops",
+        "p95 latency sat at 728 ms. This is 10.6% slower than last week.",
+        [("10.6", "sign", "latency_change")],
+    ),
+    # faithful, no change, or a change of a value the pool holds no change of: no flag
+    ("product", "DAU: 81,475. That's 7.5% lower than last week.", []),
+    ("finance", "Burn was $92k. That's $20k over budget.", []),
+    ("product", "Signups were 2,268. That's 2,268 more than we planned.", []),
+    ("training", "Readiness: 51%. This is 13 points lower than yesterday.", []),
+    ("ops", "p95 latency: 728 ms. That's 10.6% faster than last week.", []),
+]
 
-@pytest.mark.parametrize(("domain", "text", "expected"), FROM_TO + VERSUS + COMPARED + PRONOUN)
+
+@pytest.mark.parametrize(
+    ("domain", "text", "expected"), FROM_TO + VERSUS + COMPARED + PRONOUN + DEMONSTRATIVE
+)
 def test_the_name_states_the_value_now(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
 
@@ -112,3 +173,8 @@ def test_the_name_states_the_value_now(domain, text, expected) -> None:
 def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
     count, domains = stated_in_domains(cases)
     assert count >= 12 and domains >= 4
+
+
+def test_the_demonstrative_rule_has_a_dozen_sentences_in_the_domains_with_changes() -> None:
+    count, domains = stated_in_domains(DEMONSTRATIVE)
+    assert count >= 12 and domains >= 3  # (changes: DAU, latency and margin)
