@@ -88,6 +88,8 @@ class DefaultDetector(PoolDetector):
     def __init__(self, config: DetectorConfig | None = None) -> None:
         super().__init__(config)
         self.scanner = DefaultScanner(self.config)
+        # the config's names and the metric each says, read after a number: made when asked
+        self._names_after: tuple[re.Pattern[str], dict[str, str]] | None = None
 
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
@@ -219,6 +221,9 @@ class DefaultDetector(PoolDetector):
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and aliases and unit in _GENERIC:
+                    other = self._name_after(text, end)
+                    if other is not None and other != known.name:
+                        continue  # "79 CTL / 89 ATL": the name after it says what it is
                     clause = clause_before(text, start) + " " + clause_after(text, end)
                     if names_something_else(clause, known, aliases):
                         # the clause names another quantity ("Sales tax is 6%"): a value
@@ -252,6 +257,18 @@ class DefaultDetector(PoolDetector):
                 kind = self._band(value, known)
             if kind == "value":
                 yield replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
+
+    def _name_after(self, text: str, end: int) -> str | None:
+        """The metric a configured name right after a number names ("89 ATL"), or None."""
+        found = self._names_after
+        if found is None:
+            spelled = {a.lower(): n for n, aliases in self.config.names.items() for a in aliases}
+            alternatives = "|".join(map(re.escape, sorted(spelled, key=len, reverse=True)))
+            pattern = re.compile(rf"[ \t\u00a0]*(?i:{alternatives})(?![A-Za-z0-9])")
+            found = self._names_after = (pattern, spelled)
+        pattern, spelled = found
+        said = pattern.match(text, end)
+        return None if said is None else spelled[said.group().strip().lower()]
 
     def _by_words(
         self,
@@ -431,13 +448,15 @@ class DefaultDetector(PoolDetector):
                 and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
             ):
                 m = None  # "We ran 4 experiments and won 2": a part of the count, not it
-            elif m is not None and _UNIT_WORD_BEFORE.search(text, max(0, m_start - 4), m_start):
+            elif m is not None and _NUMBER_BEFORE_NAME.search(text, max(0, m_start - 4), m_start):
                 if numbers is None:
                     numbers = self._numbers(read, scanned)
                 counted = _number_before(numbers, read, m_start, 24)
                 raw = None if counted is None else scanner.number_at(counted, read, text)
                 if raw is not None and raw[5] == "count" and not _YEAR_LIKE.fullmatch(raw[2]):
                     m = None  # "10 experiments, 4 winners": the noun of the 10, no name of the 4
+                elif raw is not None and _ITEM_SEPARATOR.search(text, m_end, m.start()):
+                    m = None  # "79 CTL / 89 ATL": the name after its number, the next item's
             said_from = m_end  # where the words between the name and its number start
             aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
             if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"
@@ -1346,6 +1365,8 @@ _POINTS_AFTER = re.compile(
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
 _YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
+_ITEM_SEPARATOR = re.compile(r"[/·•|;]")
+_NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
 _ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet){_SPACE}")
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")

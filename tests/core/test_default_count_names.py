@@ -111,3 +111,38 @@ def test_the_noun_rule_has_a_dozen_sentences_in_several_domains() -> None:
     quiet = [case for case in NOUN_OF_THE_COUNT_BEFORE if not case[2]]
     assert len(quiet) >= 8 and len({case[0] for case in quiet}) >= 4
     assert len(NOUN_OF_THE_COUNT_BEFORE) >= 12
+
+
+# a name right after its number ("79 CTL") names that number: the next item of a list
+# after a separator ("/", "·", "|") is not its number, and the band reads no number
+# another configured name follows ("89 ATL", a metric the pool does not hold) as the
+# pool's value
+NAME_AFTER_ITS_NUMBER = [
+    ("training", "Current fitness: 79 CTL / 89 ATL / -10.9 TSB.", []),
+    (
+        "training",
+        "Current fitness: 70 CTL / 89 ATL / 10.9 TSB.",
+        [("70", "value", "ctl"), ("10.9", "sign", "tsb")],
+    ),
+    ("training", "5 runs · 27.3 mi · 4h 12m", []),
+    ("training", "6 runs · 27.3 mi · 4h 12m", [("6", "value", "runs_week")]),
+    ("training", "51% readiness | 80 fatigue", []),
+    ("ops", "5 incidents / 19 alerts / 3 deploys", []),
+    ("ops", "5 incidents / 25 alerts", [("25", "value", "alerts")]),
+    ("product", "2,268 signups · 48 NPS · 10 experiments", []),
+    ("product", "2,268 signups · 55 NPS", [("55", "value", "nps")]),
+    ("finance", "6 overdue invoices / 9 open positions", []),
+    ("finance", "6 overdue invoices / 12 open positions", [("12", "value", "open_positions")]),
+    ("sleep", "4 awakenings | 39 HRV", []),
+    ("sleep", "4 awakenings | 45 HRV", [("45", "value", "hrv")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NAME_AFTER_ITS_NUMBER)
+def test_a_name_after_its_number_names_no_other(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_name_after_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    assert len(NAME_AFTER_ITS_NUMBER) >= 12
+    assert len({case[0] for case in NAME_AFTER_ITS_NUMBER}) >= 5
