@@ -29,6 +29,7 @@ from reviewer.grounding.default_scanner import (
 )
 from reviewer.grounding.names import (
     SHARES,
+    SPENT,
     NameIndex,
     after_gap_allows,
     change_named_before,
@@ -594,8 +595,11 @@ class DefaultDetector(PoolDetector):
                     if found is not None:
                         after[score.start()] = found
                 continue
+            # a number whose unit of time its list left unsaid ("62 minutes in deep sleep
+            # and 103 in REM") is read in the name's
+            elided = raw[4] == "none" and known.unit in SPENT and raw[5] is None
             if before.start() >= m_start - 40 and (
-                after_gap_allows(text[token_end:m_start], raw[4])
+                after_gap_allows(text[token_end:m_start], known.unit if elided else raw[4])
                 or (
                     held_in(text[token_end:m_start], raw[4])
                     and _ends_phrase(text, m_end)
@@ -838,6 +842,9 @@ class DefaultDetector(PoolDetector):
                 or "currently" in window
                 or "recovered" in window
                 or "returned" in window
+                or "drained" in window
+                or "eased" in window
+                or "cleared" in window
             ):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
@@ -1292,10 +1299,13 @@ _SETTLED = re.compile(
     rf"(?i:and|but|before|then|yet)\b"
     rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
     rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
-    rf"returned|eased|fell|dropped|came|stands|sits|holds|held|at|to|around|near)\b){{1,5}})"
+    rf"returned|eased|drained|cleared|fell|dropped|came|stands|sits|holds|held|at|to|around|"
+    rf"near)\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
-_SETTLED_WORDS = re.compile(r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned)\b)")
+_SETTLED_WORDS = re.compile(
+    r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned|drained|eased|cleared)\b)"
+)
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
     rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:your|the|our|my|their|today['’]s){_SPACE}+"
@@ -1365,7 +1375,7 @@ _POINTS_AFTER = re.compile(
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
 _YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
-_ITEM_SEPARATOR = re.compile(r"[/·•|;]")
+_ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
 _ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet){_SPACE}")

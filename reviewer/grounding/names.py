@@ -644,7 +644,8 @@ BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
 
 _INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
 _ENDINGS = ("en", "e")  # then: "awaken" and "awake" -> "awak"
-_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run"}
+_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run",
+              "fell": "fall"}  # fmt: skip
 _PARTS = re.compile(r"[A-Za-z]+")
 
 

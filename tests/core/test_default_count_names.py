@@ -135,6 +135,7 @@ NAME_AFTER_ITS_NUMBER = [
     ("finance", "6 overdue invoices / 12 open positions", [("12", "value", "open_positions")]),
     ("sleep", "4 awakenings | 39 HRV", []),
     ("sleep", "4 awakenings | 45 HRV", [("45", "value", "hrv")]),
+    ("product", "Of 81,475 DAU, 2,268 signed up.", []),
 ]
 
 

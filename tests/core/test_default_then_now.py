@@ -301,7 +301,14 @@ SETTLED = [
         "DAU peaked at 150,000 on launch day and is now 102,000.",
         [("102,000", "value", "dau")],
     ),
+    (
+        "ops",
+        "Queue depth spiked to 9,800 at 02:00 and drained to 3,500 by 06:00.",
+        [("3,500", "value", "queue_depth")],
+    ),
+    ("ops", "CPU spiked to 95% and eased to 60% after the fix.", [("60", "value", "cpu")]),
     # settled where the pool says: no flag
+    ("ops", "Queue depth spiked to 9,800 at 02:00 and drained to 2,479 by 06:00.", []),
     ("ops", "Error rate peaked at 4.1% during the deploy and is now 2.04%.", []),
     ("ops", "p95 latency spiked to 1,200 ms at 14:05 before settling at 728 ms.", []),
     ("product", "Churn spiked to 6% in the outage week before settling back to 3.1%.", []),

@@ -97,6 +97,16 @@ WORDED = [
     ("sleep", "In bed 9.5 h, asleep 9 h.", [("9", "value", "sleep_duration")]),
     ("sleep", "In bed 9.5 h, asleep 6.1 h.", []),
     ("sleep", "Asleep 9 h of 9.5 h in bed.", []),
+    # the time to fall asleep, not the night's sleep
+    ("sleep", "You fell asleep in 25 min and woke at 6:12.", [("25", "value", "latency")]),
+    ("sleep", "You fell asleep in 7 min and woke at 6:12.", []),
+    # a list's unit of time left unsaid after the first item
+    (
+        "sleep",
+        "You spent 62 minutes in deep sleep and 150 in REM.",
+        [("150", "value", "rem_sleep")],
+    ),
+    ("sleep", "You spent 62 minutes in deep sleep and 103 in REM.", []),
     ("sleep", "You were in bed for 9.5 hours but asleep for just 6.1 h.", []),
     (
         "sleep",
