@@ -739,8 +739,7 @@ class DefaultDetector(PoolDetector):
         found: dict[int, Named] = {}
         ends = [m_end for _, m_end, _, _ in mentions]
         clauses = [(clause, False) for clause in _pronoun_clauses(text)]
-        if "That" in text or "This" in text:
-            clauses += [(clause, True) for clause in _DEMONSTRATIVE_CLAUSE.finditer(text)]
+        clauses += [(clause, True) for clause in _demonstrative_clauses(text)]
         for clause, of_change in clauses:
             at = clause.start()
             knowns = set()  # the values the sentence before names in full
@@ -1085,6 +1084,21 @@ def _pronoun_clauses(text: str) -> list[re.Match[str]]:
                 found.append(clause)
         at = low.find("it", at + 2)
     return found
+
+
+def _demonstrative_clauses(text: str) -> list[re.Match[str]]:
+    """`_DEMONSTRATIVE_CLAUSE.finditer(text)`, faster: tried only at "That" and "This"."""
+    found: list[re.Match[str]] = []
+    for word in ("That", "This"):
+        at = text.find(word, 1)
+        while at >= 0:
+            clause = _DEMONSTRATIVE_CLAUSE.match(text, at - 1) or _DEMONSTRATIVE_CLAUSE.match(
+                text, at
+            )
+            if clause is not None:
+                found.append(clause)
+            at = text.find(word, at + 4)
+    return sorted(found, key=lambda clause: clause.start())
 
 
 _AFTER_IT = frozenset(["'", "’", " ", "\t", "\u00a0", "\u202f", "\u2009"])

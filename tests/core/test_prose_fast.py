@@ -279,6 +279,22 @@ def test_pronoun_clauses_are_found_as_the_plain_pattern_finds_them() -> None:
     assert compared > 100
 
 
+def test_demonstrative_clauses_are_found_as_the_plain_pattern_finds_them() -> None:
+    from reviewer.grounding import default
+
+    rng = random.Random(22)
+    pieces = ["That's ", "This is ", "That was ", "That ", "This ", "up ", "a ", ". ",
+              "; ", "\n", "DAU ", "7.5%", "$1.9M", " higher", "Thats ", "THAT'S ", "? ",
+              "That’s ", "about "]  # fmt: skip
+    mixed = ["".join(rng.choice(pieces) for _ in range(rng.randint(3, 25))) for _ in range(3000)]
+    compared = 0
+    for text in [*corpus_texts(), *mixed]:
+        plain = [m.span() for m in default._DEMONSTRATIVE_CLAUSE.finditer(text)]
+        assert [m.span() for m in default._demonstrative_clauses(text)] == plain, text
+        compared += len(plain)
+    assert compared > 100
+
+
 def test_a_name_index_shared_by_a_schema_reads_as_a_fresh_one() -> None:
     """`NameIndex.of` builds a pool's names once per set of names and rebinds them to
     each pool's values: every corpus brief flags as with an index built for it alone."""
