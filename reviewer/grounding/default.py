@@ -844,6 +844,9 @@ class DefaultDetector(PoolDetector):
                 or "drained" in window
                 or "eased" in window
                 or "cleared" in window
+                or "today" in window
+                or "morning" in window
+                or "tonight" in window
             ):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
@@ -1153,11 +1156,17 @@ _LETTER_RUN = re.compile(r"[A-Za-z]+")
 def statement_why(
     text: str, start: int, end: int, mentions: list[tuple[int, int, Known, bool]]
 ) -> str | None:
-    """`not_a_statement`, but a plan word inside a metric's name beside the number ("the
+    """`not_a_statement`, and an average over past days labeling the number ("7-night avg
+    44") is a past value; but a plan word inside a metric's name beside the number ("the
     error budget is down to 40%", "budget remaining") is the name, not a plan; and so is a
     plan's verb in a name that labels the number or modifies a noun ("Spend: $121,835",
     "Bank balance: $3.2M"), while "Run: 5 mi easy" stays a plan."""
     why = not_a_statement(text, start, end)
+    if why is None:
+        label = text[max(0, start - 40) : start].lower()
+        if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
+            return "past value"  # "HRV 39 ms (7-night avg 44)": an average over past days
+        return None
     if why != "plan":
         return why
     masked = text
@@ -1314,11 +1323,12 @@ _SETTLED = re.compile(
     rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
     rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
     rf"returned|eased|drained|cleared|fell|dropped|came|stands|sits|holds|held|at|to|around|"
-    rf"near)\b){{1,5}})"
+    rf"near|this|morning|today|tonight)\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 _SETTLED_WORDS = re.compile(
-    r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned|drained|eased|cleared)\b)"
+    r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned|drained|eased|cleared|"
+    r"today|morning|tonight)\b)"
 )
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
@@ -1410,6 +1420,12 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
         and _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
     ):
         return True
+    if (
+        before
+        and before[-1].lower().rstrip(".") in _WINDOW_WORDS
+        and _WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
+    ):
+        return True  # "Your 7-night average sleep score": an average over days, not the value
     after = text[m_end : m_end + 12].split(None, 1)
     return (
         bool(after)
@@ -1489,6 +1505,18 @@ _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"
 )
+# an average over a window of days before a name ("7-day average", "30-day rolling avg"),
+# and the words it ends with; or such a label before a number ("7-night avg 44")
+_WINDOW_WORDS = frozenset(["average", "avg", "mean"])
+_WINDOW_BEFORE = re.compile(
+    r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
+    r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?[ \t\u00a0-]+$"
+)
+_WINDOW_LABEL = re.compile(
+    r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
+    r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?"
+    r"[ \t\u00a0]*[:=]?[ \t\u00a0]*(?:[$€£¥]|US\$)?$"
+)
 # the last word of each, its hyphens read as spaces: where the word before a name is none
 # of these, the pattern is not searched
 _SEGMENT_WORDS = frozenset(phrase.split("-")[-1] for phrase in _SEGMENT_PHRASES)
@@ -1501,11 +1529,12 @@ _SEGMENT_AFTER = re.compile(
     rf"test|control|treatment|variant)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
     rf"{_SPACE}+"
     rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
-    rf"[A-Za-z])"
+    rf"[A-Za-z]|by{_SPACE}+(?:channel|platform|region|country|plan|tier|source|segment|"
+    rf"cohort|device|market|team|product|customer|browser|os)s?\b)"
 )
 # the first word of each of its alternatives: where the word after a name is none of
 # these, the pattern is not tried
-_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per"])
+_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per", "by"])
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`
 _MOVE_AT = re.compile(

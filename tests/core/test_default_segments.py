@@ -35,6 +35,15 @@ NOT_THE_VALUE = [
     ("sleep", "Your longest deep sleep stretch was 90 min."),
     ("ops", "The slowest p95 latency of the day was 1,500 ms."),
     ("finance", "Our biggest burn month was $140k."),
+    # an average over a window of days, before the name or labeling the number
+    ("sleep", "Your 7-night average sleep score is 80."),
+    ("training", "Your 7-day average HRV is 80."),
+    ("ops", "The 30-day rolling average error rate is 3.1%."),
+    ("sleep", "HRV 39 ms (7-night avg 44)"),
+    ("training", "HRV 67 (30-day rolling average 60)"),
+    # a breakdown by a dimension
+    ("product", "Signups by channel: organic 1,200, paid 800, referral 268."),
+    ("finance", "Revenue by region: US $120k, EU $40k."),
     # a segment before the name
     ("product", "Enterprise ARPU is $180."),
     ("product", "iOS DAU came to 50,000."),

@@ -307,7 +307,17 @@ SETTLED = [
         [("3,500", "value", "queue_depth")],
     ),
     ("ops", "CPU spiked to 95% and eased to 60% after the fix.", [("60", "value", "cpu")]),
+    (
+        "training",
+        "Over the past week your resting heart rate has averaged 52 bpm, and this morning it's 58.",
+        [("58", "value", "rhr")],
+    ),
     # settled where the pool says: no flag
+    (
+        "training",
+        "Over the past week your resting heart rate has averaged 52 bpm, and this morning it's 50.",
+        [],
+    ),
     ("ops", "Queue depth spiked to 9,800 at 02:00 and drained to 2,479 by 06:00.", []),
     ("ops", "Error rate peaked at 4.1% during the deploy and is now 2.04%.", []),
     ("ops", "p95 latency spiked to 1,200 ms at 14:05 before settling at 728 ms.", []),

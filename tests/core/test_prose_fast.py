@@ -364,7 +364,9 @@ def _segment_words_texts() -> list[str]:
               "partner's", "teammates", "Others", "PEOPLE",
               "on", "per", "per day", "of the", "during your", "after the long", "today's",
               "DAU", "ARPU", "HRV", "run", ",", ".", "\n", "\u00a0", "-", "(", ")", "  ",
-              "cohort", "test", "users", "was", "72", "at", "in"]  # fmt: skip
+              "cohort", "test", "users", "was", "72", "at", "in",
+              "7-day", "30 night", "average", "avg.", "Avg", "rolling", "mean", "7", "by",
+              "by channel", "regions"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
@@ -374,6 +376,7 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
     def plain_segmented(text: str, m_start: int, m_end: int) -> bool:
         return bool(
             default._SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
+            or default._WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
             or default._SEGMENT_AFTER.match(text, m_end)
         )
 
