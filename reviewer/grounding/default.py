@@ -440,6 +440,8 @@ class DefaultDetector(PoolDetector):
                 # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
             m = pattern.search(read, m_end, m_end + 70)
+            if m is not None and "|" in text[m_end : m.start()]:
+                m = _past_plan_columns(text, read, pattern, m)  # a table row: its value's cell
             if qualifying and m is not None and not _LABEL_GAP.search(text, m_end, m.start()):
                 m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
             elif (
@@ -1166,6 +1168,9 @@ def statement_why(
         label = text[max(0, start - 40) : start].lower()
         if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
             return "past value"  # "HRV 39 ms (7-night avg 44)": an average over past days
+        line = text.rfind("\n", 0, start) + 1
+        if text[line : line + 8].lstrip().startswith("|"):
+            return _column_why(text, line, start)
         return None
     if why != "plan":
         return why
@@ -1189,6 +1194,58 @@ def statement_why(
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+
+
+def _past_plan_columns(
+    text: str, read: str, pattern: re.Pattern[str], m: re.Match[str]
+) -> re.Match[str] | None:
+    """The first number of a table row at or after `m` that is in no column of past values
+    or plans ("| Cash | $3M | $2.1M |" under "Target | Actual": the $2.1M)."""
+    line = text.rfind("\n", 0, m.start()) + 1
+    if not text[line : line + 8].lstrip().startswith("|"):
+        return m
+    stop = text.find("\n", m.start())
+    stop = len(text) if stop < 0 else stop
+    while m is not None and _column_why(text, line, m.start()) is not None:
+        m = pattern.search(read, claim_end(m), stop)
+    return m
+
+
+def _column_why(text: str, line: int, start: int) -> str | None:
+    """Why a number in a row of a Markdown table states no value, by its column's header:
+    "past value" under "Last month", "Prev" or "Yesterday"; "plan" under "Target", "Goal"
+    or "Budget"; None under any other header, or outside a table with a header row."""
+    column = text.count("|", line, start)
+    rows = []  # the table's lines above the number's, nearest first
+    at = line
+    while at > 0:
+        above = text.rfind("\n", 0, at - 1) + 1
+        row = text[above : at - 1]
+        if not row.lstrip().startswith("|"):
+            break
+        rows.append(row)
+        at = above
+    for i, row in enumerate(rows):
+        if _TABLE_RULE.match(row) and i + 1 < len(rows):
+            cells = rows[i + 1].split("|")
+            header = cells[column].lower() if column < len(cells) else ""
+            words = set(_LETTER_RUN.findall(header))
+            if not words.isdisjoint(_PAST_HEADERS):
+                return "past value"
+            if not words.isdisjoint(_PLAN_HEADERS):
+                return "plan"
+            return None
+    return None
+
+
+# a table's rule under its header row ("|---|:---:|"), and the header words of a column
+# of past values or of plans
+_TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}")
+_PAST_HEADERS = frozenset(["last", "prev", "previous", "prior", "yesterday", "before", "was",
+                           "old", "then"])  # fmt: skip
+_PLAN_HEADERS = frozenset(["target", "targets", "goal", "goals", "plan", "planned", "budget",
+                           "forecast", "projected", "expected", "limit", "threshold",
+                           "slo"])  # fmt: skip
 # the period a move is told over, between the move and the level it reached: "fell 7.5%
 # week over week to 95,000"
 _OVER_PERIOD = (

@@ -610,8 +610,8 @@ def _head_alone(text: str, start: int) -> bool:
     """Whether a name's head noun stands alone ("Score", "Your score", "This week's
     score"): nothing before it in its clause but an article, a pronoun or a time."""
     before = _WORD_BEFORE.search(text, max(0, start - 30), start)
-    if before is None:
-        return True
+    if before is None or not before.group(1).strip("-'’"):
+        return True  # (a list's dash is no word: "- Score: 80")
     word = _POSSESSIVE.sub("", before.group(1).lower())
     return word in _DETERMINERS or word in _PLAIN
 

@@ -1,0 +1,78 @@
+"""Markdown tables and bulleted lists, as LLM reports write them.
+
+A number in a table row is read by its column's header: under "Last month", "Prev" or
+"Yesterday" it is a past value, under "Target", "Goal" or "Budget" a plan, and neither
+is the value the row's name states; the row's name reads the first cell that is neither
+("| Cash | $3M | $2.1M |" under "Target | Actual" states $2.1M). A head noun after a
+list's dash ("- Score: 80") is read as it is at a line's start.
+
+Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
+pool and config (tests/core/test_default_name_voices.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.test_default_name_voices import DETECTORS, POOLS
+from tests.support.sentences import flag_reader
+
+FLAGS = {domain: flag_reader(detector) for domain, detector in DETECTORS.items()}
+
+HEAD = "| Item | This month | Last month |\n|---|---|---|\n"
+PLAN = "| Item | Target | Actual |\n|---|---|---|\n"
+TODAY = "| Metric | Yesterday | Today |\n|:---|---:|---:|\n"
+
+CASES = [
+    ("finance", HEAD + "| Burn | $92.4k | $110k |\n| Cash | $2.47M | $2.56M |", []),
+    (
+        "finance",
+        HEAD + "| Burn | $80k | $92.4k |\n| Cash | $2.47M | $2.56M |",
+        [("80k", "value", "burn")],
+    ),
+    ("finance", PLAN + "| Burn | $80k | $92.4k |\n| Cash | $3M | $2.47M |", []),
+    (
+        "finance",
+        PLAN + "| Burn | $80k | $92.4k |\n| Cash | $3M | $2.1M |",
+        [("2.1M", "value", "cash")],
+    ),
+    ("training", TODAY + "| RHR | 55 bpm | 50 bpm |\n| HRV | 60 | 67 |", []),
+    ("training", TODAY + "| RHR | 55 bpm | 58 bpm |\n| HRV | 60 | 67 |", [("58", "value", "rhr")]),
+    ("sleep", TODAY + "| Sleep score | 80 | 67 |\n| Efficiency | 90% | 81% |", []),
+    (
+        "sleep",
+        TODAY + "| Sleep score | 80 | 72 |\n| Efficiency | 90% | 81% |",
+        [("72", "value", "sleep_score")],
+    ),
+    ("ops", PLAN + "| p95 latency | 500 ms | 728 ms |\n| Error rate | 1% | 2.04% |", []),
+    (
+        "ops",
+        PLAN + "| p95 latency | 500 ms | 900 ms |\n| Error rate | 1% | 2.04% |",
+        [("900", "value", "p95_latency")],
+    ),
+    ("product", HEAD + "| DAU | 81,475 | 88,100 |\n| Signups | 2,268 | 2,400 |", []),
+    (
+        "product",
+        HEAD + "| DAU | 95,000 | 88,100 |\n| Signups | 2,268 | 2,400 |",
+        [("95,000", "value", "dau")],
+    ),
+    # a list's dash before a head noun alone
+    (
+        "sleep",
+        "**Sleep summary**\n- Score: 80\n- Efficiency: 81%",
+        [("80", "value", "sleep_score")],
+    ),
+    ("sleep", "**Sleep summary**\n- Score: 67\n- Efficiency: 81%", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), CASES)
+def test_a_table_s_columns_and_a_list_s_dashes(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
+    stated = [case for case in CASES if case[2]]
+    quiet = [case for case in CASES if not case[2]]
+    assert len(stated) >= 6 and len(quiet) >= 6
+    assert len({case[0] for case in CASES}) >= 5
