@@ -278,7 +278,7 @@ _BOUND = re.compile(
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
     rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
-    rf"|nearer|closer\s+to)){_S}+(?:(?i:minus|negative){_S}+)?"
+    rf"|nearer|closer\s+to|short\s+of|shy\s+of)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
 # a word between a number and what it says of that number: not another number, nor the
@@ -662,7 +662,7 @@ _SIGN_AFTER_WORDS = (
     "downtick|increase|rise|jump|uptick|surge|spike|boost|lift"
     # and phrases: "$19,239 in the red"
     f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
-    f"|under{_SAME_LINE}+water|loss|losses|short"
+    f"|under{_SAME_LINE}+water|loss|losses|short|shy"
     f"|on{_SAME_LINE}+the{_SAME_LINE}+(?:negative|positive){_SAME_LINE}+side"
     # "10.9 in the negative", "0.4 in positive territory"
     f"|in{_SAME_LINE}+(?:the{_SAME_LINE}+)?(?:negative|positive)(?:{_SAME_LINE}+territory)?"
@@ -711,12 +711,15 @@ def _phrase(word: str) -> bool:
     return word.startswith(_PHRASES) and word.lower() != "increase"
 
 
-_AFTER_PURE = frozenset(["deficit", "negative", "surplus", "positive", "loss", "losses", "short"])
+_AFTER_PURE = frozenset(
+    ["deficit", "negative", "surplus", "positive", "loss", "losses", "short", "shy"]
+)
 _AFTER_NEGATIVE = frozenset(
     [
         "loss",
         "losses",
         "short",
+        "shy",
         "lower",
         "less",
         "fewer",
@@ -1056,6 +1059,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         and _YEAR_BEFORE.search(before)
     ):
         return "ordinal"  # "We resolved 9 incidents in 2024": a year
+    if ("left" in after or "remain" in after or "to go" in after) and _REMAINDER.match(after):
+        return "plan"  # "Only 2 runs left to hit your goal": what remains to do, not the value
     if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
         return "plan"  # "At a $150k burn, runway would be 10 months": a supposition
     if (
@@ -1112,6 +1117,10 @@ SCALE_TOPS = frozenset(["5", "10", "100"])
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could
 # push today" states the HRV and advises)
 _SUPPOSING = frozenset(["if", "unless", "were", "should", "assuming", "at", "with"])
+# things counted as what remains of a goal: "2 runs left", "3 invoices to go"
+_REMAINDER = re.compile(
+    rf"{_S}+(?:more{_S}+)?[a-z]+s(?:{_S}+[a-z]+s)?{_S}+(?:left|remaining|to{_S}+go)\b"
+)
 # the first words of a condition: the main clause after its comma tells what follows
 # from it, modal or not ("If we close the round, runway extends to 36 months")
 _CONDITIONS = frozenset(["if", "unless", "assuming", "supposing", "suppose"])
@@ -1187,7 +1196,7 @@ _BOUND_WORDS = frozenset(
         " ",
         "below under above beyond over within at no less more fewer up as around about "
         "roughly approximately nearly almost close north south something between anywhere "
-        "capped limited past nearer closer",
+        "capped limited past nearer closer short shy",
     )
 )
 _RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])

@@ -71,3 +71,31 @@ def test_the_whole_a_part_is_of_is_no_value() -> None:
     flags = FLAGS["training"]
     assert flags("Do 2 sets of 24 pogo hops if they are pain-free.", pool) == []
     assert flags("You ran 3 mi of 8.5 planned.", POOLS["training"]) == []
+
+
+# what remains to reach a goal ("Only 2 runs left", "3 invoices to go") and a bound
+# short of a figure ("3,721 steps short of 15,000"): neither is the value; an amount of a
+# unit left ("684 GB of free disk is left") still is
+REMAINS = [
+    ("training", "Only 2 runs left to hit your 5-run goal.", []),
+    ("training", "You have 2 runs left this week.", []),
+    ("training", "You're 3,721 steps short of 15,000.", []),
+    ("training", "You're 3,721 steps shy of 15,000.", []),
+    ("finance", "Just 3 invoices to go before the books close.", []),
+    ("finance", "Only 4 more hires remaining this quarter.", []),
+    ("ops", "2 alerts left to triage.", []),
+    ("product", "12 experiments to go this quarter.", []),
+    ("sleep", "2 awakenings to go before a perfect week.", []),
+    ("ops", "500 GB of free disk is left on the volume.", [("500", "value", "disk_free")]),
+    ("training", "You ran 4 runs this week, with 1 left.", [("4", "value", "runs_week")]),
+    ("product", "Signups came to 3,000 with 2 days left.", [("3,000", "value", "signups")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), REMAINS)
+def test_what_remains_of_a_goal_is_not_the_value(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_remainders_have_a_dozen_sentences_in_several_domains() -> None:
+    assert len(REMAINS) >= 12 and len({case[0] for case in REMAINS}) >= 5
