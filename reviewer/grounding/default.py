@@ -337,7 +337,8 @@ class DefaultDetector(PoolDetector):
         known = names.by_words(before + " " + after, held, loose)
         gate = names.verb_gate(held) if known is None else None
         if gate is not None and gate.search(text, lo, hi):
-            known = names.by_verb(before, clause_after(text, end), held, not loose)
+            clause = clause_after(text, end)  # (its own item's, when a list goes on)
+            known = names.by_verb(before, min(clause, after, key=len), held, not loose)
         if known is None or word_sign(text, start, end) != (0, False):
             return None
         kind = self._by_name(text[start:end], value, known)
@@ -1459,7 +1460,7 @@ _YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
 _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
-_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet){_SPACE}")
+_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet|with){_SPACE}")
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"

@@ -62,3 +62,23 @@ def test_the_verb_form_does_not_take_a_spelling_another_value_holds() -> None:
     pool = [Known("sleep_score", 67, "pct"), Known("sleep_scored", 3, "none")]
     names = NameIndex.of(pool, {})
     assert names.by_form["sleep scored"].name == "sleep_scored"
+
+
+# a verb's number followed by another item "with" its own number ("You ran 3.5 mi with an
+# average HR of 157 bpm", "burning $120k/month with $2.47M in the bank"): the verb's
+# clause ends where the other item begins
+WITH_ANOTHER = [
+    ("training", "You ran 3.5 mi with an average HR of 157 bpm.", [("3.5", "value", "distance")]),
+    ("training", "You ran 3.03 mi with an average HR of 157 bpm.", []),
+    ("finance", "We're burning $120k/month with $2.47M in the bank.", [("120k", "value", "burn")]),
+    ("finance", "We're burning $92.4k/month with $2.47M in the bank.", []),
+    ("sleep", "You slept 9 hours with 62 min of deep sleep.", [("9", "value", "sleep_duration")]),
+    ("sleep", "You slept 6.1 hours with 62 min of deep sleep.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), WITH_ANOTHER)
+def test_a_verb_s_number_before_another_item_is_read_by_its_own_words(
+    domain, text, expected
+) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
