@@ -342,8 +342,11 @@ class DefaultDetector(PoolDetector):
         if known is None or word_sign(text, start, end) != (0, False):
             return None
         kind = self._by_name(text[start:end], value, known)
-        if kind not in ("value", "sign") or not_a_statement(text, start, end):
+        if kind not in ("value", "sign"):
             return None
+        why = not_a_statement(text, start, end)
+        if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
+            return None  # (a value said roughly, "just over 5 hours", only when plainly off)
         return known, kind
 
     def _counted(self, index: PoolIndex) -> tuple[Known, ...]:
