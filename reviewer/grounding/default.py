@@ -221,6 +221,14 @@ class DefaultDetector(PoolDetector):
                     continue
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
+                if basis == "band" and aliases and unit not in _GENERIC:
+                    item = _LIST_ITEM_BEFORE.search(text, max(0, start - 30), start)
+                    if (
+                        item is not None
+                        and (item.group("sep") or _LIST_GOES_ON.match(text, end))
+                        and names_something_else(item.group("label"), known, aliases)
+                    ):
+                        continue  # "Deep 2h, REM 40m, light 4h": light sleep, no sleep debt
                 if basis == "band" and aliases and unit in _GENERIC:
                     other = self._name_after(text, end)
                     if other is not None and other != known.name:
@@ -1461,6 +1469,14 @@ _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
 _YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
 _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
+# a list item's label of a word or two right before its number, after a list's separator
+# ("…, light 4h", "| Light: 4h") or at a line's start when the list goes on after it
+# ("Light 4h, deep 62 min")
+_LIST_ITEM_BEFORE = re.compile(
+    rf"(?:^|(?P<sep>[,;|•·])|\n){_SPACE}*"
+    rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?):?{_SPACE}+{_MONEY}$"
+)
+_LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*[,;|]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
 _ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet|with){_SPACE}")
