@@ -1183,6 +1183,13 @@ def statement_why(
         line = text.rfind("\n", 0, start) + 1
         if text[line : line + 8].lstrip().startswith("|"):
             return _column_why(text, line, start)
+        opened = text.rfind("(", max(0, start - 24), start)
+        if (
+            opened >= 0
+            and ")" not in text[opened:start]
+            and _PAST_DAYS_BEFORE.search(text, max(0, opened - 30), opened)
+        ):
+            return "past value"  # "after two low days (52 and 55)": those days' values
         return None
     if why != "plan":
         return why
@@ -1206,6 +1213,11 @@ def statement_why(
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+# days, nights or weeks past, their values then told in parentheses
+_PAST_DAYS_BEFORE = re.compile(
+    r"(?i:\b(?:after|over|across|during|from|for|in)\b[^.;:()\n]{0,20}?"
+    r"\b(?:days|nights|weeks|sessions|runs)[ \t\u00a0]*)$"
+)
 
 
 def _past_plan_columns(

@@ -350,3 +350,25 @@ def test_the_name_states_the_number_it_is_said_of(domain, text, expected) -> Non
 def test_each_rule_has_a_dozen_sentences_in_several_domains(cases) -> None:
     count, domains = stated_in_domains(cases)
     assert count >= 12 and domains >= 4
+
+
+# the values of past days told in parentheses after them ("after two low days (52 and
+# 55)"): those days', not the value now
+PAST_DAYS = [
+    ("training", "Your HRV rebounded to 67 after two low days (52 and 55).", []),
+    (
+        "training",
+        "Your HRV rebounded to 75 after two low days (52 and 55).",
+        [("75", "value", "hrv")],
+    ),
+    ("sleep", "Over the last three nights (5.5 h, 6 h, 5 h) your sleep debt grew.", []),
+    ("ops", "CPU is back to 48% after three hot days (60%, 64%, 58%).", []),
+    ("product", "Churn is 3.1% after two bad weeks (3.4% and 3.5%).", []),
+    ("finance", "Burn is $92.4k after two heavy weeks ($100k and $98k).", []),
+    ("training", "Your HRV (72) is above your baseline (62).", [("72", "value", "hrv")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PAST_DAYS)
+def test_past_days_values_in_parentheses_are_theirs(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
