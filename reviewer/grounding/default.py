@@ -1529,8 +1529,10 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
 # resting HR is 62 bpm")
 _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men", "women",
                      "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
-                     "teammates"])  # fmt: skip
-_NORMS = frozenset(["typical", "normal", "healthy", "ideal"])  # right before the name
+                     "teammates", "competitor", "competitors", "competitor's", "competitor’s",
+                     "industry", "benchmark", "benchmarks"])  # fmt: skip
+# right before the name, or before "of" it ("the recommended amount of deep sleep")
+_NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
 _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
                           "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
                           "sunday", "january", "february", "march", "april", "may", "june",
@@ -1560,6 +1562,8 @@ def _someone_else(text: str, start: int) -> bool:
     words = chunk[cut + 1 :].lower().split()
     if not _OTHERS.isdisjoint(words) or (words and words[-1] in _NORMS):
         return True
+    if words[-1:] == ["of"] and not _NORMS.isdisjoint(words[-4:]):
+        return True
     owner = _POSSESSOR.search(chunk)
     if owner is None or owner.group(1).lower() in _NOT_SOMEONE:
         return False
@@ -1587,6 +1591,10 @@ def _qualifies(text: str, start: int) -> bool:
 # or platforms ("Enterprise ARPU", "iOS DAU")
 _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best", "worst",
                     "worst-case", "record", "longest", "shortest", "fastest", "slowest",
+                    "all-time high", "all-time low", "record high", "record low",
+                    "personal best for", "best for", "worst for", "record for", "best day for",
+                    "best week for", "best month for", "worst day for", "worst week for",
+                    "peak day for",
                     "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
                     "web", "mobile", "desktop", "free-tier", "premium", "power-user",
                     "annual-plan")  # fmt: skip
@@ -1608,7 +1616,7 @@ _WINDOW_LABEL = re.compile(
 )
 # the last word of each, its hyphens read as spaces: where the word before a name is none
 # of these, the pattern is not searched
-_SEGMENT_WORDS = frozenset(phrase.split("-")[-1] for phrase in _SEGMENT_PHRASES)
+_SEGMENT_WORDS = frozenset(phrase.replace("-", " ").split()[-1] for phrase in _SEGMENT_PHRASES)
 # a segment said after a name: "among" anyone, a platform, a plan or a tier, an arm of a
 # test, a cohort ("NPS among power users", "Conversion in the test arm", "Retention for the
 # March cohort")

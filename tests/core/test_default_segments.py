@@ -35,6 +35,13 @@ NOT_THE_VALUE = [
     ("sleep", "Your longest deep sleep stretch was 90 min."),
     ("ops", "The slowest p95 latency of the day was 1,500 ms."),
     ("finance", "Our biggest burn month was $140k."),
+    # an all-time or record extreme, and a best or worst period for a name
+    ("training", "Your all-time high HRV is 95."),
+    ("finance", "Our all-time high MRR growth was 12%."),
+    ("ops", "Our record high throughput was 45,000 rps."),
+    ("training", "Your personal best for resting HR is 44 bpm."),
+    ("product", "Our best day for signups was 4,100."),
+    ("sleep", "Your worst week for deep sleep averaged 40 min."),
     # an average over a window of days, before the name or labeling the number
     ("sleep", "Your 7-night average sleep score is 80."),
     ("training", "Your 7-day average HRV is 80."),

@@ -35,6 +35,13 @@ SOMEONE_ELSE = [
     ("product", "Others in our space report churn of 6%."),
     ("product", "A normal NPS for B2B tools is 30."),
     ("finance", "Most startups our size hold cash of $5M."),
+    # a competitor, an industry, a benchmark, a recommended amount
+    ("product", "Competitor NPS is 35."),
+    ("product", "Benchmark D7 retention for consumer apps: 25%."),
+    ("finance", "Industry benchmark gross margin: 70%."),
+    ("ops", "Industry-standard error rate: under 1%."),
+    ("sleep", "The recommended amount of deep sleep is 90 minutes."),
+    ("sleep", "A healthy amount of REM is 120 minutes."),
 ]
 
 THE_READER = [

@@ -35,6 +35,8 @@ SUPPOSED = [
     ("finance", "The board asked for 18 months of runway."),
     ("finance", "The bank asked us for 18 months of runway."),
     ("ops", "The customer requested 99.5% availability."),
+    ("training", "Your coach suggested capping HR at 150 bpm."),
+    ("finance", "The board suggested a burn of $110k."),
     # a threshold a condition names
     ("ops", "We page when error rate exceeds 5%."),
     ("ops", "Page me if p95 latency crosses 1,200 ms."),

@@ -366,7 +366,9 @@ def _segment_words_texts() -> list[str]:
               "DAU", "ARPU", "HRV", "run", ",", ".", "\n", "\u00a0", "-", "(", ")", "  ",
               "cohort", "test", "users", "was", "72", "at", "in",
               "7-day", "30 night", "average", "avg.", "Avg", "rolling", "mean", "7", "by",
-              "by channel", "regions"]  # fmt: skip
+              "by channel", "regions", "all-time high", "record low", "recommended amount of",
+              "industry", "Competitor", "benchmark", "best day for", "for",
+              "personal best"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
@@ -395,6 +397,8 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
         cut = max(chunk.rfind(c) for c in ".;:!?,\n")
         words = chunk[cut + 1 :].lower().split()
         if not default._OTHERS.isdisjoint(words) or (words and words[-1] in default._NORMS):
+            return True
+        if words[-1:] == ["of"] and not default._NORMS.isdisjoint(words[-4:]):
             return True
         owner = default._POSSESSOR.search(chunk)
         if owner is None or owner.group(1).lower() in default._NOT_SOMEONE:
