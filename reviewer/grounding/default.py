@@ -50,11 +50,14 @@ from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import (
     AGAINST_REFERENCE,
     IMPERATIVES,
+    MONTH_NAMES,
+    MONTHS,
     MOVE_WORDS,
     OVER_A_SCALE,
     PLAN_NOUNS,
     PLAN_WORDS,
     SCALE_TOPS,
+    YEAR,
     accounting_negative,
     clause_after,
     clause_before,
@@ -468,7 +471,7 @@ class DefaultDetector(PoolDetector):
                     numbers = self._numbers(read, scanned)
                 counted = _number_before(numbers, read, m_start, 24)
                 raw = None if counted is None else scanner.number_at(counted, read, text)
-                if raw is not None and raw[5] == "count" and not _YEAR_LIKE.fullmatch(raw[2]):
+                if raw is not None and raw[5] == "count" and not YEAR.fullmatch(raw[2]):
                     m = None  # "10 experiments, 4 winners": the noun of the 10, no name of the 4
                 elif raw is not None and _ITEM_SEPARATOR.search(text, m_end, m.start()):
                     m = None  # "79 CTL / 89 ATL": the name after its number, the next item's
@@ -590,7 +593,7 @@ class DefaultDetector(PoolDetector):
             if token_end > m_start:
                 continue
             raw = scanner.number_at(before, read, text)
-            if m is not None and raw[4] == "none" and _YEAR_LIKE.fullmatch(raw[2]):
+            if m is not None and raw[4] == "none" and YEAR.fullmatch(raw[2]):
                 # "2026 signups so far: 2,268": a year, and the name's number after it
                 then.setdefault(before.start(), _unread(raw, known))
                 continue
@@ -847,21 +850,7 @@ class DefaultDetector(PoolDetector):
         joined = _THEN_NOW.match(text, end)
         if joined is None:
             window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
-            if not (
-                "now" in window
-                or "since" in window
-                or "back" in window
-                or "settl" in window
-                or "currently" in window
-                or "recovered" in window
-                or "returned" in window
-                or "drained" in window
-                or "eased" in window
-                or "cleared" in window
-                or "today" in window
-                or "morning" in window
-                or "tonight" in window
-            ):
+            if not any(word in window for word in _SETTLE_WORDS):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
             if settled is None or not _SETTLED_WORDS.search(settled.group("words")):
@@ -1338,10 +1327,7 @@ _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
 _PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")
 _PCT_NUMBER = re.compile(rf"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?{_SPACE}?$")
 _LETTER_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|[.!?;:,\n]")
-_MONTHS = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-    r"sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]"
-)
+_MONTHS = rf"{MONTH_NAMES}|q[1-4]"  # a month, in full or short, or a quarter
 _DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _PAST_TIME = (
     rf"last{_SPACE}+(?:week|month|quarter|year|season|sprint|cycle|night|time|{_DAYS})|"
@@ -1389,12 +1375,7 @@ _LABELED = re.compile(
 _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
 # a month or a quarter a value is of: "in March", "in Q2"
 _IN_PERIOD = re.compile(rf"{_SPACE}*(?i:in|during|for){_SPACE}+(?i:(?P<period>{_MONTHS}))\b")
-_MONTH_ORDER = {
-    month: i
-    for i, month in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-    )
-}
+_MONTH_ORDER = {month[:3]: i for i, month in enumerate(MONTHS)}
 # what follows a passing extreme to say where the value is now: words of the extreme's
 # moment (no number but a clock, no sentence end), then "and is now", "before settling
 # at", "but is back to", "and has since recovered to"... and the number
@@ -1407,9 +1388,11 @@ _SETTLED = re.compile(
     rf"near|this|morning|today|tonight)\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
+# the words among them that say where the value is now ("settl" begins its forms)
+_SETTLE_WORDS = ("now", "since", "back", "settl", "currently", "recovered", "returned",
+                 "drained", "eased", "cleared", "today", "morning", "tonight")  # fmt: skip
 _SETTLED_WORDS = re.compile(
-    r"(?i:\b(?:now|currently|since|back|settl\w*|recovered|returned|drained|eased|cleared|"
-    r"today|morning|tonight)\b)"
+    r"(?i:\b(?:" + "|".join(rf"{w}\w*" if w == "settl" else w for w in _SETTLE_WORDS) + r")\b)"
 )
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
@@ -1479,7 +1462,6 @@ _POINTS_AFTER = re.compile(
 # or an appositive ("A quick check on your HRV: 80", "the queue depth, now 3,400")
 _LABEL_GAP = re.compile(r"[,:]")
 _DIGIT_IN = re.compile("[0-9]")
-_YEAR_LIKE = re.compile(r"(?:19|20)[0-9]{2}")
 _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 # a list item's label of a word or two right before its number, after a list's separator
 # ("…, light 4h", "| Light: 4h") or at a line's start when the list goes on after it

@@ -320,7 +320,11 @@ def _labels(head: str) -> bool:
 
 
 _DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
+MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+          "september", "october", "november", "december")  # fmt: skip
+_MONTHS = "|".join(MONTHS)
+# the months as written, in full or short ("Q4 2026", "Dec 2026")
+MONTH_NAMES = "|".join([*MONTHS, *(month[:3] for month in MONTHS), "sept"])
 _SEASONS = "spring|summer|autumn|fall|winter"
 _PLAN_AFTER_WORDS = (
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
@@ -1058,7 +1062,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"  # "We page when error rate exceeds 5%": a threshold
     if (
         not present.isdisjoint(_YEAR_BEFORE_WORDS)
-        and _YEAR.fullmatch(text, start, end)
+        and YEAR.fullmatch(text, start, end)
         and _YEAR_BEFORE.search(before)
     ):
         return "ordinal"  # "We resolved 9 incidents in 2024": a year
@@ -1097,20 +1101,16 @@ _THRESHOLD = re.compile(
     rf"{_S}+{_PREFIX}$"
 )
 # a year after the word that places something in it: "in 2024", "since 2019"
-_YEAR = re.compile(r"(?:19|20)[0-9]{2}")
-_MONTH_NAMES = (
-    "jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|"
-    "september|oct|october|nov|november|dec|december"
-)
+YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _YEAR_PLACING = ("in", "since", "during", "by", "until", "through", "of", "from", "before",
                  "after", "for")  # fmt: skip
 # the words one of which `_YEAR_BEFORE` needs ("Q4" and "H2" read as the letters "q", "h")
-_YEAR_BEFORE_WORDS = frozenset([*_YEAR_PLACING, "q", "h", "fy", *_MONTH_NAMES.split("|")])
+_YEAR_BEFORE_WORDS = frozenset([*_YEAR_PLACING, "q", "h", "fy", *MONTH_NAMES.split("|")])
 _YEAR_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:early|"
     rf"late|mid|fiscal|fy){_S}*-?)?$"
     # or a period of the year: "Q4 2026", "FY2026", "December 2026"
-    rf"|(?i:\b(?:q[1-4]|h[12]|fy|{_MONTH_NAMES})){_S}*-?$"
+    rf"|(?i:\b(?:q[1-4]|h[12]|fy|{MONTH_NAMES})){_S}*-?$"
 )
 # a score's slash before its scale, and the scales a score is written over: "67/100"
 OVER_A_SCALE = re.compile(r"[0-9] ?/ ?$")
