@@ -355,7 +355,7 @@ class DefaultDetector(PoolDetector):
         kind = self._by_name(text[start:end], value, known)
         if kind not in ("value", "sign"):
             return None
-        why = not_a_statement(text, start, end)
+        why = statement_why(text, start, end, mentions)
         if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
             return None  # (a value said roughly, "just over 5 hours", only when plainly off)
         return known, kind
@@ -1594,7 +1594,8 @@ _WINDOW_BEFORE = re.compile(
 _WINDOW_LABEL = re.compile(
     r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
     r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?"
-    r"[ \t\u00a0]*[:=]?[ \t\u00a0]*(?:[$€£¥]|US\$)?$"
+    r"[ \t\u00a0]*(?:[:=]|(?i:is|was|of|at|(?:sat|sits|landed|came[ \t\u00a0]+in)[ \t\u00a0]+at))?"
+    r"[ \t\u00a0]*(?:[$€£¥]|US\$)?$"
 )
 # the last word of each, its hyphens read as spaces: where the word before a name is none
 # of these, the pattern is not searched
