@@ -201,7 +201,7 @@ class DefaultDetector(PoolDetector):
                 if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
                     value = -value
                     rejudged = judge(("-" if sign < 0 else "+") + token, unit)
-                    if rejudged[0] is None or rejudged[0] == "unrelated":
+                    if rejudged[0] in (None, "unrelated", _BEYOND):
                         continue  # signed, it is no citation of anything the pool holds
                     kind, token, unit, value, known, _ = rejudged
                 if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
