@@ -917,6 +917,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             return "past value"
     if before.endswith(("~", "≈", "~$", "≈$")):
         return "plan"  # "~45 min", an estimate as "about 45 min" is
+    if ("short" in after or "shy" in after) and _GAP_AFTER.match(after):
+        return "plan"  # "about 3 mi shy of last week's 30": the gap to another figure
     bound = (
         _BOUND.search(before)
         if not present.isdisjoint(_BOUND_WORDS) and (not last_run or last_run in _BOUND_LAST)
@@ -1124,6 +1126,8 @@ _SUPPOSING = frozenset(["if", "unless", "were", "should", "assuming", "at", "wit
 _REMAINDER = re.compile(
     rf"{_S}+(?:more{_S}+)?[a-z]+s(?:{_S}+[a-z]+s)?{_S}+(?:left|remaining|to{_S}+go)\b"
 )
+# a number, its unit, then "short of" or "shy of": the gap to another figure
+_GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:short|shy){_S}+of\b")
 # the first words of a condition: the main clause after its comma tells what follows
 # from it, modal or not ("If we close the round, runway extends to 36 months")
 _CONDITIONS = frozenset(["if", "unless", "assuming", "supposing", "suppose"])

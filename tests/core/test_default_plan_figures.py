@@ -99,3 +99,36 @@ def test_what_remains_of_a_goal_is_not_the_value(domain, text, expected) -> None
 
 def test_the_remainders_have_a_dozen_sentences_in_several_domains() -> None:
     assert len(REMAINS) >= 12 and len({case[0] for case in REMAINS}) >= 5
+
+
+# a number, its unit, then "short of" or "shy of" another figure: the gap to that figure,
+# neither the value nor its sign ("about 3 mi shy of last week's 30"); the value the
+# clause states before its comma still is ("You ran 5 mi, 2 mi short of plan")
+GAPS = [
+    ("training", "You're at 27.3 mi for the week, about 3 mi shy of last week's 30.", []),
+    ("training", "You finished 3 mi short of the plan.", []),
+    ("finance", "Revenue landed $170k short of plan.", []),
+    ("finance", "We closed the month $92k shy of the forecast.", []),
+    ("finance", "Cash ended $2.5M short of where we wanted it.", []),
+    ("ops", "Throughput came in 20,000 rps short of the peak.", []),
+    ("ops", "Availability finished 99.9% short of nothing; fine.", []),
+    ("ops", "Memory stayed 70% shy of the hard limit.", []),
+    ("product", "DAU fell 80,000 short of the launch-week high.", []),
+    ("product", "Conversion was 2.5% short of the 5% target.", []),
+    ("sleep", "Deep sleep was 60 min shy of ideal.", []),
+    ("sleep", "Efficiency was 80% shy of perfect.", []),
+    ("training", "You ran 5 mi, 2 mi short of plan.", [("5", "value", "distance")]),
+    ("finance", "Burn was $120k, $20k short of budget.", [("120k", "value", "burn")]),
+    ("ops", "Error rate is 4.1%, well short of alarming.", [("4.1", "value", "error_rate")]),
+    ("product", "Signups came to 3,400, 600 short of the goal.", [("3,400", "value", "signups")]),
+    ("finance", "We ended the month $36k short.", [("36k", "value", "net_income")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), GAPS)
+def test_a_gap_to_another_figure_is_not_the_value(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_gaps_have_a_dozen_sentences_in_several_domains() -> None:
+    assert len(GAPS) >= 12 and len({case[0] for case in GAPS}) >= 5
