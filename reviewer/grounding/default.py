@@ -1497,12 +1497,31 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
         and _WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
     ):
         return True  # "Your 7-night average sleep score": an average over days, not the value
+    if (
+        ("/" in text[m_end : m_end + 2] and _RATIO_AFTER.match(text, m_end))
+        or (
+            "/" in text[max(0, m_start - 2) : m_start]
+            and _RATIO_BEFORE.search(text, max(0, m_start - 40), m_start)
+        )
+    ) and not _PAIRED_AFTER.search(text, m_end, m_end + 40):
+        return True  # "DAU/MAU is 0.27", "p95/p50 is 3.6": a ratio of two quantities
     after = text[m_end : m_end + 12].split(None, 1)
     return (
         bool(after)
         and after[0].lower().rstrip(",.;:!?)") in _SEGMENT_PREPOSITIONS
         and _SEGMENT_AFTER.match(text, m_end) is not None
     )
+
+
+# a name joined by a slash to another word than a unit of time: the ratio of the two
+# ("DAU/MAU", "p95/p50", "Alerts/incident"; not "Steps/day"), unless numbers paired by a
+# slash follow, one for each name ("CTL/ATL: 79/89")
+_RATIO_AFTER = re.compile(
+    rf"{_SPACE}?/{_SPACE}?(?!(?i:days?|weeks?|wk|months?|mo|years?|yr|quarters?|qtr|hours?|"
+    rf"hr|h|minutes?|mins?|nights?|seconds?|secs?|s)\b)[A-Za-z]"
+)
+_RATIO_BEFORE = re.compile(rf"(?<![\w/])[A-Za-z][\w-]*{_SPACE}?/{_SPACE}?$")
+_PAIRED_AFTER = re.compile(rf"[0-9]%?{_SPACE}?/{_SPACE}?[$€£¥]?[0-9]")
 
 
 # a value of someone else than the reader: a population ("Runners your age average a

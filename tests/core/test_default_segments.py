@@ -79,6 +79,15 @@ RATIOS = [
     ("product", "DAU per region peaked at 40,000."),
     ("product", "Conversion in the test arm was 2.7%."),
     ("product", "Peak DAU was 84,000."),
+    # a name joined by a slash to another quantity than a unit of time
+    ("product", "DAU/MAU is 0.27."),
+    ("product", "DAU / MAU: 0.27"),
+    ("ops", "p95/p50 is 3.6."),
+    ("ops", "Alerts/incident: 4."),
+    ("finance", "Revenue/employee: $85k."),
+    ("finance", "Burn/revenue is 0.54."),
+    ("sleep", "Deep/REM ratio: 0.6."),
+    ("training", "Distance/run averaged 5 mi."),
 ]
 
 # a part of a count told after it ("We ran 4 experiments and won 2"): the count is the
@@ -115,6 +124,12 @@ PARTS = [
 STILL_THE_VALUE = [
     ("product", "Signups per day averaged 3,400.", [("3,400", "value", "signups")]),
     ("finance", "Burn per month is $130k.", [("130k", "value", "burn")]),
+    ("finance", "Burn/month: $130k.", [("130k", "value", "burn")]),
+    ("product", "Signups/week: 3,400.", [("3,400", "value", "signups")]),
+    ("training", "Steps/day: 16,000.", [("16,000", "value", "steps")]),
+    # two names and two numbers, each paired by a slash: no ratio
+    ("ops", "CPU/memory: 48%/80%.", [("80", "value", "memory")]),
+    ("ops", "CPU/memory: 60%/67%.", [("60", "value", "cpu")]),
     ("product", "DAU hit 60,000.", [("60,000", "value", "dau")]),
     ("product", "Conversion from trial to paid was 3.4%.", [("3.4", "value", "conversion")]),
     ("ops", "Keep track of the queue depth, now 3,400.", [("3,400", "value", "queue_depth")]),
