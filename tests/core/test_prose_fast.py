@@ -376,9 +376,14 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
     from reviewer.grounding import default
 
     def plain_segmented(text: str, m_start: int, m_end: int) -> bool:
+        ratio = (
+            default._RATIO_AFTER.match(text, m_end)
+            or default._RATIO_BEFORE.search(text, max(0, m_start - 40), m_start)
+        ) and not default._PAIRED_AFTER.search(text, m_end, m_end + 40)
         return bool(
             default._SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
             or default._WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
+            or ratio
             or default._SEGMENT_AFTER.match(text, m_end)
         )
 
@@ -420,3 +425,4 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             )
             checked += 1
     assert checked > 50_000
+
