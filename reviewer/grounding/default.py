@@ -44,6 +44,7 @@ from reviewer.grounding.names import (
     names_something_else,
     plain_gap,
     qualified_gap,
+    verb_on_name,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
@@ -556,6 +557,8 @@ class DefaultDetector(PoolDetector):
                 if reading is not None:
                     if change_named_before(text, m_start):
                         reading = "change"
+                    elif (verb := verb_on_name(text, m_start)) and not _LEVEL_LINK.search(gap):
+                        reading = "rise" if verb > 0 else "fall"  # "cut p95 latency by 10.6%"
                     raw = scanner.number_at(m, read, text)
                     # a count of things after a count's name states it ("The backlog
                     # came to 3,400 messages"), when only plain words stand between
@@ -946,6 +949,8 @@ class DefaultDetector(PoolDetector):
         if skip is not None and not (counts and skip == "count"):
             return None
         sign, change = word_sign(text, start, end)
+        if reading in _VERB_SIGNS:  # the change a verb before the name makes
+            sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         inferred = False
         if change or reading == "change":
             target = known if is_change(known) else names.change_of.get(known.name)
@@ -1201,6 +1206,10 @@ def statement_why(
     return why if masked is text else not_a_statement(masked, start, end)
 
 
+# the readings of a verb that moves a named quantity, and the words that make what
+# follows the name its level ("cut burn to $80k")
+_VERB_SIGNS = {"rise": 1, "fall": -1}
+_LEVEL_LINK = re.compile(r"(?i:\b(?:to|at|from)\b)")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 # days, nights or weeks past, their values then told in parentheses
 _PAST_DAYS_BEFORE = re.compile(

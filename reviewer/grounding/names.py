@@ -873,6 +873,29 @@ def change_named_before(text: str, start: int) -> bool:
     return _CHANGE_IN.search(text, max(0, start - 30), start) is not None
 
 
+def verb_on_name(text: str, start: int) -> int:
+    """The direction of a change verb whose object is the name at `start` ("The fix cut
+    p95 latency by 10.6%", "The campaign lifted signups 20%"): 1 up, -1 down, 0 none."""
+    words = _LOWER_RUN.findall(text[max(0, start - 30) : start].lower())[-2:]
+    if _MOVING_VERBS.isdisjoint(words):
+        return 0  # most names have no such verb before them
+    found = _VERB_ON.search(text, max(0, start - 30), start)
+    if found is None:
+        return 0
+    return 1 if found.group(1).lower() in _RAISING else -1
+
+
+# verbs that move a quantity, said of it as their object
+_RAISING = frozenset(["lifted", "raised", "boosted", "increased", "grew", "bumped"])
+_LOWERING = frozenset(["cut", "reduced", "lowered", "trimmed", "dropped", "slashed",
+                       "decreased", "shaved", "dented"])  # fmt: skip
+_MOVING_VERBS = _RAISING | _LOWERING
+_LOWER_RUN = re.compile(r"[a-z]+")
+_VERB_ON = re.compile(
+    rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:your|our|the|its|their))?){_S}+$"
+)
+
+
 _AFTER_GAP = re.compile(rf"^{_S}+(?:[A-Za-z][\w-]*{_S}+)?$")
 _NOT_BETWEEN = frozenset(
     [

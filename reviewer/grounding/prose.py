@@ -633,7 +633,7 @@ _PHRASE_ENDS = frozenset(["back", "off"])  # "up" ends one too, and is a sign wo
 _PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
 _WORD_SIGN = re.compile(
     rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
-    rf"(?:{_S}+(?:the|a|an|its|their|our)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|of|at|to|about|"
+    rf"(?:{_S}+(?:the|a|an|its|their|our|your)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|of|at|to|about|"
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))

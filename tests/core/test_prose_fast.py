@@ -426,3 +426,21 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             checked += 1
     assert checked > 50_000
 
+
+def test_verb_on_name_gate_matches_its_plain_reading() -> None:
+    from reviewer.grounding import names
+
+    def plain(text: str, start: int) -> int:
+        found = names._VERB_ON.search(text, max(0, start - 30), start)
+        if found is None:
+            return 0
+        return 1 if found.group(1).lower() in names._RAISING else -1
+
+    rng = random.Random(41)
+    pieces = ["cut", "Cut", "(cut", "fix\u2014cut", "lifted", "LIFTED", "raised", "dropped",
+              "your", "our", "the", "its", " ", "  ", "\u00a0", "\n", ",", "-", "p95", "latency",
+              "DAU", "executed", "shortcut", "by", "20%", "to", "(", ")"]  # fmt: skip
+    texts = [" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 14))) for _ in range(3000)]
+    for text in [*corpus_texts(), *texts]:
+        for start in range(len(text) + 1):
+            assert names.verb_on_name(text, start) == plain(text, start), (text, start)
