@@ -976,6 +976,17 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         ):
             return "plan"
     colon = before.rfind(": ")
+    if colon >= 0 and words:
+        told = [w.lower() for w in _WORDS.findall(before, colon)]
+        if (
+            told
+            and (told[0] in IMPERATIVES or told[0] in _STEP_VERBS)
+            and told[1:2] not in (["in"], ["of"])  # "Risk: increase in churn to 4%"
+            and len(told) <= 6
+            and not FINITE.intersection(told)
+            and tuple(told[:3]) not in _WATCHING
+        ):
+            return "plan"  # "Action items: add an alert at 1,000 ms": a step to take
     if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
         words = [
             w.lower() for w in _WORDS.findall(before[colon:])
@@ -1082,6 +1093,10 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     return "scale" if scaled else None  # a score is stated where a name says of what
 
 
+# verbs that begin a step to take after a label and its colon ("Follow-ups: lower the
+# queue alarm to 5,000"), besides the imperatives a clause may begin with
+_STEP_VERBS = frozenset(["raise", "lower", "trim", "bump", "reduce", "increase", "decrease",
+                         "grow", "double", "move", "reach", "ship", "test"])  # fmt: skip
 # the modals a bare verb follows ("will hit", "could reach"): the modal decides
 _MODAL_WORDS = frozenset(["will", "would", "could", "should", "might", "may", "must", "can",
                           "shall", "won't", "wouldn't", "won’t", "wouldn’t"])  # fmt: skip

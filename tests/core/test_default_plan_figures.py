@@ -132,3 +132,36 @@ def test_a_gap_to_another_figure_is_not_the_value(domain, text, expected) -> Non
 
 def test_the_gaps_have_a_dozen_sentences_in_several_domains() -> None:
     assert len(GAPS) >= 12 and len({case[0] for case in GAPS}) >= 5
+
+
+# a step to take after a label and its colon ("Action items: add an alert at 1,000 ms"):
+# the label's clause is the imperative's, a plan; a report after a colon still states
+STEPS = [
+    ("ops", "Action items: add an alert at 1,000 ms p95.", []),
+    ("ops", "To do: set memory limits at 90%.", []),
+    ("ops", "Follow-ups: lower the queue depth alarm to 5,000.", []),
+    ("ops", "Owner Priya: set the CPU alert at 85%.", []),
+    ("ops", "Fix: bump memory to 80%.", []),
+    ("finance", "Asks: cut burn to $80k.", []),
+    ("finance", "For the board: trim burn to $80k.", []),
+    ("finance", "Decision needed: raise cash to $4M.", []),
+    ("product", "Ask for design: get DAU to 95,000.", []),
+    ("training", "Homework: walk 16,000 steps.", []),
+    ("training", "Assignment: log 16,000 steps.", []),
+    ("training", "Drill: jog 4 mi at 150 bpm.", []),
+    ("ops", "Status: p95 at 1,100 ms.", [("1,100", "value", "p95_latency")]),
+    ("ops", "Result: raised p95 to 1,100 ms.", [("1,100", "value", "p95_latency")]),
+    ("finance", "Update: burn came in at $120k.", [("120k", "value", "burn")]),
+    ("sleep", "Last night: slept 8.5 hours.", [("8.5", "value", "sleep_duration")]),
+    ("product", "Heads up: signups were 3,400.", [("3,400", "value", "signups")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), STEPS)
+def test_a_step_after_a_label_is_a_plan(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_steps_have_a_dozen_sentences_in_several_domains() -> None:
+    steps = [case for case in STEPS if not case[2]]
+    assert len(steps) >= 12 and len({case[0] for case in steps}) >= 3
