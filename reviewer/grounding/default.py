@@ -1634,7 +1634,7 @@ _SEGMENT_WORDS = frozenset(phrase.replace("-", " ").split()[-1] for phrase in _S
 _SEGMENT_AFTER = re.compile(
     rf"{_SPACE}+(?i:among\b|(?:for|on|in|from){_SPACE}+(?:(?:the|our|your){_SPACE}+)?"
     rf"(?:ios|android|web|mobile|desktop|enterprise|smb|free|paid|trial|premium|power|annual|"
-    rf"test|control|treatment|variant)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
+    rf"test|control|treatment|variant|canary|staging|beta)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
     rf"{_SPACE}+"
     rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
     rf"[A-Za-z]|by{_SPACE}+(?:channel|platform|region|country|plan|tier|source|segment|"

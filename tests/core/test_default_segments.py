@@ -79,6 +79,14 @@ RATIOS = [
     ("product", "DAU per region peaked at 40,000."),
     ("product", "Conversion in the test arm was 2.7%."),
     ("product", "Peak DAU was 84,000."),
+    # a release's canary, a staging environment, a beta: a segment, not production
+    ("ops", "Error rate on canary 0.3% vs 0.2% baseline."),
+    ("ops", "Error rate on the canary is 0.3%."),
+    ("ops", "p95 latency in canary: 1,100 ms."),
+    ("ops", "p95 latency on staging hit 1,100 ms."),
+    ("ops", "CPU on the canary sat at 90%."),
+    ("product", "Conversion in beta is 4.1%."),
+    ("product", "DAU in the beta was 3,000."),
     # a name joined by a slash to another quantity than a unit of time
     ("product", "DAU/MAU is 0.27."),
     ("product", "DAU / MAU: 0.27"),
@@ -125,6 +133,7 @@ STILL_THE_VALUE = [
     ("product", "Signups per day averaged 3,400.", [("3,400", "value", "signups")]),
     ("finance", "Burn per month is $130k.", [("130k", "value", "burn")]),
     ("finance", "Burn/month: $130k.", [("130k", "value", "burn")]),
+    ("ops", "Error rate in production is 3.1%.", [("3.1", "value", "error_rate")]),
     ("product", "Signups/week: 3,400.", [("3,400", "value", "signups")]),
     ("training", "Steps/day: 16,000.", [("16,000", "value", "steps")]),
     # two names and two numbers, each paired by a slash: no ratio
