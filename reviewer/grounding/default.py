@@ -1174,6 +1174,8 @@ def statement_why(
         label = text[max(0, start - 40) : start].lower()
         if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
             return "past value"  # "HRV 39 ms (7-night avg 44)": an average over past days
+        if "averag" in label and _PER_PERIOD.match(text, end) and _AVERAGED.search(label):
+            return "past value"  # "you averaged 6 h 40 min a night": over several nights
         line = text.rfind("\n", 0, start) + 1
         if text[line : line + 8].lstrip().startswith("|"):
             return _column_why(text, line, start)
@@ -1206,6 +1208,14 @@ def statement_why(
     return why if masked is text else not_a_statement(masked, start, end)
 
 
+# an average said per night, day, week or month ("you averaged 6 h 40 min a night",
+# "averaging 31 mi/week"): taken over several of them, not the one the pool holds
+_AVERAGED = re.compile(r"\baverag(?:ed|ing|es?)\b")
+_PER_PERIOD = re.compile(
+    r"(?:[ \t\u00a0]*[A-Za-z%°]+(?:[ \t\u00a0]+[A-Za-z%°]+){0,3})?"
+    r"[ \t\u00a0]*(?:(?i:a|an|per|each|every)[ \t\u00a0]+|/)"
+    r"(?i:night|day|week|wk|month|mo)\b"
+)
 # the readings of a verb that moves a named quantity, and the words that make what
 # follows the name its level ("cut burn to $80k")
 _VERB_SIGNS = {"rise": 1, "fall": -1}

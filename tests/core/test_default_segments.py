@@ -5,10 +5,13 @@ platforms ("Enterprise ARPU", "iOS DAU"), and a segment said after it ("NPS amon
 users", "Conversion in the test arm", "Retention for the March cohort", "Error rate on
 mobile clients"). A funnel's step ("Conversion from trial to paid") is no segment, and a
 name in a phrase qualifying another noun ("Max HR on the run") does not take the number.
+An average over a window ("Your 7-night average", "you averaged 6 h 40 min a night"), a
+release's canary or staging, and a ratio written with a slash ("DAU/MAU") are other
+quantities too.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
-pool and config (tests/core/test_default_name_voices.py). Every number here is past the
-band of the value the name would give it, so only the name could flag it.
+pool and config (tests/core/test_default_name_voices.py). Most numbers here are past the
+band of the value the name would give it, so only the name could flag them.
 """
 
 from __future__ import annotations
@@ -79,6 +82,19 @@ RATIOS = [
     ("product", "DAU per region peaked at 40,000."),
     ("product", "Conversion in the test arm was 2.7%."),
     ("product", "Peak DAU was 84,000."),
+    # an average said per night, day, week or month: over several of them
+    ("sleep", "Weekly sleep: you averaged 6 h 40 min a night (goal: 7 h 30 min)."),
+    ("sleep", "This month you averaged 8.5 hours of sleep a night."),
+    ("sleep", "You're averaging 90 min of deep sleep per night this week."),
+    ("training", "Quick recap: this block you've averaged 31 mi/week."),
+    ("training", "You averaged 16,000 steps a day this week."),
+    ("training", "Your resting HR averaged 55 bpm a day over the block."),
+    ("training", "Your HRV averaged 58 a night this week."),
+    ("finance", "Burn averaged $120k a month over the quarter."),
+    ("finance", "We averaged $20k of new revenue per week."),
+    ("ops", "Incidents averaged 9 per week this quarter."),
+    ("product", "We averaged 3,400 signups a week in Q3."),
+    ("product", "DAU averaged 95,000 per day in November."),
     # a release's canary, a staging environment, a beta: a segment, not production
     ("ops", "Error rate on canary 0.3% vs 0.2% baseline."),
     ("ops", "Error rate on the canary is 0.3%."),
@@ -134,6 +150,9 @@ STILL_THE_VALUE = [
     ("finance", "Burn per month is $130k.", [("130k", "value", "burn")]),
     ("finance", "Burn/month: $130k.", [("130k", "value", "burn")]),
     ("ops", "Error rate in production is 3.1%.", [("3.1", "value", "error_rate")]),
+    ("training", "HRV averaged 58 overnight.", [("58", "value", "hrv")]),
+    ("finance", "Net burn sits at $120k per month.", [("120k", "value", "burn")]),
+    ("product", "Signups averaged 3,400 this week.", [("3,400", "value", "signups")]),
     ("product", "Signups/week: 3,400.", [("3,400", "value", "signups")]),
     ("training", "Steps/day: 16,000.", [("16,000", "value", "steps")]),
     # two names and two numbers, each paired by a slash: no ratio
