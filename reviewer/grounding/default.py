@@ -225,6 +225,11 @@ class DefaultDetector(PoolDetector):
                     continue
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
+                if basis == "band" and aliases and text[end : end + 2] in _SHARE_MARKS:
+                    share = _SHARE_OF_AFTER.match(text, end)
+                    other = None if share is None else self._name_after(text, share.end())
+                    if other is not None and other != known.name:
+                        continue  # "60% of CPU": a share of what it names, not memory's 67%
                 if basis == "band" and aliases and unit not in _GENERIC:
                     item = _LIST_ITEM_BEFORE.search(text, max(0, start - 30), start)
                     if (
@@ -456,6 +461,12 @@ class DefaultDetector(PoolDetector):
                 # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
             m = pattern.search(read, m_end, m_end + 70)
+            if (
+                m is not None
+                and "of" in text[max(0, m_start - 6) : m_start]
+                and _SHARE_OF.search(text, max(0, m_start - 16), m_start)
+            ):
+                m = None  # "67% of memory and 60% of CPU": the share before is its number
             if m is not None and "|" in text[m_end : m.start()]:
                 m = _past_plan_columns(text, read, pattern, m)  # a table row: its value's cell
             if qualifying and m is not None and not _LABEL_GAP.search(text, m_end, m.start()):
@@ -1216,6 +1227,11 @@ _PER_PERIOD = re.compile(
     r"[ \t\u00a0]*(?:(?i:a|an|per|each|every)[ \t\u00a0]+|/)"
     r"(?i:night|day|week|wk|month|mo)\b"
 )
+# a share of a name, right before it: the name's number is this one, not one after it
+_PERCENT_OF = r"[ \t\u00a0]?%[ \t\u00a0]+of[ \t\u00a0]+(?:(?:the|your|our)[ \t\u00a0]+)?"
+_SHARE_OF = re.compile(rf"[0-9]{_PERCENT_OF}$")
+_SHARE_OF_AFTER = re.compile(_PERCENT_OF)
+_SHARE_MARKS = frozenset(["% ", " %", "%\u00a0", "\u00a0%", "\t%", "%\t"])
 # the readings of a verb that moves a named quantity, and the words that make what
 # follows the name its level ("cut burn to $80k")
 _VERB_SIGNS = {"rise": 1, "fall": -1}

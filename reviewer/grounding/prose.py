@@ -968,6 +968,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
         if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith("#"):
             return "ordinal"
+        if last.lower() in _WINDOW_OPENERS:
+            return "ordinal"  # "your last 3 runs", "the first 4 experiments": which ones
         if (
             words[0] in IMPERATIVES
             and len(words) <= 4
@@ -1081,6 +1083,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "ordinal"  # "We resolved 9 incidents in 2024": a year
     if ("left" in after or "remain" in after or "to go" in after) and _REMAINDER.match(after):
         return "plan"  # "Only 2 runs left to hit your goal": what remains to do, not the value
+    if ("if" in after or "unless" in after) and _CONDITION_AFTER.search(after):
+        return "plan"  # "Runway drops to 12 months if we hire all 9 roles": a supposition
     if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
         return "plan"  # "At a $150k burn, runway would be 10 months": a supposition
     if (
@@ -1143,6 +1147,11 @@ _REMAINDER = re.compile(
 )
 # a number, its unit, then "short of" or "shy of": the gap to another figure
 _GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:short|shy){_S}+of\b")
+# the words that open a window of items before its size: "your last 3 runs"
+_WINDOW_OPENERS = frozenset(["last", "past", "previous", "first", "next", "final"])
+# a condition after the number in its clause ("... to 12 months if we hire"); "even if"
+# concedes, and the statement holds
+_CONDITION_AFTER = re.compile(r"(?<!even )\b(?:if|unless)\b")
 # the first words of a condition: the main clause after its comma tells what follows
 # from it, modal or not ("If we close the round, runway extends to 36 months")
 _CONDITIONS = frozenset(["if", "unless", "assuming", "supposing", "suppose"])
