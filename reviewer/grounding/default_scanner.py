@@ -156,7 +156,7 @@ _CONSTRUCTS = (
     (
         "duration",
         rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
-        rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9.]))",
+        rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9]|\.[0-9]))",
     ),
     ("range", rf"(?:{{rest}})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{{number}})"),
     ("identifier", r"(?<=[^\W0-9_][0-9])[0-9]*(?:[.,][0-9]+)*"),

@@ -45,6 +45,13 @@ CASES = [
     ("training", "You slept 6h 30m.", named("6h 30m", "sleep_duration")),
     ("training", "Moving time was 1h 05m.", named("1h 05m", "duration")),
     ("training", "Sleep: 7h 10m, a bit short.", named("7h 10m", "sleep_duration")),
+    # hours and minutes with no letter after the minutes, at a sentence's end too
+    ("sleep", "Total sleep 6h50.", named("6h50", "sleep_duration")),
+    ("sleep", "Deep sleep 1h30.", named("1h30", "deep_sleep")),
+    ("sleep", "You were asleep for 5h10.", named("5h10", "sleep_duration")),
+    ("training", "Moving time: 1h05.", named("1h05", "duration")),
+    ("sleep", "Total sleep: 6h07.", []),
+    ("sleep", "Sleep: 6h07, deep 1h02, REM 1h43.", []),
     # faithful, to the minute
     ("sleep", "You slept 6h 07m.", []),
     ("sleep", "You slept 6h 7m last night.", []),
