@@ -957,6 +957,8 @@ class DefaultDetector(PoolDetector):
         start, end, written, value, unit, skip = raw
         if skip == "unit" and known.unit == "min" and _GLUED_MINUTES.match(text, end):
             unit, skip = "min", None  # "Deep sleep 67m": minutes, as its name says
+        elif skip == "unit" and known.unit == "none" and _MILLISECONDS.match(text, end):
+            skip = None  # "HRV was 52 ms": a value held without its unit, said with it
         if skip is not None and not (counts and skip == "count"):
             return None
         sign, change = word_sign(text, start, end)
@@ -1357,6 +1359,7 @@ _NUMBERS_LISTED = re.compile(
     rf"{_SPACE}?/{_SPACE}?){_MONEY}(?=[0-9])"
 )
 _GLUED_MINUTES = re.compile(r"m(?![A-Za-z])")
+_MILLISECONDS = re.compile(r"[ \t\u00a0]*(?i:ms|msec|milliseconds?)(?![A-Za-z])")
 # a share of a population: "3.4% of visitors", "4.2% of our customers" (the words after
 # it, up to the sentence's end, are read for the share's verb)
 _PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")
