@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from operator import itemgetter
 
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
@@ -346,8 +347,8 @@ class DefaultDetector(PoolDetector):
                 before = before[cuts[-1].end() :]
         lo, hi = start - len(before), end + len(after)
         if any(
-            m_end > lo and m_start < hi and k in held and not text[end:m_start].isspace()
-            for m_start, m_end, k, _ in mentions
+            k in held and not text[end:m_start].isspace()
+            for m_start, _, k, _ in _mentions_within(mentions, lo, hi)
         ):
             return None  # a name of the unit stands in the sentence: its reading decided
         # (a name right after the number is its unit word, "16,000 steps": no reading)
@@ -558,10 +559,8 @@ class DefaultDetector(PoolDetector):
                         and len(gap) > 24
                         and long_gap(gap)
                         and any(
-                            m_end < o_start < m.start()
-                            and other is not known
-                            and o_start not in modifiers
-                            for o_start, _, other, _ in mentions
+                            m_end < o_start and other is not known and o_start not in modifiers
+                            for o_start, _, other, _ in _mentions_within(mentions, m_end, m.start())
                         )
                     ):
                         reading = None  # a long way, past another value's name
@@ -700,7 +699,8 @@ class DefaultDetector(PoolDetector):
         at = 0
         while at < len(mentions) - 1:
             run = [mentions[at]]
-            for following in mentions[at + 1 :]:
+            for k in range(at + 1, len(mentions)):
+                following = mentions[k]
                 last_end = run[-1][1]
                 f_start, _, known, whole = following
                 if (
@@ -1159,12 +1159,26 @@ def _qualified_name_before(
     `known`: `known`'s own name with a qualifier between it and the number ("HRV peak this
     block was 67"), or, in the number's sentence, a name said of a segment or an extreme
     ("Revenue per employee is $85k", which the band would read as burn)."""
-    for m_start, m_end, mentioned, _ in reversed(mentions):
-        if m_end <= start:
-            return (mentioned is known and qualified_gap(text[m_end:start])) or (
-                not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
-            )
-    return False
+    at = bisect_right(mentions, start, key=_END)  # the first name that ends after `start`
+    if at == 0:
+        return False
+    m_start, m_end, mentioned, _ = mentions[at - 1]
+    return (mentioned is known and qualified_gap(text[m_end:start])) or (
+        not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
+    )
+
+
+_START, _END = itemgetter(0), itemgetter(1)
+
+
+def _mentions_within(
+    mentions: list[tuple[int, int, Known, bool]], lo: int, hi: int
+) -> list[tuple[int, int, Known, bool]]:
+    """The names that overlap text[lo:hi]. Names come in text order and never overlap,
+    so their ends are in order too, and both bounds are found by bisection: a long text
+    with many names is read in time that grows with it, not with its square."""
+    first = bisect_right(mentions, lo, key=_END)
+    return mentions[first : bisect_left(mentions, hi, first, key=_START)]
 
 
 _PLANNED = PLAN_WORDS | PLAN_NOUNS
@@ -1208,9 +1222,7 @@ def statement_why(
         if _REFERENCE_OF.fullmatch(text, against.end(), start):
             continue  # "missed the target of 3%": the number is the reference's own figure
         masked = masked[: against.start()] + "x" * len(against.group()) + masked[against.end() :]
-    for m_start, m_end, _, _ in mentions:
-        if m_end < start - 100 or m_start > end + 70:
-            continue
+    for m_start, m_end, _, _ in _mentions_within(mentions, start - 101, end + 71):
         words = _LETTER_RUN.findall(text[m_start:m_end].lower())
         if (
             not _PLANNED.isdisjoint(words)
@@ -1265,27 +1277,68 @@ def _column_why(text: str, line: int, start: int) -> str | None:
     """Why a number in a row of a Markdown table states no value, by its column's header:
     "past value" under "Last month", "Prev" or "Yesterday"; "plan" under "Target", "Goal"
     or "Budget"; None under any other header, or outside a table with a header row."""
+    cells = _header_cells(text, line)
+    if cells is None:
+        return None
     column = text.count("|", line, start)
-    rows = []  # the table's lines above the number's, nearest first
+    header = cells[column].lower() if column < len(cells) else ""
+    words = set(_LETTER_RUN.findall(header))
+    if not words.isdisjoint(_PAST_HEADERS):
+        return "past value"
+    if not words.isdisjoint(_PLAN_HEADERS):
+        return "plan"
+    return None
+
+
+def _header_cells(text: str, line: int) -> list[str] | None:
+    """The cells of the header row over the table row that starts at `line`: the row
+    above the nearest rule ("|---|") among the table's rows above it, or None.
+
+    The rows of one table are read in turn, so the last row asked about and its header
+    are remembered: a later row of the same table reads only the rows between the two,
+    where walking up to the rule from every row would take time in the square of the
+    table's length."""
+    global _LAST_TABLE
+    last_text, last_line, last_cells = _LAST_TABLE
+    if last_text is text and 0 <= last_line <= line:
+        cells, at, above = last_cells, last_line, None
+        while at < line:  # the rows from the last one asked about down to this one
+            end = text.find("\n", at)
+            row = text[at:end]
+            if not row.lstrip().startswith("|"):
+                cells = None
+                break  # the table ended between the two: read this one afresh
+            if above is None and at > 0:  # the row over the last one asked about
+                over = text[text.rfind("\n", 0, at - 1) + 1 : at - 1]
+                above = over if over.lstrip().startswith("|") else None
+            if above is not None and _TABLE_RULE.match(row):
+                cells = above.split("|")  # a rule nearer the row, with a header over it
+            above, at = row, end + 1
+        else:
+            _LAST_TABLE = (text, line, cells)
+            return cells
+    cells = _rule_header(text, line)
+    _LAST_TABLE = (text, line, cells)
+    return cells
+
+
+def _rule_header(text: str, line: int) -> list[str] | None:
+    """The header cells over the table row at `line`, walking up its table to the rule."""
+    above_rows = []  # the table's lines above the number's, nearest first
     at = line
     while at > 0:
         above = text.rfind("\n", 0, at - 1) + 1
         row = text[above : at - 1]
         if not row.lstrip().startswith("|"):
             break
-        rows.append(row)
+        above_rows.append(row)
         at = above
-    for i, row in enumerate(rows):
-        if _TABLE_RULE.match(row) and i + 1 < len(rows):
-            cells = rows[i + 1].split("|")
-            header = cells[column].lower() if column < len(cells) else ""
-            words = set(_LETTER_RUN.findall(header))
-            if not words.isdisjoint(_PAST_HEADERS):
-                return "past value"
-            if not words.isdisjoint(_PLAN_HEADERS):
-                return "plan"
-            return None
+        if len(above_rows) >= 2 and _TABLE_RULE.match(above_rows[-2]):
+            return row.split("|")  # the nearest rule, with the header row over it
     return None
+
+
+_LAST_TABLE: tuple[str, int, list[str] | None] = ("", -1, None)  # text, row, header cells
 
 
 # a table's rule under its header row ("|---|:---:|"), and the header words of a column

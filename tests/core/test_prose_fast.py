@@ -444,3 +444,50 @@ def test_verb_on_name_gate_matches_its_plain_reading() -> None:
     for text in [*corpus_texts(), *texts]:
         for start in range(len(text) + 1):
             assert names.verb_on_name(text, start) == plain(text, start), (text, start)
+
+
+def test_table_headers_remembered_row_to_row_match_the_walk_up_each_row() -> None:
+    from reviewer.grounding import default
+
+    def plain(text: str, line: int) -> list[str] | None:
+        rows = []  # the table's lines above the row, nearest first
+        at = line
+        while at > 0:
+            above = text.rfind("\n", 0, at - 1) + 1
+            row = text[above : at - 1]
+            if not row.lstrip().startswith("|"):
+                break
+            rows.append(row)
+            at = above
+        for i, row in enumerate(rows):
+            if default._TABLE_RULE.match(row) and i + 1 < len(rows):
+                return rows[i + 1].split("|")
+        return None
+
+    rng = random.Random(43)
+    lines = ["| Item | Last month | This month |", "|---|---|---|", "|:--|--:|", "| Burn |",
+             "| Cash | 2 | 3 |", "Notes:", "", "  | indent | 4 |", "|----", "| Goal |"]  # fmt: skip
+    for _ in range(400):
+        text = "\n".join(rng.choice(lines) for _ in range(rng.randint(1, 30)))
+        starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        order = starts if rng.random() < 0.5 else rng.sample(starts, len(starts))
+        for line in order + starts:
+            assert default._header_cells(text, line) == plain(text, line), (text, line)
+
+
+def test_names_within_a_window_are_found_by_bisection_as_a_scan_finds_them() -> None:
+    from reviewer.grounding import default
+
+    rng = random.Random(47)
+    known = Known("x", 1.0, "none")
+    for _ in range(300):
+        mentions, at = [], 0
+        for _ in range(rng.randint(0, 12)):  # in text order, never overlapping
+            at += rng.randint(0, 6)
+            end = at + rng.randint(1, 5)
+            mentions.append((at, end, known, True))
+            at = end
+        for lo in range(-2, at + 3):
+            for hi in range(lo, at + 4):
+                scan = [m for m in mentions if m[1] > lo and m[0] < hi]
+                assert default._mentions_within(mentions, lo, hi) == scan, (mentions, lo, hi)
