@@ -2,8 +2,10 @@
 
     python scripts/bench_long_brief.py [--sizes 40,160,640] [--rows 2000,8000,32000]
 
-Two shapes of long brief: the demo briefs joined into one text (prose with many names of
-the pool), and a Markdown table of many rows under a "Last month | This month" header.
+Three shapes of long brief: the demo briefs joined into one text (prose with many names
+of the pool), a Markdown table of many rows under a "Last month | This month" header, and
+a name and its number with a run of blank lines between them and the next (a pattern
+that can try every split of a run of spaces takes time in the square of the run).
 For each size the script prints the detector's CPU time for the whole brief and per
 kilobyte; a reading that looks at every name or every row above for each number shows
 as a time per kilobyte that grows with the size.
@@ -51,6 +53,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="40,160,640", help="demo briefs joined, per run")
     parser.add_argument("--rows", default="2000,8000,32000", help="table rows, per run")
+    parser.add_argument("--blank", default="8000,32000", help="blank lines, per run")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     detector = load_detector("default")
@@ -66,6 +69,13 @@ def main() -> int:
         seconds = timed(detector, text, TABLE_POOL, args.repeat)
         kb = len(text.encode()) / 1024
         label = f"table of {rows} rows"
+        print(f"{label:<28} {kb:7.0f} {seconds:8.2f} {seconds / kb * 1000:7.2f}")
+    pool = [Known("hrv", 67, "none"), Known("rhr", 50, "bpm")]
+    for lines in (int(n) for n in args.blank.split(",")):
+        text = "HRV 52" + "\n" * lines + "Resting HR 61 bpm."
+        seconds = timed(detector, text, pool, args.repeat)
+        kb = len(text.encode()) / 1024
+        label = f"{lines} blank lines"
         print(f"{label:<28} {kb:7.0f} {seconds:8.2f} {seconds / kb * 1000:7.2f}")
     return 0
 

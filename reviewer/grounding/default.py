@@ -1445,7 +1445,7 @@ _PERIOD_INTRO = re.compile(
     rf"(?:(?i:last|past|previous|first|final){_SPACE}+)?$"
 )
 _PERIOD_AFTER = re.compile(
-    rf"{_SPACE}*-?{_SPACE}*(?i:days?|weeks?|months?|quarters?|years?|hours?|hrs|nights?)\b"
+    rf"{_SPACE}*(?:-{_SPACE}*)?(?i:days?|weeks?|months?|quarters?|years?|hours?|hrs|nights?)\b"
 )
 # an aside on the usual level between a name and its verb: ", which usually sits near 50,"
 _USUAL_ASIDE = re.compile(

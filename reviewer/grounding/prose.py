@@ -1360,7 +1360,7 @@ _TIMES_AFTER = re.compile(
     rf"bigger|greater|faster|slower|over|the|per|a|an|each|every|daily|hourly|weekly|nightly|"
     rf"than|that|what)\b)"
 )
-_VERB_GAP = re.compile(rf"{_S}*:?{_S}*[A-Za-z'’]+(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+")
+_VERB_GAP = re.compile(rf"{_S}*(?::{_S}*)?[A-Za-z'’]+(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+")
 # what makes the words between a name and "N times" more than its verb: a passive (the
 # name is what was acted on: "invoices were chased 3 times"), an article or a preposition
 # (another thing counted), a change ("spiked 3 times")
