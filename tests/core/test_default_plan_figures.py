@@ -1,7 +1,7 @@
 """Three more ways a number is not the value now, or is the value in another unit:
 
 - a plan's noun right after the number and its unit ("against a $100k budget", "a 160
-  bpm limit", "a 5% threshold"): the figure of a plan;
+  bpm limit", "a 5% threshold", "the 900 ms SLO"): the figure of a plan;
 - "last" alone after a number, ending its clause ("$170k this month, $150k last"): the
   last period's figure;
 - percentage points of a change held in basis points ("Margin is down 1.67 points" of
@@ -37,6 +37,11 @@ PLAN_FIGURES = [
     ("product", "DAU sits under an 85,000 forecast.", []),
     ("sleep", "A 90% sleep score target is within reach.", []),
     ("ops", "The p95 used up 1,100 ms of the budget.", [("1,100", "value", "p95_latency")]),
+    # a service level's objective or agreement
+    ("ops", "Error rate held under the 2.5% SLO all week at 2.04%.", []),
+    ("ops", "p95 stayed inside the 900 ms SLO.", []),
+    ("ops", "Availability beat the 99.5% SLA at 99.99%.", []),
+    ("ops", "p95 came in at 1,100 ms against a 900 ms SLO.", [("1,100", "value", "p95_latency")]),
 ]
 
 LAST = [
