@@ -797,6 +797,11 @@ def accounting_negative(text: str, start: int, end: int) -> bool:
     )
 
 
+# a dashboard's arrows before a change: its direction
+_ARROWS = {"\u2193": -1, "\u25bc": -1, "\u2b07": -1, "\u2198": -1, "\U0001f53b": -1,
+           "\u2191": 1, "\u25b2": 1, "\u2b06": 1, "\u2197": 1, "\U0001f53a": 1}  # fmt: skip
+
+
 def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     """(sign, is a change) written as a word: -1 for "minus 7.5", "down 2.1", "loss of
     $120,000", "3 bpm lower"; +1 for "up 9%"; 0 when none. A change verb makes the
@@ -804,6 +809,11 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
     A sign written on the number itself means what it says: no word changes it."""
     if text[start] in SIGNS:
         return 0, False
+    mark = text[start - 1 : start]
+    if mark in (" ", "\u00a0") and start > 1:
+        mark = text[start - 2 : start - 1]
+    if mark in _ARROWS:
+        return _ARROWS[mark], True  # "DAU 81,475 (↓7.5% w/w)": a dashboard's change
     if accounting_negative(text, start, end):
         return -1, False  # "Net income: ($33,653)": an amount in parentheses is below zero
     lo = max(0, start - 40)

@@ -92,3 +92,23 @@ def test_a_sign_noun_after_the_number_or_an_accountant_s_parentheses(
 def test_the_noun_after_rule_has_a_dozen_sentences_in_several_domains() -> None:
     count, domains = stated_in_domains(NOUN_AFTER)
     assert count >= 9 and domains >= 3 and len(NOUN_AFTER) >= 12
+
+
+# a dashboard's arrow before a change gives its direction, as "down" or "up" would
+ARROWS = [
+    ("product", "• DAU: 81,475 (↓7.5% w/w)", []),
+    ("product", "DAU 81,475 ▼ 7.5% WoW", []),
+    ("product", "DAU 81,475 ▲ 7.5% WoW", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU 81,475 (↑7.5%)", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU change: ↓7.5%", []),
+    ("ops", "p95: 728 ms ▼ 10.6% | p50: 203 ms", []),
+    ("ops", "p95: 728 ms ▲ 10.6% | p50: 203 ms", [("10.6", "sign", "latency_change")]),
+    ("finance", "Gross margin 59.5% (↓167 bps)", []),
+    ("finance", "MRR growth ↑4.9%", []),
+    ("finance", "MRR growth ↓4.9%", [("4.9", "sign", "mrr_growth")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), ARROWS)
+def test_an_arrow_before_a_change_gives_its_direction(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
