@@ -95,6 +95,11 @@ RATIOS = [
     ("ops", "Incidents averaged 9 per week this quarter."),
     ("product", "We averaged 3,400 signups a week in Q3."),
     ("product", "DAU averaged 95,000 per day in November."),
+    # a channel: organic, referral
+    ("product", "Referral signups hit 312, the most since March."),
+    ("product", "Organic signups were 1,404."),
+    ("product", "Organic DAU grew to 60,000."),
+    ("product", "Referral conversion is 8.4%."),
     # a release's canary, a staging environment, a beta: a segment, not production
     ("ops", "Error rate on canary 0.3% vs 0.2% baseline."),
     ("ops", "Error rate on the canary is 0.3%."),
