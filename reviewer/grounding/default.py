@@ -1689,7 +1689,8 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "peak day for",
                     "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
                     "web", "mobile", "desktop", "free-tier", "premium", "power-user",
-                    "annual-plan", "organic", "referral")  # fmt: skip
+                    "annual-plan", "organic", "referral", "deferred", "unearned",
+                    "accrued")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"

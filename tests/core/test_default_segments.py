@@ -100,6 +100,10 @@ RATIOS = [
     ("product", "Organic signups were 1,404."),
     ("product", "Organic DAU grew to 60,000."),
     ("product", "Referral conversion is 8.4%."),
+    # an account of its own: deferred, unearned, accrued
+    ("finance", "Deferred revenue stands at $410k."),
+    ("finance", "Unearned revenue is $250k."),
+    ("finance", "Accrued burn for the quarter was $310k."),
     # a release's canary, a staging environment, a beta: a segment, not production
     ("ops", "Error rate on canary 0.3% vs 0.2% baseline."),
     ("ops", "Error rate on the canary is 0.3%."),
