@@ -76,6 +76,13 @@ QUALIFIERS = frozenset(
         "jump",
         "fall",
         "target",
+        "include",
+        "includes",
+        "including",
+        "incl",
+        "excluding",
+        "excludes",
+        "excl",
     ]
 )
 _BETWEEN = re.compile(r"[A-Za-z][A-Za-z'’-]*")

@@ -100,6 +100,13 @@ RATIOS = [
     ("product", "Organic signups were 1,404."),
     ("product", "Organic DAU grew to 60,000."),
     ("product", "Referral conversion is 8.4%."),
+    # a part the name's value includes, or the value without a part
+    ("finance", "The $2.47M cash balance includes $400k in a money-market fund."),
+    ("finance", "Cash, including $400k in a money-market fund, is $2.47M."),
+    ("finance", "Revenue includes $40k of one-off services."),
+    ("product", "Signups, including 300 from the referral program, came to 2,268."),
+    ("ops", "Incidents include 2 SEV1s."),
+    ("ops", "Alerts, excluding 4 from the flapping disk check, came to 15."),
     # an account of its own: deferred, unearned, accrued
     ("finance", "Deferred revenue stands at $410k."),
     ("finance", "Unearned revenue is $250k."),
@@ -159,6 +166,7 @@ STILL_THE_VALUE = [
     ("finance", "Burn per month is $130k.", [("130k", "value", "burn")]),
     ("finance", "Burn/month: $130k.", [("130k", "value", "burn")]),
     ("ops", "Error rate in production is 3.1%.", [("3.1", "value", "error_rate")]),
+    ("finance", "Burn was $120k, including $61k of payroll.", [("120k", "value", "burn")]),
     ("training", "HRV averaged 58 overnight.", [("58", "value", "hrv")]),
     ("finance", "Net burn sits at $120k per month.", [("120k", "value", "burn")]),
     ("product", "Signups averaged 3,400 this week.", [("3,400", "value", "signups")]),
