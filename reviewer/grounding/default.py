@@ -17,6 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import pairwise
 from operator import itemgetter
 
 from reviewer.grounding.bands import magnitude_gap, relative
@@ -1269,7 +1270,7 @@ def _past_plan_columns(
     stop = text.find("\n", m.start())
     stop = len(text) if stop < 0 else stop
     while m is not None and _column_why(text, line, m.start()) is not None:
-        m = pattern.search(read, claim_end(m), stop)
+        m = pattern.search(read, max(claim_end(m), m.end()), stop)  # ("W47": no body)
     return m
 
 
@@ -1287,7 +1288,103 @@ def _column_why(text: str, line: int, start: int) -> str | None:
         return "past value"
     if not words.isdisjoint(_PLAN_HEADERS):
         return "plan"
+    if _period(header) is not None and _latest(cells) not in (None, column):
+        return "past value"  # "| Line | Oct | Sep |": September's figures, a month ago
+    latest = _latest_row(text, line)
+    if latest is not None and latest != line:
+        return "past value"  # "| W47 | 88,082 |" over "| W48 | 81,475 |": the week before
     return None
+
+
+# a table's periods, as a header's or a row's first cell says them: months, quarters,
+# weeks and days of the week (each in its cycle), and years
+_PERIOD_CELL = re.compile(
+    rf"(?i:(?P<month>{MONTH_NAMES})\.?|q(?P<quarter>[1-4])"
+    rf"|(?:w|wk|week)[ \u00a0]?(?P<week>[0-9]{{1,2}})"
+    rf"|(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\.?)"
+    r"(?:[ \u00a0]+'?(?P<year>(?:19|20)?[0-9]{2}))?|(?P<only_year>(?:19|20)[0-9]{2})"
+)
+_CYCLES = {"month": 12, "quarter": 4, "week": 53, "day": 7}
+_DAY_ORDER = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+def _period(cell: str) -> tuple[str, int, bool] | None:
+    """A table cell that is only a period: (kind, its place, whether it comes round in a
+    cycle, as a month without its year does), or None."""
+    found = _PERIOD_CELL.fullmatch(cell.strip().strip("*_").strip())
+    if found is None:
+        return None
+    if found.group("only_year"):
+        return "year", int(found.group("only_year")), False
+    year = found.group("year")
+    at = int(year) % 100 if year else 0
+    if found.group("month"):
+        month = found.group("month").lower()[:3]
+        kind, place = "month", [m[:3] for m in MONTHS].index(month)
+    elif found.group("quarter"):
+        kind, place = "quarter", int(found.group("quarter")) - 1
+    elif found.group("week"):
+        kind, place = "week", int(found.group("week"))
+    else:
+        kind, place = "day", _DAY_ORDER.index(found.group("day").lower())
+    if year:
+        return kind, at * _CYCLES[kind] + place, False
+    return kind, place, True
+
+
+def _latest(cells: list[str]) -> int | None:
+    """Of cells in their order (a header's, a table's rows' first), the position of the
+    latest period, when two or more are periods of one kind in order (ascending or
+    descending, round their cycle); None when they are not."""
+    periods = [(at, found) for at, cell in enumerate(cells) if (found := _period(cell))]
+    if len(periods) < 2 or len({found[0] for _, found in periods}) > 1:
+        return None
+    places = [found[1] for _, found in periods]
+    if not periods[0][1][2]:  # with their years: the greatest
+        return periods[places.index(max(places))][0] if len(set(places)) == len(places) else None
+    cycle = _CYCLES[periods[0][1][0]]
+    steps = [(b - a) % cycle for a, b in pairwise(places)]
+    if all(0 < step <= cycle // 2 for step in steps):
+        return periods[-1][0]  # ascending: the last
+    if all(cycle // 2 < step < cycle for step in steps):
+        return periods[0][0]  # descending: the first
+    return None
+
+
+def _latest_row(text: str, line: int) -> int | None:
+    """Where the latest row of the number's table starts when the first cells of its rows
+    below the rule are periods in order ("| W47 |", "| W48 |"); None when they are not.
+    Each table is read once: its rows and their latest are remembered by the lines."""
+    global _LAST_ROWS
+    last_text, first, last, latest = _LAST_ROWS
+    if last_text is text and first <= line <= last:
+        return latest
+    top = line  # the table's first line: up while rows go on
+    while top > 0:
+        above = text.rfind("\n", 0, top - 1) + 1
+        if not text[above : top - 1].lstrip().startswith("|"):
+            break
+        top = above
+    rows, at = [], top  # (start, first cell) of each row after the rule
+    ruled = False
+    while at < len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        row = text[at:end]
+        if not row.lstrip().startswith("|"):
+            break
+        if ruled:
+            rows.append((at, row.split("|")[1] if row.count("|") > 1 else ""))
+        elif _TABLE_RULE.match(row):
+            ruled = True
+        at = end + 1
+    found = _latest([cell for _, cell in rows]) if rows else None
+    latest = None if found is None else rows[found][0]
+    _LAST_ROWS = (text, top, max(top, at - 1), latest)
+    return latest
+
+
+_LAST_ROWS: tuple[str, int, int, int | None] = ("", 0, -1, None)  # text, lines, latest row
 
 
 def _header_cells(text: str, line: int) -> list[str] | None:

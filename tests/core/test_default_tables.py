@@ -76,3 +76,53 @@ def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
     quiet = [case for case in CASES if not case[2]]
     assert len(stated) >= 6 and len(quiet) >= 6
     assert len({case[0] for case in CASES}) >= 5
+
+
+# periods in order as a table's columns ("| Line | Oct | Sep |") or as its rows' first
+# cells ("| W47 |" then "| W48 |"): the latest is now, the others are past values; in
+# either order, round the year's or the week's end too, and none when not in order
+
+
+def table(header: str, *rows: str) -> str:
+    cells = header.count("|") - 1
+    return "\n".join([header, "|" + "---|" * cells, *rows])
+
+
+DAYS = "| Day | Distance | Avg HR |"
+PERIODS = [
+    ("finance", table("| Line | Oct | Sep |", "| Burn | $92.4k | $120k |"), []),
+    ("finance", table("| Line | Sep | Oct |", "| Burn | $120k | $92.4k |"), []),
+    (
+        "finance",
+        table("| Line | Sep | Oct |", "| Burn | $92.4k | $120k |"),
+        [("120k", "value", "burn")],
+    ),
+    (
+        "finance",
+        table("| Line | Oct | Sep |", "| Burn | $120k | $92.4k |"),
+        [("120k", "value", "burn")],
+    ),
+    ("finance", table("| | Nov | Dec | Jan |", "| Burn | $80k | $85k | $92.4k |"), []),
+    ("finance", table("| | Q2 | Q3 |", "| Revenue | $150k | $169.8k |"), []),
+    ("finance", table("| | 2025 | 2026 |", "| Revenue | $150k | $169.8k |"), []),
+    ("product", table("| Week | DAU |", "| W47 | 88,082 |", "| W48 | 81,475 |"), []),
+    ("product", table("| Week | DAU |", "| W48 | 81,475 |", "| W47 | 88,082 |"), []),
+    ("training", table(DAYS, "| Mon | 4.0 mi | 150 bpm |", "| Tue | 3.03 mi | 157 bpm |"), []),
+    (
+        "training",
+        table(DAYS, "| Mon | 3.03 mi | 157 bpm |", "| Tue | 4.0 mi | 150 bpm |"),
+        [("150", "value", "avg_hr")],
+    ),
+    ("sleep", table("| Night | Score |", "| Mon | 78 |", "| Tue | 67 |"), []),
+    ("ops", table("| Day | p95 |", "| Mon | 900 ms |", "| Tue | 728 ms |"), []),
+    (
+        "ops",
+        table("| Day | p95 |", "| Mon | 900 ms |", "| Wed | 728 ms |", "| Tue | 800 ms |"),
+        [("800", "value", "p95_latency")],
+    ),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PERIODS)
+def test_a_table_of_periods_states_its_latest(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected

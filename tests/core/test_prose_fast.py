@@ -491,3 +491,22 @@ def test_names_within_a_window_are_found_by_bisection_as_a_scan_finds_them() -> 
             for hi in range(lo, at + 4):
                 scan = [m for m in mentions if m[1] > lo and m[0] < hi]
                 assert default._mentions_within(mentions, lo, hi) == scan, (mentions, lo, hi)
+
+
+def test_a_table_s_latest_row_remembered_matches_reading_the_table_afresh() -> None:
+    from reviewer.grounding import default
+
+    def fresh(text: str, line: int) -> int | None:
+        default._LAST_ROWS = ("", 0, -1, None)
+        return default._latest_row(text, line)
+
+    rng = random.Random(53)
+    lines = ["| Week | DAU |", "|---|---|", "| W47 | 1 |", "| W48 | 2 |", "| Mon | 3 |",
+             "| Tue | 4 |", "| Oct | 5 |", "Notes", "", "| x | 6 |", "| Q3 | 7 |"]  # fmt: skip
+    for _ in range(400):
+        text = "\n".join(rng.choice(lines) for _ in range(rng.randint(1, 20)))
+        starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+        expected = {line: fresh(text, line) for line in starts}
+        default._LAST_ROWS = ("", 0, -1, None)
+        for line in rng.sample(starts, len(starts)) + starts:
+            assert default._latest_row(text, line) == expected[line], (text, line)
