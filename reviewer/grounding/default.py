@@ -227,6 +227,8 @@ class DefaultDetector(PoolDetector):
                     continue
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
+                if basis == "band" and _extreme_before(text, start, known):
+                    continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if basis == "band" and aliases and text[end : end + 2] in _SHARE_MARKS:
                     share = _SHARE_OF_AFTER.match(text, end)
                     other = None if share is None else self._name_after(text, share.end())
@@ -1169,6 +1171,35 @@ def _qualified_name_before(
     )
 
 
+def _extreme_before(text: str, start: int, known: Known) -> bool:
+    """Whether the words before the number in its clause (after its last comma) pick an
+    extreme ("Max HR: 178 bpm", "Peak latency: 790 ms", "Lowest HR during the run: 140
+    bpm") of which `known`, by its name, is none (a pool's `max_hr` is such a value)."""
+    before = clause_before(text, start)
+    before = before[before.rfind(",") + 1 :].lower()
+    words = _WORD_RUN.findall(before)[-6:]
+    if _EXTREMES.isdisjoint(words):
+        return False
+    for at, word in enumerate(words):
+        if word not in _EXTREMES:
+            continue
+        if not _ITEMS.isdisjoint(words[at + 1 : at + 3]):
+            return False  # "your longest run ever: 4.4 mi", "the peak long run": the run's
+        if _COPULAS.intersection(words[max(0, at - 2) : at]):
+            return False  # "Yesterday's long run was the longest of your block: 13.0 mi"
+    return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
+_WORD_RUN = re.compile(r"[a-z0-9]+")  # words as \b reads them: "vo2max" is one
+_EXTREMES = frozenset(["max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top",
+                       "best", "worst", "longest", "shortest", "fastest", "slowest", "biggest",
+                       "largest", "smallest", "record"])  # fmt: skip
+_COPULAS = frozenset(["is", "was", "were", "are", "be"])
+# what an extreme may pick among, its number that item's measure: "your longest run: 4.4 mi"
+_ITEMS = frozenset(["run", "runs", "ride", "rides", "walk", "swim", "session", "sessions",
+                    "workout", "workouts", "race", "effort", "day", "days", "week", "weeks",
+                    "month", "months", "night", "nights", "block", "quarter",
+                    "ever"])  # fmt: skip
 _START, _END = itemgetter(0), itemgetter(1)
 
 

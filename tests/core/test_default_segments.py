@@ -231,3 +231,42 @@ LABELED_ITEMS = [
 @pytest.mark.parametrize(("domain", "text", "expected"), LABELED_ITEMS)
 def test_a_list_item_s_label_names_its_number(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# an extreme said before a number the band would read: the peak, the max, the lowest of a
+# quantity is not its value ("Max HR: 178 bpm" is no average heart rate of 157); but an
+# extreme of an item ("your longest run: 3.3 mi") or said of the subject ("Yesterday's run
+# was the longest of your block: 3.3 mi") measures that item, the value reported
+EXTREMES = [
+    ("training", "- Max HR: 178 bpm", []),
+    ("training", "Max heart rate 170 bpm.", []),
+    ("training", "Peak HR hit 170 bpm.", []),
+    ("training", "Highest HR: 170 bpm", []),
+    ("training", "Lowest HR during the run: 140 bpm", []),
+    ("training", "Heart rate 134 bpm with a peak of 170 bpm on the hill.", []),
+    ("training", "Average 139 bpm and a max of 170 bpm on the last rep.", []),
+    ("ops", "Peak latency: 790 ms", []),
+    ("ops", "Max response time 790 ms.", []),
+    ("finance", "Biggest deal: $180k", []),
+    ("sleep", "Max HR overnight: 52 bpm", []),
+    ("sleep", "Peak heart rate in the night: 52 bpm.", []),
+    ("product", "Max time in app: 14.5 min", []),
+    ("product", "Longest visit: 14.5 min.", []),
+    (
+        "training",
+        "Yesterday's run was the longest of your block: 3.3 mi in 30 minutes.",
+        [("3.3", "value", "distance")],
+    ),
+    ("training", "The peak long run is done: 3.3 mi.", [("3.3", "value", "distance")]),
+    ("training", "Your best week: 30 mi.", [("30", "value", "weekly_mileage")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), EXTREMES)
+def test_an_extreme_is_no_value_the_band_reads(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_the_extremes_have_a_dozen_sentences_in_several_domains() -> None:
+    quiet = [case for case in EXTREMES if not case[2]]
+    assert len(quiet) >= 12 and len({case[0] for case in quiet}) >= 5
