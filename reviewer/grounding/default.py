@@ -229,6 +229,8 @@ class DefaultDetector(PoolDetector):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and _extreme_before(text, start, known):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
+                if basis == "band" and _someone_else(text, start, number=True):
+                    continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and aliases and text[end : end + 2] in _SHARE_MARKS:
                     share = _SHARE_OF_AFTER.match(text, end)
                     other = None if share is None else self._name_after(text, share.end())
@@ -1750,7 +1752,8 @@ _PAIRED_AFTER = re.compile(rf"[0-9]%?{_SPACE}?/{_SPACE}?[$€£¥]?[0-9]")
 _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men", "women",
                      "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
                      "teammates", "competitor", "competitors", "competitor's", "competitor’s",
-                     "industry", "benchmark", "benchmarks"])  # fmt: skip
+                     "industry", "benchmark", "benchmarks", "leaders", "marathoners", "pros",
+                     "elites"])  # fmt: skip
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
 _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
@@ -1758,18 +1761,33 @@ _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "
                           "sunday", "january", "february", "march", "april", "may", "june",
                           "july", "august", "september", "october", "november", "december",
                           "week", "month", "year", "night", "morning", "run", "team",
-                          "company", "quarter"])  # fmt: skip
+                          "company", "quarter",
+                          # "That's a 167 bps gain": a verb, no possessive
+                          "that", "it", "there", "here", "what", "who", "he", "she", "let",
+                          "where", "everything", "nothing", "something"])  # fmt: skip
 # the words `_someone_else` reads and a possessive's mark: where none stands in the text
 # before a name, it reads nothing
 _SOMEONE_KEYS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
-_POSSESSOR = re.compile(r"\b([A-Z][a-z]+)['’]s[ \t\u00a0]+$")
+# a possessive, a word or two between it and the name: "Sam's latest HR", "AWS's published p95"
+_POSSESSOR = re.compile(r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[a-z]+){0,2}[ \t\u00a0]+$")
+# where a clause ends: not at the point or comma inside a number ("2.5", "150,000")
+_CLAUSE_MARK = re.compile(r"[;:!?\n]|[.,](?![0-9])")
 
 
-def _someone_else(text: str, start: int) -> bool:
+def _clause_cut(chunk: str) -> int:
+    """Where the last clause of `chunk` starts (0 when it is all one clause)."""
+    cut = 0
+    for mark in _CLAUSE_MARK.finditer(chunk):
+        cut = mark.end()
+    return cut
+
+
+def _someone_else(text: str, start: int, number: bool = False) -> bool:
     """Whether the name at `start` is said of someone else than the reader: a word of
     `_OTHERS` earlier in its clause (up to a comma), a norm's word right before it, or the
-    possessive of a person the brief does not
-    greet at its start right before it."""
+    possessive of a person the brief does not greet at its start right before it. Before
+    a number (`number=True`) a norm's word judges the value or names the reader's own
+    ("a healthy 5.4", "your normal of 56 bpm") and says nothing of whose it is."""
     lo = max(0, start - 50)
     chunk = text[lo:start]
     low = chunk.lower()
@@ -1778,11 +1796,13 @@ def _someone_else(text: str, start: int) -> bool:
             break
     else:
         return False  # most names have none of the words it reads before them
-    cut = max(chunk.rfind(c) for c in ".;:!?,\n")
-    words = chunk[cut + 1 :].lower().split()
-    if not _OTHERS.isdisjoint(words) or (words and words[-1] in _NORMS):
+    cut = _clause_cut(chunk)
+    words = chunk[cut:].lower().split()
+    if not _OTHERS.isdisjoint(words):
         return True
-    if words[-1:] == ["of"] and not _NORMS.isdisjoint(words[-4:]):
+    if not number and words and words[-1] in _NORMS:
+        return True
+    if not number and words[-1:] == ["of"] and not _NORMS.isdisjoint(words[-4:]):
         return True
     owner = _POSSESSOR.search(chunk)
     if owner is None or owner.group(1).lower() in _NOT_SOMEONE:

@@ -1,13 +1,16 @@
 """A metric said of someone else than the reader is not the pool's value: a population
 ("Runners your age average a resting HR of 62", "Most people get 90 minutes of deep
 sleep"), a person named by a possessive ("Sam's resting HR is 62", "Your partner's sleep
-score was 90"), a norm ("A typical resting HR is 62 bpm"). The brief's reader named by
-a possessive is still the reader when the brief greets them by that name ("Hi Mei. Mei's
-HRV came in at 80"), and a possessive of a time is no person ("Sunday's long run").
+score was 90", "AWS's published p95"), a norm ("A typical resting HR is 62 bpm"), and a
+number no name is beside in such a clause ("Peers at our stage burn $150k a month"). Before
+a number, a norm's word judges the reader's own ("a healthy 10.9", "your normal of 58").
+The brief's reader named by a possessive is still the reader when the brief greets them
+by that name ("Hi Mei. Mei's HRV came in at 80"), and a possessive of a time is no person
+("Sunday's long run"). A point or a comma inside a number ends no clause.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)), with the domain's
-pool and config (tests/core/test_default_name_voices.py). Every number here is past the
-band of the value its name gives it, so only the name could flag it.
+pool and config (tests/core/test_default_name_voices.py). Most numbers here are past the
+band of the value its name gives it, so only the name could flag them.
 """
 
 from __future__ import annotations
@@ -42,6 +45,14 @@ SOMEONE_ELSE = [
     ("ops", "Industry-standard error rate: under 1%."),
     ("sleep", "The recommended amount of deep sleep is 90 minutes."),
     ("sleep", "A healthy amount of REM is 120 minutes."),
+    # more people, a company by its possessive, and a number no name is beside
+    ("training", "For context, elite marathoners run 100+ miles a week; you're at 27.3."),
+    ("product", "Category leaders see NPS of 60+."),
+    ("product", "Our closest competitor claims 150,000 DAU."),
+    ("product", "Our closest competitor claims 2.5 million DAU."),
+    ("ops", "AWS's published p95 for this service is 250 ms."),
+    ("finance", "Peers at our stage burn $150k a month on average."),
+    ("sleep", "Your partner's deep sleep came to 90 minutes."),
 ]
 
 THE_READER = [
@@ -55,6 +66,9 @@ THE_READER = [
     ),
     ("sleep", "Your HRV is 60, normal for you.", [("60", "value", "hrv")]),
     ("training", "Your resting HR, 62, is normal.", [("62", "value", "rhr")]),
+    # a norm's word before a number judges it, or names the reader's own
+    ("training", "Your form is a healthy 10.9.", [("10.9", "sign", "tsb")]),
+    ("training", "HRV 67, close to your normal of 58.", [("58", "value", "hrv_baseline")]),
 ]
 
 

@@ -396,14 +396,21 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
         breaks = [opening.rfind(c) for c in ".;:!?,\n"]
         return any(c.isalpha() for c in opening[max(breaks) + 1 :])
 
-    def plain_someone_else(text: str, start: int) -> bool:
+    def plain_someone_else(text: str, start: int, number: bool = False) -> bool:
         lo = max(0, start - 50)
         chunk = text[lo:start]
-        cut = max(chunk.rfind(c) for c in ".;:!?,\n")
-        words = chunk[cut + 1 :].lower().split()
-        if not default._OTHERS.isdisjoint(words) or (words and words[-1] in default._NORMS):
+        marks = [
+            at + 1
+            for at, c in enumerate(chunk)
+            if c in ";:!?\n"
+            or (c in ".," and not (chunk[at + 1 : at + 2] and chunk[at + 1] in "0123456789"))
+        ]
+        words = chunk[marks[-1] if marks else 0 :].lower().split()
+        if not default._OTHERS.isdisjoint(words):
             return True
-        if words[-1:] == ["of"] and not default._NORMS.isdisjoint(words[-4:]):
+        if words and words[-1] in default._NORMS and not number:
+            return True
+        if not number and words[-1:] == ["of"] and not default._NORMS.isdisjoint(words[-4:]):
             return True
         owner = default._POSSESSOR.search(chunk)
         if owner is None or owner.group(1).lower() in default._NOT_SOMEONE:
@@ -423,6 +430,8 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
                 text,
                 start,
             )
+            number = default._someone_else(text, start, number=True)
+            assert number == plain_someone_else(text, start, number=True), (text, start)
             checked += 1
     assert checked > 50_000
 
