@@ -26,7 +26,8 @@ _HOURS = "(?i:hours|hour|hrs|hr|h)"  # a duration's hours, before its minutes ("
 _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
-# a clause ends at sentence punctuation followed by a space, a semicolon, or a line break
+# a clause ends at sentence punctuation followed by a space, a semicolon, a line break, a
+# dash or a middle dot or bullet between spaces ("Score 72 · REM 1h 23m")
 # a point after an abbreviation ("Est.", "approx.", "vs.") ends no clause. The abbreviation
 # is looked for behind the mark once the mark is read (`.` stands for it): each branch of
 # the pattern then starts with a character, which the regex engine finds at C speed,
@@ -35,8 +36,12 @@ _ABBREVIATED = (
     r"(?<!\b[Ee]st.)(?<!\b[Aa]pprox.)(?<!\b[Aa]vg.)(?<!\bvs.)(?<!\b[Cc]a.)(?<!\bapx.)"
     r"(?<!\be\.g.)(?<!\b[Pp]rev.)"
 )
-_CLAUSE_END = re.compile(rf"[.!?]{_ABBREVIATED}(?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s")
-_CLAUSE_END_OR_COMMA = re.compile(r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014]\s|\s-\s")
+_CLAUSE_END = re.compile(
+    rf"[.!?]{_ABBREVIATED}(?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014\u00b7\u2022]\s|\s-\s"
+)
+_CLAUSE_END_OR_COMMA = re.compile(
+    r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014\u00b7\u2022]\s|\s-\s"
+)
 
 PLAN_WORDS = frozenset(
     [

@@ -126,3 +126,36 @@ PERIODS = [
 @pytest.mark.parametrize(("domain", "text", "expected"), PERIODS)
 def test_a_table_of_periods_states_its_latest(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# a summary line whose items a middle dot or a bullet parts, as an app's notification
+# writes it: each item its own clause, so a plan in one ("(goal 8h)") is not the next's
+DOTTED = [
+    (
+        "sleep",
+        "🌙 Sleep report: 6h 7m asleep (goal 8h) · Score 72 · Deep 52m · REM 1h 23m",
+        [
+            ("72", "value", "sleep_score"),
+            ("52", "value", "deep_sleep"),
+            ("1h 23m", "value", "rem_sleep"),
+        ],
+    ),
+    ("sleep", "🌙 Sleep report: 6h 7m asleep (goal 8h) · Score 67 · Deep 62m · REM 1h 43m", []),
+    (
+        "training",
+        "⚡ Readiness 61 · HRV 57 ms · RHR 55 · Sleep 6h48m",
+        [
+            ("61", "value", "readiness"),
+            ("57", "value", "hrv"),
+            ("55", "value", "rhr"),
+            ("6h48m", "value", "sleep_duration"),
+        ],
+    ),
+    ("ops", "Target p95 500 ms • p95 900 ms • errors 2.04%", [("900", "value", "p95_latency")]),
+    ("finance", "Budget $100k • burn $130k • runway 15.6 months", [("130k", "value", "burn")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), DOTTED)
+def test_a_dotted_summary_s_items_are_clauses_of_their_own(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected

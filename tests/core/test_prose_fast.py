@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # the clause end as first written: lookbehinds for the abbreviation, then the mark
 _PLAIN_CLAUSE_END = re.compile(
     r"(?<!\b[Ee]st)(?<!\b[Aa]pprox)(?<!\b[Aa]vg)(?<!\bvs)(?<!\b[Cc]a)(?<!\bapx)(?<!\be\.g)"
-    r"[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014]\s|\s-\s"
+    r"[.!?](?=[\s\"')\]]|$)|[;\n]|\s[\u2013\u2014\u00b7\u2022]\s|\s-\s"
 )
 
 
