@@ -931,6 +931,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         if _FROM_BEFORE.search(before):
             return "past value"
     if before.endswith(("~", "≈", "~$", "≈$")):
+        head = before[: before.rfind("~" if "~" in before[-2:] else "≈")]
+        if _reports(_WORDS.findall(head.lower())) or _labels(head):
+            return "approximate"  # "Daily actives: ~90k": a value given roughly
         return "plan"  # "~45 min", an estimate as "about 45 min" is
     if ("short" in after or "shy" in after) and _GAP_AFTER.match(after):
         return "plan"  # "about 3 mi shy of last week's 30": the gap to another figure

@@ -60,6 +60,15 @@ CASES = [
     ("ops", "Keep p95 latency just under 1,100 ms.", []),
     ("ops", "p95 latency stayed below 1,100 ms all week.", []),
     ("ops", "SLO: just under 1,100 ms.", []),
+    # a tilde is "about": a rough value where a label or a report says it, else a plan
+    ("product", "Daily actives: ~120k.", [("120k", "value", "dau")]),
+    ("product", "DAU came in at ~120k.", [("120k", "value", "dau")]),
+    ("finance", "Burn: ~$130k.", [("130k", "value", "burn")]),
+    ("sleep", "Deep sleep: ≈90 min.", [("90", "value", "deep_sleep")]),
+    ("ops", "p95 hovered at ~1,100 ms.", [("1,100", "value", "p95_latency")]),
+    ("product", "Daily actives: ~90k.", []),
+    ("training", "Plan ~45 min easy.", []),
+    ("ops", "Keep p95 ~500 ms.", []),
 ]
 
 
@@ -83,6 +92,9 @@ def test_the_rule_has_a_dozen_sentences_in_several_domains() -> None:
         ("Total sleep was under 9 hours.", "plan"),
         ("Goal: about 9 hours.", "plan"),
         ("Keep it just under 9 hours.", "plan"),
+        ("Total sleep: ~9 hours.", "approximate"),
+        ("Total sleep came to ~9 hours.", "approximate"),
+        ("Aim for ~9 hours.", "plan"),
     ],
 )
 def test_the_reading_says_why(text: str, why: str) -> None:
