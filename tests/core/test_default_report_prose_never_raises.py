@@ -39,23 +39,22 @@ TAILS = ["", "", ".", ", up from {n}.", ", then {n} today.", " and {n} now.", ";
 # fmt: on
 
 
+# a number in each of its written forms, by how often a report writes it
+_NUMBERS = [
+    (30, lambda rng: str(rng.randint(0, 120))),
+    (20, lambda rng: f"{rng.uniform(0, 100):.{rng.randint(0, 2)}f}"),
+    (10, lambda rng: f"{rng.randint(1, 99)},{rng.randint(0, 999):03d}"),
+    (10, lambda rng: f"${rng.randint(1, 200)}k"),
+    (5, lambda rng: f"${rng.uniform(0, 5):.1f}M"),
+    (5, lambda rng: f"(${rng.randint(1, 99)},{rng.randint(0, 999):03d})"),
+    (10, lambda rng: f"{rng.randint(1, 9)} h {rng.randint(1, 59)} min"),
+    (10, lambda rng: f"${rng.randint(1, 99)},{rng.randint(0, 999):03d}"),
+]
+
+
 def _number(rng: random.Random) -> str:
-    r = rng.random()
-    if r < 0.3:
-        return str(rng.randint(0, 120))
-    if r < 0.5:
-        return f"{rng.uniform(0, 100):.{rng.randint(0, 2)}f}"
-    if r < 0.6:
-        return f"{rng.randint(1, 99)},{rng.randint(0, 999):03d}"
-    if r < 0.7:
-        return f"${rng.randint(1, 200)}k"
-    if r < 0.75:
-        return f"${rng.uniform(0, 5):.1f}M"
-    if r < 0.8:
-        return f"(${rng.randint(1, 99)},{rng.randint(0, 999):03d})"
-    if r < 0.9:
-        return f"{rng.randint(1, 9)} h {rng.randint(1, 59)} min"
-    return f"${rng.randint(1, 99)},{rng.randint(0, 999):03d}"
+    forms, weights = zip(*((form, weight) for weight, form in _NUMBERS), strict=True)
+    return rng.choices(forms, weights)[0](rng)
 
 
 def _sentence(rng: random.Random) -> str:

@@ -459,19 +459,13 @@ def test_table_headers_remembered_row_to_row_match_the_walk_up_each_row() -> Non
     from reviewer.grounding import default
 
     def plain(text: str, line: int) -> list[str] | None:
-        rows = []  # the table's lines above the row, nearest first
-        at = line
-        while at > 0:
-            above = text.rfind("\n", 0, at - 1) + 1
-            row = text[above : at - 1]
+        above = []  # the table's lines above the row, nearest first
+        for row in reversed(text.split("\n")[: text.count("\n", 0, line)]):
             if not row.lstrip().startswith("|"):
                 break
-            rows.append(row)
-            at = above
-        for i, row in enumerate(rows):
-            if default._TABLE_RULE.match(row) and i + 1 < len(rows):
-                return rows[i + 1].split("|")
-        return None
+            above.append(row)
+        rules = [i for i, row in enumerate(above[:-1]) if default._TABLE_RULE.match(row)]
+        return above[rules[0] + 1].split("|") if rules else None
 
     rng = random.Random(43)
     lines = ["| Item | Last month | This month |", "|---|---|---|", "|:--|--:|", "| Burn |",
