@@ -520,9 +520,14 @@ class DefaultDetector(PoolDetector):
                         "at" in text[claim_end(m) : claim_end(m) + 60]
                         and _MOVE_AT.match(text, claim_end(m))
                     ):
-                        # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move
+                        # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move,
+                        # the change the pool holds of it when a verb moved it ("Gross
+                        # margin improved 167 bps to 59.5%"), else no statement
                         move = scanner.number_at(m, read, text)
-                        then.setdefault(m.start(), _unread(move, known))
+                        moved = None
+                        if _MOVED_BY.search(gap) and names.change_of.get(known.name):
+                            moved = self._reading(text, move, known, index, names, "change", False)
+                        then.setdefault(m.start(), moved or _unread(move, known))
                         gap = _MOVED_BY.sub(" is ", gap)
                     m, gap = now, _FROM_END.sub("", gap)
                 elif (times := self._then_now(text, read, m)) is not None:

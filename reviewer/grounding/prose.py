@@ -374,6 +374,25 @@ MOVE_WORDS = (
     "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
     "increased|decreased"
 )
+# a move and the level it reached, each in its own unit: "improved 167 bps to 59.5%"
+_MOVE_TO_LEVEL = re.compile(
+    rf"^{_S}*(?P<moved>%|[A-Za-z]+){_S}*to{_S}*{_NUMBER}{_S}*(?P<level>%|[A-Za-z]+)?"
+)
+
+
+_MOVED_BEFORE = re.compile(rf"(?i:\b(?:{MOVE_WORDS})(?:{_S}+by)?){_S}+{_PREFIX}$")
+
+
+def _move_then_level(before: str, after: str) -> bool:
+    """Whether a number is the move a change verb right before it made, followed by "to"
+    and the level it reached in another unit ("rose 7.5% to 81,475", "improved 167 bps to
+    59.5%"): the move, not the first end of a range ("rose 10 to 15 bpm", "5% to 8%")."""
+    pair = _MOVE_TO_LEVEL.match(after)
+    if pair is None or (_CHANGED_BY.search(before) or _MOVED_BEFORE.search(before)) is None:
+        return False
+    return pair.group("moved").lower() != (pair.group("level") or "").lower()
+
+
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
 _MOVED_TO = re.compile(
     rf"(?i:\b(?:{MOVE_WORDS})){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
@@ -968,7 +987,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             )
             and _RANGE_BEFORE.search(before)
         )
-        or (digit_after and _RANGE_AFTER.match(after))
+        or (digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
     ) and not ("to" in present and _MOVED_TO.search(before)):
         return "range"  # (but "fell 15 to 52" is a move and the level it reached)
     if (

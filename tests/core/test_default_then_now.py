@@ -156,7 +156,12 @@ MOVED_TO = [
     ("training", "Keep resting HR from 40 to 65 bpm.", []),
     # the period the move is told over stands between it and the level
     ("product", "DAU fell 7.5% week over week to 95,000.", [("95,000", "value", "dau")]),
-    ("ops", "p95 latency rose 20% overnight to 900 ms.", [("900", "value", "p95_latency")]),
+    # (and the move is the change the pool holds: up 20%, where it fell 10.6%)
+    (
+        "ops",
+        "p95 latency rose 20% overnight to 900 ms.",
+        [("20", "sign", "latency_change"), ("900", "value", "p95_latency")],
+    ),
     ("finance", "Cash fell 8% on the month to $1.9M.", [("1.9M", "value", "cash")]),
     ("product", "DAU went from 70,000 week over week to 95,000.", [("95,000", "value", "dau")]),
     ("product", "DAU fell 7.5% WoW to 81,475.", []),
@@ -371,4 +376,34 @@ PAST_DAYS = [
 
 @pytest.mark.parametrize(("domain", "text", "expected"), PAST_DAYS)
 def test_past_days_values_in_parentheses_are_theirs(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+# a move a verb made, then "to" the level it reached in another unit: the move is the
+# change the pool holds of the name, in the verb's direction, and the level is read too;
+# a range ("rose 10 to 15 bpm") stays a range
+MOVES = [
+    ("finance", "Gross margin improved 167 bps to 59.5%.", [("167", "sign", "margin_change")]),
+    ("finance", "Gross margin is up 167 bps to 59.5%.", [("167", "sign", "margin_change")]),
+    ("finance", "Gross margin fell 200 bps to 59.5%.", [("200", "value", "margin_change")]),
+    ("finance", "Gross margin slipped 167 bps to 59.5%.", []),
+    ("product", "DAU rose 7.5% to 81,475.", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU is up 7.5% to 81,475.", [("7.5", "sign", "dau_change")]),
+    ("product", "DAU fell 12% to 81,475.", [("12", "value", "dau_change")]),
+    ("product", "DAU fell 7.5% to 81,475.", []),
+    ("product", "DAU is down 7.5% to 81,475.", []),
+    (
+        "ops",
+        "p95 latency rose 20% to 900 ms.",
+        [("20", "sign", "latency_change"), ("900", "value", "p95_latency")],
+    ),
+    # the move and the level in one unit: the level alone is read
+    ("training", "Resting HR rose 10 bpm to 60 bpm.", [("60", "value", "rhr")]),
+    ("product", "Conversion rose 5% to 8%.", [("8", "value", "conversion")]),
+    ("training", "RHR is up 3 to 50.", []),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), MOVES)
+def test_a_move_to_a_level_is_the_change_the_pool_holds(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
