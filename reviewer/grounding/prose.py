@@ -380,7 +380,9 @@ _MOVE_TO_LEVEL = re.compile(
 )
 
 
-_MOVED_BEFORE = re.compile(rf"(?i:\b(?:{MOVE_WORDS})(?:{_S}+by)?){_S}+{_PREFIX}$")
+_MOVED_BEFORE = re.compile(
+    rf"(?i:\b(?:{MOVE_WORDS}|worsened|regressed|deteriorated)(?:{_S}+by)?){_S}+{_PREFIX}$"
+)
 
 
 def _move_then_level(before: str, after: str) -> bool:

@@ -397,6 +397,11 @@ MOVES = [
         "p95 latency rose 20% to 900 ms.",
         [("20", "sign", "latency_change"), ("900", "value", "p95_latency")],
     ),
+    # a verdict's direction on a quantity better lower: worse is up
+    ("ops", "p95 latency worsened 10.6% to 728 ms.", [("10.6", "sign", "latency_change")]),
+    ("ops", "p95 latency regressed 10.6% to 728 ms.", [("10.6", "sign", "latency_change")]),
+    ("ops", "p95 latency improved 10.6% to 728 ms.", []),
+    ("ops", "p95 latency improved 20% to 728 ms.", [("20", "value", "latency_change")]),
     # the move and the level in one unit: the level alone is read
     ("training", "Resting HR rose 10 bpm to 60 bpm.", [("60", "value", "rhr")]),
     ("product", "Conversion rose 5% to 8%.", [("8", "value", "conversion")]),
