@@ -45,6 +45,8 @@ _CLAUSE_END_OR_COMMA = re.compile(
 
 PLAN_WORDS = frozenset(
     [
+        "can",  # "it can cost you 20 minutes of deep sleep": what may happen
+        "budgeting",
         "plan",
         "plans",
         "planned",
@@ -1028,6 +1030,15 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and tuple(told[:3]) not in _WATCHING
         ):
             return "plan"  # "Action items: add an alert at 1,000 ms": a step to take
+        label = [w.lower() for w in _WORDS.findall(before[:colon])]
+        if (
+            label
+            and label[0] in PLAN_NOUNS
+            and len(label) <= 4
+            and _NOT_PLAN_LABEL.isdisjoint(label)
+            and not _reports(told)
+        ):
+            return "plan"  # "Goal for December: 85,000 DAU and 2,500 signups"
     if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
         words = [
             w.lower() for w in _WORDS.findall(before[colon:])
@@ -1136,6 +1147,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     return "scale" if scaled else None  # a score is stated where a name says of what
 
 
+# a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
+_NOT_PLAN_LABEL = frozenset(["actual", "actuals", "vs", "versus", "progress", "far", "date",
+                             "met", "hit", "missed", "status"])  # fmt: skip
 # verbs that begin a step to take after a label and its colon ("Follow-ups: lower the
 # queue alarm to 5,000"), besides the imperatives a clause may begin with
 _STEP_VERBS = frozenset(["raise", "lower", "trim", "bump", "reduce", "increase", "decrease",

@@ -170,3 +170,24 @@ def test_a_step_after_a_label_is_a_plan(domain, text, expected) -> None:
 def test_the_steps_have_a_dozen_sentences_in_several_domains() -> None:
     steps = [case for case in STEPS if not case[2]]
     assert len(steps) >= 12 and len({case[0] for case in steps}) >= 3
+
+
+# a plan said otherwise: a label that opens with a plan's noun ("Goal for December:"), a
+# budget as a verb, and what "can" happen; a report after such a label, or "can see" a
+# value, still states it
+PLANS_SAID = [
+    ("product", "Goal for December: 85,000 DAU and 2,500 weekly signups.", []),
+    ("finance", "Target for Q1: burn of $80k.", []),
+    ("ops", "Target for the quarter: p95 under 600 ms and 1,100 ms at worst.", []),
+    ("ops", "We're budgeting 2 incidents a month.", []),
+    ("finance", "We're budgeting $80k of burn a month.", []),
+    ("sleep", "Cut caffeine after 2 pm; it can cost you 20 minutes of deep sleep.", []),
+    ("training", "A hard week can push your resting HR to 58 bpm.", []),
+    ("sleep", "You can see your deep sleep was 90 minutes.", [("90", "value", "deep_sleep")]),
+    ("product", "Goal progress: signups hit 3,400.", [("3,400", "value", "signups")]),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), PLANS_SAID)
+def test_a_plan_said_as_a_label_a_verb_or_a_possibility(domain, text, expected) -> None:
+    assert FLAGS[domain](text, POOLS[domain]) == expected
