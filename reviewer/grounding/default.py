@@ -1261,7 +1261,9 @@ def statement_why(
         if _REFERENCE_OF.fullmatch(text, against.end(), start):
             continue  # "missed the target of 3%": the number is the reference's own figure
         masked = masked[: against.start()] + "x" * len(against.group()) + masked[against.end() :]
-    for m_start, m_end, _, _ in _mentions_within(mentions, start - 101, end + 71):
+    for m_start, m_end, _, whole in _mentions_within(mentions, start - 101, end + 71):
+        if whole is None:
+            continue  # a head noun alone ("due" of "invoices past due") names no plan's word
         words = _LETTER_RUN.findall(text[m_start:m_end].lower())
         if (
             not _PLANNED.isdisjoint(words)
@@ -1843,7 +1845,7 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
                     "web", "mobile", "desktop", "free-tier", "premium", "power-user",
                     "annual-plan", "organic", "referral", "deferred", "unearned",
-                    "accrued")  # fmt: skip
+                    "accrued", "churned", "expansion")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"

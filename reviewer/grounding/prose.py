@@ -47,6 +47,7 @@ PLAN_WORDS = frozenset(
     [
         "can",  # "it can cost you 20 minutes of deep sleep": what may happen
         "budgeting",
+        "due",  # "Tax payment of $22k is due on the 15th": owed, not yet a value
         "plan",
         "plans",
         "planned",
@@ -335,6 +336,7 @@ MONTH_NAMES = "|".join([*MONTHS, *(month[:3] for month in MONTHS), "sept"])
 _SEASONS = "spring|summer|autumn|fall|winter"
 _PLAN_AFTER_WORDS = (
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
+    rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
     rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:so|less|more|better|under|below|"
@@ -1247,7 +1249,7 @@ _RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"
 # the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
-    "planned scheduled tomorrow tonight next by is or at max maximum target goal would "
+    "planned scheduled tomorrow tonight next by is are or at max maximum target goal would "
     "should could will might on we you they "
     + " ".join(f"{noun} {noun}s" for noun in _PLAN_NOUNS_AFTER)
 )

@@ -185,6 +185,11 @@ PLANS_SAID = [
     ("training", "A hard week can push your resting HR to 58 bpm.", []),
     ("sleep", "You can see your deep sleep was 90 minutes.", [("90", "value", "deep_sleep")]),
     ("product", "Goal progress: signups hit 3,400.", [("3,400", "value", "signups")]),
+    # an amount due is owed, not yet a value
+    ("finance", "Tax payment of $22k is due on the 15th.", []),
+    ("finance", "Rent of $30k is due Friday.", []),
+    ("finance", "Amount due: $95k.", []),
+    ("finance", "Burn was $120k.", [("120k", "value", "burn")]),
 ]
 
 

@@ -111,6 +111,8 @@ RATIOS = [
     ("finance", "Deferred revenue stands at $410k."),
     ("finance", "Unearned revenue is $250k."),
     ("finance", "Accrued burn for the quarter was $310k."),
+    ("finance", "Churned revenue: $8k MRR."),
+    ("finance", "Expansion revenue was $12k."),
     # a release's canary, a staging environment, a beta: a segment, not production
     ("ops", "Error rate on canary 0.3% vs 0.2% baseline."),
     ("ops", "Error rate on the canary is 0.3%."),
