@@ -709,8 +709,8 @@ class DefaultDetector(PoolDetector):
         at = 0
         while at < len(mentions) - 1:
             run = [mentions[at]]
-            for k in range(at + 1, len(mentions)):
-                following = mentions[k]
+            for nxt in range(at + 1, len(mentions)):
+                following = mentions[nxt]
                 last_end = run[-1][1]
                 f_start, _, known, whole = following
                 if (
@@ -1360,7 +1360,7 @@ def _period(cell: str) -> tuple[str, int, bool] | None:
     at = int(year) % 100 if year else 0
     if found.group("month"):
         month = found.group("month").lower()[:3]
-        kind, place = "month", [m[:3] for m in MONTHS].index(month)
+        kind, place = "month", _MONTH_ORDER[month]
     elif found.group("quarter"):
         kind, place = "quarter", int(found.group("quarter")) - 1
     elif found.group("week"):
@@ -1399,12 +1399,7 @@ def _latest_row(text: str, line: int) -> int | None:
     last_text, first, last, latest = _LAST_ROWS
     if last_text is text and first <= line <= last:
         return latest
-    top = line  # the table's first line: up while rows go on
-    while top > 0:
-        above = text.rfind("\n", 0, top - 1) + 1
-        if not text[above : top - 1].lstrip().startswith("|"):
-            break
-        top = above
+    top = min((at for at, _ in _rows_above(text, line)), default=line)  # the table's first
     rows, at = [], top  # (start, first cell) of each row after the rule
     ruled = False
     while at < len(text):
@@ -1461,18 +1456,25 @@ def _header_cells(text: str, line: int) -> list[str] | None:
 
 def _rule_header(text: str, line: int) -> list[str] | None:
     """The header cells over the table row at `line`, walking up its table to the rule."""
-    above_rows = []  # the table's lines above the number's, nearest first
+    below = None  # the row under the one read
+    for _, row in _rows_above(text, line):
+        if below is not None and _TABLE_RULE.match(below):
+            return row.split("|")  # the nearest rule, with the header row over it
+        below = row
+    return None
+
+
+def _rows_above(text: str, line: int) -> Iterator[tuple[int, str]]:
+    """The rows of the table above the line that starts at `line`, nearest first, each
+    with where it starts, up to the first line that is no table row."""
     at = line
     while at > 0:
         above = text.rfind("\n", 0, at - 1) + 1
         row = text[above : at - 1]
         if not row.lstrip().startswith("|"):
-            break
-        above_rows.append(row)
+            return
+        yield above, row
         at = above
-        if len(above_rows) >= 2 and _TABLE_RULE.match(above_rows[-2]):
-            return row.split("|")  # the nearest rule, with the header row over it
-    return None
 
 
 _LAST_TABLE: tuple[str, int, list[str] | None] = ("", -1, None)  # text, row, header cells

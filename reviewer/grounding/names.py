@@ -883,7 +883,7 @@ def change_named_before(text: str, start: int) -> bool:
 def verb_on_name(text: str, start: int) -> int:
     """The direction of a change verb whose object is the name at `start` ("The fix cut
     p95 latency by 10.6%", "The campaign lifted signups 20%"): 1 up, -1 down, 0 none."""
-    words = _LOWER_RUN.findall(text[max(0, start - 30) : start].lower())[-2:]
+    words = _PARTS.findall(text[max(0, start - 30) : start].lower())[-2:]
     if _MOVING_VERBS.isdisjoint(words):
         return 0  # most names have no such verb before them
     found = _VERB_ON.search(text, max(0, start - 30), start)
@@ -897,7 +897,6 @@ _RAISING = frozenset(["lifted", "raised", "boosted", "increased", "grew", "bumpe
 _LOWERING = frozenset(["cut", "reduced", "lowered", "trimmed", "dropped", "slashed",
                        "decreased", "shaved", "dented"])  # fmt: skip
 _MOVING_VERBS = _RAISING | _LOWERING
-_LOWER_RUN = re.compile(r"[a-z]+")
 _VERB_ON = re.compile(
     rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:your|our|the|its|their))?){_S}+$"
 )

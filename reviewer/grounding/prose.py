@@ -378,27 +378,6 @@ MOVE_WORDS = (
     "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
     "increased|decreased"
 )
-# a move and the level it reached, each in its own unit: "improved 167 bps to 59.5%"
-_MOVE_TO_LEVEL = re.compile(
-    rf"^{_S}*(?P<moved>%|[A-Za-z]+){_S}*to{_S}*{_NUMBER}{_S}*(?P<level>%|[A-Za-z]+)?"
-)
-
-
-_MOVED_BEFORE = re.compile(
-    rf"(?i:\b(?:{MOVE_WORDS}|worsened|regressed|deteriorated)(?:{_S}+by)?){_S}+{_PREFIX}$"
-)
-
-
-def _move_then_level(before: str, after: str) -> bool:
-    """Whether a number is the move a change verb right before it made, followed by "to"
-    and the level it reached in another unit ("rose 7.5% to 81,475", "improved 167 bps to
-    59.5%"): the move, not the first end of a range ("rose 10 to 15 bpm", "5% to 8%")."""
-    pair = _MOVE_TO_LEVEL.match(after)
-    if pair is None or (_CHANGED_BY.search(before) or _MOVED_BEFORE.search(before)) is None:
-        return False
-    return pair.group("moved").lower() != (pair.group("level") or "").lower()
-
-
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
 _MOVED_TO = re.compile(
     rf"(?i:\b(?:{MOVE_WORDS})){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
@@ -424,6 +403,27 @@ CHANGE_VERBS = (
     "expanded|expands|expanding|soared|soars|rallied|rallies|ballooned|balloons|swelled|"
     "swells|strengthened|strengthens"
 )
+# a move and the level it reached, each in its own unit: "improved 167 bps to 59.5%"
+_MOVE_TO_LEVEL = re.compile(
+    rf"^{_S}*(?P<moved>%|[A-Za-z]+){_S}*to{_S}*{_NUMBER}{_S}*(?P<level>%|[A-Za-z]+)?"
+)
+# a verb that moved the number right after it: a change's, a move's, or a verdict's
+_MOVED_BEFORE = re.compile(
+    rf"(?i:\b(?:{CHANGE_VERBS}|{MOVE_WORDS}|worsened|regressed|deteriorated)(?:{_S}+by)?)"
+    rf"{_S}+{_PREFIX}$"
+)
+
+
+def _move_then_level(before: str, after: str) -> bool:
+    """Whether a number is the move a change verb right before it made, followed by "to"
+    and the level it reached in another unit ("rose 7.5% to 81,475", "improved 167 bps to
+    59.5%"): the move, not the first end of a range ("rose 10 to 15 bpm", "5% to 8%")."""
+    pair = _MOVE_TO_LEVEL.match(after)
+    if pair is None or _MOVED_BEFORE.search(before) is None:
+        return False
+    return pair.group("moved").lower() != (pair.group("level") or "").lower()
+
+
 _SINCE_TO = re.compile(
     rf"(?i:\b(?:since|from|vs\.?|versus){_S}+(?:last{_S}+[A-Za-z]+|yesterday)),?{_S}+(?i:to)"
     rf"{_S}+{_PREFIX}$"
@@ -1021,8 +1021,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         ):
             return "plan"
     colon = before.rfind(": ")
+    told = [w.lower() for w in _WORDS.findall(before, colon)] if colon >= 0 else []
     if colon >= 0 and words:
-        told = [w.lower() for w in _WORDS.findall(before, colon)]
         if (
             told
             and (told[0] in IMPERATIVES or told[0] in _STEP_VERBS)
@@ -1041,10 +1041,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not _reports(told)
         ):
             return "plan"  # "Goal for December: 85,000 DAU and 2,500 signups"
-    if colon >= 0 and len(_WORDS.findall(before[colon:])) >= 2:
-        words = [
-            w.lower() for w in _WORDS.findall(before[colon:])
-        ]  # a statement after "as planned:"
+    if len(told) >= 2:
+        words = told  # a statement after "as planned:"
         at = colon  # the label's last word: the letters right before the colon
         while at and before[at - 1] in _ASCII_LETTERS:
             at -= 1
