@@ -172,8 +172,10 @@ def serve(
     adjudicate: AdjudicateOption = False,
     show_others: ShowOthersOption = False,
 ) -> None:
-    """The review app in a web browser, for reviewers without a terminal (localhost only
-    unless --host says otherwise)."""
+    """The review app in a web browser, for reviewers without a terminal.
+
+    It listens on localhost only, unless --host says otherwise.
+    """
     from reviewer.commands import serve as command
 
     if overlap is not None and not 0.0 <= overlap <= 1.0:
@@ -318,8 +320,11 @@ def diff(
     as_json: Annotated[bool, typer.Option("--json", help="Print the diff as JSON.")] = False,
     db: DbOption = None,
 ) -> None:
-    """Claims new, gone or same between two runs (default: the two latest; one run: it
-    against its previous run), with labels, counts, recall regressions and fixes."""
+    """Claims new, gone or same between two runs, with labels, recall regressions and fixes.
+
+    With no run, the two latest runs are compared; with one run, that run against its
+    previous run.
+    """
     from reviewer.commands import diff as command
 
     code = command.diff(
@@ -442,8 +447,10 @@ app.add_typer(db_app, name="db", rich_help_panel="Database")
 
 @db_app.command("upgrade")
 def db_upgrade(db: DbOption = None) -> None:
-    """Bring the database schema to this reviewer's version, keeping every label. Safe to
-    run twice at once: the second waits for the first, then finds nothing to do."""
+    """Bring the database schema to this reviewer's version, keeping every label.
+
+    Safe to run twice at once: the second waits for the first, then finds nothing to do.
+    """
     from reviewer.commands.upgrade import upgrade
 
     raise typer.Exit(upgrade(db or default_db()))

@@ -74,3 +74,33 @@ def test_stats_says_one_label_and_one_flag_left(tmp_path) -> None:
     # with the finite-population correction the one flag left is all it takes; one noun each
     assert "about 1 more label would bring the interval" in result.stdout
     assert "unmeasured stratum (new (first run): 1 flag)" in result.stdout
+
+
+def _command_summaries(args: list[str]) -> dict[str, str]:
+    """Each command's line in the real `--help` of `args`, on a terminal wide enough that
+    no summary needs to wrap: name -> summary text."""
+    result = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    rows: dict[str, str] = {}
+    last = ""
+    for line in result.stdout.splitlines():
+        body = line.strip("│ ").rstrip()
+        if not line.startswith("│") or body.startswith("-"):
+            continue
+        name, _, summary = body.partition(" ")
+        if line[2] != " " and summary.strip():  # a command's first line starts at column 2
+            last = name
+            rows[last] = summary.strip()
+        elif last:  # a line that continues the summary above it
+            rows[last] += " | " + body.strip()
+    return rows
+
+
+def test_every_command_summary_is_one_line_in_help() -> None:
+    top = _command_summaries([])
+    assert {"demo", "serve", "diff", "scan", "db"} <= top.keys()
+    rows = {**top, **{f"db {k}": v for k, v in _command_summaries(["db"]).items()}}
+    assert "db upgrade" in rows
+    broken = {name: text for name, text in rows.items() if " | " in text}
+    assert not broken, f"summaries broken over lines: {broken}"
+    assert all(text.endswith(".") for text in rows.values()), rows
