@@ -9,10 +9,11 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from db.misses import miss_fixtures
-from db.models import Brief, Claim, DetectorRun, FlagRecord, LabelState, Pool
+from db.models import Brief, Claim, DetectorRun, FlagRecord, Pool
 from db.tables import brief as B
 from db.tables import briefversion as V
 from db.tables import claim as C
+from db.tables import labelstate as LS
 from db.tables import miss as M
 from db.tables import pool as P
 from db.views import pool_from_json
@@ -23,9 +24,10 @@ from reviewer.regression import (
     Fixture,
     LabeledClaim,
     Verdict,
-    claim_key,
     find_stale,
     merge_labels,
+    read_fixtures,
+    settled_verdicts,
     write_fixtures,
 )
 from reviewer.vocabulary import EXPORTED
@@ -53,9 +55,11 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             Brief.text,
             Brief.pool_pk,
             Pool.knowns,
-            LabelState.reviewer,
-            LabelState.verdict,
-            LabelState.note,
+            LS.c.reviewer,
+            LS.c.verdict,
+            LS.c.note,
+            LS.c.role,
+            LS.c.label_id,
             DetectorRun.detector,
             DetectorRun.version,
             FlagRecord.kind,
@@ -66,18 +70,18 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             FlagRecord.delta,
             FlagRecord.basis,
         )
-        .select_from(LabelState)
-        .join(Claim, Claim.id == LabelState.claim_id)
+        .select_from(LS)
+        .join(Claim, Claim.id == LS.c.claim_id)
         .join(Brief, Brief.pk == Claim.brief_pk)
         .join(Pool, Pool.pk == Brief.pool_pk)
         .outerjoin(first_flag, first_flag.c.claim_id == Claim.id)
         .outerjoin(FlagRecord, FlagRecord.pk == first_flag.c.flag_pk)
         .outerjoin(DetectorRun, DetectorRun.id == FlagRecord.run_id)
-        .where(LabelState.verdict.in_(EXPORTED_VERDICTS))
-        .order_by(Claim.id, LabelState.reviewer)
+        .where(LS.c.verdict.in_(EXPORTED_VERDICTS))
+        .order_by(Claim.id, LS.c.reviewer)
     )
     if reviewer is not None:
-        stmt = stmt.where(LabelState.reviewer == reviewer)
+        stmt = stmt.where(LS.c.reviewer == reviewer)
     pools: dict[int, tuple[Known, ...]] = {}
     for row in session.execute(stmt):
         text, pool_pk = row.text, row.pool_pk
@@ -105,6 +109,8 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             }
         yield LabeledClaim(
             claim_id=row.id,
+            role=row.role,
+            label_id=row.label_id or 0,
             fixture=Fixture(
                 brief_id=row.brief_id,
                 text=text,
@@ -168,11 +174,11 @@ def export_fixtures(
         merged.fixtures += _unlabeled_misses(session, labeled, reviewer)
     report = write_fixtures(merged.fixtures, out_dir, force=force)
     report.disagreements = merged.disagreements
-    verdicts: dict[ClaimKey, set[str]] = {}
-    for fixture in [*(claim.fixture for claim in labeled), *miss_fixtures(session=session)]:
-        verdicts.setdefault(claim_key(fixture), set()).add(fixture.verdict)
+    misses = [LabeledClaim(claim_id=0, fixture=f) for f in miss_fixtures(session=session)]
+    verdicts = settled_verdicts([*labeled, *misses])
+    found, report.unreadable = read_fixtures(out_dir)
     report.stale = find_stale(
-        out_dir, verdicts, lambda keys: known_claims(session=session, keys=keys), reviewer
+        found, verdicts, lambda keys: known_claims(session=session, keys=keys), reviewer
     )
     if prune:
         for path, _ in report.stale:

@@ -23,7 +23,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from reviewer.agreement import DISPUTED, team_verdict
 from reviewer.grounding.types import Detector, Flag, Known
+from reviewer.jsonlimits import JsonLimitError
+from reviewer.jsonlimits import loads as limited_loads
 from reviewer.vocabulary import EXPORTED, VERDICTS
 
 FORMAT = "reviewer-regression/1"
@@ -97,10 +100,13 @@ def _dumps(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class LabeledClaim:
-    """A reviewer's current verdict on a flagged claim, as storage hands it over."""
+    """A reviewer's current verdict on a flagged claim, as storage hands it over: `role` is
+    "reviewer" or "adjudicator", and `label_id` orders verdicts (the newest is highest)."""
 
     claim_id: int
     fixture: Fixture
+    role: str = "reviewer"
+    label_id: int = 0
 
 
 class FixtureError(Exception):
@@ -144,33 +150,52 @@ class Merged:
 
 
 def merge_labels(claims: Iterable[LabeledClaim], only: Verdict | None = None) -> Merged:
-    """One fixture per claim. Several reviewers who agree share it (names and notes joined);
-    reviewers who disagree leave the claim out, reported rather than guessed."""
-    by_claim: dict[int, list[Fixture]] = {}
+    """One fixture per claim, with the verdict precision counts for it
+    (`reviewer.agreement.team_verdict`): an adjudicator's, else the one its reviewers agree
+    on. The people who gave that verdict share the fixture (names and notes joined); a claim
+    whose reviewers disagree and that nobody has settled is left out, reported rather than
+    guessed."""
+    by_claim: dict[int, list[LabeledClaim]] = {}
     for claim in claims:
-        by_claim.setdefault(claim.claim_id, []).append(claim.fixture)
+        by_claim.setdefault(claim.claim_id, []).append(claim)
     merged = Merged()
     for claim_id in sorted(by_claim):
-        group = sorted(by_claim[claim_id], key=lambda f: f.reviewer)
-        verdicts = {f.verdict for f in group}
-        first = group[0]
-        if len(verdicts) > 1:
-            who = ", ".join(f"{_plain(f.reviewer)}: {f.verdict}" for f in group)
+        group = sorted(by_claim[claim_id], key=lambda c: c.fixture.reviewer)
+        verdict = team_verdict((c.role, c.fixture.verdict, c.label_id) for c in group)
+        first = group[0].fixture
+        if verdict == DISPUTED:
+            who = ", ".join(f"{_plain(c.fixture.reviewer)}: {c.fixture.verdict}" for c in group)
             merged.disagreements.append(
                 f"{_plain(first.brief_id)} {first.start}-{first.end} {first.token!r} ({who})"
             )
             continue
-        if only is not None and first.verdict != only:
+        if verdict is None or (only is not None and verdict != only):
             continue
-        if len(group) > 1:
-            notes = [f"{f.reviewer}: {f.note}" for f in group if f.note]
-            first = replace(
-                first,
-                reviewer=", ".join(f.reviewer for f in group),
+        backing = [c.fixture for c in group if c.fixture.verdict == verdict]
+        fixture = backing[0]
+        if len(backing) > 1:
+            notes = [f"{f.reviewer}: {f.note}" for f in backing if f.note]
+            fixture = replace(
+                fixture,
+                reviewer=", ".join(f.reviewer for f in backing),
                 note="; ".join(notes) or None,
             )
-        merged.fixtures.append(first)
+        merged.fixtures.append(fixture)
     return merged
+
+
+def settled_verdicts(claims: Iterable[LabeledClaim]) -> dict[ClaimKey, str]:
+    """Each claim's verdict as `merge_labels` decides it (DISPUTED when its reviewers differ
+    and nobody settled it), by (brief id, start, end, token)."""
+    by_key: dict[ClaimKey, list[LabeledClaim]] = {}
+    for claim in claims:
+        by_key.setdefault(claim_key(claim.fixture), []).append(claim)
+    settled = {}
+    for key, group in by_key.items():
+        verdict = team_verdict((c.role, c.fixture.verdict, c.label_id) for c in group)
+        if verdict is not None:
+            settled[key] = verdict
+    return settled
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -186,6 +211,7 @@ class ExportReport:
     conflicts: list[Path] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     stale: list[tuple[Path, str]] = field(default_factory=list)  # with the reason
+    unreadable: list[FixtureError] = field(default_factory=list)  # files in the folder
     removed: list[Path] = field(default_factory=list)  # stale ones pruned
 
     def summary(self) -> str:
@@ -202,6 +228,8 @@ class ExportReport:
             text += f", {len(self.stale)} stale"
         if self.removed:
             text += f", {len(self.removed)} stale removed"
+        if self.unreadable:
+            text += f", {len(self.unreadable)} unreadable"
         return text
 
 
@@ -213,25 +241,24 @@ def claim_key(fixture: Fixture) -> ClaimKey:
 
 
 def find_stale(
-    out_dir: Path,
-    verdicts: dict[ClaimKey, set[str]],
+    found: Iterable[tuple[Path, Fixture]],
+    verdicts: dict[ClaimKey, str],
     known: Callable[[list[ClaimKey]], set[ClaimKey]],
     reviewer: str | None = None,
 ) -> list[tuple[Path, str]]:
-    """Fixtures in `out_dir` that assert what the labels no longer say: their claim (or miss)
+    """Fixtures `found` in the export folder that assert what the labels no longer say: their
+    claim (or miss)
     is in this database (`known` says which are) but has no current true/false verdict, or
-    its reviewers now disagree. `verdicts` holds each labeled claim's and live miss's
-    verdicts. A fixture of another database, or (with `reviewer`) of another reviewer, is
-    not judged."""
-    if not out_dir.is_dir():
-        return []
+    its reviewers now disagree and nobody has settled it. `verdicts` holds each labeled
+    claim's and live miss's settled verdict (see `settled_verdicts`). A fixture of another
+    database, or (with `reviewer`) of another reviewer, is not judged."""
     candidates: list[tuple[Path, Fixture]] = []
-    for path, fixture in read_fixtures(out_dir)[0]:
+    for path, fixture in found:
         names = {name.strip() for name in fixture.reviewer.split(",")}
         if reviewer is not None and reviewer not in names:
             continue
         held = verdicts.get(claim_key(fixture))
-        if held is None or len(held) > 1:  # one verdict: written above, or a conflict
+        if held is None or held == DISPUTED:  # a verdict: written above, or a conflict
             candidates.append((path, fixture))
     ours = known([claim_key(f) for _, f in candidates])
     stale = []
@@ -317,7 +344,10 @@ def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], what: st
 
 
 def _number(obj: dict[str, Any], key: str, what: str) -> float:
-    value = float(_need(obj, key, (int, float), what))
+    try:
+        value = float(_need(obj, key, (int, float), what))
+    except OverflowError:  # an integer too large for a float
+        raise ValueError(f"field {what!r} is too large a number") from None
     if not math.isfinite(value):
         raise ValueError(f"field {what!r} is not a finite number")
     return value
@@ -390,11 +420,13 @@ def read_fixture(path: Path) -> Fixture:
     except OSError as exc:
         raise FixtureError(path, exc.strerror or str(exc)) from None
     try:
-        data = json.loads(raw)
+        data = limited_loads(raw)
     except json.JSONDecodeError as exc:
         raise FixtureError(
             path, f"invalid JSON: {exc.msg} (column {exc.colno})", exc.lineno
         ) from None
+    except JsonLimitError as exc:
+        raise FixtureError(path, str(exc)) from None
     try:
         return fixture_from_dict(data)
     except ValueError as exc:

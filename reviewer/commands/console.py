@@ -74,8 +74,9 @@ def _surely_not_a_terminal() -> bool:
 
 
 def echo(message: str, *, error: bool = False) -> None:
-    """A plain line on stdout (stderr with `error`), as typer writes it: no rich layout."""
-    typer.echo(message, err=error)
+    """A plain line on stdout (stderr with `error`), as typer writes it: no rich layout.
+    Control characters from file names, plugins or briefs are shown, never acted on."""
+    typer.echo(visible(message), err=error)
 
 
 _VISIBLE = {

@@ -17,7 +17,8 @@ def export(
     prune: bool,
 ) -> int:
     """Write the fixtures; exit 1 when the folder no longer says what the labels say (a
-    conflicting or stale fixture left in place), 2 when the database cannot be read."""
+    conflicting, stale or unreadable fixture left in place), 2 when the database cannot be
+    read."""
     from sqlmodel import Session
 
     from db.export import export_fixtures
@@ -48,6 +49,8 @@ def export(
         echo(f"stale: {path}: {reason}; --prune removes it", error=True)
     for path in report.removed:
         echo(f"removed stale: {path}", error=True)
+    for problem in report.unreadable:  # regress will refuse the folder until it is fixed
+        echo(f"unreadable: {problem}; regress will report it too", error=True)
     echo(report.summary())
     # the folder no longer says what the labels say: regress would replay a wrong verdict
-    return FAILED if report.conflicts or report.stale else OK
+    return FAILED if report.conflicts or report.stale or report.unreadable else OK

@@ -11,8 +11,8 @@ checks below, which word the problem. Both accept exactly the same lines.
 
 Limits, so that no line can exhaust memory or the stack, or store what cannot be written
 back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
-held in memory), JSON nests at most MAX_DEPTH levels, an integer has at most MAX_DIGITS
-digits, every number is finite, and every string is text (no lone UTF-16 surrogate).
+held in memory), and each line's JSON keeps the limits of `reviewer.jsonlimits` (depth,
+digits, finite numbers, strings that are text).
 """
 
 from __future__ import annotations
@@ -31,13 +31,13 @@ from typing import IO, Any, Literal
 import msgspec
 
 from reviewer.grounding.types import Known
+from reviewer.jsonlimits import MAX_DEPTH, JsonLimitError, check_value
+from reviewer.jsonlimits import loads as limited_loads
 
 Pool = tuple[Known, ...]
 OnError = Callable[["InputError"], None]
 
 MAX_LINE_BYTES = 64 * 1024 * 1024  # 64 MiB: far above any real brief, far below a machine's memory
-MAX_DEPTH = 64  # levels of JSON nesting (objects and lists) in a line
-MAX_DIGITS = 4300  # digits of an integer: Python's own limit for turning text into an int
 READ_CHUNK = 1024 * 1024  # how much of an over-long line is read at a time while skipping it
 
 
@@ -84,69 +84,12 @@ class _Problem(Exception):
     """A problem with the current line; the reader adds file and line."""
 
 
-def _reject_constant(name: str) -> float:
-    raise _Problem(f"{name} is not a number (JSON has no NaN or Infinity)")
-
-
-def _parse_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise _Problem(f"an integer of {len(digits.lstrip('-')):,} digits (at most {MAX_DIGITS:,})")
-    return int(digits)
-
-
-def _parse_float(number: str) -> float:
-    value = float(number)
-    if not math.isfinite(value):
-        shown = number if len(number) <= 40 else number[:37] + "..."
-        raise _Problem(f"number {shown} is out of range (not a finite number)")
-    return value
-
-
 def _loads(line: str) -> Any:
-    """`json.loads` with this reader's limits: finite numbers, bounded integers and depth,
-    text without lone surrogates."""
+    """`json.loads` with this reader's limits (`reviewer.jsonlimits`)."""
     try:
-        obj = json.loads(
-            line, parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
-        )
-    except RecursionError:
-        raise _Problem(_TOO_DEEP) from None
-    _check_value(obj, strings=True)
-    return obj
-
-
-_TOO_DEEP = f"JSON nested more than {MAX_DEPTH} levels deep"
-
-
-def _check_value(obj: Any, *, strings: bool, level: int = 0) -> None:
-    """Refuse nesting deeper than MAX_DEPTH and, with `strings`, any string (or key) that is
-    not text: a lone surrogate such as "\\ud800" is something JSON can spell but no file or
-    database can hold. Iterative, so no depth can exhaust the stack. `level`: how deep `obj`
-    lies in its line (the line's own object is level 0, so MAX_DEPTH counts it too)."""
-    stack = [(obj, level)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if strings:
-                _check_string(value)
-        elif isinstance(value, dict | list):
-            if depth >= MAX_DEPTH:
-                raise _Problem(_TOO_DEEP)
-            items = value.values() if isinstance(value, dict) else value
-            if strings and isinstance(value, dict):
-                for key in value:
-                    _check_string(key)
-            stack.extend((item, depth + 1) for item in items)
-
-
-def _check_string(value: str) -> None:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as err:
-        char = value[err.start]
-        raise _Problem(
-            f"a lone surrogate \\u{ord(char):04x} in a string (not text; it cannot be stored)"
-        ) from None
+        return limited_loads(line)
+    except JsonLimitError as exc:
+        raise _Problem(str(exc)) from None
 
 
 @contextmanager
@@ -467,8 +410,8 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
         return None
     if line.meta and raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
         try:  # perhaps nested too deep (only meta can nest): the plain reader says so
-            _check_value(line.meta, strings=False, level=1)
-        except _Problem:
+            check_value(line.meta, strings=False, level=1)
+        except JsonLimitError:
             return None
     if _blank(line.id) or _blank(line.text):
         return None

@@ -203,6 +203,61 @@ def test_a_fixture_the_labels_no_longer_back_is_reported_then_pruned(
     assert export(labeled_db, out).exit_code == 0
 
 
+def test_an_adjudicated_claim_exports_the_adjudicators_verdict(
+    labeled_db: str, tmp_path: Path
+) -> None:
+    """ana and ben differ on "45"; cy settles it as a false positive. The fixture says what
+    precision counts (the adjudicator's verdict), backed by ana and cy, and the fixture ana's
+    export wrote before the dispute stays current, not stale."""
+    out = tmp_path / "out"
+    assert export(labeled_db, out).exit_code == 0
+    before = fixtures_in(out)["45"]
+    engine = db.make_engine(str(labeled_db))
+    ids = claim_ids(engine)
+    with Session(engine) as session:
+        db.record_label(
+            session=session, claim_id=ids["45"], reviewer="ben", verdict="true_positive"
+        )
+    disputed = export(labeled_db, out)
+    assert disputed.exit_code == 1 and "its reviewers now disagree" in disputed.stderr
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=ids["45"], reviewer="cy",
+                        verdict="false_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    settled = export(labeled_db, out)
+    assert "stale" not in settled.stderr and "disagree" not in settled.stderr
+    assert settled.exit_code == 1  # the fixture now names cy too: a conflict, not a loss
+    assert "1 conflict" in settled.stdout
+    fresh = export(labeled_db, tmp_path / "fresh")
+    assert fresh.exit_code == 0, fresh.output
+    assert "left out" not in fresh.stderr and "2 written" in fresh.stdout
+    fp = fixtures_in(tmp_path / "fresh")["45"]
+    assert fp["verdict"] == "false_positive" and fp["reviewer"] == "ana, cy"
+    assert fp["note"] == "ana: minutes read as miles"
+    assert {k: v for k, v in fp.items() if k not in ("reviewer", "note")} == {
+        k: v for k, v in before.items() if k not in ("reviewer", "note")
+    }
+
+
+def test_an_adjudicator_overruling_both_reviewers_decides_the_fixture(
+    labeled_db: str, tmp_path: Path
+) -> None:
+    engine = db.make_engine(str(labeled_db))
+    ids = claim_ids(engine)
+    with Session(engine) as session:
+        db.record_label(
+            session=session, claim_id=ids["45"], reviewer="ben", verdict="false_positive"
+        )
+        db.record_label(session=session, claim_id=ids["45"], reviewer="cy",
+                        verdict="true_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    result = export(labeled_db, tmp_path / "out", "--only", "true-positive")
+    assert result.exit_code == 0, result.output
+    tp = fixtures_in(tmp_path / "out")
+    assert set(tp) == {"45", "+22.4"}
+    assert tp["45"]["verdict"] == "true_positive" and tp["45"]["reviewer"] == "cy"
+
+
 def test_only_and_reviewer_filters(labeled_db: str, tmp_path: Path) -> None:
     assert export(labeled_db, tmp_path / "fp", "--only", "false-positive").exit_code == 0
     assert set(fixtures_in(tmp_path / "fp")) == {"45"}
@@ -273,6 +328,83 @@ def test_regress_bad_fixture_exits_2_naming_the_file(exported: Path) -> None:
     assert result.exit_code == 2
     assert f"{bad}:1: invalid JSON" in result.stderr
     assert "PASS" not in result.stdout
+
+
+def beyond_limits(folder: Path) -> dict[str, str]:
+    """Three fixture files JSON can spell but no reader should take, from a good one:
+    file name -> the problem regress must report."""
+    good = json.loads(next(folder.glob("*.json")).read_text())
+    files = {
+        "zz-digits.json": (
+            json.dumps({**good, "note": None}).replace('"note": null', '"note": 1' + "0" * 5000),
+            "an integer of 5,001 digits (at most 4,300)",
+        ),
+        "zz-deep.json": ("[" * 100_000 + "]" * 100_000, "JSON nested more than 64 levels deep"),
+        "zz-huge.json": (
+            json.dumps({**good, "pool": [{"name": "x", "value": 10**400, "unit": "mi"}]}),
+            "field 'pool[0].value' is too large a number",
+        ),
+    }
+    for name, (text, _) in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return {name: problem for name, (_, problem) in files.items()}
+
+
+def test_regress_names_every_fixture_beyond_the_limits_and_exits_2(exported: Path) -> None:
+    problems = beyond_limits(exported)
+    result = regress(exported, "--detector", f"{PLUGIN}:CORRECT")
+    assert result.exit_code == 2, result.output
+    for name, problem in problems.items():
+        assert f"{exported / name}: {problem}" in result.stderr
+    assert "Traceback" not in result.output and "PASS" not in result.stdout
+
+
+def test_export_reports_unreadable_files_in_its_folder(tmp_path: Path) -> None:
+    labels = make_labeled(tmp_path / "labels.db")
+    out = tmp_path / "fixtures"
+    assert export(labels, out).exit_code == 0
+    problems = beyond_limits(out)
+    (out / "zz-broken.json").write_text("{", encoding="utf-8")
+    result = export(labels, out)
+    assert result.exit_code == 1, result.output  # regress cannot replay this folder
+    for name, problem in problems.items():
+        assert f"unreadable: {out / name}: {problem}; regress will report it" in result.stderr
+    assert f"unreadable: {out / 'zz-broken.json'}:1: invalid JSON" in result.stderr
+    assert "0 written, 2 unchanged, 0 conflicts, 4 unreadable" in result.stdout
+
+
+def test_escape_sequences_in_file_names_and_plugins_are_shown_not_sent(
+    exported: Path, tmp_path: Path
+) -> None:
+    """On a terminal nothing strips them: `color=True` keeps click from doing it here."""
+    good = next(exported.glob("*.json"))
+    folder = tmp_path / "esc"
+    folder.mkdir()
+    (folder / "\x1b[31mred.json").write_bytes(good.read_bytes())
+    (folder / "\x1b[2Jbad.json").write_text("{", encoding="utf-8")
+    bad = runner.invoke(app, ["regress", str(folder)], color=True)
+    assert bad.exit_code == 2
+    assert "\x1b" not in bad.output and "\u241b[2Jbad.json:1: invalid JSON" in bad.stderr
+    (folder / "\x1b[2Jbad.json").unlink()
+    result = runner.invoke(app, ["regress", str(folder), "-d", f"{PLUGIN}:LOUD"], color=True)
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output
+    assert "PASS  \u241b[31mred.json" not in result.stdout  # it raised, so it fails
+    assert "detector raised RuntimeError: boom \u241b[2J" in result.stdout
+    assert "(\u241b[31mevil 1)" in result.stdout
+
+
+class Loud:
+    """A plugin whose name and error carry escape sequences."""
+
+    name = "\x1b[31mevil"
+    version = "1"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        raise RuntimeError("boom \x1b[2J")
+
+
+LOUD = Loud()
 
 
 def test_regress_empty_or_missing_folder_exits_2(tmp_path: Path) -> None:
