@@ -26,14 +26,43 @@ def to_url(url_or_path: str) -> str:
     return f"sqlite:///{Path(url_or_path).expanduser()}"
 
 
+_HIDDEN = "__hidden__"
+
+
+def _secret_key(key: str) -> bool:
+    """A URL query parameter that carries a secret (libpq's `password`, `sslpassword`, ...)."""
+    key = key.lower()
+    return any(word in key for word in ("password", "secret", "token"))
+
+
 def display(url_or_path: str) -> str:
-    """How a database is named in messages: a URL with its password masked."""
+    """How a database is named in messages: a URL with its password masked, in the user
+    part and in any query parameter that holds one (`?password=...`)."""
     if "://" not in url_or_path:
         return url_or_path
     try:
-        return make_url(url_or_path).render_as_string(hide_password=True)
-    except ArgumentError:
-        return "the database URL given"  # unparsable: it may hold a password anywhere
+        url = make_url(url_or_path)
+        hidden = {k: _HIDDEN for k in url.query if _secret_key(k)}
+        if hidden:
+            url = url.update_query_dict(hidden)
+        return url.render_as_string(hide_password=True).replace(_HIDDEN, "***")
+    except (ArgumentError, ValueError):
+        return url_or_path.split("://", 1)[0] + "://…"  # unparsable: a password may be anywhere
+
+
+def secrets_of(url_or_path: str) -> list[str]:
+    """The passwords a database URL holds, to mask wherever a driver repeats them."""
+    if "://" not in url_or_path:
+        return []
+    try:
+        url = make_url(url_or_path)
+    except (ArgumentError, ValueError):
+        return []
+    found = [str(url.password)] if url.password else []
+    for key, value in url.query.items():
+        if _secret_key(key):
+            found += [value] if isinstance(value, str) else list(value)
+    return [secret for secret in found if secret]
 
 
 def _check_sqlite_file(url_or_path: str) -> None:
@@ -131,11 +160,6 @@ def open_existing(url_or_path: str) -> Engine:
 def reason_of(err: Exception, url_or_path: str) -> str:
     """The driver's first line, with any password in it masked."""
     reason = str(getattr(err, "orig", None) or err).splitlines()[0]
-    if "://" in url_or_path:
-        try:
-            password = make_url(url_or_path).password
-        except ArgumentError:
-            password = None
-        if password:
-            reason = reason.replace(str(password), "***")
+    for secret in sorted(secrets_of(url_or_path), key=len, reverse=True):
+        reason = reason.replace(secret, "***")
     return reason

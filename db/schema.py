@@ -150,10 +150,12 @@ def create(engine: Engine, where: str) -> None:
         connection.commit()
 
 
-def upgrade(engine: Engine) -> tuple[str | None, str]:
+def upgrade(engine: Engine, where: str = "the database") -> tuple[str | None, str]:
     """Bring the schema to HEAD, creating it when the database is empty; returns what it
     was (a revision, `v1`.. for files from before migrations, or None when empty) and HEAD.
-    A second upgrade at the same time waits for the first, then finds nothing to do."""
+    A second upgrade at the same time waits for the first, then finds nothing to do. A
+    database this reviewer cannot upgrade (a newer revision, an unknown schema version,
+    another program's tables) raises SchemaError, as `check` words it, changing nothing."""
     from alembic import command
     from alembic.config import Config
 
@@ -165,7 +167,13 @@ def upgrade(engine: Engine) -> tuple[str | None, str]:
                 legacy = connection.scalar(
                     text("SELECT value FROM meta WHERE key = 'schema_version'")
                 )
+                if legacy not in LEGACY_VERSIONS:
+                    raise diagnose(connection, where, None)
                 before = f"v{legacy}"
+            elif names:
+                raise diagnose(connection, where, None)
+        elif before != HEAD and before not in known_revisions():
+            raise diagnose(connection, where, before)
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         config.attributes["connection"] = connection

@@ -258,16 +258,12 @@ def using_database(url_or_path: str) -> None:
 
 
 def shown_database(url_or_path: str) -> str:
-    """A database as messages name it: a URL with its password hidden, or the path."""
+    """A database as messages name it: a URL with its passwords hidden, or the path."""
     if "://" not in url_or_path:
         return url_or_path
-    from sqlalchemy import make_url
-    from sqlalchemy.exc import ArgumentError
+    from db.engine import display
 
-    try:
-        return make_url(url_or_path).render_as_string(hide_password=True)
-    except (ArgumentError, ValueError):
-        return url_or_path.split("://", 1)[0] + "://…"
+    return display(url_or_path)
 
 
 def explain(error: BaseException) -> str | None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from reviewer.commands.console import FAILED, OK, USAGE, err, out, say
+from reviewer.commands.console import OK, USAGE, err, out, say
 
 
 def upgrade(url_or_path: str) -> int:
     """Run the migrations (creating the schema in an empty database); 2 when the database
-    cannot be used, 1 when a migration fails (its transaction is rolled back)."""
+    cannot be used or upgraded (a failed migration's transaction is rolled back)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     import db
@@ -21,7 +21,7 @@ def upgrade(url_or_path: str) -> int:
     try:
         engine = engine_for(url_or_path)
         try:
-            before, after = upgrade_schema(engine)
+            before, after = upgrade_schema(engine, where)
         finally:
             engine.dispose()
     except db.SchemaError as problem:
@@ -32,7 +32,7 @@ def upgrade(url_or_path: str) -> int:
         return USAGE
     except SQLAlchemyError as problem:
         say(err(), f"{where}: upgrade failed, nothing changed ({reason_of(problem, url_or_path)})")
-        return FAILED
+        return USAGE
     if before == after:
         say(out(), f"{where}: schema already at revision {after}")
     elif before is None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
 import sqlite3
 import subprocess
@@ -102,12 +103,25 @@ def test_files_from_before_migrations_upgrade_with_every_label_intact(tmp_path, 
     assert f"upgraded from schema version {version}" in result.stdout
     assert stored(str(path), LABELS) == labels
     assert stored(str(path), STATES) == states
-    assert stored(str(path), "SELECT id, verdict, label_id FROM claim ORDER BY id") == verdicts
+    # each claim's verdict is now the team's: ana and ben differ on two claims (in dispute)
+    by_claim: dict[int, set[str]] = {}
+    for claim_id, _, _, verdict, _ in states:
+        if verdict is not None:
+            by_claim.setdefault(claim_id, set()).add(verdict)
+    rated = {c: v - {"skip"} for c, v in by_claim.items()}  # a skip is no rating
+    team = {c: (r.pop() if len(r) == 1 else "disputed") if r else "skip" for c, r in rated.items()}
+    after = stored(str(path), "SELECT id, verdict, label_id FROM claim ORDER BY id")
+    assert {c: v for c, v, _ in after if v is not None} == team
+    assert list(team.values()).count("disputed") == 2
+    assert [(c, n) for c, _, n in after] == [(c, n) for c, _, n in verdicts]
+    assert [v for _, v, _ in after] != [v for _, v, _ in verdicts]  # newest-wins no more
     assert schema_differences(str(path)) == []
 
     stats = cli("stats", "--db", str(path), "--reviewer", "ben", "--json")
     assert stats.exit_code == 0, stats.output
     assert '"labeled": 5' in stats.stdout and '"false_positives": 5' in stats.stdout
+    team_stats = json.loads(cli("stats", "--db", str(path), "--json").stdout)
+    assert team_stats["in_dispute"] == 2 and team_stats["false_positives"] == 5
 
 
 def make_old_in_place(where: str) -> None:
@@ -213,13 +227,61 @@ def test_two_upgrades_at_once_one_waits_and_neither_fails(database, tmp_path):
     assert schema_differences(database) == []
 
 
-def test_passwords_never_appear_in_messages(tmp_path):
-    url = "postgresql+psycopg://ana:s3cret-pw@127.0.0.1:9/reviewer"
-    for command in (["stats"], ["db", "upgrade"], ["ingest", str(DEMO)], ["review"]):
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql+psycopg://ana:s3cret-pw@127.0.0.1:9/reviewer",
+        "postgresql+psycopg://ana@127.0.0.1:9/reviewer?password=s3cret-pw",  # libpq's form
+        "postgresql+psycopg://ana@127.0.0.1:9/reviewer?sslmode=disable&sslpassword=s3cret-pw",
+    ],
+)
+def test_passwords_never_appear_in_messages(tmp_path, url):
+    commands = (["stats"], ["db", "upgrade"], ["ingest", str(DEMO)], ["review"],
+                ["export", "--out", str(tmp_path / "out")], ["runs"])  # fmt: skip
+    for command in commands:
         result = cli(*command, "--db", url)
         assert result.exit_code != 0, command
         assert "s3cret-pw" not in result.output, (command, result.output)
         assert "127.0.0.1" in result.stderr, command  # still says which server
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ("UPDATE alembic_version SET version_num = '0042'",
+         "at revision 0042, which this reviewer does not know"),
+        ("DROP TABLE alembic_version; UPDATE meta SET value = '7' WHERE key = 'schema_version'",
+         "database schema version 7 is not supported"),
+    ],
+)  # fmt: skip
+def test_upgrade_refuses_a_database_it_does_not_know_and_changes_nothing(tmp_path, change, said):
+    path = tmp_path / "r.db"
+    assert cli("ingest", str(DEMO), "--db", str(path)).exit_code == 0
+    with sqlite3.connect(path) as connection:
+        connection.executescript(change)
+    connection.close()
+    before = file_digest(path)
+    result = cli("db", "upgrade", "--db", str(path))
+    assert result.exit_code == 2, result.output
+    assert said in result.stderr and "Traceback" not in result.output
+    assert file_digest(path) == before
+
+
+def test_upgrade_of_what_is_no_reviewer_database_exits_2(tmp_path):
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE t (x)")
+    connection.close()
+    refused = cli("db", "upgrade", "--db", str(other))
+    assert refused.exit_code == 2 and "not a reviewer database (it has other tables)" in (
+        refused.stderr
+    )
+    assert inspect_tables(str(other)) == {"t"}
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n" * 100)
+    failed = cli("db", "upgrade", "--db", str(junk))
+    assert failed.exit_code == 2 and "upgrade failed, nothing changed" in failed.stderr
+    assert junk.read_text() == "not a database\n" * 100
 
 
 def test_a_legacy_file_keeps_opening_with_sqlite3_after_upgrade(tmp_path):
