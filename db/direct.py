@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from db.figures import ANY, PrecisionStats, assemble, fold, no_run, read_strata, run_ref, unusable
 from db.migrations import HEAD
-from db.strata import reader, run_recall
+from db.strata import reader, run_recall, slice_labels
 
 POSTGRES = {"postgresql", "postgres", "postgresql+psycopg"}
 
@@ -148,7 +148,8 @@ def precision_stats(
         rows = reader(connection)
         strata = read_strata(rows, run, runs, reviewer)
         recall = run_recall(rows=rows, run_id=run.id, reviewer=reviewer) if run else None
-        return assemble(run, runs, counts, reviewer, strata, recall)
+        slices = slice_labels(rows, run.id, reviewer) if run else None
+        return assemble(run, runs, counts, reviewer, strata, recall, slices)
     finally:
         connection.close()
 

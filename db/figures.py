@@ -8,9 +8,15 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from db.strata import Rows, RunStrata, run_strata
+from db.strata import Rows, RunStrata, SliceLabels, run_strata, slice_precision
 from reviewer.agreement import DISPUTED, FINAL_RULE
-from reviewer.metrics import Recall, labels_needed, precision_difference, wilson_interval
+from reviewer.metrics import (
+    Recall,
+    StratifiedPrecision,
+    labels_needed,
+    precision_difference,
+    wilson_interval,
+)
 from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
 Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
@@ -50,6 +56,8 @@ class SliceStats:
     precision_ci: list[float]  # [low, high]
     coverage: float
     labels_needed: int
+    precision_bounds: list[float]  # where precision lies while a stratum is unmeasured
+    unmeasured: list[str]  # strata with flags but no label yet
 
     def __getitem__(self, key: str) -> Any:
         """A figure by its name in `stats --json` (stats["flags"])."""
@@ -71,8 +79,6 @@ class RunStats(SliceStats):
     detector: str | None
     version: str | None
     labeled_precision: dict[str, Any]  # {"precision", "precision_ci"} of the labels
-    precision_bounds: list[float]
-    unmeasured: list[str]  # strata with flags but no label yet
     labels_needed_by_stratum: dict[str, int]
 
 
@@ -113,12 +119,29 @@ def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
         "precision_ci": [low, high],
         "coverage": labeled / flags if flags else 0.0,
         "labels_needed": labels_needed(tp, fp),
+        "precision_bounds": [low, high],
+        "unmeasured": [],
     }
 
 
-def summarize(flags: int, verdicts: Counter[str | None]) -> SliceStats:
-    """The figures of one slice of flags."""
-    return SliceStats(**_figures(flags, verdicts))
+def summarize(
+    flags: int, verdicts: Counter[str | None], estimate: StratifiedPrecision | None = None
+) -> SliceStats:
+    """The figures of one slice of flags; with `estimate` (db.strata.slice_precision), its
+    precision, interval and labels needed are the estimate over the slice's strata, as a
+    run's are, not the labels pooled whatever their origin."""
+    figures = _figures(flags, verdicts)
+    if estimate is None:
+        return SliceStats(**figures)
+    low, high = estimate.bounds
+    return SliceStats(**{
+        **figures,
+        "precision": estimate.value,
+        "precision_ci": list(estimate.ci) if estimate.ci is not None else [low, high],
+        "precision_bounds": [low, high],
+        "unmeasured": list(estimate.unmeasured),
+        "labels_needed": sum(estimate.labels_needed().values()),
+    })  # fmt: skip
 
 
 def _honest(figures: dict[str, Any], estimate: RunStrata | None) -> dict[str, Any]:
@@ -150,13 +173,17 @@ def assemble(
     reviewer: str | None,
     strata: dict[int, RunStrata],
     recall: Recall | None = None,
+    slices: SliceLabels | None = None,
 ) -> PrecisionStats:
     """The stats of `run` (None: no run yet) beside every run of `runs`: each has id,
     detector and version attributes; counts as db.tally.read gives them, strata per run
-    as db.strata.run_strata, the run's recall as db.strata.run_recall."""
+    as db.strata.run_strata, the run's recall as db.strata.run_recall, and its labels by
+    kind and unit as db.strata.slice_labels (without them, a kind's or unit's precision
+    is its labels' alone)."""
     overall: Counter[str | None] = Counter()
     by_kind: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
     by_unit: defaultdict[str, Counter[str | None]] = defaultdict(Counter)
+    groups = list(counts.get(run.id, {})) if run is not None else []
     if run is not None:
         for (kind, unit), c in counts.get(run.id, {}).items():
             overall.update(c)
@@ -182,8 +209,8 @@ def assemble(
         version=run.version if run else None,
         reviewer=reviewer,
         verdict_rule=FINAL_RULE if reviewer is None else "this reviewer's current verdicts",
-        by_kind={k: summarize(sum(c.values()), c) for k, c in sorted(by_kind.items())},
-        by_unit={u: summarize(sum(c.values()), c) for u, c in sorted(by_unit.items())},
+        by_kind={k: _slice(k, c, 0, groups, slices) for k, c in sorted(by_kind.items())},
+        by_unit={u: _slice(u, c, 1, groups, slices) for u, c in sorted(by_unit.items())},
         by_run=by_run,
         strata=estimate.precision.to_dict()["strata"] if estimate else [],  # type: ignore[arg-type]
         previous_run=estimate.previous_run if estimate else None,
@@ -192,6 +219,21 @@ def assemble(
         recall=(recall or Recall(0, 0)).to_dict(),
         against_previous=change,
     )
+
+
+def _slice(
+    name: str,
+    verdicts: Counter[str | None],
+    place: int,
+    groups: list[tuple[str, str]],
+    slices: SliceLabels | None,
+) -> SliceStats:
+    """A kind's (place 0) or unit's (place 1) figures, estimated over its strata."""
+    flags = sum(verdicts.values())
+    if slices is None:
+        return summarize(flags, verdicts)
+    parts = [slices[g] for g in groups if g[place] == name and g in slices]
+    return summarize(flags, verdicts, slice_precision(flags, parts))
 
 
 def read_strata(

@@ -20,6 +20,7 @@ from sqlalchemy import exists, func, select, update
 from db import tally
 from db.figures import no_run, run_ref
 from db.queries import RunRow, get_run
+from db.strata import reader, run_strata
 from db.tables import Db
 from db.tables import brief as B
 from db.tables import briefscan as BS
@@ -28,8 +29,9 @@ from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import pool as P
+from reviewer.agreement import DISPUTED
 from reviewer.grounding.config import changed_thresholds, changed_units
-from reviewer.metrics import wilson_interval
+from reviewer.metrics import StratifiedPrecision
 
 Change = Literal["new", "gone", "same"]
 CHANGES: tuple[Change, ...] = ("new", "gone", "same")
@@ -157,6 +159,8 @@ class RunSummary:
     true_positives: int
     false_positives: int
     skipped: int
+    in_dispute: int = 0
+    estimate: StratifiedPrecision | None = None  # over the run's strata, as `stats` gives it
 
     @property
     def title(self) -> str:
@@ -164,12 +168,24 @@ class RunSummary:
 
     @property
     def precision(self) -> float | None:
-        n = self.true_positives + self.false_positives
-        return self.true_positives / n if n else None
+        """The run's precision as `stats` estimates it; None while a stratum is unmeasured
+        (then `precision_ci` holds the bounds) or before any true or false verdict."""
+        return self.estimate.value if self.estimate is not None else None
 
     @property
     def precision_ci(self) -> tuple[float, float]:
-        return wilson_interval(self.true_positives, self.true_positives + self.false_positives)
+        if self.estimate is None:
+            return (0.0, 1.0)
+        return self.estimate.ci or self.estimate.bounds
+
+    @property
+    def unmeasured(self) -> bool:
+        """Labeled, but some stratum has no label yet: only bounds are known."""
+        return (
+            self.estimate is not None
+            and bool(self.estimate.unmeasured)
+            and (self.true_positives + self.false_positives > 0)
+        )
 
     @property
     def arms(self) -> dict[str, Any] | None:
@@ -195,8 +211,10 @@ class RunSummary:
             "true_positives": self.true_positives,
             "false_positives": self.false_positives,
             "skipped": self.skipped,
+            "in_dispute": self.in_dispute,
             "precision": self.precision,
             "precision_ci": list(self.precision_ci),
+            "unmeasured": list(self.estimate.unmeasured) if self.estimate else [],
             "arms": None if arms is None else {
                 "passed": not arms.get("failures"),
                 "means": arm_means(arms),
@@ -211,14 +229,20 @@ def _when(moment: datetime | None) -> str | None:
 
 
 def run_summaries(*, db: Db, reviewer: str | None = None) -> list[RunSummary]:
-    """Every run (unfinished ones too), oldest first, with label counts from the tallies."""
+    """Every run (unfinished ones too), oldest first, with label counts from the tallies and
+    each finished run's precision estimated over its strata, as `stats` gives it."""
     runs = list(db.execute(select(R).order_by(R.c.id)))
     counts = tally.read(db, [r.id for r in runs], reviewer)
+    rows = reader(db)
     out = []
     for run in runs:
         verdicts = sum(counts.get(run.id, {}).values(), Counter())
         tp, fp, skip = (verdicts["true_positive"], verdicts["false_positive"], verdicts["skip"])
-        out.append(RunSummary(run, tp + fp + skip, tp, fp, skip))
+        disputed = verdicts[DISPUTED]
+        estimate = None
+        if run.status == "finished":
+            estimate = run_strata(rows=rows, run_id=run.id, reviewer=reviewer).precision
+        out.append(RunSummary(run, tp + fp + skip + disputed, tp, fp, skip, disputed, estimate))
     return out
 
 

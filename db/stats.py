@@ -16,7 +16,7 @@ from db.figures import (
     unusable,
 )
 from db.queries import get_run, latest_run
-from db.strata import reader, run_recall
+from db.strata import reader, run_recall, slice_labels
 from db.tables import Db
 from db.tables import briefscan as BS
 from db.tables import detectorrun as R
@@ -48,7 +48,8 @@ def precision_stats(
     rows = reader(session)
     strata = read_strata(rows, run, runs if every_run else [], reviewer)
     recall = run_recall(rows=rows, run_id=run.id, reviewer=reviewer) if run is not None else None
-    return assemble(run, runs, counts, reviewer, strata, recall)
+    slices = slice_labels(rows, run.id, reviewer) if run is not None else None
+    return assemble(run, runs, counts, reviewer, strata, recall, slices)
 
 
 def production_rate(*, session: Db, run_id: int) -> float:

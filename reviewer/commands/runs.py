@@ -29,9 +29,13 @@ ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unr
 
 
 def _precision(summary: RunSummary) -> tuple[str, str]:
+    """The run's precision and 95% interval as `stats` estimates them; while a stratum is
+    unmeasured, only the bounds (marked *)."""
+    low, high = summary.precision_ci
+    if summary.unmeasured:
+        return "—", f"{100 * low:.1f}–{100 * high:.1f}*"
     if summary.precision is None:
         return "—", "—"
-    low, high = summary.precision_ci
     return f"{100 * summary.precision:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}"
 
 
@@ -98,6 +102,9 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
     if not console.is_terminal:  # piped: the table at its natural width, never squeezed
         console = Console(highlight=False, width=200)
     console.print(runs_table(summaries))
+    if any(s.unmeasured for s in summaries):
+        say(console, "* bounds, not an interval: a stratum of that run has no label from its "
+                     "random queue yet (reviewer stats --run N shows which)")  # fmt: skip
     return 0
 
 

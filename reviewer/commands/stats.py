@@ -102,6 +102,10 @@ def _interval(low: float, high: float) -> str:
 
 def _row(name: str, s: SliceStats) -> list[Text]:
     low, high = s.precision_ci
+    if s.unmeasured:  # bounds, not an interval: a footnote says so
+        interval = f"{_interval(*s.precision_bounds)}*"
+    else:
+        interval = _interval(low, high) if s.true_positives + s.false_positives else "—"
     return [
         Text(visible(name)),  # kinds, units, run names: data, never markup or control
         Text(f"{s.flags:,}"),
@@ -110,7 +114,7 @@ def _row(name: str, s: SliceStats) -> list[Text]:
         Text(f"{s.false_positives:,}"),
         Text(f"{s.skipped:,}"),
         Text(_pct(s.precision)),
-        Text(_interval(low, high) if s.true_positives + s.false_positives else "—"),
+        Text(interval),
         Text(_pct(s.coverage)),
     ]
 
@@ -148,6 +152,9 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     for unit, part in s.by_unit.items():
         table.add_row(*_row(f"unit {unit}", part))
     console.print(table)
+    if any(part.unmeasured for part in [*s.by_kind.values(), *s.by_unit.values()]):
+        say(console, "* bounds, not an interval: some flags of that kind or unit have no label "
+                     "from the run's random queue yet")  # fmt: skip
     if s.strata:
         print_strata(s, console)
     if len(s.by_run) > 1:
@@ -171,7 +178,16 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
         )
         more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
         say(console, f"{more} ({where})" if where else more)
-    elif s.precision is not None and s.precision_ci[0] == s.precision_ci[1]:
+    elif s.precision is None:
+        what = "the run has no flags" if not s.flags else "no true or false positive verdict yet"
+        say(console, f"{what}: there is no precision to measure")
+    elif s.precision_ci[0] == s.precision_ci[1] and s.in_dispute:
+        tp, fp, open_ = s.true_positives, s.false_positives, s.in_dispute
+        low, high = tp / (tp + fp + open_), (tp + open_) / (tp + fp + open_)
+        disputed = counted(open_, "claim")
+        say(console, f"every flag has a verdict but {disputed} in dispute: once settled, "
+                     f"precision will lie between {_interval(low, high)}%")  # fmt: skip
+    elif s.precision_ci[0] == s.precision_ci[1]:
         say(console, "every flag is labeled: the precision is exact")
     else:
         say(console, "the interval is within ±5 points")

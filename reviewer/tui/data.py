@@ -77,7 +77,8 @@ def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsRe
         pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
         rate = db.production_rate(session=session, run_id=run_id)
     session.rollback()  # read only: nothing to keep, and no transaction held while computing
-    agreement = run_report(run_id, ratings.verdicts, ratings.kinds, resamples=500)
+    # the same resamples (and seed) as `reviewer agreement` and `stats`: the same interval
+    agreement = run_report(run_id, ratings.verdicts, ratings.kinds)
     if stored is not None:
         from reviewer.grounding.arms import ArmsReport
 

@@ -173,3 +173,65 @@ def test_diff_gives_each_runs_precision_the_change_and_recall_over_briefs_read_i
     assert f"recall #2: {share:.1f}% [" in text
     assert f"({caught} caught, {len(true_claims) - caught} missed)" in text
     assert "precision #2: between " in text and "(unmeasured: new)" in text
+
+
+def test_each_kind_and_unit_is_estimated_over_its_strata_not_pooled(tmp_path: Path) -> None:
+    """Run 2 inherits run 1's census (nearly all true) and gets 40 labels from its queue.
+    Pooling the two put each kind's and unit's interval far above its true precision; over
+    the strata each interval holds the truth, and a slice whose queue sample is empty gets
+    bounds, marked as such."""
+    dbp = tmp_path / "demo.db"
+    label_then_reference(dbp)
+    answers = planted()
+    engine = db.make_engine(str(dbp))
+    truth: dict[tuple[str, str], list[int]] = {}
+    with engine.connect() as c:
+        c.execute(update(R).where(R.c.id == 2).values(order_seed=13))
+        c.execute(update(F).where(F.c.run_id == 2).values(queue_rank=None))
+        queue.ensure_order(session=c, run_id=2)
+        rows = c.execute(select(F.c.pk, F.c.kind, F.c.unit).where(F.c.run_id == 2)).all()
+        slices = {pk: (kind, unit) for pk, kind, unit in rows}
+        where = {pk: (b, s, e) for pk, _, b, s, e in run_flags(c, 2)}
+        for pk, (kind, unit) in slices.items():
+            true = truth_of(answers, *where[pk]) == "true_positive"
+            for key in (("kind", kind), ("unit", unit)):
+                truth.setdefault(key, [0, 0])[0] += true
+                truth[key][1] += 1
+        after = None
+        for _ in range(40):
+            found = queue.next_in_queue(session=c, run_id=2, reviewer="ana", after=after)
+            assert found is not None
+            db.record_label(session=c, claim_id=found.claim_id, reviewer="ana",
+                            verdict=truth_of(answers, *where[found.flag_pk]), run_id=2,
+                            queue=True)  # fmt: skip
+            after = queue.queue_key(session=c, flag_pk=found.flag_pk)
+    engine.dispose()
+    s = stats(dbp, "--run", "2")
+    checked = 0
+    for (place, name), (true, flags) in truth.items():
+        part = s[f"by_{place}"][name]
+        assert part["flags"] == flags
+        low, high = part["precision_ci"]
+        assert low - 1e-9 <= true / flags <= high + 1e-9, (place, name, part, true / flags)
+        if part["unmeasured"]:
+            assert part["precision"] is None and part["precision_bounds"] == [low, high]
+        else:
+            assert part["labels_needed"] <= flags - part["labeled"]  # never more than are left
+        checked += 1
+    assert checked >= 6
+    # the pooled figure this replaces: "value" labels are 74% true, its flags 46%
+    value = s["by_kind"]["value"]
+    pooled = value["true_positives"] / (value["true_positives"] + value["false_positives"])
+    assert pooled > value["precision_ci"][1]
+    table = runner.invoke(app, ["stats", "--run", "2", "--db", str(dbp)]).stdout
+    if any(p["unmeasured"] for p in [*s["by_kind"].values(), *s["by_unit"].values()]):
+        assert "* bounds, not an interval" in table
+
+
+def test_a_fully_labeled_slice_needs_no_more_labels(carried) -> None:  # type: ignore[no-untyped-def]
+    dbp, *_ = carried
+    s = stats(dbp, "--run", "1")  # every flag of run 1 is labeled
+    for part in [*s["by_kind"].values(), *s["by_unit"].values()]:
+        assert part["coverage"] == 1.0 and part["labels_needed"] == 0, part
+        low, high = part["precision_ci"]
+        assert low == high == part["precision"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from sqlmodel import Session
 from typer.testing import CliRunner
 
@@ -52,12 +53,20 @@ def test_runs_lists_name_detector_config_flags_labels_and_arms(tmp_path) -> None
     second = next(line for line in lines if line.lstrip().startswith("#2 v2"))
     assert "reference 1.1" in first and "built-in" in first
     assert "default 2.0" in second and "value=0.1" in second
-    assert "100.0%" in second  # one true positive, carried to both runs
+    # one true positive, carried to run 2: no sample of its other 8 flags, so no 100%, only
+    # the bounds stats gives (1 of 9 flags known true: 11.1% to 100%)
+    assert "100.0%" not in second and " — " in second and "11.1–100.0*" in second
+    assert "* bounds, not an interval" in result.stdout
     assert ("PASS" in second) or ("FAIL" in second)
     listed = json.loads(runner.invoke(app, ["runs", "--json", "--db", str(dbp)]).stdout)
     assert [r["name"] for r in listed] == [None, "v2"]
     assert listed[1]["config_changes"] == "value=0.1" and len(listed[1]["config_digest"]) == 12
-    assert listed[1]["labeled"] == 1 and listed[1]["precision"] == 1.0
+    assert listed[1]["labeled"] == 1 and listed[1]["precision"] is None
+    assert listed[1]["precision_ci"] == pytest.approx([1 / 9, 1.0]) and listed[1]["unmeasured"]
+    stats = json.loads(
+        runner.invoke(app, ["stats", "--json", "--run", "2", "--db", str(dbp)]).stdout
+    )
+    assert stats["precision_bounds"] == pytest.approx(listed[1]["precision_ci"])
     assert listed[0]["arms"]["means"].keys() == {
         "faithful", "corrupted", "sign-flip", "unrelated", "production",
     }  # fmt: skip

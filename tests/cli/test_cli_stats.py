@@ -175,3 +175,45 @@ def test_the_by_run_table_fits_80_columns_without_cutting_a_figure(labeled):
     assert header.split() == ["flags", "labeled", "TP", "FP", "skip", "precision", "95%", "CI",
                               "coverage"]  # fmt: skip
     assert sum("run 3" in line for line in by_run) == 1
+
+
+def _every_flag(dbp, verdicts: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Each reviewer gives every flag of the latest run one verdict."""
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        for reviewer, verdict in verdicts.items():
+            while f := db.next_unlabeled(session=session, run_id=run.id, reviewer=reviewer):
+                db.record_label(session=session, claim_id=f.claim_id, reviewer=reviewer,
+                                verdict=verdict, run_id=run.id)  # fmt: skip
+    engine.dispose()
+
+
+def test_exact_precision_is_not_claimed_while_claims_are_in_dispute(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    _every_flag(dbp, {"ana": "true_positive"})
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        first = session.execute(sa_text("SELECT min(id) FROM claim")).scalar_one()
+        db.record_label(session=session, claim_id=first, reviewer="ben", verdict="false_positive")
+    engine.dispose()
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    flags = figures["flags"]
+    assert figures["in_dispute"] == 1 and figures["true_positives"] == flags - 1
+    table = runner.invoke(app, ["stats", "--db", str(dbp)]).stdout
+    assert "the precision is exact" not in table
+    low = 100 * (flags - 1) / flags
+    assert f"every flag has a verdict but 1 claim in dispute: once settled, precision will lie " \
+           f"between {low:.1f}–100.0%" in " ".join(table.split())  # fmt: skip
+
+
+def test_no_interval_is_claimed_when_nothing_can_be_measured(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    _every_flag(dbp, {"ana": "skip"})
+    table = " ".join(runner.invoke(app, ["stats", "--db", str(dbp)]).stdout.split())
+    assert "within ±5 points" not in table
+    assert "no true or false positive verdict yet: there is no precision to measure" in table

@@ -95,7 +95,8 @@ async def test_two_reviewers_share_a_run_then_an_adjudicator_settles_it(tmp_path
     assert stats["in_dispute"] == disputed
     if disputed:  # the stats table says how to settle them
         said = CliRunner().invoke(cli, ["stats", "--db", str(path)]).output
-        assert f"{disputed} claims in dispute" in said and "review --adjudicate" in said
+        noun = "claim" if disputed == 1 else "claims"
+        assert f"{disputed} {noun} in dispute" in said and "review --adjudicate" in said
 
     cy = ReviewApp(engine, reviewer="cy", adjudicate=True)
     async with cy.run_test(size=size) as c:

@@ -70,6 +70,29 @@ def precision_line(name: str, tp: int, fp: int) -> list[Part]:
     ]
 
 
+def slice_line(name: str, group: Slice) -> list[Part]:
+    """A kind's or unit's line: its precision estimated over the run's strata where the
+    figures carry it (db.figures), as `reviewer stats` prints it; else its labels'."""
+    tp, fp = counts(group)
+    estimate = getattr(group, "precision_ci", None)
+    if estimate is None or not tp + fp:
+        return precision_line(name, tp, fp)
+    label: Part = (f"{one_line(name)[:9]:<9} ", "bold")
+    low, high = estimate
+    if getattr(group, "unmeasured", None):
+        return [label, (f"{low:.2f}–{high:.2f} bounds: no queue label yet\n", "$warning")]
+    point = getattr(group, "precision", None)
+    if point is None:
+        return precision_line(name, tp, fp)
+    return [
+        label,
+        f"{point:.2f} ",
+        (f"[{low:.2f}, {high:.2f}] n={tp + fp:<4} ", "dim"),
+        *range_bar(point, low, high),
+        "\n",
+    ]
+
+
 def overall_line(s: Mapping[str, Any]) -> list[Part]:
     """The run's stratified precision, or its bounds while a stratum is unmeasured."""
     label: Part = (f"{'overall':<9} ", "bold")
@@ -115,7 +138,7 @@ def stats_content(report: StatsReport) -> Content:
         if groups:
             parts.append((f"{title}\n", "italic dim"))
             for name, group in sorted(groups.items()):
-                parts += precision_line(f" {name}", *counts(group))
+                parts += slice_line(f" {name}", group)
     share = labeled / flags if flags else 0.0
     needed = s.labels_needed
     left = flags - labeled
