@@ -270,12 +270,14 @@ def _flag_select(reviewer: str | None) -> Select[Any]:
         F.c.kind,
         verdict.label("verdict"),
         note.label("note"),
+        F.c.basis,
     ]
     return select(*columns).select_from(joined)
 
 
 def _flag_view(row: Any) -> FlagView:
-    return FlagView(*row)
+    *fields, basis = row
+    return FlagView(*fields, basis=basis)
 
 
 def brief_flags(*, session: Db, run_id: int, brief_pk: int, reviewer: str | None) -> list[FlagView]:

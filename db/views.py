@@ -52,6 +52,7 @@ class FlagView:
     verdict: str | None
     note: str | None
     change: str | None = None  # against the previous run: "new", "same" or "gone"
+    basis: str | None = None  # "band" or "name"; None for a flag stored before it was kept
 
 
 def pool_to_json(pool: tuple[Known, ...] | list[Known]) -> str:

@@ -37,6 +37,7 @@ class Bands:
     faithful: float = FAITHFUL
     sign: float = SIGN
     value: float = VALUE
+    name: float = NAME
 
     @classmethod
     def from_config(cls, config: str | None) -> Bands:
@@ -50,7 +51,9 @@ class Bands:
         def walk(node: Any) -> None:
             if isinstance(node, dict):
                 for key, value in node.items():
-                    if key in ("faithful", "sign", "value") and isinstance(value, int | float):
+                    if key in ("faithful", "sign", "value", "name") and isinstance(
+                        value, int | float
+                    ):
                         found.setdefault(key, float(value))
                     else:
                         walk(value)
@@ -76,8 +79,14 @@ class Measured(Protocol):
 
 
 def band_text(flag: Measured, bands: Bands) -> str:
-    """Which band of the check a flag fell in, with the figure that put it there."""
+    """Which band of the check a flag fell in, with the figure that put it there. A flag
+    found by its metric's name (`basis` "name") says so: past the value band, its name
+    band let it through."""
+    by_name = getattr(flag, "basis", None) == "name"
     if flag.kind == "sign":
         gap = magnitude_gap(flag.value, flag.nearest_value)
-        return f"sign: opposite, size gap {gap:.3f} <= {bands.sign:.2f}"
+        said = f"sign: opposite, size gap {gap:.3f} <= {bands.sign:.2f}"
+        return f"{said}; named" if by_name else said
+    if by_name:
+        return f"name: {bands.faithful:.2f} < rel {flag.rel:.3f} <= {bands.name:.2f}"
     return f"value: {bands.faithful:.2f} < rel {flag.rel:.3f} <= {bands.value:.2f}"

@@ -61,3 +61,35 @@ async def test_pool_scrolls_to_the_nearest_entry() -> None:
         visible = table.scrollable_content_region.height - 1  # the header row stays
         assert top > 0
         assert top <= 29 < top + visible
+
+
+def test_a_flag_found_by_its_name_says_the_name_band_let_it_through(tmp_path) -> None:
+    """'sleep score was 91%' against 70: rel 0.231, past the value band (0.12); the name
+    band (1.0) flagged it, and the detail says so instead of a false '0.231 <= 0.12'."""
+    import json
+
+    from sqlmodel import Session, select
+    from typer.testing import CliRunner
+
+    import db
+    from reviewer.cli import app
+    from reviewer.tui.widgets.flag_detail import detail_content
+
+    brief = {"id": "band-1", "text": "Your HRV was 20 this morning and your sleep score was 91%.",
+             "pool": [{"name": "hrv", "value": 50, "unit": "none"},
+                      {"name": "sleep_score", "value": 70, "unit": "pct"}]}  # fmt: skip
+    path = tmp_path / "b.jsonl"
+    path.write_text(json.dumps(brief) + "\n", encoding="utf-8")
+    dbp = tmp_path / "r.db"
+    assert CliRunner().invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        (brief_pk,) = [b.pk for b in session.exec(select(db.Brief))]
+        flags = db.brief_flags(session=session, run_id=run.id, brief_pk=brief_pk, reviewer="ana")
+    engine.dispose()
+    shown = {f.token: detail_content(f).plain for f in flags}
+    assert all(f.basis == "name" for f in flags)
+    assert "band name: 0.03 < rel 0.231 <= 1.00" in " ".join(shown["91"].split())
+    assert "band name: 0.03 < rel 0.600 <= 1.00" in " ".join(shown["20"].split())
+    assert "<= 0.12" not in shown["91"] + shown["20"]

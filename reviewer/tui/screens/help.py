@@ -22,8 +22,11 @@ KEY_NAMES = {
 
 INTRO = (
     "Each label is committed to the database the moment its key is handled, then the "
-    "next unlabeled flag (in this brief, else the next briefs) becomes current. Undo "
-    "is unlimited and survives a restart. Ctrl+P opens the command palette.\n\n"
+    "next unlabeled flag of the run's random review queue becomes current, whichever "
+    "brief it is in (with `review --order brief`: the rest of this brief, then the next "
+    "briefs). A search or filter chooses what you look at, not where a label moves you: "
+    "the queue keeps the labels a random sample. Undo is unlimited and survives a "
+    "restart. Ctrl+P opens the command palette.\n\n"
 )
 
 
