@@ -254,7 +254,7 @@ def run_ref(ref: str) -> int | str:
     """What a run is called on the command line: its id (`3`, `#3`) as int, else its name."""
     text = ref.strip()
     number = text[1:] if text.startswith("#") else text
-    return int(number) if number.isdigit() else text
+    return int(number) if number.isascii() and number.isdigit() else text
 
 
 def no_run(ref: int | str, ids: Iterable[int] = ()) -> str:
@@ -271,7 +271,7 @@ def unusable(run_id: int, status: str) -> str:
     if status == "failed":
         return (
             f"run {run_id} failed: its flags were removed, so it has no figures "
-            "(stats without --run shows the latest finished run)"
+            "(reviewer runs lists the finished runs)"
         )
     return (
         f"run {run_id} has not finished: it is still running, or its process was killed "

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from sqlalchemy import exists, func, select, update
 
 from db import tally
-from db.figures import no_run, run_ref
+from db.figures import no_run, run_ref, unusable
 from db.queries import RunRow, get_run
 from db.strata import reader, run_strata
 from db.tables import Db
@@ -52,27 +52,41 @@ def previous_run(*, db: Db, run_id: int) -> RunRow | None:
     return db.execute(query.order_by(R.c.id.desc()).limit(1)).first()
 
 
-def find_run(*, db: Db, ref: str) -> RunRow:
-    """A run by id (`3` or `#3`) or by name; ValueError says why none (or several) match."""
+def find_run(*, db: Db, ref: str, finished: bool = False) -> RunRow:
+    """A run by id (`3` or `#3`) or by name; ValueError says why none (or several) match,
+    or, with `finished`, why a failed or unfinished run has no figures to compare. A name
+    also held by failed runs picks the one run that did not fail."""
     wanted = run_ref(ref)
     if isinstance(wanted, int):
         run = get_run(session=db, run_id=wanted)
         if run is None:
             raise ValueError(no_run(wanted))
-        return run
-    named = list(db.execute(select(R).where(R.c.name == wanted).order_by(R.c.id)))
-    if len(named) != 1:
-        raise ValueError(no_run(wanted, [r.id for r in named]))
-    return named[0]
+    else:
+        named = list(db.execute(select(R).where(R.c.name == wanted).order_by(R.c.id)))
+        live = [r for r in named if r.status != "failed"]
+        if len(named) > 1 and len(live) == 1:
+            named = live
+        if len(named) != 1:
+            raise ValueError(no_run(wanted, [r.id for r in named]))
+        run = named[0]
+    if finished and run.status != "finished":
+        raise ValueError(unusable(run.id, run.status))
+    return run
+
+
+def run_named(*, session: Db, name: str) -> int | None:
+    """The id of a run (not a failed one) that has this name, if any."""
+    query = select(R.c.id).where(R.c.name == name, R.c.status != "failed")
+    return session.execute(query.order_by(R.c.id).limit(1)).scalar()
 
 
 def run_pair(*, db: Db, a: str | None = None, b: str | None = None) -> tuple[RunRow, RunRow]:
     """The two runs a diff compares: both given; one given (its previous run, then it);
     none (the two latest finished runs). ValueError when there are not two runs."""
     if a is not None and b is not None:
-        return find_run(db=db, ref=a), find_run(db=db, ref=b)
+        return find_run(db=db, ref=a, finished=True), find_run(db=db, ref=b, finished=True)
     if a is not None:
-        newer = find_run(db=db, ref=a)
+        newer = find_run(db=db, ref=a, finished=True)
         older = previous_run(db=db, run_id=newer.id)
         if older is None:
             raise ValueError(f"run {newer.id} has no finished run before it to compare with")

@@ -275,9 +275,16 @@ def flag(
     db: DbOption = None,
 ) -> None:
     """A new detector run over every stored brief, compared with the previous run."""
+    from db.figures import run_ref
     from reviewer.commands import flag as command
     from reviewer.commands.console import load_detector
 
+    if name is not None and not name.strip():
+        raise typer.BadParameter("a run's name cannot be empty", param_hint="--name")
+    if name is not None and isinstance(run_ref(name), int):
+        raise typer.BadParameter(
+            f"{name!r} reads as a run id: give a name with a letter in it", param_hint="--name"
+        )
     found = load_detector(detector, config)
     raise typer.Exit(command.flag(db or default_db(), found, name=name, spec=detector))
 

@@ -107,7 +107,7 @@ def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool
         with engine.connect() as session:
             try:
                 run = (
-                    find_run(db=session, ref=ref)
+                    find_run(db=session, ref=ref, finished=True)
                     if ref is not None
                     else db.latest_run(session=session)
                 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 import db
+from db.runs import run_named
 from reviewer.commands.console import (
     OK,
     USAGE,
@@ -46,6 +47,11 @@ def flag(
         if not total:  # nothing to work on is a usage error, like bad input (2)
             say(err(), "no briefs stored yet (reviewer ingest FILE first)")
             return USAGE
+        if name is not None:
+            holder = run_named(session=session, name=name)
+            if holder is not None:  # a name picks one run: `--run v0.40` must stay sure
+                say(err(), f"run {holder} is already named {name!r}: give this run another name")
+                return USAGE
         with progress("flag", total) as advance:
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
     finally:

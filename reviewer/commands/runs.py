@@ -116,7 +116,7 @@ def stored_run_arms(url_or_path: str, ref: str, *, as_json: bool) -> int:
         return USAGE
     try:
         with engine.connect() as connection:
-            run = find_run(db=connection, ref=ref)
+            run = find_run(db=connection, ref=ref, finished=True)
     except ValueError as problem:
         say(err(), str(problem))
         return USAGE

@@ -168,3 +168,50 @@ def test_arms_of_a_run_are_the_stored_ones(tmp_path) -> None:  # type: ignore[no
     engine.dispose()
     result = runner.invoke(app, ["arms", "--run", "1", "--db", str(dbp)])
     assert result.exit_code == 2 and "has no stored arms" in result.stderr
+
+
+class AlwaysRaises:
+    """A detector whose run fails on the first brief."""
+
+    name = "broken"
+    version = "1"
+
+    def flag(self, text, pool):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")
+
+
+ALWAYS_RAISES = AlwaysRaises()
+
+
+def test_a_failed_run_is_refused_by_diff_agreement_and_arms(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A failed run keeps no flags: compared as if finished, every claim of the run before
+    it was 'gone' and each true positive a recall regression (exit 1)."""
+    dbp = two_runs(tmp_path)
+    label_first(dbp, "same", "true_positive")
+    spec = "test_cli_runs_diff:ALWAYS_RAISES"
+    failed = runner.invoke(app, ["flag", "-d", spec, "--db", str(dbp)])
+    assert failed.exit_code != 0 and "run 3 failed" in failed.output
+    said = "run 3 failed: its flags were removed, so it has no figures"
+    for command in (["diff", "3"], ["diff", "2", "3"], ["diff", "3", "2"],
+                    ["diff", "3", "--fail-on", "recall-regression"],
+                    ["agreement", "--run", "3"], ["arms", "--run", "3"]):  # fmt: skip
+        result = runner.invoke(app, [*command, "--db", str(dbp)])
+        assert result.exit_code == 2, (command, result.output)
+        assert said in result.stderr, command
+        assert "recall regression" not in result.stdout, command
+    assert runner.invoke(app, ["diff", "--db", str(dbp)]).exit_code == 0  # runs 1 and 2
+
+
+def test_run_names_that_cannot_pick_one_run_are_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)  # run 2 is named v2
+    for name, said in (("3", "reads as a run id"), ("#12", "reads as a run id"),
+                       ("  ", "cannot be empty")):  # fmt: skip
+        result = runner.invoke(app, ["flag", "--name", name, "--db", str(dbp)])
+        assert result.exit_code == 2 and said in result.output, (name, result.output)
+    again = runner.invoke(app, ["flag", "--name", "v2", "--db", str(dbp)])
+    assert again.exit_code == 2 and "run 2 is already named 'v2'" in again.stderr
+    listed = json.loads(runner.invoke(app, ["runs", "--json", "--db", str(dbp)]).stdout)
+    assert len(listed) == 2  # nothing was run
+    odd = runner.invoke(app, ["stats", "--run", "²", "--db", str(dbp)])
+    assert odd.exit_code == 2 and "no detector run named '²'" in odd.stderr
+    assert "invalid literal" not in odd.output
