@@ -189,6 +189,13 @@ def insert_briefs(session: Session, rows: list[dict[str, Any]]) -> list[int]:
     return insert_brief_rows(session, [(*(row.get(c) for c in BRIEF_COLUMNS),) for row in rows])
 
 
+def forget_scan(session: Session, run_id: int, brief_pk: int) -> None:
+    """Drop a run's scan of one brief and its flags: the brief was replaced again in the
+    same ingest, and the run keeps only the scan of its newest text."""
+    session.execute(delete(F).where(F.c.run_id == run_id, F.c.brief_pk == brief_pk))
+    session.execute(delete(BS).where(BS.c.run_id == run_id, BS.c.brief_pk == brief_pk))
+
+
 def replace_brief(session: Session, brief_pk: int, row: dict[str, Any]) -> None:
     """Overwrite a stored brief, keeping its old text, pool and meta as a BriefVersion:
     labels made on the old text refer to its words, not to the new ones."""

@@ -25,6 +25,7 @@ from db.writes import (
     delete_run,
     diff_runs,
     finish_run,
+    forget_scan,
     insert_brief_rows,
     pool_pks,
     replace_brief,
@@ -254,6 +255,8 @@ class BatchWriter:
         pks = insert_brief_rows(session, rows[: len(new)])
         for (pk, _), row in zip(changed, rows[len(new) :], strict=True):
             replace_brief(session, pk, dict(zip(BRIEF_COLUMNS, row, strict=True)))
+            if self.run_id is not None:  # an earlier file of this ingest may have scanned it
+                forget_scan(session, self.run_id, pk)
         return [*zip(pks, new, strict=True), *changed]
 
     def cover_the_rest(self, advance: Advance, stage: Stage | None = None) -> None:

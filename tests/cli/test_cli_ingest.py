@@ -140,6 +140,43 @@ def test_same_id_with_different_text_is_a_conflict_unless_replace(tmp_path):
         )
 
 
+def test_one_id_replaced_in_several_files_of_one_ingest_keeps_the_last(tmp_path):
+    """Each file replaces what the one before it stored; the run scans the brief once, on
+    its last text. (It failed with a database error, storing nothing.)"""
+    versions = ["Resting HR 58 bpm today.", "Resting HR 52 bpm today.", "Resting HR 61 bpm."]
+    files = [
+        str(write_briefs(tmp_path / f"v{n}.jsonl", [brief_line("d1", text)]))
+        for n, text in enumerate(versions)
+    ]
+    for existed in (False, True):  # on a new database, and over a stored brief
+        dbp = tmp_path / f"r{existed}.db"
+        if existed:
+            ingest(str(write_briefs(tmp_path / "a.jsonl")), "--db", str(dbp))
+        result = ingest(*files, "--replace", "--db", str(dbp))
+        assert result.exit_code == 0, result.output
+        with sqlite3.connect(dbp) as conn:
+            (pk, text) = conn.execute("SELECT pk, text FROM brief WHERE brief_id='d1'").fetchone()
+            assert text == versions[-1]
+            run = conn.execute("SELECT max(id) FROM detectorrun").fetchone()[0]
+            scans = conn.execute(
+                "SELECT count(*) FROM briefscan WHERE run_id = ? AND brief_pk = ?", (run, pk)
+            ).fetchone()[0]
+            tokens = [
+                t
+                for (t,) in conn.execute(
+                    "SELECT token FROM flagrecord WHERE run_id = ? AND brief_pk = ?", (run, pk)
+                )
+            ]
+            kept = [
+                t
+                for (t,) in conn.execute(
+                    "SELECT text FROM briefversion WHERE brief_pk = ? ORDER BY id", (pk,)
+                )
+            ]
+        assert scans == 1 and tokens == ["61"]  # not the 58 of the first version
+        assert kept[-2:] == versions[:2]  # each replaced text is kept
+
+
 def test_skip_invalid_stores_good_lines_and_reports_the_rest(tmp_path):
     dbp = tmp_path / "r.db"
     path = write_briefs(
