@@ -83,11 +83,14 @@ _VISIBLE = {
     **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\n\t"},
     0x7F: 0x2421,
     **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
+    # bidirectional embeddings, overrides and isolates reorder what follows them on screen
+    **dict.fromkeys((*range(0x202A, 0x202F), *range(0x2066, 0x206A)), 0xFFFD),
 }
 
 
 def visible(text: str) -> str:
-    """Control characters shown as their Unicode pictures; same length, so spans hold."""
+    """Control characters shown as their Unicode pictures (a bidirectional override as
+    U+FFFD); same length, so spans hold."""
     if text.isascii() and text.isprintable():
         return text
     return text.translate(_VISIBLE)
@@ -226,7 +229,7 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
                 label += " the briefs stored before"
             else:
                 number += kind == "check" or path == "-"  # stdin is stored as it is read
-                label += " standard input" if path == "-" else f" {path}"
+                label += " standard input" if path == "-" else f" {visible(path)}"
                 if len(files) > 1:
                     label += f" (file {number} of {len(files)})"
             current = bar.add_task(label, total=total)

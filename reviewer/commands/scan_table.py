@@ -116,7 +116,7 @@ def _row(shown_id: str, text: str, flag: Flag) -> _Row:
     spans.append((len(before), len(before) + len(token), KIND_STYLE.get(flag.kind, "bold")))
     if right < len(text):
         spans.append((len(context) - 1, len(context), "dim"))
-    unit = "" if flag.unit == "none" else f" {flag.unit}"
+    unit = "" if flag.unit == "none" else f" {visible(flag.unit)}"
     return _Row(
         shown_id, context, tuple(spans), f"{flag.value:g}{unit}",
         f"{visible(flag.nearest)} {flag.nearest_value:g}", f"{flag.delta:+.4g}", flag.kind,

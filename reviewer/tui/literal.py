@@ -7,10 +7,13 @@ _VISIBLE.pop(ord("\n"))
 _VISIBLE.pop(ord("\t"))
 _VISIBLE[0x7F] = "\u2421"  # ␡
 _VISIBLE.update({code: "\ufffd" for code in range(0x80, 0xA0)})
+# bidirectional embeddings, overrides and isolates reorder what follows them on screen
+_VISIBLE.update({code: "\ufffd" for code in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
 
 
 def literal(text: str) -> str:
-    """Replace control characters one-for-one with visible symbols (ESC becomes ␛).
+    """Replace control characters one-for-one with visible symbols (ESC becomes ␛; a
+    bidirectional override, which would reorder the line, becomes �).
 
     Offsets are preserved, so flag spans still point at the same characters.
     """

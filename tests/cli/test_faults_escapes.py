@@ -3,6 +3,7 @@ path never reach the terminal raw: not in flag, stats, runs, progress bars or me
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,39 @@ def test_config_unit_names_with_escapes(tmp_path, terminal):
         result = runner.invoke(app, args)
         assert result.exit_code in (0, 2), result.output
         _clean(result)
+
+
+def test_a_flag_unit_and_a_good_files_name_with_escapes_in_table_and_progress(tmp_path, terminal):
+    """The unit a flag was read in comes from the config's [units] (or a plugin); the name
+    of a file that is read without a problem shows in the progress bar's stages."""
+    config = tmp_path / "units.toml"
+    config.write_text('[units]\n"evil\\u001b[31mRED\\u0007" = ["zorks"]\n', encoding="utf-8")
+    pool = [{"name": "dist", "value": 50, "unit": "evil\x1b[31mRED\x07"}]
+    line = json.dumps({"id": "b1", "text": "It read 52 zorks.", "pool": pool})
+    briefs = write_lines(tmp_path / "in\x1b[31mRED.jsonl", [line])
+    table = runner.invoke(app, ["scan", str(briefs), "--config", str(config), "--format", "table"])
+    assert table.exit_code == 0, table.output
+    _clean(table)
+    assert "52 evil␛[31mRED␇" in table.stdout  # the flag is there, its unit shown
+    ingested = runner.invoke(
+        app, ["ingest", str(briefs), "--config", str(config), "--db", str(tmp_path / "r.db")]
+    )
+    assert ingested.exit_code == 0, ingested.output
+    _clean(ingested)
+
+
+def test_bidirectional_overrides_cannot_reorder_a_line(tmp_path):
+    line = json.dumps({"id": "\u202eabc", "text": "Resting HR 58 bpm. \u202eend",
+                       "pool": [{"name": "rhr\u2067", "value": 52, "unit": "bpm"}]})  # fmt: skip
+    briefs = write_lines(tmp_path / "in.jsonl", [line])
+    result = runner.invoke(app, ["scan", str(briefs), "--format", "table"])
+    assert result.exit_code == 0, result.output
+    assert "58" in result.stdout
+    for mark in ("\u202e", "\u2067"):
+        assert mark not in result.stdout
+    dbp = tmp_path / "r.db"
+    assert runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)]).exit_code == 0
+    named = runner.invoke(app, ["flag", "--name", "v\u202e1", "--db", str(dbp)])
+    assert named.exit_code == 0, named.output
+    runs = runner.invoke(app, ["runs", "--db", str(dbp)])
+    assert "\u202e" not in runs.stdout and "v\ufffd1" in runs.stdout
