@@ -147,6 +147,43 @@ def _try_take(
     return False
 
 
+def held_by_others(
+    *,
+    session: Db,
+    run_id: int,
+    claim_id: int,
+    reviewer: str,
+    overlap: float,
+    seed: int,
+    now: datetime | None = None,
+) -> list[str]:
+    """The teammates whose holds or verdicts fill a flag's slots (one, two in the overlap),
+    so that this reviewer's label would be one too many; empty when there is room (or the
+    reviewer holds or labeled it already)."""
+    since = (now or utcnow()) - HOLD
+    states = list(
+        session.execute(
+            select(LS.c.reviewer, LS.c.verdict, LS.c.role).where(
+                LS.c.claim_id == claim_id, LS.c.verdict.is_not(None)
+            )
+        )
+    )
+    slots = list(
+        session.execute(
+            select(W.c.reviewer, W.c.claimed_at).where(
+                W.c.run_id == run_id, W.c.claim_id == claim_id
+            )
+        )
+    )
+    if any(s.reviewer == reviewer for s in states) or any(r.reviewer == reviewer for r in slots):
+        return []
+    raters = {s.reviewer for s in states if s.role == "reviewer" and s.verdict in RATED}
+    live = {r.reviewer for r in slots if r.reviewer in raters or r.claimed_at >= since}
+    capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
+    others = raters | live
+    return sorted(others) if len(others) >= capacity else []
+
+
 def take_next(
     *,
     session: Db,

@@ -43,6 +43,10 @@ class Queue:
         """The team's part of the header ("" alone)."""
         return ""
 
+    def held_by_others(self, connection: Connection, claim_id: int) -> list[str]:
+        """Teammates who hold or labeled every slot of this flag (a team's queue only)."""
+        return []
+
 
 def _where(connection: Connection, claim_id: int) -> Next | None:
     claim = db.get_claim(session=connection, claim_id=claim_id)
@@ -101,6 +105,12 @@ class SharedQueue(Queue):
                 self.start = max(taken.position, 0)
                 return _where(connection, taken.claim_id)
         return None
+
+    def held_by_others(self, connection: Connection, claim_id: int) -> list[str]:
+        return share.held_by_others(
+            session=connection, run_id=self.run_id, claim_id=claim_id, reviewer=self.reviewer,
+            overlap=self.overlap, seed=self.seed,
+        )  # fmt: skip
 
     def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
         if verdict == SKIP:

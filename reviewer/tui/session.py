@@ -5,7 +5,7 @@ and the review screen draws what it says."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from sqlalchemy import Connection
 
@@ -13,7 +13,9 @@ import db
 from db import queue as run_queue
 from db.changes import brief_changes, next_unlabeled_change
 from db.misses import undo_last
+from db.transient import TransientConnection
 from db.views import BriefRow, BriefView, FlagView
+from db.writing import PATIENCE
 from reviewer.tui.queue import Next, Queue
 from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
 
@@ -112,15 +114,16 @@ class ReviewSession:
             session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
         )
 
-    def from_queue(self, flag: FlagView) -> bool:
+    def from_queue(self, flag: FlagView, reads: Connection | None = None) -> bool:
         """Whether a label on this flag is one of a random sample's: the run's queue's first
-        flag this reviewer has not labeled, or the flag a team's random order gave."""
+        flag this reviewer has not labeled, or the flag a team's random order gave. `reads`:
+        where to ask (default: the UI thread's connection)."""
         if flag.change == "gone" or self.queue.role != "reviewer":
             return False
         if self.queue.walks:
             return flag.claim_id == self.taken
         return self.order == "random" and run_queue.is_next_in_queue(
-            session=self.connection, run_id=self.run_id, reviewer=self.reviewer,
+            session=reads or self.connection, run_id=self.run_id, reviewer=self.reviewer,
             flag_pk=flag.flag_pk,
         )  # fmt: skip
 
@@ -224,9 +227,14 @@ class ReviewSession:
         patience: float | None = None,
         busy: float | None = None,
     ) -> None:
-        """Store a label on `flag` (a retry of a refused one comes here from a worker)."""
+        """Store a label on `flag` (a retry of a refused one comes here from a worker, with
+        no `patience`: then its read waits for the database as long as the write does)."""
         wait = {} if patience is None else {"patience": patience}
-        queued = self.from_queue(flag)
+        reads = None
+        if patience is None:
+            engine = cast(Any, self.connection).engine
+            reads = cast(Connection, TransientConnection(engine, patience=PATIENCE))
+        queued = self.from_queue(flag, reads)
         db.record_label(
             session=self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
             verdict=verdict, role=self.queue.role, run_id=self.run_id, queue=queued,

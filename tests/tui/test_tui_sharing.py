@@ -12,7 +12,7 @@ from sklearn.metrics import cohen_kappa_score
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from db import share
+from db import get_claim, share
 from db.tables import labelstate as LS
 from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
@@ -175,3 +175,61 @@ async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
         assert app.screen.brief_list.filter == "disagree"
         assert app.screen.brief_list.rows.total == 1
     engine.dispose()
+
+
+async def test_a_teammates_labels_reach_the_header_without_a_key(
+    tmp_path, size, monkeypatch
+) -> None:
+    """bob labels three flags; ann presses nothing, and her header counts them within a
+    recount (shortened here from seconds to a tenth of one)."""
+    from reviewer.tui.screens import review
+
+    monkeypatch.setattr(review, "RECOUNT_EVERY", 0.1)
+    path = tmp_path / "team.db"
+    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
+    engine, _, _ = seed(path, [pair] * 5)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        await a.pause()
+        assert "team 0/10 (0%)" in header(ann)
+        for key in "ttf":
+            await b.press(key)
+            await b.pause()
+        assert len(labelers(engine)) == 3
+        for _ in range(50):  # up to five seconds on a slow machine
+            await a.pause(0.1)
+            if "team 3/10 (30%) · yours 0 (0%)" in header(ann):
+                break
+        assert "team 3/10 (30%) · yours 0 (0%)" in header(ann), header(ann)
+
+
+async def test_a_flag_a_teammate_holds_is_not_labeled_twice(tmp_path, size) -> None:
+    """With no overlap each flag goes to one reviewer: ann moving to the flag bob holds and
+    pressing t is refused with a notice, and nothing is stored; her own flag still takes
+    her label."""
+    path = tmp_path / "team.db"
+    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
+    engine, _, _ = seed(path, [pair] * 5)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        await a.pause()
+        await b.pause()
+        held = bob.screen.review.taken
+        mine = ann.screen.review.taken
+        assert held is not None and mine is not None and held != mine
+        assert labelers(engine) == {}
+        with engine.connect() as connection:
+            where = get_claim(session=connection, claim_id=held).brief_pk
+        ann.screen.open_brief(where, claim_id=held)
+        await a.pause()
+        assert ann.screen.current.claim_id == held
+        await a.press("t")
+        await a.pause()
+        assert labelers(engine) == {}
+        said = [n.message for n in ann._notifications]
+        assert any(m.startswith("bob has this flag") for m in said), said
+        await b.press("f")  # bob labels his own
+        await b.pause()
+        assert labelers(engine) == {held: {"bob": ("false_positive", "reviewer")}}

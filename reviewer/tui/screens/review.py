@@ -48,6 +48,7 @@ def stopped_message(error: BaseException) -> str:
 
 
 UI_BUSY = 0.05  # seconds a key's write may wait for a lock before it is retried aside
+RECOUNT_EVERY = 5.0  # seconds between counts of the run's labels (teammates label too)
 
 
 def review_commands() -> type[Provider]:
@@ -103,6 +104,7 @@ class ReviewScreen(HonestActions, Screen[None]):
     ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
+        self.team_header: str | None = None  # counted by a worker, else read when drawn
         self.run = run = db.get_run(session=session, run_id=run_id)
         self.run_title = f"run {run_title(run)}" if run else f"run {run_id}"
         self.bands = Bands.from_config(run.config) if run else Bands()
@@ -153,6 +155,8 @@ class ReviewScreen(HonestActions, Screen[None]):
         # the first brief is painted first; then the counts and the footer's forty widgets
         self.call_after_refresh(self.load_totals)
         self.call_after_refresh(self.mount_footer)
+        # teammates (or this reviewer's other window) label too: count again now and then
+        self.set_interval(RECOUNT_EVERY, self.recount)
 
     async def mount_footer(self) -> None:
         await self.mount(Footer(compact=True))  # every shown key fits 120 columns
@@ -290,7 +294,9 @@ class ReviewScreen(HonestActions, Screen[None]):
             (f" {one_line(self.reviewer)} ", "bold reverse"),
             f"  {self.run_title}  ",
         ]
-        team = self.queue.header(self.session)  # a team's progress instead of one's own
+        team = self.team_header
+        if team is None:  # a team's progress instead of one's own
+            team = self.queue.header(self.session)
         if team:
             parts.append((f"{team}  ", "bold"))
         if self.only:
@@ -311,23 +317,38 @@ class ReviewScreen(HonestActions, Screen[None]):
             parts += header_parts(self.review.honest or {})
         self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
 
-    @work(thread=True, exclusive=True, group="totals")
+    @work(thread=True, exclusive=True, group="totals", exit_on_error=False)
     def load_totals(self) -> None:
         """Count the run's flags, this reviewer's labels and the strata off the UI thread;
-        each query in its own transaction, so none sits idle in one between queries."""
-        reads = cast(Connection, TransientConnection(self.session.engine))
-        self.post_message(self.Totals(self.review.count_totals(reads)))
+        each query in its own transaction, so none sits idle in one between queries. A
+        database away now is no reason to stop (a key says so, and its label is kept):
+        the counts wait for the next round."""
+        try:
+            reads = cast(Connection, TransientConnection(self.session.engine))
+            totals = self.review.count_totals(reads)
+            team = self.queue.header(reads)
+        except (DBAPIError, DatabaseUnavailable):
+            return
+        self.post_message(self.Totals(totals, team))
+
+    def recount(self) -> None:
+        """The periodic count: skipped while a write waits for the database."""
+        if not self.waiting:
+            self.load_totals()
 
     class Totals(Message):
-        """The run's counts, counted by a worker."""
+        """The run's counts and the team's part of the header, counted by a worker."""
 
-        def __init__(self, totals: dict[str, Any]) -> None:
+        def __init__(self, totals: dict[str, Any], team: str) -> None:
             super().__init__()
             self.totals = totals
+            self.team = team
 
     def on_review_screen_totals(self, message: Totals) -> None:
         if self.review.set_totals(message.totals):
+            self.team_header = message.team
             self.draw_progress()
+            self.team_header = None
         else:  # a label landed while counting: count again
             self.load_totals()
 
@@ -344,6 +365,8 @@ class ReviewScreen(HonestActions, Screen[None]):
         if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
+        if flag.claim_id != self.review.taken and self._held_elsewhere(flag):
+            return
         try:
             self.review.label(verdict, patience=0, busy=UI_BUSY)
         except DatabaseUnavailable as err:
@@ -351,6 +374,23 @@ class ReviewScreen(HonestActions, Screen[None]):
             self.retry_label(flag, verdict)
             return
         self._labeled(flag, verdict)
+
+    def _held_elsewhere(self, flag: FlagView) -> bool:
+        """A flag a teammate holds (or labeled) in a shared run, reached by moving to it:
+        labeling it too would make a second label outside the overlap. Refused, saying so."""
+        try:
+            others = self.queue.held_by_others(self.session, flag.claim_id)
+        except (DBAPIError, DatabaseUnavailable):
+            return False  # the label's own write will meet the database and say so
+        if not others:
+            return False
+        who = ", ".join(one_line(name) for name in others)
+        self.notify(
+            f"{who} {'has' if len(others) == 1 else 'have'} this flag: in a shared run each "
+            "flag goes to one reviewer (two in the overlap). Space takes you to yours.",
+            title="Shared run", severity="warning", markup=False,
+        )  # fmt: skip
+        return True
 
     def _hold(self, action: str, *args: Any) -> None:
         """A key that must wait for the write being retried (a label, an undo, a move of
