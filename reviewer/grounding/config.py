@@ -64,7 +64,8 @@ class DetectorConfig:
         for key in THRESHOLD_KEYS:
             band = getattr(self, key)
             if isinstance(band, bool) or not isinstance(band, int | float):
-                raise ValueError(f"threshold {key} must be a number, got {band!r}")
+                shown = str(band).lower() if isinstance(band, bool) else repr(band)  # as TOML
+                raise ValueError(f"threshold {key} must be a number, got {shown}")
             if not math.isfinite(band) or band < 0:
                 raise ValueError(f"threshold {key} must be a finite number >= 0, got {band!r}")
         if self.faithful > self.value:
@@ -107,6 +108,12 @@ def load_config(path: str | Path) -> DetectorConfig:
             data = tomllib.load(handle)
     except FileNotFoundError:
         raise ConfigError(f"{path}: config file not found") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a config file") from None
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid UTF-8 (TOML is UTF-8 text)") from None
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: invalid TOML: {err}") from None
     return config_from_dict(data, source=str(path))

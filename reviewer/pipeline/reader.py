@@ -200,7 +200,7 @@ def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dic
         line = raw.decode("utf-8")
         if not line.strip():
             return None
-        obj = _loads(line)
+        obj = _loads(line.rstrip("\r\n"))  # a line cut short is an error at its end
         if not isinstance(obj, dict):
             raise _Problem(f"expected a JSON object, got {_kind(obj)}")
     except _Problem as exc:
@@ -461,7 +461,7 @@ def sniff_kind(path: str) -> Literal["briefs", "pools", "empty"]:
         if isinstance(raw, LineTooLong):
             raise InputError(path, number, _line_too_long(raw.size))
         try:
-            obj = _loads(raw.decode("utf-8"))
+            obj = _loads(raw.decode("utf-8").rstrip("\r\n"))
         except _Problem as exc:
             raise InputError(path, number, str(exc)) from None
         except ValueError as exc:

@@ -142,3 +142,37 @@ def test_a_line_exactly_at_the_limit_is_read(tmp_path, monkeypatch):
     monkeypatch.setattr(reader, "MAX_LINE_BYTES", len(line) + 1)  # the newline counts
     path = write_lines(tmp_path / "in.jsonl", [line])
     assert [r.id for r in reader.iter_briefs(str(path))] == ["edge"]
+
+
+def test_a_line_cut_short_names_the_column_where_it_ends(tmp_path, stored):
+    """The line's own newline is not part of its JSON: the error is at its last column, not
+    at 'column 1' of a second line."""
+    whole = good("cut")
+    path = write_lines(tmp_path / "cut.jsonl", [good("ok"), whole[:-1]])
+    for args in (["scan", str(path)], ["ingest", str(path), "--db", str(stored)]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert f"{path}:2: invalid JSON: Expecting ',' delimiter (column {len(whole)})" in (
+            result.stderr
+        ), result.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"\xff\xfe[units]\n", "not valid UTF-8 (TOML is UTF-8 text)"),
+        (b"[thresholds]\nvalue = true\n", "threshold value must be a number, got true"),
+        (None, "is a directory, not a config file"),
+    ],
+)
+def test_a_config_file_that_cannot_be_read_is_named_with_its_problem(tmp_path, content, said):
+    briefs = write_lines(tmp_path / "in.jsonl", [good("b1")])
+    config = tmp_path / "config.toml"
+    if content is None:
+        config.mkdir()
+    else:
+        config.write_bytes(content)
+    result = runner.invoke(app, ["scan", str(briefs), "--config", str(config)])
+    assert result.exit_code == 2, result.output
+    assert f"{config}: {said}" in " ".join(result.output.split())
+    assert "Errno" not in result.output and "codec" not in result.output
