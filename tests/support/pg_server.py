@@ -189,3 +189,14 @@ def watchdog(bin: str, folder: str, as_postgres: str) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["watch"] and len(sys.argv) == 5:
         watchdog(*sys.argv[2:5])
+
+
+def label_verdicts(url: str) -> list[tuple[int, str]]:
+    """(claim id, verdict) of every label in a database, in the order they were made."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT claim_id, verdict FROM label ORDER BY id")).all()
+    engine.dispose()
+    return [(claim_id, verdict) for claim_id, verdict in rows]

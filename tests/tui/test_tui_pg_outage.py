@@ -10,20 +10,11 @@ import sys
 import threading
 from pathlib import Path
 
-from sqlalchemy import create_engine, text
-
 from tests.support.pg_server import Cluster, new_database
+from tests.support.pg_server import label_verdicts as verdicts
 from tests.support.tui_seed import seed
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def verdicts(url: str) -> list[tuple[int, str]]:
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        rows = connection.execute(text("SELECT claim_id, verdict FROM label ORDER BY id")).all()
-    engine.dispose()
-    return [tuple(r) for r in rows]  # type: ignore[misc]
 
 
 def test_an_outage_longer_than_a_read_waits_keeps_the_app_and_every_key(

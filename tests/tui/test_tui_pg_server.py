@@ -16,18 +16,11 @@ import db
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
 from tests.support.pg_server import Cluster, new_database
+from tests.support.pg_server import label_verdicts as verdicts
 from tests.support.tui_seed import seed
 
 pytestmark = pytest.mark.asyncio
 IDLE_CUT = "terminating connection due to idle-in-transaction timeout"
-
-
-def verdicts(url: str) -> list[tuple[int, str]]:
-    engine = create_engine(url)
-    with engine.connect() as connection:
-        rows = connection.execute(text("SELECT claim_id, verdict FROM label ORDER BY id")).all()
-    engine.dispose()
-    return [tuple(r) for r in rows]  # type: ignore[misc]
 
 
 async def test_a_server_restart_and_an_outage_lose_and_double_no_label(pg_cluster: Cluster, size):

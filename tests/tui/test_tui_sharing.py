@@ -177,6 +177,15 @@ async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
     engine.dispose()
 
 
+def pair_without_overlap(tmp_path):  # type: ignore[no-untyped-def]
+    """Ten flags shared by ann and bob, none of them in the overlap."""
+    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
+    engine, _, _ = seed(tmp_path / "team.db", [pair] * 5)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    return engine, ann, bob
+
+
 async def test_a_teammates_labels_reach_the_header_without_a_key(
     tmp_path, size, monkeypatch
 ) -> None:
@@ -185,11 +194,7 @@ async def test_a_teammates_labels_reach_the_header_without_a_key(
     from reviewer.tui.screens import review
 
     monkeypatch.setattr(review, "RECOUNT_EVERY", 0.1)
-    path = tmp_path / "team.db"
-    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
-    engine, _, _ = seed(path, [pair] * 5)
-    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
-    bob = ReviewApp(engine, reviewer="bob", share=True)
+    engine, ann, bob = pair_without_overlap(tmp_path)
     async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
         await a.pause()
         assert "team 0/10 (0%)" in header(ann)
@@ -208,11 +213,7 @@ async def test_a_flag_a_teammate_holds_is_not_labeled_twice(tmp_path, size) -> N
     """With no overlap each flag goes to one reviewer: ann moving to the flag bob holds and
     pressing t is refused with a notice, and nothing is stored; her own flag still takes
     her label."""
-    path = tmp_path / "team.db"
-    pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
-    engine, _, _ = seed(path, [pair] * 5)
-    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
-    bob = ReviewApp(engine, reviewer="bob", share=True)
+    engine, ann, bob = pair_without_overlap(tmp_path)
     async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
         await a.pause()
         await b.pause()
