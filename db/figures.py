@@ -232,8 +232,11 @@ def _slice(
     flags = sum(verdicts.values())
     if slices is None:
         return summarize(flags, verdicts)
-    parts = [slices[g] for g in groups if g[place] == name and g in slices]
-    return summarize(flags, verdicts, slice_precision(flags, parts))
+    queued: Counter[str] = Counter()
+    for group in groups:
+        if group[place] == name and group in slices:
+            queued.update(slices[group])
+    return summarize(flags, verdicts, slice_precision(flags, verdicts, queued))
 
 
 def read_strata(

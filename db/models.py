@@ -273,6 +273,7 @@ Label.__table__.append_column(Column("run_id", Integer, nullable=True))  # type:
 Label.__table__.append_column(  # type: ignore[attr-defined]
     Column("queue", Boolean, nullable=False, default=False, server_default=false())
 )
+Index("ix_label_run_queue", Label.__table__.c.run_id, Label.__table__.c.queue)  # type: ignore[attr-defined]
 DetectorRun.__table__.append_column(Column("same_as", Integer, nullable=True))  # type: ignore[attr-defined]
 DetectorRun.__table__.append_column(Column("same_flags", Integer, nullable=True))  # type: ignore[attr-defined]
 

@@ -286,56 +286,50 @@ def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return a[1] == b[1] and a[2] < b[3] and b[2] < a[3]
 
 
-# A run's labeled flags by kind and unit, by where their verdict came from: the census
-# strata (inherited, by hand) and the labels of the run's random queue. Like
-# COUNT_STRATA_SQL, driven by the labeled claims, so its cost follows the labels.
-_SLICE_FROM = {
-    "team": "FROM claim c CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = c.label_id "
-    "WHERE c.verdict IS NOT NULL AND f.claim_id = c.id AND f.run_id = :run",
-    "one": "FROM labelstate c CROSS JOIN flagrecord f LEFT JOIN label l ON l.id = c.label_id "
-    "WHERE c.reviewer = :reviewer AND c.verdict IS NOT NULL AND f.claim_id = c.claim_id "
-    "AND f.run_id = :run",
+# The true and false verdicts of a run's flags that its random queue brought, by kind and
+# unit: the sample the rest of each kind and unit is estimated from. Driven by the run's
+# queue labels (ix_label_run_queue), so its cost follows them, not every label; the census
+# part of each kind and unit is its tally (runtally) less these.
+_QUEUED_FROM = {
+    "team": "FROM label l CROSS JOIN claim c CROSS JOIN flagrecord f "
+    "WHERE l.run_id = :run AND l.queue = :yes AND c.id = l.claim_id AND c.label_id = l.id "
+    "AND c.verdict IN (:tp, :fp) AND f.claim_id = c.id AND f.run_id = :run",
+    "one": "FROM label l CROSS JOIN labelstate c CROSS JOIN flagrecord f "
+    "WHERE l.run_id = :run AND l.queue = :yes AND l.reviewer = :reviewer "
+    "AND c.claim_id = l.claim_id AND c.reviewer = :reviewer AND c.label_id = l.id "
+    "AND c.verdict IN (:tp, :fp) AND f.claim_id = c.claim_id AND f.run_id = :run",
 }
-SLICE_SQL = (
-    "SELECT f.kind, f.unit, c.verdict, CASE WHEN l.run_id = :run THEN 1 ELSE 0 END, "
-    "CASE WHEN l.queue THEN 1 ELSE 0 END, count(*) {source} GROUP BY f.kind, f.unit, "
-    "c.verdict, 4, 5"
+QUEUED_SQL = (
+    "SELECT f.kind, f.unit, c.verdict, count(*) {source} GROUP BY f.kind, f.unit, c.verdict"
 )
-SLICE_STRATA = ("inherited", "by_hand", "sampled")
-SliceLabels = dict[tuple[str, str], dict[str, Counter[str]]]  # (kind, unit) -> stratum
+SliceLabels = dict[tuple[str, str], Counter[str]]  # (kind, unit) -> queue verdicts
 
 
 def slice_labels(rows: Rows, run_id: int, reviewer: str | None) -> SliceLabels:
-    """The run's labeled flags per (kind, unit) and stratum: 'inherited' and 'by_hand' (a
-    true or false verdict made elsewhere, or here on a flag chosen by hand) are known
-    exactly; 'sampled' holds the rest of the labels, those of the random queue (and the
-    skips and disputes, which precision leaves out)."""
-    source = _SLICE_FROM["team" if reviewer is None else "one"]
+    """The true and false verdicts (team's, or the reviewer's) that the run's random queue
+    brought, per (kind, unit) of the run's flags."""
+    source = _QUEUED_FROM["team" if reviewer is None else "one"]
+    params = {"run": run_id, "reviewer": reviewer, "yes": True,
+              "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
     found: SliceLabels = {}
-    params = {"run": run_id, "reviewer": reviewer}
-    for kind, unit, label, here, queue, n in rows(SLICE_SQL.format(source=source), params):
-        if label in (TRUE_POSITIVE, FALSE_POSITIVE) and not (here and queue):
-            name = "by_hand" if here else "inherited"
-        else:
-            name = "sampled"
-        parts = found.setdefault((kind, unit), {s: Counter() for s in SLICE_STRATA})
-        parts[name]["labels"] += n
-        if label in KEYS:
-            parts[name][KEYS[label]] += n
+    for kind, unit, verdict, n in rows(QUEUED_SQL.format(source=source), params):
+        found.setdefault((kind, unit), Counter())[verdict] += n
     return found
 
 
-def slice_precision(flags: int, parts: list[dict[str, Counter[str]]]) -> StratifiedPrecision:
-    """The stratified precision of a slice of a run's flags (a kind, a unit) from its
-    `flags` and the slice_labels of the (kind, unit) groups it is made of: the census
-    strata exactly, the rest estimated from the queue's labels, as the run's is."""
-    counts = {name: Counter() for name in SLICE_STRATA}
-    for part in parts:
-        for name in SLICE_STRATA:
-            counts[name].update(part[name])
-    census = counts["inherited"]["labels"] + counts["by_hand"]["labels"]
-    strata = []
-    for name, c in counts.items():
-        size = c["labels"] if name != "sampled" else max(flags - census, 0)
-        strata.append(Stratum(name, size, c["tp"], c["fp"], c["skipped"], c["in_dispute"]))
-    return StratifiedPrecision(tuple(strata))
+def slice_precision(flags: int, labels: Counter[Any], queued: Counter[str]) -> StratifiedPrecision:
+    """The stratified precision of a slice of a run's flags (a kind, a unit): its true and
+    false verdicts that the queue did not bring are a census, known exactly; the rest of
+    its flags are estimated from the queue's verdicts, as the run's strata are. `labels`:
+    the slice's verdict counts (db.figures.fold); `queued`: its slice_labels."""
+    q_tp, q_fp = queued[TRUE_POSITIVE], queued[FALSE_POSITIVE]
+    tp = max(labels[TRUE_POSITIVE] - q_tp, 0)
+    fp = max(labels[FALSE_POSITIVE] - q_fp, 0)
+    rest = max(flags - tp - fp, 0)
+    skipped, disputed = labels[SKIP], labels[DISPUTED]
+    open_ = min(skipped + disputed, max(rest - q_tp - q_fp, 0))
+    skipped = min(skipped, open_)
+    return StratifiedPrecision((
+        Stratum("census", tp + fp, tp, fp, 0, 0),
+        Stratum("sampled", rest, q_tp, q_fp, skipped, open_ - skipped),
+    ))  # fmt: skip

@@ -342,6 +342,8 @@ Index("ix_flag_run_rank", flagrecord.c.run_id, flagrecord.c.queue_rank)
 # the flag came from that run's random queue (only those labels are a sample of its flags)
 label.append_column(Column("run_id", Integer, nullable=True))
 label.append_column(Column("queue", Boolean, nullable=False, default=False, server_default=false()))
+# the labels a run's random queue brought: read by the strata of each kind and unit
+Index("ix_label_run_queue", label.c.run_id, label.c.queue)
 # how many of the run's flags its previous run (same_as) flagged too, counted when the run
 # finished, so that its strata need no pass over every flag (None: not counted)
 detectorrun.append_column(Column("same_as", Integer, nullable=True))
