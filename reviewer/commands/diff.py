@@ -30,6 +30,7 @@ from db.runs import (
     stored_arms,
 )
 from db.strata import run_recall, run_strata
+from reviewer.agreement import DISPUTED
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, say, visible
 from reviewer.grounding.arms import ARMS
 from reviewer.metrics import precision_difference, wilson_interval
@@ -126,6 +127,7 @@ def stratum(counter: Counter[str | None]) -> dict[str, Any]:
         "true_positives": tp,
         "false_positives": fp,
         "skipped": skip,
+        "in_dispute": counter[DISPUTED],
         "unlabeled": counter[None],
         "precision": tp / n if n else None,
         "precision_ci": list(wilson_interval(tp, n)),
@@ -242,14 +244,15 @@ def write_text(
             brief = change.brief_pk
             write(f"\nbrief {visible(change.brief_id)}\n")
         write(claim_line(change) + "\n")
-    write("\nclass   claims      TP      FP    skip  unlabeled  precision  95% CI\n")
+    write("\nclass   claims      TP      FP    skip  dispute  unlabeled  precision  95% CI\n")
     for change in CHANGES:
         s = result["counts"][change]
         low, high = s["precision_ci"]
         interval = f"{100 * low:.1f}–{100 * high:.1f}" if s["precision"] is not None else "—"
         write(
             f"{change:<6} {s['claims']:>7,} {s['true_positives']:>7,} {s['false_positives']:>7,}"
-            f" {s['skipped']:>7,} {s['unlabeled']:>10,}  {_pct(s['precision']):>9}  {interval}\n"
+            f" {s['skipped']:>7,} {s['in_dispute']:>8,} {s['unlabeled']:>10,}"
+            f"  {_pct(s['precision']):>9}  {interval}\n"
         )
     write(
         f"\nrecall regressions (gone true positives): {result['recall_regressions']:,}\n"
@@ -273,9 +276,10 @@ def write_json(
     from db.runs import RunSummary
 
     def head(run: Any) -> dict[str, Any]:
-        return {key: value for key, value in RunSummary(run, 0, 0, 0, 0).to_dict().items()
-                if key not in ("labeled", "true_positives", "false_positives", "skipped",
-                               "precision", "precision_ci")}  # fmt: skip
+        counts = ("labeled", "true_positives", "false_positives", "skipped", "in_dispute",
+                  "precision", "precision_ci", "unmeasured")  # fmt: skip
+        summary = RunSummary(run, 0, 0, 0, 0).to_dict()
+        return {key: value for key, value in summary.items() if key not in counts}
 
     write = stream.write
     write('{"run_a": ' + json.dumps(head(run_a)) + ', "run_b": ' + json.dumps(head(run_b)))

@@ -215,3 +215,28 @@ def test_run_names_that_cannot_pick_one_run_are_refused(tmp_path) -> None:  # ty
     odd = runner.invoke(app, ["stats", "--run", "²", "--db", str(dbp)])
     assert odd.exit_code == 2 and "no detector run named '²'" in odd.stderr
     assert "invalid literal" not in odd.output
+
+
+def test_diff_counts_a_claim_in_dispute_in_its_class(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """ana and ben differ on a claim both runs flag: the 'same' row counts it in dispute, so
+    its columns add up to its claims; the runs' own headers carry no label counts."""
+    dbp = two_runs(tmp_path)
+    target = label_first(dbp, "same", "true_positive")
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=target.claim_id, reviewer="ben",
+                        verdict="false_positive")  # fmt: skip
+    engine.dispose()
+    report = json.loads(runner.invoke(app, ["diff", "--json", "--db", str(dbp)]).stdout)
+    same = report["counts"]["same"]
+    assert same["in_dispute"] == 1 and same["true_positives"] == same["false_positives"] == 0
+    parts = ("true_positives", "false_positives", "skipped", "in_dispute", "unlabeled")
+    for change in ("new", "gone", "same"):
+        row = report["counts"][change]
+        assert sum(row[key] for key in parts) == row["claims"], (change, row)
+    assert "in_dispute" not in report["run_a"] and "unmeasured" not in report["run_b"]
+    table = runner.invoke(app, ["diff", "--only", "same", "--db", str(dbp)]).stdout
+    header = next(line for line in table.splitlines() if line.startswith("class"))
+    row = next(line for line in table.splitlines() if line.startswith("same "))
+    assert "dispute" in header
+    assert row.split()[1:6] == [str(same["claims"]), "0", "0", "0", "1"]
