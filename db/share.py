@@ -13,6 +13,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -92,12 +93,17 @@ def _mine_open(session: Db, run_id: int, reviewer: str, since: datetime) -> set[
     )
 
 
-def _try_take(
-    session: Db, run_id: int, claim_id: int, reviewer: str, capacity: int, now: datetime
-) -> bool | None:
-    """Take a slot of the claim: True when taken, False when it is full, None when another
-    reviewer raced us to it (look again)."""
-    since = now - HOLD
+@dataclass(frozen=True, slots=True)
+class _Occupants:
+    """Who has a claim of a run: verdicts and holds, as a take or a label needs them."""
+
+    labeled: set[str]  # every reviewer with a verdict (a skip too)
+    raters: set[str]  # reviewers whose true or false verdict fills a slot
+    slots: dict[int, Any]  # slot -> its hold (reviewer, claimed_at)
+    live: set[str]  # holders whose hold fills its slot: rated, or not lapsed
+
+
+def _occupants(session: Db, run_id: int, claim_id: int, since: datetime) -> _Occupants:
     states = list(
         session.execute(
             select(LS.c.reviewer, LS.c.verdict, LS.c.role).where(
@@ -105,8 +111,6 @@ def _try_take(
             )
         )
     )
-    if any(s.reviewer == reviewer for s in states):
-        return False  # labeled (or skipped) already
     raters = {s.reviewer for s in states if s.role == "reviewer" and s.verdict in RATED}
     slots = {
         row.slot: row
@@ -116,11 +120,23 @@ def _try_take(
             )
         )
     }
+    live = {r.reviewer for r in slots.values() if r.reviewer in raters or r.claimed_at >= since}
+    return _Occupants({s.reviewer for s in states}, raters, slots, live)
+
+
+def _try_take(
+    session: Db, run_id: int, claim_id: int, reviewer: str, capacity: int, now: datetime
+) -> bool | None:
+    """Take a slot of the claim: True when taken, False when it is full, None when another
+    reviewer raced us to it (look again)."""
+    found = _occupants(session, run_id, claim_id, now - HOLD)
+    if reviewer in found.labeled:
+        return False  # labeled (or skipped) already
+    slots, live = found.slots, found.live
     if any(row.reviewer == reviewer for row in slots.values()):
         _touch(session, run_id, claim_id, reviewer, now)
         return True
-    live = {r.reviewer for r in slots.values() if r.reviewer in raters or r.claimed_at >= since}
-    if len(raters | live) >= capacity:
+    if len(found.raters | live) >= capacity:
         return False
     for slot in range(capacity):
         row = slots.get(slot)
@@ -160,27 +176,12 @@ def held_by_others(
     """The teammates whose holds or verdicts fill a flag's slots (one, two in the overlap),
     so that this reviewer's label would be one too many; empty when there is room (or the
     reviewer holds or labeled it already)."""
-    since = (now or utcnow()) - HOLD
-    states = list(
-        session.execute(
-            select(LS.c.reviewer, LS.c.verdict, LS.c.role).where(
-                LS.c.claim_id == claim_id, LS.c.verdict.is_not(None)
-            )
-        )
-    )
-    slots = list(
-        session.execute(
-            select(W.c.reviewer, W.c.claimed_at).where(
-                W.c.run_id == run_id, W.c.claim_id == claim_id
-            )
-        )
-    )
-    if any(s.reviewer == reviewer for s in states) or any(r.reviewer == reviewer for r in slots):
+    found = _occupants(session, run_id, claim_id, (now or utcnow()) - HOLD)
+    holders = {row.reviewer for row in found.slots.values()}
+    if reviewer in found.labeled or reviewer in holders:
         return []
-    raters = {s.reviewer for s in states if s.role == "reviewer" and s.verdict in RATED}
-    live = {r.reviewer for r in slots if r.reviewer in raters or r.claimed_at >= since}
+    others = found.raters | found.live
     capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
-    others = raters | live
     return sorted(others) if len(others) >= capacity else []
 
 

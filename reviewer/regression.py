@@ -149,6 +149,11 @@ class Merged:
     disagreements: list[str] = field(default_factory=list)
 
 
+def _settled(group: Iterable[LabeledClaim]) -> str | None:
+    """One claim's verdict from its people's current ones (reviewer.agreement's rule)."""
+    return team_verdict((c.role, c.fixture.verdict, c.label_id) for c in group)
+
+
 def merge_labels(claims: Iterable[LabeledClaim], only: Verdict | None = None) -> Merged:
     """One fixture per claim, with the verdict precision counts for it
     (`reviewer.agreement.team_verdict`): an adjudicator's, else the one its reviewers agree
@@ -161,7 +166,7 @@ def merge_labels(claims: Iterable[LabeledClaim], only: Verdict | None = None) ->
     merged = Merged()
     for claim_id in sorted(by_claim):
         group = sorted(by_claim[claim_id], key=lambda c: c.fixture.reviewer)
-        verdict = team_verdict((c.role, c.fixture.verdict, c.label_id) for c in group)
+        verdict = _settled(group)
         first = group[0].fixture
         if verdict == DISPUTED:
             who = ", ".join(f"{_plain(c.fixture.reviewer)}: {c.fixture.verdict}" for c in group)
@@ -192,7 +197,7 @@ def settled_verdicts(claims: Iterable[LabeledClaim]) -> dict[ClaimKey, str]:
         by_key.setdefault(claim_key(claim.fixture), []).append(claim)
     settled = {}
     for key, group in by_key.items():
-        verdict = team_verdict((c.role, c.fixture.verdict, c.label_id) for c in group)
+        verdict = _settled(group)
         if verdict is not None:
             settled[key] = verdict
     return settled

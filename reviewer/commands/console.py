@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
+from reviewer.tui.literal import literal
+
 if TYPE_CHECKING:
     from rich.console import Console
     from sqlalchemy import Engine
@@ -79,21 +81,9 @@ def echo(message: str, *, error: bool = False) -> None:
     typer.echo(visible(message), err=error)
 
 
-_VISIBLE = {
-    **{code: 0x2400 + code for code in range(0x20) if chr(code) not in "\n\t"},
-    0x7F: 0x2421,
-    **dict.fromkeys(range(0x80, 0xA0), 0xFFFD),
-    # bidirectional embeddings, overrides and isolates reorder what follows them on screen
-    **dict.fromkeys((*range(0x202A, 0x202F), *range(0x2066, 0x206A)), 0xFFFD),
-}
-
-
-def visible(text: str) -> str:
-    """Control characters shown as their Unicode pictures (a bidirectional override as
-    U+FFFD); same length, so spans hold."""
-    if text.isascii() and text.isprintable():
-        return text
-    return text.translate(_VISIBLE)
+# control characters shown as their Unicode pictures (a bidirectional override as U+FFFD),
+# one for one, so spans hold: the app's rule, for every line the CLI prints
+visible = literal
 
 
 def input_error(problem: InputError) -> int:

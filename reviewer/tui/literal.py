@@ -17,6 +17,8 @@ def literal(text: str) -> str:
 
     Offsets are preserved, so flag spans still point at the same characters.
     """
+    if text.isascii() and text.isprintable():  # most text: nothing to replace
+        return text
     return text.translate(_VISIBLE)
 
 

@@ -104,7 +104,6 @@ class ReviewScreen(HonestActions, Screen[None]):
     ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
-        self.team_header: str | None = None  # counted by a worker, else read when drawn
         self.run = run = db.get_run(session=session, run_id=run_id)
         self.run_title = f"run {run_title(run)}" if run else f"run {run_id}"
         self.bands = Bands.from_config(run.config) if run else Bands()
@@ -288,13 +287,13 @@ class ReviewScreen(HonestActions, Screen[None]):
             if self.detector_note:
                 self.draw_progress()
 
-    def draw_progress(self) -> None:
-        """Header: who, which run, labeled / flags, precision with its 95% interval."""
+    def draw_progress(self, team: str | None = None) -> None:
+        """Header: who, which run, labeled / flags, precision with its 95% interval. `team`:
+        the team's part as a worker counted it (else read now)."""
         parts: list[str | tuple[str, str]] = [
             (f" {one_line(self.reviewer)} ", "bold reverse"),
             f"  {self.run_title}  ",
         ]
-        team = self.team_header
         if team is None:  # a team's progress instead of one's own
             team = self.queue.header(self.session)
         if team:
@@ -346,9 +345,7 @@ class ReviewScreen(HonestActions, Screen[None]):
 
     def on_review_screen_totals(self, message: Totals) -> None:
         if self.review.set_totals(message.totals):
-            self.team_header = message.team
-            self.draw_progress()
-            self.team_header = None
+            self.draw_progress(message.team)
         else:  # a label landed while counting: count again
             self.load_totals()
 
