@@ -106,6 +106,9 @@ class ReviewScreen(HonestActions, Screen[None]):
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
         self.run = run = db.get_run(session=session, run_id=run_id)
         self.run_title = f"run {run_title(run)}" if run else f"run {run_id}"
+        named = getattr(run, "name", None)
+        self.run_short = f"run #{run_id} {one_line(named)}" if named else f"run #{run_id}"
+        self._last_team: str | None = None  # the team's part as last drawn
         self.bands = Bands.from_config(run.config) if run else Bands()
         before = previous_run(db=session, run_id=run_id)
         self.previous: int | None = before.id if before is not None else None
@@ -289,19 +292,43 @@ class ReviewScreen(HonestActions, Screen[None]):
 
     def draw_progress(self, team: str | None = None) -> None:
         """Header: who, which run, labeled / flags, precision with its 95% interval. `team`:
-        the team's part as a worker counted it (else read now)."""
-        parts: list[str | tuple[str, str]] = [
-            (f" {one_line(self.reviewer)} ", "bold reverse"),
-            f"  {self.run_title}  ",
-        ]
+        the team's part as a worker counted it (else read now). On a narrow screen the run
+        is named by its number alone, then the queue's count goes, then a warning about the
+        run's detector moves to the end, so the precision and its interval stay in sight."""
         if team is None:  # a team's progress instead of one's own
             team = self.queue.header(self.session)
+        self._last_team = team
+        width = self.size.width or self.app.size.width
+        short = self.run_short
+        for title, queue, note_last in (
+            (self.run_title, True, False),
+            (short, True, False),
+            (short, False, False),
+            (short, False, True),
+        ):
+            content = Content.assemble(*self._progress_parts(team, title, queue, note_last))
+            if content.cell_length <= width:
+                break
+        self.query_one("#progress", Static).update(content, layout=False)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.draw_progress(self._last_team)
+
+    def _progress_parts(
+        self, team: str, title: str, queue: bool, note_last: bool
+    ) -> list[str | tuple[str, str]]:
+        parts: list[str | tuple[str, str]] = [
+            (f" {one_line(self.reviewer)} ", "bold reverse"),
+            f"  {title}  ",
+        ]
         if team:
             parts.append((f"{team}  ", "bold"))
         if self.only:
             parts.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
-        if self.detector_note:
-            parts.append((f"⚠ {one_line(self.detector_note)}  ", "$warning"))
+        note = (f"⚠ {one_line(self.detector_note)}  ", "$warning") if self.detector_note else None
+        if note and not note_last:
+            parts.append(note)
         totals = self.totals
         if totals is None:
             parts.append(("counting labels…", "dim italic"))
@@ -313,8 +340,10 @@ class ReviewScreen(HonestActions, Screen[None]):
                           f" ({share:.1%})"]  # fmt: skip
             # the estimate over the run's strata as last counted (a worker counts it again
             # after every label)
-            parts += header_parts(self.review.honest or {})
-        self.query_one("#progress", Static).update(Content.assemble(*parts), layout=False)
+            parts += header_parts(self.review.honest or {}, queue=queue)
+        if note and note_last:
+            parts += ["  ", note]
+        return parts
 
     @work(thread=True, exclusive=True, group="totals", exit_on_error=False)
     def load_totals(self) -> None:

@@ -29,8 +29,9 @@ def unmeasured_words(stats: Mapping[str, Any]) -> str:
     )
 
 
-def header_parts(stats: Mapping[str, Any]) -> list[Part]:
-    """`precision 0.41 [0.35, 0.48]`, or the bounds and which stratum is unmeasured."""
+def header_parts(stats: Mapping[str, Any], *, queue: bool = True) -> list[Part]:
+    """`precision 0.41 [0.35, 0.48] queue 40`, or the bounds and which stratum is
+    unmeasured; `queue=False` leaves the queue's count out."""
     low, high = stats.get("precision_ci") or (0.0, 1.0)
     if stats.get("unmeasured"):
         return [
@@ -40,13 +41,14 @@ def header_parts(stats: Mapping[str, Any]) -> list[Part]:
         ]
     if stats.get("precision") is None:
         return [("   precision – (no true/false labels yet)", "dim")]
-    queue = int(stats.get("queue_labels", 0))
-    return [
+    parts: list[Part] = [
         ("   precision ", "dim"),
         (f"{stats['precision']:.2f}", "bold $accent"),
         f" [{low:.2f}, {high:.2f}]",
-        (f" queue {queue}", "dim"),
     ]
+    if queue:
+        parts.append((f" queue {int(stats.get('queue_labels', 0))}", "dim"))
+    return parts
 
 
 def strata_parts(stats: Mapping[str, Any]) -> list[Part]:
