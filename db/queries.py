@@ -9,6 +9,7 @@ without it they follow (run, brief, start) and probe each flag's verdict.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -363,6 +364,15 @@ def iter_briefs_text(
 def count_stored_briefs(*, session: Db) -> int:
     """How many briefs are stored (every run covers them all)."""
     return int(session.scalar(select(func.count()).select_from(B)) or 0)
+
+
+def pool_units(*, session: Db) -> Counter[str]:
+    """Each unit of the stored pools' known values, with how many values have it (a pool
+    counted once however many briefs share it)."""
+    units: Counter[str] = Counter()
+    for (knowns,) in session.execute(select(P.c.knowns)):
+        units.update([known[2] for known in json.loads(knowns)])
+    return units
 
 
 def count_pools(*, session: Db) -> int:

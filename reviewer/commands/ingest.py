@@ -15,7 +15,7 @@ from reviewer.commands.console import (
     say_abandoned,
     stages,
 )
-from reviewer.commands.flag import run_line
+from reviewer.commands.flag import run_line, say_unread_units
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import InputError, count_lines
 from reviewer.pipeline.writer import IngestReport, ingest_files
@@ -111,5 +111,6 @@ def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
     say(out(), ", ".join(parts))
     if report.run is not None:
         say(out(), run_line(report.run))
+        say_unread_units(report.run)
     elif not report.failed:
         say(out(), "no new detector run: nothing changed")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,17 @@ class DetectorConfig:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True)
+
+    def unread_units(self, units: Mapping[str, int]) -> list[tuple[str, int, str | None]]:
+        """The pool units (with their counts) this vocabulary never reads in prose, each
+        with the vocabulary's unit it likely means ("%" -> "pct", "BPM" -> "bpm") or None.
+        `none`, the unit of a unitless value, is read."""
+        aliases = self.alias_units()
+        return [
+            (unit, count, aliases.get(unit.strip().lower()))
+            for unit, count in sorted(units.items())
+            if unit != "none" and unit not in self.units
+        ]
 
     def alias_units(self) -> dict[str, str]:
         """Lower-cased alias -> canonical unit; the canonical name is an alias of itself."""

@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from db.queries import pool_units
 from db.runs import iter_pool_rows, production, store_arms
 from db.undo import IngestUndo
 from db.views import pool_from_json
@@ -42,6 +43,7 @@ from reviewer.grounding.arms import (
     assemble_report,
     template_items,
 )
+from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.registry import describe, spec_of
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
 from reviewer.pipeline.parallel import encode_pool
@@ -71,6 +73,8 @@ class RunReport:
     previous_run: int | None = None
     diff: RunDiff | None = None
     abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
+    # pool units the detector's vocabulary never reads in prose: (unit, values, likely unit)
+    unread_units: list[tuple[str, int, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -285,7 +289,13 @@ class BatchWriter:
             run = finish_run(session, self.run_id)
             session.commit()
             diff = diff_runs(session, previous, run.id) if previous is not None else None
+            config = getattr(self.analyzer.detector, "config", None) if self.analyzer else None
+            unread = (
+                config.unread_units(pool_units(session=session))
+                if isinstance(config, DetectorConfig)
+                else []  # a plugin's vocabulary is its own affair
+            )
             return RunReport(
                 run.id, run.detector, run.version, run.briefs, run.flags, run.checkable,
-                previous, diff,
+                previous, diff, unread_units=unread,
             )  # fmt: skip

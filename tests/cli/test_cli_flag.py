@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from sqlmodel import Session
 from typer.testing import CliRunner
 
@@ -88,3 +90,49 @@ def test_unknown_detector_and_empty_database_are_clear(tmp_path):
     result = runner.invoke(app, ["flag", "--db", str(dbp)])
     assert result.exit_code == 2
     assert "no briefs stored yet" in result.stderr
+
+
+def test_pool_units_the_detector_never_reads_are_warned_of(tmp_path):
+    """A pool's "%" or "BPM" is no unit of the vocabulary ("pct", "bpm"), so no number in
+    prose is ever compared with those values by unit: ingest and flag say so, with the unit
+    meant, and a unit nobody configured ("kg") is pointed at [units]. Canonical units and
+    `none` raise nothing; a config naming "kg" quiets its warning."""
+    dbp = tmp_path / "r.db"
+
+    def known(name, value, unit):
+        return {"name": name, "value": value, "unit": unit}
+
+    pools = [
+        [known("readiness", 74, "%"), known("rhr", 50, "BPM"), known("lift", 85, "kg"),
+         known("hrv", 61, "none")],
+        [known("readiness", 70, "%"), known("sleep", 80, "pct")],
+    ]  # fmt: skip
+    briefs = tmp_path / "b.jsonl"
+    briefs.write_text(
+        "".join(
+            json.dumps({"id": f"b{i}", "text": "Readiness is 61% and you lifted 80 kg.", "pool": p})
+            + "\n"
+            for i, p in enumerate(pools)
+        ),
+        encoding="utf-8",
+    )
+    ingested = runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)])
+    assert ingested.exit_code == 0, ingested.output
+    warnings = [line for line in ingested.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 3, ingested.stderr
+    assert "2 known values in the stored pools have the unit '%'" in warnings[0]
+    assert warnings[0].endswith("write it as 'pct' in the pools")
+    assert "1 known value in the stored pools has the unit 'BPM'" in warnings[1]
+    assert warnings[1].endswith("write it as 'bpm' in the pools")
+    assert "'kg', which default never reads" in warnings[2]
+    assert warnings[2].endswith("add it under [units] in a config")
+
+    reference = runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)])
+    assert reference.exit_code == 0, reference.output
+    assert "reference reads only its published units" in reference.stderr.splitlines()[-1]
+
+    config = tmp_path / "kg.toml"
+    config.write_text('[units]\nkg = ["kg", "kilograms"]\n', encoding="utf-8")
+    configured = runner.invoke(app, ["flag", "--config", str(config), "--db", str(dbp)])
+    assert configured.exit_code == 0, configured.output
+    assert "'kg'" not in configured.stderr and "'%'" in configured.stderr
