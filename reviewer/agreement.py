@@ -1,10 +1,11 @@
 """Agreement between reviewers: raw agreement, Cohen's κ per pair, Krippendorff's α over all.
 
-Pure arithmetic over verdicts keyed by claim and reviewer. Every figure comes with a
-bootstrap 95% interval (claims resampled with replacement), and a figure that cannot be
-computed says why instead of giving a number. The statistics depend only on how many claims
-show each pattern of verdicts, so a resample draws pattern counts (a multinomial draw, one
-binomial per pattern), never rebuilds claims.
+Pure arithmetic over verdicts keyed by claim and reviewer. Raw agreement, a share of
+claims, comes with its Wilson 95% interval; κ and α with a bootstrap 95% interval (claims
+resampled with replacement), or none, and why, when every resample gives the figure again
+(no claim differs). A figure that cannot be computed says why instead of giving a number.
+The statistics depend only on how many claims show each pattern of verdicts, so a resample
+draws pattern counts (a multinomial draw, one binomial per pattern), never rebuilds claims.
 """
 
 from __future__ import annotations
@@ -18,8 +19,16 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from reviewer.wilson import wilson_interval
+
 ONE_CATEGORY = "one category only"
 TOO_FEW = "fewer than two ratings"
+SAME_IN_EVERY_RESAMPLE = "no claim differs, so every resample gives it again"
+INTERVALS = (
+    "raw agreement: Wilson 95% score interval; κ and α: bootstrap 95% percentile, "
+    "{resamples:,} resamples of claims, seed {seed}, none where every resample gives the "
+    "figure again"
+)
 
 RESAMPLES = 1000
 SEED = 0
@@ -38,21 +47,25 @@ class Estimate:
     value: float | None
     ci: tuple[float, float] | None = None
     undefined: str | None = None
+    no_interval: str | None = None  # why a defined figure has no interval
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "value": self.value,
             "ci": list(self.ci) if self.ci else None,
             "undefined": self.undefined,
+            "no_interval": self.no_interval,
         }
 
     def words(self, digits: int = 2) -> str:
-        """`0.74 [0.52, 0.90]`, or `undefined (one category only)`."""
+        """`0.74 [0.52, 0.90]`, `1.00 (no interval: …)`, or `undefined (one category only)`."""
         if self.value is None:
             return f"undefined ({self.undefined})"
         text = f"{self.value:.{digits}f}"
         if self.ci:
             text += f" [{self.ci[0]:.{digits}f}, {self.ci[1]:.{digits}f}]"
+        elif self.no_interval:
+            text += f" (no interval: {self.no_interval})"
         return text
 
 
@@ -152,13 +165,6 @@ def _patterns(ratings: Ratings) -> Counter[Pattern]:
     return Counter(_pattern(v.values()) for v in ratings.values() if len(v) >= 2)
 
 
-def _share_agreed(patterns: Mapping[Pattern, int]) -> tuple[float | None, str | None]:
-    n = sum(patterns.values())
-    if n == 0:
-        return None, TOO_FEW
-    return sum(w for p, w in patterns.items() if len(p) == 1) / n, None
-
-
 def _share_equal(table: Mapping[Cell, int]) -> tuple[float | None, str | None]:
     n = sum(table.values())
     if n == 0:
@@ -188,7 +194,20 @@ def _estimate(
         replicate, _ = statistic({k: w for k, w in zip(keys, drawn, strict=True) if w})
         if replicate is not None:
             draws.append(replicate)
+    if draws and min(draws) == max(draws):
+        # every resample gives the figure again (no claim differs from the rest): a point
+        # "interval" would claim a certainty that a few claims cannot give
+        return Estimate(value, None, None, SAME_IN_EVERY_RESAMPLE)
     return Estimate(value, _percentile_interval(draws))
+
+
+def _share(agreed: int, n: int) -> Estimate:
+    """A share of claims (or pairs) that agree, with its Wilson interval: each claim
+    agrees or not, so the share is a binomial proportion, and Wilson's interval stays
+    honest at a handful of claims and at none differing, where resampling cannot."""
+    if n == 0:
+        return Estimate(None, None, TOO_FEW)
+    return Estimate(agreed / n, wilson_interval(agreed, n))
 
 
 def multinomial(n: int, weights: Sequence[int], rng: random.Random) -> list[int]:
@@ -265,7 +284,7 @@ def pair_table(ratings: Ratings, first: str, second: str) -> Counter[Cell]:
 def measure(ratings: Ratings, *, resamples: int = RESAMPLES, seed: int = SEED) -> Agreement:
     """Raw agreement (share of claims whose reviewers all agree), κ for each pair of
     reviewers and α over all, over the claims with two or more ratings. Deterministic for
-    a given seed; `resamples=0` gives the figures without intervals."""
+    a given seed; `resamples=0` gives κ and α without intervals."""
     rng = random.Random(seed)
     patterns = _patterns(ratings)
     doubly = sum(patterns.values())
@@ -280,7 +299,7 @@ def measure(ratings: Ratings, *, resamples: int = RESAMPLES, seed: int = SEED) -
                 first,
                 second,
                 sum(table.values()),
-                _estimate(table, _share_equal, resamples, rng),
+                _share(sum(w for (a, b), w in table.items() if a == b), sum(table.values())),
                 _estimate(table, kappa_from_table, resamples, rng),
             )
         )
@@ -288,7 +307,7 @@ def measure(ratings: Ratings, *, resamples: int = RESAMPLES, seed: int = SEED) -
         claims=doubly,
         disagreements=sum(w for p, w in patterns.items() if len(p) > 1),
         reviewers=tuple(reviewers),
-        agreement=_estimate(patterns, _share_agreed, resamples, rng),
+        agreement=_share(sum(w for p, w in patterns.items() if len(p) == 1), doubly),
         alpha=_estimate(patterns, alpha_from_patterns, resamples, rng),
         pairs=tuple(pairs),
     )
@@ -413,6 +432,6 @@ def run_report(
         "run_id": run_id,
         **overall.to_dict(),
         "by_kind": {kind: part.to_dict() for kind, part in by_kind.items()},
-        "interval": f"bootstrap 95% percentile, {resamples:,} resamples of claims, seed {SEED}",
+        "interval": INTERVALS.format(resamples=resamples, seed=SEED),
         "ratings": RATINGS_RULE,
     }

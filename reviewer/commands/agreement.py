@@ -144,9 +144,16 @@ def _words(estimate: dict[str, Any], *, compact: bool = False) -> str:
     value, ci = estimate["value"], estimate["ci"]
     if value is None:
         return "undefined" if compact else f"undefined: {estimate['undefined']}"
-    if compact:
-        return f"{value:.2f} ({ci[0]:.2f}–{ci[1]:.2f})" if ci else f"{value:.2f}"
-    return f"{value:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
+    if ci:
+        low, high = ci
+        return (
+            f"{value:.2f} ({low:.2f}–{high:.2f})"
+            if compact
+            else f"{value:.2f} [{low:.2f}, {high:.2f}]"
+        )
+    if estimate.get("no_interval"):  # a point "interval" would claim what was never seen
+        return f"{value:.2f} (no interval)"
+    return f"{value:.2f}"
 
 
 def _rows(table: Table, name: str, part: dict[str, Any]) -> None:
@@ -162,13 +169,20 @@ def _rows(table: Table, name: str, part: dict[str, Any]) -> None:
         )  # fmt: skip
 
 
+def _pointless(result: dict[str, Any]) -> bool:
+    """Whether any κ or α printed has no interval because no claim differs."""
+    parts = [result, *result["by_kind"].values()]
+    estimates = [e for p in parts for e in (p["alpha"], *(q["kappa"] for q in p["pairs"]))]
+    return any(e.get("no_interval") for e in estimates)
+
+
 def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> None:
     if not result["claims"]:
         say(console, f"{title}: no claim has verdicts from two reviewers yet, so agreement is "
                      "undefined (fewer than two ratings)")  # fmt: skip
         return
     table = Table(
-        title=Text(f"{title} · agreement, 95% bootstrap intervals"),
+        title=Text(f"{title} · agreement, 95% intervals (Wilson; κ and α bootstrap)"),
         box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, collapse_padding=True,
     )  # fmt: skip
     for name in ("", "claims", "differ", "raw agreement", "κ / α"):
@@ -177,6 +191,9 @@ def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> 
     for kind, part in result["by_kind"].items():
         _rows(table, f"kind {kind}", part)
     console.print(table)
+    if _pointless(result):
+        say(console, "no interval: no claim differs there, so every resample gives the same "
+                     "figure; raw agreement's interval says how far so few claims go")  # fmt: skip
     say(console, f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
                  f"{result['disagreements']:,} with differing verdicts "
                  "(agreement --list shows them, review --adjudicate settles them)")  # fmt: skip

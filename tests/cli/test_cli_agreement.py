@@ -110,7 +110,7 @@ def test_agreement_without_double_labels_says_undefined(tmp_path) -> None:
     assert "undefined (fewer than two ratings)" in result.output
     result = CliRunner().invoke(app, ["agreement", "--db", str(tmp_path / "one.db"), "--json"])
     assert json.loads(result.output)["alpha"] == {
-        "value": None, "ci": None, "undefined": "fewer than two ratings",
+        "value": None, "ci": None, "undefined": "fewer than two ratings", "no_interval": None,
     }  # fmt: skip
 
 
@@ -199,3 +199,31 @@ def test_agreement_takes_a_run_by_name_as_review_does(labeled) -> None:
     result = CliRunner().invoke(app, ["agreement", "--db", str(path), "--run", "v9"])
     assert result.exit_code == 2 and "no detector run named 'v9'" in result.output
     assert later == 2
+
+
+def test_six_claims_none_differing_get_no_point_interval(tmp_path) -> None:
+    """Two reviewers agree on all six claims they share: raw agreement gets Wilson's
+    interval (six claims cannot prove 1.00), and κ and α, which every resample gives again,
+    get no interval and say why, in the table and in the JSON."""
+    path = tmp_path / "six.db"
+    engine, run_id, pks = seed(path, [[flag(10, "55", 55.0)]] * 6)
+    with Session(engine) as session:
+        for i, pk in enumerate(pks):
+            (shown,) = db.brief_flags(session=session, run_id=run_id, brief_pk=pk, reviewer="x")
+            verdict = "true_positive" if i % 2 else "false_positive"
+            for reviewer in ("ann", "bob"):
+                db.record_label(session=session, claim_id=shown.claim_id, reviewer=reviewer,
+                                verdict=verdict)  # fmt: skip
+    engine.dispose()
+    shown = CliRunner().invoke(app, ["agreement", "--db", str(path)])
+    assert shown.exit_code == 0, shown.output
+    low = 6 / (6 + 1.959963984540054**2)  # Wilson's lower end at 6 of 6
+    assert f"1.00 [{low:.2f}, 1.00]" in shown.output
+    assert "κ 1.00 (no interval)" in shown.output and "α 1.00 (no interval)" in shown.output
+    assert "no interval: no claim differs there" in shown.output
+    assert "[1.00, 1.00]" not in shown.output
+    figures = json.loads(CliRunner().invoke(app, ["agreement", "--db", str(path), "--json"]).output)
+    assert figures["agreement"]["ci"] == [pytest.approx(low), 1.0]
+    assert figures["alpha"]["ci"] is None and figures["alpha"]["no_interval"]
+    assert figures["pairs"][0]["kappa"]["value"] == 1.0
+    assert figures["pairs"][0]["kappa"]["ci"] is None

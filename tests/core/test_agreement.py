@@ -20,6 +20,7 @@ from reviewer.agreement import (
     measure_by,
     with_the_rest,
 )
+from reviewer.metrics import wilson_interval
 
 # Krippendorff (2011), "Computing Krippendorff's Alpha-Reliability": four observers, twelve
 # units, values 1-5, missing data; nominal alpha is 0.743.
@@ -166,12 +167,25 @@ def test_bootstrap_interval_is_seeded_and_holds_the_estimate() -> None:
             assert low - 0.05 <= estimate.value <= high + 0.05
 
 
-def test_perfect_agreement_has_a_point_interval() -> None:
+def test_perfect_agreement_has_no_point_interval() -> None:
+    """No claim differs: every resample gives κ and α of 1 again, and a point interval
+    would claim a certainty 40 claims cannot give, so there is none, with the reason; raw
+    agreement, a share of claims, gets Wilson's interval, below 1."""
     ratings = {u: {"a": v, "b": v} for u, v in enumerate(["tp", "fp"] * 20)}
     report = measure(ratings)
     assert report.alpha.value == pytest.approx(1.0)
-    assert report.alpha.ci == (pytest.approx(1.0), pytest.approx(1.0))
-    assert report.pairs[0].kappa.ci == (pytest.approx(1.0), pytest.approx(1.0))
+    assert report.alpha.ci is None and report.alpha.no_interval
+    assert report.pairs[0].kappa.ci is None and report.pairs[0].kappa.no_interval
+    assert "no interval" in report.alpha.words()
+    assert report.agreement.ci == (pytest.approx(40 / (40 + 1.959963984540054**2)), 1.0)
+    assert report.pairs[0].agreement.ci == report.agreement.ci
+
+
+def test_raw_agreement_has_wilsons_interval() -> None:
+    """7 of 10 claims agree: the share's interval is Wilson's, whatever the seed."""
+    ratings = {u: {"a": "tp", "b": "tp" if u < 7 else "fp"} for u in range(10)}
+    assert measure(ratings, seed=1).agreement.ci == pytest.approx(wilson_interval(7, 10))
+    assert measure(ratings, seed=2).agreement.ci == pytest.approx(wilson_interval(7, 10))
 
 
 def test_bootstrap_matches_a_plain_bootstrap_with_the_reference_package() -> None:
