@@ -11,6 +11,7 @@ from sqlalchemy import Connection
 import db
 from db import share
 from db.agreement import claim_verdicts, count_disputed, next_disputed
+from reviewer.tui.literal import one_line
 from reviewer.vocabulary import SKIP, verdict_word
 
 
@@ -46,6 +47,17 @@ class Queue:
     def held_by_others(self, connection: Connection, claim_id: int) -> list[str]:
         """Teammates who hold or labeled every slot of this flag (a team's queue only)."""
         return []
+
+    def refusal(self, connection: Connection, claim_id: int) -> tuple[str, str] | None:
+        """(title, why) when this reviewer may not label a flag they moved to, else None."""
+        others = self.held_by_others(connection, claim_id)
+        if not others:
+            return None
+        who = ", ".join(one_line(name) for name in others)
+        return "Shared run", (
+            f"{who} {'has' if len(others) == 1 else 'have'} this flag: in a shared run each "
+            "flag goes to one reviewer (two in the overlap). Space takes you to yours."
+        )
 
 
 def _where(connection: Connection, claim_id: int) -> Next | None:
@@ -147,6 +159,22 @@ class Adjudication(Queue):
     def header(self, connection: Connection) -> str:
         left = count_disputed(session=connection, run_id=self.run_id)
         return f"adjudicating · {left:,} in dispute · your verdict is final"
+
+    def refusal(self, connection: Connection, claim_id: int) -> tuple[str, str] | None:
+        """A claim this person rated as a reviewer, reached by moving to it: settling it
+        would replace their rating (which agreement counts) with a final verdict on their
+        own dispute, which the walk never offers either."""
+        rated = any(
+            who == self.reviewer and role == "reviewer" and verdict != SKIP
+            for who, role, verdict in claim_verdicts(session=connection, claim_id=claim_id)
+        )
+        if not rated:
+            return None
+        return "Adjudication", (
+            "You rated this claim as a reviewer: an adjudicator settles others' disputes, "
+            "not their own, and your rating stays in agreement. Space takes you to the next "
+            "claim in dispute."
+        )
 
 
 def others_text(connection: Connection, claim_id: int, reviewer: str) -> str:

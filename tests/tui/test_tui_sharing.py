@@ -12,8 +12,10 @@ import pytest
 from rich.cells import cell_len
 from sklearn.metrics import cohen_kappa_score
 from sqlalchemy import select
+from sqlmodel import Session
 from typer.testing import CliRunner
 
+import db
 from db import get_claim, share
 from db.tables import labelstate as LS
 from reviewer.cli import app as cli
@@ -263,3 +265,48 @@ async def test_the_header_keeps_the_precision_interval_in_sight_when_narrow(tmp_
         await pilot.pause()
         wide = str(ann.screen.query_one("#progress").render())
         assert f"{ann.screen.run_title}  team" in wide and "queue" in wide, wide
+
+
+async def test_an_adjudicator_cannot_settle_a_dispute_of_their_own(tmp_path, size) -> None:
+    """ann and bob differ on one claim, bob and cy on another. ann adjudicating is walked
+    to the second; moving to the first and pressing t is refused with a notice, her rating
+    stays a reviewer's (agreement still counts it), and the claim stays in dispute. The
+    claim the walk gave her takes her verdict as final."""
+    engine, _, pks = seed(tmp_path / "team.db", [[flag(10, "55", 55.0)]] * 2)
+    with engine.connect() as connection:
+        own, other = (
+            db.brief_flags(session=connection, run_id=1, brief_pk=pk, reviewer="x")[0].claim_id
+            for pk in pks
+        )
+    with Session(engine) as session:
+        for claim_id, votes in (
+            (own, {"ann": "true_positive", "bob": "false_positive"}),
+            (other, {"bob": "true_positive", "cy": "false_positive"}),
+        ):
+            for who, verdict in votes.items():
+                db.record_label(session=session, claim_id=claim_id, reviewer=who, verdict=verdict)
+    ann = ReviewApp(engine, reviewer="ann", adjudicate=True)
+    async with ann.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert ann.screen.review.taken == other
+        with engine.connect() as connection:
+            where = get_claim(session=connection, claim_id=own).brief_pk
+        ann.screen.open_brief(where, claim_id=own)
+        await pilot.pause()
+        assert ann.screen.current.claim_id == own
+        await pilot.press("t")
+        await pilot.pause()
+        said = [n.message for n in ann._notifications]
+        assert any(m.startswith("You rated this claim as a reviewer") for m in said), said
+        assert labelers(engine)[own]["ann"] == ("true_positive", "reviewer")
+        with engine.connect() as connection:
+            assert get_claim(session=connection, claim_id=own).verdict == "disputed"
+        with engine.connect() as connection:
+            there = get_claim(session=connection, claim_id=other).brief_pk
+        ann.screen.open_brief(there, claim_id=other)
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+    assert labelers(engine)[other]["ann"] == ("false_positive", "adjudicator")
+    with engine.connect() as connection:
+        assert get_claim(session=connection, claim_id=other).verdict == "false_positive"

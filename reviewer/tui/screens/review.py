@@ -391,7 +391,7 @@ class ReviewScreen(HonestActions, Screen[None]):
         if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
-        if flag.claim_id != self.review.taken and self._held_elsewhere(flag):
+        if flag.claim_id != self.review.taken and self._refused(flag):
             return
         try:
             self.review.label(verdict, patience=0, busy=UI_BUSY)
@@ -401,21 +401,19 @@ class ReviewScreen(HonestActions, Screen[None]):
             return
         self._labeled(flag, verdict)
 
-    def _held_elsewhere(self, flag: FlagView) -> bool:
-        """A flag a teammate holds (or labeled) in a shared run, reached by moving to it:
-        labeling it too would make a second label outside the overlap. Refused, saying so."""
+    def _refused(self, flag: FlagView) -> bool:
+        """A flag reached by moving to it that this reviewer may not label: one a teammate
+        holds (or labeled) in a shared run, which would make a second label outside the
+        overlap; a claim an adjudicator rated, which would be their own dispute. Refused,
+        saying why."""
         try:
-            others = self.queue.held_by_others(self.session, flag.claim_id)
+            refusal = self.queue.refusal(self.session, flag.claim_id)
         except (DBAPIError, DatabaseUnavailable):
             return False  # the label's own write will meet the database and say so
-        if not others:
+        if refusal is None:
             return False
-        who = ", ".join(one_line(name) for name in others)
-        self.notify(
-            f"{who} {'has' if len(others) == 1 else 'have'} this flag: in a shared run each "
-            "flag goes to one reviewer (two in the overlap). Space takes you to yours.",
-            title="Shared run", severity="warning", markup=False,
-        )  # fmt: skip
+        title, why = refusal
+        self.notify(why, title=title, severity="warning", markup=False)
         return True
 
     def _hold(self, action: str, *args: Any) -> None:
