@@ -42,6 +42,15 @@ def header(app: ReviewApp) -> str:
     return str(app.screen.query_one("#progress").render())
 
 
+async def move_to(pilot, engine, claim_id: int) -> None:
+    """Open the brief of a claim with the cursor on it, as moving there by hand does."""
+    with engine.connect() as connection:
+        where = get_claim(session=connection, claim_id=claim_id).brief_pk
+    pilot.app.screen.open_brief(where, claim_id=claim_id)
+    await pilot.pause()
+    assert pilot.app.screen.current.claim_id == claim_id
+
+
 async def label_until_done(apps, engine, rng, keys="tf", limit=400) -> None:
     for _ in range(limit):
         for pilot in apps:
@@ -225,11 +234,7 @@ async def test_a_flag_a_teammate_holds_is_not_labeled_twice(tmp_path, size) -> N
         mine = ann.screen.review.taken
         assert held is not None and mine is not None and held != mine
         assert labelers(engine) == {}
-        with engine.connect() as connection:
-            where = get_claim(session=connection, claim_id=held).brief_pk
-        ann.screen.open_brief(where, claim_id=held)
-        await a.pause()
-        assert ann.screen.current.claim_id == held
+        await move_to(a, engine, held)
         await a.press("t")
         await a.pause()
         assert labelers(engine) == {}
@@ -289,11 +294,7 @@ async def test_an_adjudicator_cannot_settle_a_dispute_of_their_own(tmp_path, siz
     async with ann.run_test(size=size) as pilot:
         await pilot.pause()
         assert ann.screen.review.taken == other
-        with engine.connect() as connection:
-            where = get_claim(session=connection, claim_id=own).brief_pk
-        ann.screen.open_brief(where, claim_id=own)
-        await pilot.pause()
-        assert ann.screen.current.claim_id == own
+        await move_to(pilot, engine, own)
         await pilot.press("t")
         await pilot.pause()
         said = [n.message for n in ann._notifications]
@@ -301,10 +302,7 @@ async def test_an_adjudicator_cannot_settle_a_dispute_of_their_own(tmp_path, siz
         assert labelers(engine)[own]["ann"] == ("true_positive", "reviewer")
         with engine.connect() as connection:
             assert get_claim(session=connection, claim_id=own).verdict == "disputed"
-        with engine.connect() as connection:
-            there = get_claim(session=connection, claim_id=other).brief_pk
-        ann.screen.open_brief(there, claim_id=other)
-        await pilot.pause()
+        await move_to(pilot, engine, other)
         await pilot.press("f")
         await pilot.pause()
     assert labelers(engine)[other]["ann"] == ("false_positive", "adjudicator")
