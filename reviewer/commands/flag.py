@@ -38,20 +38,8 @@ def run_line(run: RunReport) -> str:
 def say_unread_units(run: RunReport) -> None:
     """Warn of pool units the detector never reads in prose: their values are checked only
     where a name points at them, which a new user's "%" for "pct" should not rely on."""
-    for unit, count, meant in run.unread_units:
-        if meant:
-            fix = f"write it as {meant!r} in the pools"
-        elif run.detector == "reference":
-            fix = "the reference reads only its published units (bpm, mi, min, pct, steps)"
-        else:
-            fix = "add it under [units] in a config"
-        say(
-            err(),
-            f"warning: {counted(count, 'known value')} in the stored pools "
-            f"{'has' if count == 1 else 'have'} the unit {unit!r}, which {run.detector} never "
-            f"reads in prose, so no number is compared with {'it' if count == 1 else 'them'} "
-            f"by unit: {fix}",
-        )
+    for warning in run.unread_units:
+        say(err(), warning)
 
 
 def flag(

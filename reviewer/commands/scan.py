@@ -63,6 +63,7 @@ def scan(
     """Stream a briefs file through a detector; returns the exit code (2 on bad input).
     JSON lines of a regular file are made on `workers` more processes (default:
     `scan_workers`), each reading its own parts of the file; stdin is read here alone."""
+    units: set[str] = set()  # of the pools met, for the units the detector never reads
     try:
         pools = read_pools(pools_path) if pools_path else None
         if fmt == "table":
@@ -71,14 +72,14 @@ def scan(
             from reviewer.commands.scan_table import scan_to_table
 
             with progress_bar("scanning", count_lines(path)) as advance:
-                scan_to_table(records, detector, advance)
-            return OK
+                scan_to_table(noting_units(records, units), detector, advance)
+            return _warn_unread(detector, units)
         count = scan_workers(path) if workers is None else workers
         if count <= 0 or not _regular_file(path):
             records = iter_briefs(path, pools=pools, check_duplicates=False)
             with _fewer_collections(), progress_bar("scanning", _total(path)) as advance:
-                _scan_serially(records, detector, advance)
-            return OK
+                _scan_serially(noting_units(records, units), detector, advance)
+            return _warn_unread(detector, units)
         # the workers are forked before the progress bar's thread starts, and after the
         # pools are read (they reach the workers by fork, as does the collector's setting)
         with (
@@ -86,11 +87,35 @@ def scan(
             OrderedMap(_jsonl_span, (detector, path, pools), count) as parts,
             progress_bar("scanning", _total(path)) as advance,
         ):
-            _scan_to_jsonl(line_spans(path, SPAN_BYTES), parts, advance)
+            _scan_to_jsonl(line_spans(path, SPAN_BYTES), parts, advance, units)
     except InputError as err:
         from reviewer.commands.console import input_error
 
         return input_error(err)
+    return _warn_unread(detector, units)
+
+
+def noting_units(records: Iterable[BriefRecord], units: set[str]) -> Iterator[BriefRecord]:
+    """The records, each pool's units added to `units` on the way (a pool shared by the
+    briefs that follow it, as `pool_id` shares one, is looked at once)."""
+    last: object = None
+    for record in records:
+        if record.pool is not last:
+            last = record.pool
+            units.update([known.unit for known in last])
+        yield record
+
+
+def _warn_unread(detector: Detector, units: set[str]) -> int:
+    """Warn on stderr of the pools' units the detector never reads in prose (a plugin's
+    vocabulary is its own affair); the scan itself went well."""
+    from reviewer.grounding.config import DetectorConfig
+
+    config = getattr(detector, "config", None)
+    if isinstance(config, DetectorConfig) and units:
+        name = registry.describe(detector)[0]
+        for warning in config.unread_warnings(name, dict.fromkeys(units, 0), "in the pools"):
+            sys.stderr.write(warning + "\n")
     return OK
 
 
@@ -157,24 +182,30 @@ def _scan_serially(
 Job = tuple[Detector, str, "Mapping[str, Pool] | None"]  # what every worker holds
 
 
-def _jsonl_span(job: Job, span: Span) -> tuple[str, int, Exception | None]:
-    """The JSON lines of one part of the file, how many, and the bad line or fault that
-    stopped it (the lines before it are still printed, as a serial scan prints them)."""
+def _jsonl_span(job: Job, span: Span) -> tuple[str, int, Exception | None, set[str]]:
+    """The JSON lines of one part of the file, how many, the bad line or fault that
+    stopped it (the lines before it are still printed, as a serial scan prints them), and
+    the units of its pools."""
     detector, path, pools = job
     lines = []
+    units: set[str] = set()
+    records = iter_briefs(path, pools=pools, check_duplicates=False, span=span)
     try:
-        for record in iter_briefs(path, pools=pools, check_duplicates=False, span=span):
+        for record in noting_units(records, units):
             lines.append(brief_line(detector, record.id, record.text, record.pool) + "\n")
     except (InputError, registry.DetectorFault) as err:
-        return "".join(lines), len(lines), err
-    return "".join(lines), len(lines), None
+        return "".join(lines), len(lines), err, units
+    return "".join(lines), len(lines), None, units
 
 
-def _scan_to_jsonl(spans: Iterable[Span], parts: OrderedMap, advance: Callable[[], None]) -> None:
+def _scan_to_jsonl(
+    spans: Iterable[Span], parts: OrderedMap, advance: Callable[[], None], units: set[str]
+) -> None:
     out = sys.stdout
-    for text, count, fault in parts.map(spans):
+    for text, count, fault, met in parts.map(spans):
         out.write(text)
         out.flush()
+        units |= met
         for _ in range(count):
             advance()
         if fault is not None:

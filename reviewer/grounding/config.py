@@ -101,6 +101,28 @@ class DetectorConfig:
             if unit != "none" and unit not in self.units
         ]
 
+    def unread_warnings(self, detector: str, units: Mapping[str, int], where: str) -> list[str]:
+        """One warning per unit of `units` this vocabulary never reads in prose, said of the
+        values `where` ("in the stored pools"); a count of 0 leaves the count unsaid."""
+        warnings = []
+        for unit, count, meant in self.unread_units(units):
+            if meant:
+                fix = f"write it as {meant!r} in the pools"
+            elif detector == "reference":
+                fix = "the reference reads only its published units (bpm, mi, min, pct, steps)"
+            else:
+                fix = "add it under [units] in a config"
+            if count:
+                values = f"{count:,} known value{'' if count == 1 else 's'} {where}"
+                verb, them = ("has", "it") if count == 1 else ("have", "them")
+            else:
+                values, verb, them = f"known values {where}", "have", "them"
+            warnings.append(
+                f"warning: {values} {verb} the unit {unit!r}, which {detector} never reads in "
+                f"prose, so no number is compared with {them} by unit: {fix}"
+            )
+        return warnings
+
     def alias_units(self) -> dict[str, str]:
         """Lower-cased alias -> canonical unit; the canonical name is an alias of itself."""
         out: dict[str, str] = {}

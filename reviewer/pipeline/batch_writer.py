@@ -73,8 +73,8 @@ class RunReport:
     previous_run: int | None = None
     diff: RunDiff | None = None
     abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
-    # pool units the detector's vocabulary never reads in prose: (unit, values, likely unit)
-    unread_units: list[tuple[str, int, str | None]] = field(default_factory=list)
+    # a warning for each pool unit the detector's vocabulary never reads in prose
+    unread_units: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -291,7 +291,9 @@ class BatchWriter:
             diff = diff_runs(session, previous, run.id) if previous is not None else None
             config = getattr(self.analyzer.detector, "config", None) if self.analyzer else None
             unread = (
-                config.unread_units(pool_units(session=session))
+                config.unread_warnings(
+                    run.detector, pool_units(session=session), "in the stored pools"
+                )
                 if isinstance(config, DetectorConfig)
                 else []  # a plugin's vocabulary is its own affair
             )

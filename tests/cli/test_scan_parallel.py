@@ -105,3 +105,39 @@ def test_a_failing_plugin_stops_both_at_the_same_brief(corpus: Path, tmp_path: P
     assert together.stdout == alone.stdout
     assert "'b201'" in together.stderr and "ZeroDivisionError" in together.stderr
     assert together.stderr == alone.stderr
+
+
+def test_pool_units_no_detector_reads_are_warned_of_on_every_path(tmp_path: Path) -> None:
+    """A pool in "%" and "kg" (units the default never reads in prose) is named on stderr
+    once each, after the JSON lines, whether one process scans or workers do, as JSON
+    lines or a table; a config naming "kg" quiets its warning, and stdout is unchanged."""
+    path = tmp_path / "units.jsonl"
+    lines = long_briefs(path, 320)
+    odd = json.loads(lines[200])
+    odd["pool"] = [*odd["pool"], {"name": "lift", "value": 85, "unit": "kg"},
+                   {"name": "readiness_share", "value": 74, "unit": "%"}]  # fmt: skip
+    lines[200] = json.dumps(odd)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    plain = tmp_path / "plain.jsonl"
+    long_briefs(plain, 320)
+    expected = [
+        "warning: known values in the pools have the unit '%', which default never reads in "
+        "prose, so no number is compared with them by unit: write it as 'pct' in the pools",
+        "warning: known values in the pools have the unit 'kg', which default never reads in "
+        "prose, so no number is compared with them by unit: add it under [units] in a config",
+    ]
+    alone = run_scan(str(path), "--workers", "0")
+    assert alone.returncode == 0, alone.stderr
+    assert alone.stderr.splitlines() == expected
+    for workers in ("1", "2"):
+        together = run_scan(str(path), "--workers", workers)
+        assert together.returncode == 0 and together.stdout == alone.stdout
+        assert together.stderr.splitlines() == expected
+    table = run_scan(str(path), "--format", "table")
+    assert table.returncode == 0 and table.stderr.splitlines() == expected
+    quiet = run_scan(str(plain))
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    config = tmp_path / "kg.toml"
+    config.write_text('[units]\nkg = ["kg"]\n', encoding="utf-8")
+    configured = run_scan(str(path), "--config", str(config))
+    assert configured.returncode == 0 and configured.stderr.splitlines() == expected[:1]
