@@ -7,7 +7,9 @@ not even that when duplicates do not matter, as in `scan`).
 
 Each line is first decoded by a typed msgspec decoder (parsing and type checks in C);
 a line it does not accept, or a value it cannot vouch for, is read again by the plain
-checks below, which word the problem. Both accept exactly the same lines.
+checks below, which word the problem. Both accept exactly the same lines. No object of a
+line may give a key twice (msgspec, like Python's json, would keep the last value): the
+typed decoder's line is taken only when its colons prove every key was seen once.
 
 Limits, so that no line can exhaust memory or the stack, or store what cannot be written
 back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
@@ -351,16 +353,22 @@ class _KnownLine(msgspec.Struct):
 
 
 class _BriefLine(msgspec.Struct):
-    """The shape of a good brief line; unknown keys are ignored, as by the plain reader."""
+    """The shape of a good brief line; unknown keys are ignored, as by the plain reader.
+    id, text and meta come as written (their colons are counted, see `_keys_once`), then
+    are decoded."""
 
-    id: str
-    text: str
+    id: msgspec.Raw
+    text: msgspec.Raw
     pool: list[_KnownLine] | msgspec.UnsetType = msgspec.UNSET
     pool_id: str | msgspec.UnsetType = msgspec.UNSET
-    meta: dict[str, Any] | None = None
+    meta: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
 
 
 _DECODE_BRIEF = msgspec.json.Decoder(_BriefLine)
+_DECODE_STRING = msgspec.json.Decoder(str)
+_DECODE_META = msgspec.json.Decoder(dict[str, Any] | None)
+_ENCODE = msgspec.json.Encoder().encode
+_UNSET = msgspec.UNSET
 _NAME_UNIT = attrgetter("name", "unit")
 
 
@@ -394,26 +402,23 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
 
     msgspec rejects what the plain reader rejects (NaN, Infinity, numbers out of range,
     invalid UTF-8, lone surrogates, wrong types) and parses numbers to the same floats,
-    except inside the fields it skips: those it never checks for UTF-8, so that is checked
-    here (a small cost next to decoding; ASCII lines are checked fastest).
+    except inside the fields it skips, which it does not check at all. Nor does it see a
+    key given twice. A line `_keys_once` cannot vouch for (such a key, a field skipped)
+    goes to the plain reader, which checks every object: every byte of a line taken here
+    was decoded by msgspec.
     """
     if isinstance(raw, LineTooLong):
         return None
-    if not raw.isascii():
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
     try:
         line = _DECODE_BRIEF.decode(raw)
+        brief_id = _DECODE_STRING.decode(line.id)
+        text = _DECODE_STRING.decode(line.text)
+        meta = None if line.meta is msgspec.UNSET else _DECODE_META.decode(line.meta)
     except (msgspec.DecodeError, RecursionError):  # ValidationError included
         return None
-    if line.meta and raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
-        try:  # perhaps nested too deep (only meta can nest): the plain reader says so
-            check_value(line.meta, strings=False, level=1)
-        except JsonLimitError:
-            return None
-    if _blank(line.id) or _blank(line.text):
+    if not _keys_once(raw, line, meta):
+        return None
+    if _blank(brief_id) or _blank(text):
         return None
     pool_id = line.pool_id
     if pool_id is msgspec.UNSET:
@@ -421,13 +426,45 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
             return None
         if not all(map(str.strip, chain.from_iterable(map(_NAME_UNIT, line.pool)))):
             return None  # a blank name or unit
-        return BriefRecord(line.id, line.text, _known_pool(line.pool), line.meta, number, None)
+        return BriefRecord(brief_id, text, _known_pool(line.pool), meta, number, None)
     if line.pool is not msgspec.UNSET or pools is None or _blank(pool_id):
         return None
     found = pools.get(pool_id)
     if found is None:
         return None
-    return BriefRecord(line.id, line.text, found, line.meta, number, pool_id)
+    return BriefRecord(brief_id, text, found, meta, number, pool_id)
+
+
+def _keys_once(raw: bytes, line: _BriefLine, meta: dict[str, Any] | None) -> bool:
+    """Whether the line certainly gives each key once and holds no key the decoder
+    skipped, and meta nests less than MAX_DEPTH deep; False when it cannot tell.
+
+    Each key of a JSON text is followed by exactly one colon, and every other colon lies
+    inside a string. So the line's colons, less those written inside id and text, number
+    at least the keys of the line's object and of its pool's entries, plus meta's keys
+    and the colons of its strings; exactly that many when no key is given twice and none
+    was skipped. Meta's part is counted on decoded meta written again (msgspec writes a
+    colon as itself); a colon escaped in it as \\u003a is missing from the line's count
+    and could hide a key given twice, so such meta is left to the plain reader. Byte
+    counts, and no second parse of the text."""
+    pool, written = line.pool, line.meta
+    keys = 2 if line.pool_id is _UNSET else 3
+    if pool is not _UNSET:
+        keys += 1 + 3 * len(pool)
+    if written is not _UNSET:
+        keys += 1
+        if meta:
+            written = bytes(written)
+            if b"\\u003" in written:
+                return False
+            if written.count(b"{") + written.count(b"[") >= MAX_DEPTH - 1:
+                try:  # perhaps nested too deep: the plain reader says so
+                    check_value(meta, strings=False, level=1)
+                except JsonLimitError:
+                    return False
+            keys += _ENCODE(meta).count(b":")
+    inside = bytes(line.text).count(b":") + bytes(line.id).count(b":")
+    return raw.count(b":") - inside == keys
 
 
 def _brief(obj: Mapping[str, Any], number: int, pools: Mapping[str, Pool] | None) -> BriefRecord:
