@@ -14,7 +14,8 @@ typed decoder's line is taken only when its colons prove every key was seen once
 Limits, so that no line can exhaust memory or the stack, or store what cannot be written
 back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
 held in memory), and each line's JSON keeps the limits of `reviewer.jsonlimits` (depth,
-digits, finite numbers, strings that are text).
+digits, finite numbers, strings that are text, each key once). A known value lies within
+±KNOWN_LIMIT (`reviewer.grounding.bands` says why).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import IO, Any, Literal
 
 import msgspec
 
+from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Known
 from reviewer.jsonlimits import MAX_DEPTH, JsonLimitError, check_value
 from reviewer.jsonlimits import loads as limited_loads
@@ -283,8 +285,15 @@ def parse_pool(value: object) -> Pool:
         name = _string(entry, "name", where=where)
         number = _number(entry, "value", where=where)
         unit = _string(entry, "unit", where=where)
+        if not -KNOWN_LIMIT < number < KNOWN_LIMIT:
+            raise _Problem(_too_large(index, name, number))
         pool.append(Known(name, number, unit))
     return tuple(pool)
+
+
+def _too_large(index: int, name: str, value: float) -> str:
+    """The problem with a known value beyond KNOWN_LIMIT, naming its place and name."""
+    return f"pool[{index}] {name!r}: value {value:g} is too large to compare ({KNOWN_RANGE})"
 
 
 def iter_pool_records(path: str, *, on_error: OnError | None = None) -> Iterator[PoolRecord]:
@@ -382,13 +391,16 @@ _FIELDS = attrgetter("name", "value", "unit")
 _VALUE = attrgetter("value")
 
 
-def _known_pool(entries: list[_KnownLine]) -> Pool:
+def _known_pool(entries: list[_KnownLine]) -> Pool | None:
     """The pool of a line as `Known` values; a pool met again among the recent ones is the
     same tuple (so the detectors' index of it is found by identity). A pool holding a zero
-    is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was."""
+    is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was. None
+    for a value beyond KNOWN_LIMIT (the plain reader says which)."""
     fields = tuple(map(_FIELDS, entries))
     pool = _POOLS.get(fields)
     if pool is None:
+        if entries and not -KNOWN_LIMIT < max(map(abs, map(_VALUE, entries))) < KNOWN_LIMIT:
+            return None
         pool = tuple(msgspec.convert(entries, list[Known], from_attributes=True))
         if 0.0 not in map(_VALUE, entries):
             if len(_POOLS) >= _POOLS_SIZE:
@@ -426,7 +438,10 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
             return None
         if not all(map(str.strip, chain.from_iterable(map(_NAME_UNIT, line.pool)))):
             return None  # a blank name or unit
-        return BriefRecord(brief_id, text, _known_pool(line.pool), meta, number, None)
+        pool = _known_pool(line.pool)
+        if pool is None:
+            return None
+        return BriefRecord(brief_id, text, pool, meta, number, None)
     if line.pool is not msgspec.UNSET or pools is None or _blank(pool_id):
         return None
     found = pools.get(pool_id)

@@ -519,3 +519,23 @@ def test_a_key_given_twice_never_passes_the_fast_path(extra, entries, bits) -> N
         assert isinstance(plain, str) and "is given twice in one object" in plain
     elif fast is not None:
         assert repr(fast) == repr(plain)
+
+
+@pytest.mark.parametrize("value", [1e300, -1e300, -1.7e308, 1.7976931348623157e308])
+def test_a_known_value_too_large_to_compare_is_refused(tmp_path: Path, value: float) -> None:
+    pool = [POOL[0], {"name": "tsb", "value": value, "unit": "none"}]
+    line = brief(pool=pool).encode()
+    assert _fast_brief(line, 1, None) is None  # the plain reader words it
+    path = write(tmp_path, brief(), line.decode())
+    with pytest.raises(InputError) as info:
+        list(iter_briefs(path))
+    assert str(info.value) == (
+        f"{path}:2: pool[1] 'tsb': value {value:g} is too large to compare "
+        "(a known value must lie between -1e+300 and 1e+300)"
+    )
+
+
+def test_a_known_value_just_inside_the_limit_takes_the_fast_path() -> None:
+    pool = [{"name": "tsb", "value": -9.999999999999999e299, "unit": "none"}]
+    record = _fast_brief(brief(pool=pool).encode(), 1, None)
+    assert record is not None and record.pool == (Known("tsb", -9.999999999999999e299, "none"),)
