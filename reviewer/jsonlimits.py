@@ -43,6 +43,12 @@ def _parse_float(number: str) -> float:
     return value
 
 
+def finite(*numbers: float) -> bool:
+    """Whether every number can be written back: JSON has no NaN or Infinity, and what a
+    database holds is exported as JSON later."""
+    return all(map(math.isfinite, numbers))
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) < len(pairs):

@@ -2,13 +2,15 @@
 
 A known value near the float maximum made `scan` print `"delta": Infinity` (not JSON) and
 `ingest` store it: a sign flip of -1.7e308 read as +1e308 is a distance of 2.7e308. Known
-values must now lie within ±1e300: input beyond is refused, naming file, line and the
-pool entry.
+values must now lie within ±1e300 (input beyond is refused, naming file, line and the
+pool entry), and a flag whose numbers are still not finite (a band set to 1 or more, and a
+number in prose near the float maximum) is never written: not as JSON, not to the database.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 from pathlib import Path
 
@@ -19,9 +21,14 @@ from reviewer.cli import app
 from tests.support.store_files import row_counts
 
 runner = CliRunner()
+NEAR_MAX = "17976931348623157" + "0" * 292  # 1.7976931348623157e308, the largest float
 HUGE_POOL = [
     {"name": "rhr", "value": 52, "unit": "bpm"},
     {"name": "tsb", "value": -1.7e308, "unit": "none"},
+]
+FAR_POOL = [
+    {"name": "tsb", "value": -1e299, "unit": "none"},
+    {"name": "rhr", "value": 52, "unit": "bpm"},
 ]
 
 
@@ -37,6 +44,13 @@ def strict_json(line: str) -> dict:
         raise ValueError(f"{name} is not JSON")
 
     return json.loads(line, parse_constant=refuse)
+
+
+def sign_band_of_one(tmp_path: Path) -> Path:
+    """A config whose sign band takes every pair of opposite signs, however far apart."""
+    config = tmp_path / "wide.toml"
+    config.write_text("[thresholds]\nsign = 1.0\n", encoding="utf-8")
+    return config
 
 
 @pytest.mark.parametrize("detector", ["default", "reference"])
@@ -123,3 +137,54 @@ def test_values_just_inside_the_limit_are_read_and_compared(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     (flag,) = strict_json(result.stdout)["flags"]
     assert (flag["kind"], flag["value"], flag["delta"]) == ("sign", 9.99e299, 1.998e300)
+
+
+@pytest.mark.parametrize("detector", ["default", "reference"])
+def test_scan_never_writes_infinity_even_with_a_sign_band_of_one(
+    tmp_path: Path, detector: str
+) -> None:
+    """Known values within the limit, but a band that lets any opposite signs through and a
+    number in prose at the float maximum: their distance overflows. That flag is left out
+    (its number stays checkable); every other flag is written as before."""
+    text = f"Form reads {NEAR_MAX} today, and rhr 57 bpm."
+    path = write(tmp_path / "b.jsonl", {"id": "edge", "text": text, "pool": FAR_POOL})
+    config = sign_band_of_one(tmp_path)
+    for fmt in ("jsonl", "table"):
+        result = runner.invoke(
+            app,
+            ["scan", str(path), "--detector", detector, "--config", str(config), "--format", fmt],
+            env={"COLUMNS": "200"},
+        )
+        assert result.exit_code == 0, result.output
+        assert "Infinity" not in result.stdout and "inf" not in result.stdout.split()
+        if fmt == "jsonl":
+            line = strict_json(result.stdout)
+            assert [f["token"] for f in line["flags"]] == ["57"]
+            assert line["invention_rate"] == 0.5  # two checkable numbers, one flag written
+        else:
+            assert "1 brief, 1 flag, mean invention rate 0.500" in result.stdout
+
+
+def test_ingest_never_stores_infinity_even_with_a_sign_band_of_one(tmp_path: Path) -> None:
+    dbp = tmp_path / "r.db"
+    text = f"Form reads {NEAR_MAX} today, and rhr 57 bpm."
+    path = write(tmp_path / "b.jsonl", {"id": "edge", "text": text, "pool": FAR_POOL})
+    config = sign_band_of_one(tmp_path)
+    for detector in ("reference", "default"):
+        result = runner.invoke(
+            app,
+            ["ingest", str(path), "-d", detector, "--config", str(config), "--db", str(dbp)],
+        )
+        assert result.exit_code == 0, result.output
+        flagged = runner.invoke(
+            app, ["flag", "-d", detector, "--config", str(config), "--db", str(dbp)]
+        )
+        assert flagged.exit_code == 0, flagged.output
+    with sqlite3.connect(dbp) as conn:
+        rows = conn.execute(
+            "SELECT token, value, nearest_value, delta, rel FROM flagrecord"
+        ).fetchall()
+        scans = conn.execute("SELECT checkable, flags FROM briefscan").fetchall()
+    assert rows and all(math.isfinite(v) for row in rows for v in row[1:])
+    assert {row[0] for row in rows} == {"57"}
+    assert set(scans) == {(2, 1)}
