@@ -3,8 +3,10 @@
 No text can exhaust the stack or turn into a value that cannot be used or written back:
 JSON nests at most MAX_DEPTH levels, an integer has at most MAX_DIGITS digits, every number
 is finite (JSON has no NaN or Infinity), and every string is text (no lone UTF-16
-surrogate). A syntax error is still `json.JSONDecodeError`; a text beyond a limit raises
-`JsonLimitError`, whose message says which limit.
+surrogate). No object gives a key twice: which of the two values was meant is not for the
+reader to guess (Python's json would keep the last one silently). A syntax error is still
+`json.JSONDecodeError`; a text beyond a limit raises `JsonLimitError`, whose message says
+which limit.
 """
 
 from __future__ import annotations
@@ -41,11 +43,33 @@ def _parse_float(number: str) -> float:
     return value
 
 
+def finite(*numbers: float) -> bool:
+    """Whether every number can be written back: JSON has no NaN or Infinity, and what a
+    database holds is exported as JSON later."""
+    return all(map(math.isfinite, numbers))
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                shown = repr(key) if len(key) <= 40 else repr(key[:37] + "...")
+                raise JsonLimitError(f"key {shown} is given twice in one object")
+            seen.add(key)
+    return obj
+
+
 def loads(text: str) -> Any:
     """`json.loads` within the limits above."""
     try:
         value = json.loads(
-            text, parse_constant=_reject_constant, parse_int=_parse_int, parse_float=_parse_float
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_unique_keys,
         )
     except RecursionError:
         raise JsonLimitError(TOO_DEEP) from None

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from reviewer.agreement import DISPUTED, team_verdict
+from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Detector, Flag, Known
 from reviewer.jsonlimits import JsonLimitError
 from reviewer.jsonlimits import loads as limited_loads
@@ -384,13 +385,17 @@ def fixture_from_dict(data: Any) -> Fixture:
     for i, entry in enumerate(_need(data, "pool", list, "pool")):
         if not isinstance(entry, dict):
             raise ValueError(f"pool[{i}] is not an object")
-        pool.append(
-            Known(
-                _need(entry, "name", str, f"pool[{i}].name"),
-                _number(entry, "value", f"pool[{i}].value"),
-                _need(entry, "unit", str, f"pool[{i}].unit"),
-            )
+        known = Known(
+            _need(entry, "name", str, f"pool[{i}].name"),
+            _number(entry, "value", f"pool[{i}].value"),
+            _need(entry, "unit", str, f"pool[{i}].unit"),
         )
+        if not -KNOWN_LIMIT < known.value < KNOWN_LIMIT:  # as the input reader refuses it
+            raise ValueError(
+                f"pool[{i}] {known.name!r}: value {known.value:g} is too large to compare "
+                f"({KNOWN_RANGE})"
+            )
+        pool.append(known)
     detector = data.get("detector") or {}
     if not isinstance(detector, dict):
         raise ValueError("field 'detector' is not an object")

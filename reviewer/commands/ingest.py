@@ -32,8 +32,9 @@ def ingest(
     replace: bool,
     detector: Detector | None,
 ) -> int:
-    """Exit code 0 on success; 2 on bad input (a refused file, a bad pools file) or an
-    unusable database, as for a usage error. Exit 1 is left to checks that fail."""
+    """Exit code 0 on success; 2 on bad input (a refused file, a bad pools file, input of
+    which --skip-invalid rejected every line) or an unusable database, as for a usage
+    error. Exit 1 is left to checks that fail."""
     import db
 
     existed = db.database_exists(url_or_path)
@@ -64,7 +65,7 @@ def ingest(
         engine.dispose()
     say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed)
-    return USAGE if report.failed else OK
+    return USAGE if report.failed or report.all_rejected else OK
 
 
 def _unchanged(existed: bool) -> str:
@@ -92,7 +93,8 @@ def refusal(report: IngestReport, *, new_db: bool = False) -> str:
 
 def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
     """Rejected lines and any refused file on stderr; what was stored on stdout, unless
-    nothing was (a table of zeros would read as a success)."""
+    nothing was (a table of zeros would read as a success), as when every line was
+    rejected."""
     console = err()
     for problem in report.rejected_lines[:SHOWN_REJECTS]:
         say(console, f"rejected {problem}")
@@ -104,6 +106,13 @@ def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
         say(console, refusal(report, new_db=new_db))
         if not report.stored_anything:
             return
+    elif report.all_rejected:  # no table of zeros: a script must not read it as a success
+        lines = counted(report.rejected, "line")
+        say(
+            console,
+            f"nothing was stored: every line was rejected ({lines}); {_unchanged(not new_db)}",
+        )
+        return
     parts = [f"{counted(report.added, 'brief')} added", f"{report.unchanged:,} unchanged"]
     if report.replaced:
         parts.append(f"{report.replaced:,} replaced")

@@ -5,6 +5,10 @@
 several times faster. A detector whose flags are its judgements (the reference) gives
 them without making a `Flag` each (`PoolDetector.flag_judgements`), and the part of a
 flag after its span is written once per judgement, however often the number recurs.
+
+JSON has no NaN or Infinity: a flag whose numbers are not all finite is left out, as the
+database leaves it out (`reviewer.pipeline.workers.storable`), and the brief's invention
+rate counts the flags written.
 """
 
 from __future__ import annotations
@@ -17,17 +21,20 @@ from reviewer.grounding import registry
 from reviewer.grounding.pool import PoolDetector
 from reviewer.grounding.tokens import Judgement
 from reviewer.grounding.types import Analysis, Detector, Flag, Known
+from reviewer.jsonlimits import finite
 
-_TAILS: dict[int, tuple[Judgement, str]] = {}  # by id of a judgement, which it keeps alive
+_TAILS: dict[int, tuple[Judgement, str | None]] = {}  # by id of a judgement, kept alive
 _TAILS_SIZE = 100_000
 
 
 def flag_line(record_id: str, analysis: Analysis) -> str:
     """One JSON line per brief: id, invention rate and its flags."""
-    flags = ", ".join(map(_flag, analysis.flags))
+    parts = [part for part in map(_flag, analysis.flags) if part is not None]
+    checkable = analysis.checkable
+    rate = len(parts) / checkable if checkable else 0.0
     return (
-        f'{{"id": {_string(record_id)}, "invention_rate": {_number(analysis.invention_rate)}, '
-        f'"flags": [{flags}]}}'
+        f'{{"id": {_string(record_id)}, "invention_rate": {_number(rate)}, '
+        f'"flags": [{", ".join(parts)}]}}'
     )
 
 
@@ -48,6 +55,8 @@ def brief_line(detector: Detector, record_id: str, text: str, pool: tuple[Known,
             if len(tails) >= _TAILS_SIZE:
                 tails.clear()
             found = tails[id(judgement)] = (judgement, _tail(judgement))
+        if found[1] is None:
+            continue
         parts.append(f'{{"start": {start}, "end": {start + len(judgement[1])}, {found[1]}')
     rate = len(parts) / checkable if checkable else 0.0
     return (
@@ -62,9 +71,12 @@ def _by_judgement(detector: Detector) -> bool:
     return isinstance(detector, PoolDetector) and type(detector).stream is PoolDetector.stream
 
 
-def _tail(judgement: Judgement) -> str:
-    """A flag's fields after its span, as its judgement says (see `PoolDetector._walk`)."""
+def _tail(judgement: Judgement) -> str | None:
+    """A flag's fields after its span, as its judgement says (see `PoolDetector._walk`);
+    None when its numbers are not all finite."""
     kind, token, unit, value, known, delta = judgement
+    if not finite(value, known.value, delta):
+        return None
     return (
         f'"token": {_string(token)}, "value": {_number(value)}, "unit": {_string(unit)}, '
         f'"nearest": {_string(known.name)}, "nearest_value": {_number(known.value)}, '
@@ -72,7 +84,9 @@ def _tail(judgement: Judgement) -> str:
     )
 
 
-def _flag(flag: Flag) -> str:
+def _flag(flag: Flag) -> str | None:
+    """A flag's JSON object; None when its numbers are not all finite (a plugin's flags
+    never are: the registry refuses them)."""
     if type(flag) is not Flag:  # a plugin's subclass: its own to_dict decides
         return json.dumps(flag.to_dict(), ensure_ascii=False)
     start, end, value, known, delta = (
@@ -81,19 +95,22 @@ def _flag(flag: Flag) -> str:
     exact = type(start) is int and type(end) is int  # every built-in flag: ints, floats
     if exact and type(value) is float and type(known) is float and type(delta) is float:
         shown = float.__repr__(value), float.__repr__(known), float.__repr__(delta)
-        if shown[0][-1] <= "9" and shown[1][-1] <= "9" and shown[2][-1] <= "9":  # finite
-            try:
-                return (
-                    f'{{"start": {start}, "end": {end}, "token": '
-                    f"{encode_basestring(flag.token)}, "
-                    f'"value": {shown[0]}, "unit": {encode_basestring(flag.unit)}, '
-                    f'"nearest": {encode_basestring(flag.nearest)}, '
-                    f'"nearest_value": {shown[1]}, "delta": {shown[2]}, '
-                    f'"kind": {encode_basestring(flag.kind)}, '
-                    f'"basis": {encode_basestring(flag.basis)}}}'
-                )
-            except TypeError:  # a field that is not a string: json.dumps says what
-                pass
+        if not (shown[0][-1] <= "9" and shown[1][-1] <= "9" and shown[2][-1] <= "9"):
+            return None  # "inf" and "nan" end in letters
+        try:
+            return (
+                f'{{"start": {start}, "end": {end}, "token": '
+                f"{encode_basestring(flag.token)}, "
+                f'"value": {shown[0]}, "unit": {encode_basestring(flag.unit)}, '
+                f'"nearest": {encode_basestring(flag.nearest)}, '
+                f'"nearest_value": {shown[1]}, "delta": {shown[2]}, '
+                f'"kind": {encode_basestring(flag.kind)}, '
+                f'"basis": {encode_basestring(flag.basis)}}}'
+            )
+        except TypeError:  # a field that is not a string: json.dumps says what
+            pass
+    elif not finite(value, known, delta):
+        return None
     return (
         f'{{"start": {_number(flag.start)}, "end": {_number(flag.end)}, '
         f'"token": {_string(flag.token)}, "value": {_number(flag.value)}, '

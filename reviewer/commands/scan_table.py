@@ -22,6 +22,7 @@ from rich.text import Text
 from reviewer.commands.console import counted, visible
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
+from reviewer.jsonlimits import finite
 from reviewer.pipeline.reader import BriefRecord
 
 KIND_STYLE = {"sign": "bold red", "value": "bold yellow"}
@@ -43,10 +44,14 @@ def _scan_table(header: bool) -> Table:
 
 
 def _analyze(detector: Detector, record: BriefRecord) -> Analysis:
+    """The brief's analysis without the flags whose numbers are not all finite, which the
+    JSON lines and the database leave out too (see `reviewer.pipeline.workers.storable`)."""
     try:
-        return registry.analyze(detector, record.text, record.pool)
+        analysis = registry.analyze(detector, record.text, record.pool)
     except registry.DetectorFault as fault:
         raise fault.on(record.id) from None
+    flags = [f for f in analysis.flags if finite(f.value, f.nearest_value, f.delta)]
+    return analysis if len(flags) == len(analysis.flags) else Analysis(flags, analysis.checkable)
 
 
 def scan_to_table(

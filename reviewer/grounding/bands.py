@@ -13,6 +13,11 @@ VALUE = 0.12  # rel <= value: a value flag; beyond: unrelated, ignored
 HIDDEN_SIGN = 0.12  # default only: sign-check an opposite-sign value past the nearest
 NAME = 1.0  # default only: rel <= name flags a number its metric's name points at
 SCALE_FLOOR = 1e-9  # keeps a comparison with zero finite
+# A known value's magnitude stays below this, or input holding it is refused: far from the
+# float maximum (1.8e308), so its distance to any number a band below 1 can place near it
+# is a finite float (a sign flip of -1.7e308 read as +1e308 is a distance of 2.7e308: inf).
+KNOWN_LIMIT = 1e300
+KNOWN_RANGE = f"a known value must lie between -{KNOWN_LIMIT:g} and {KNOWN_LIMIT:g}"
 
 
 def scale(value: float, nearest: float) -> float:

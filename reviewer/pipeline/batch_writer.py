@@ -96,6 +96,12 @@ class IngestReport:
         """Whether the database changed: briefs written, or a new detector run."""
         return bool(self.added or self.replaced or self.run is not None)
 
+    @property
+    def all_rejected(self) -> bool:
+        """Whether lines were rejected and not one was taken (added, unchanged or replaced):
+        with --skip-invalid, input that held no usable brief at all."""
+        return bool(self.rejected) and not (self.added or self.unchanged or self.replaced)
+
     def reject(self, err: InputError) -> None:
         self.rejected += 1
         if len(self.rejected_lines) < KEEP_REJECTED:

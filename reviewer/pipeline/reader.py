@@ -7,12 +7,15 @@ not even that when duplicates do not matter, as in `scan`).
 
 Each line is first decoded by a typed msgspec decoder (parsing and type checks in C);
 a line it does not accept, or a value it cannot vouch for, is read again by the plain
-checks below, which word the problem. Both accept exactly the same lines.
+checks below, which word the problem. Both accept exactly the same lines. No object of a
+line may give a key twice (msgspec, like Python's json, would keep the last value): the
+typed decoder's line is taken only when its colons prove every key was seen once.
 
 Limits, so that no line can exhaust memory or the stack, or store what cannot be written
 back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
 held in memory), and each line's JSON keeps the limits of `reviewer.jsonlimits` (depth,
-digits, finite numbers, strings that are text).
+digits, finite numbers, strings that are text, each key once). A known value lies within
+±KNOWN_LIMIT (`reviewer.grounding.bands` says why).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from typing import IO, Any, Literal
 
 import msgspec
 
+from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Known
 from reviewer.jsonlimits import MAX_DEPTH, JsonLimitError, check_value
 from reviewer.jsonlimits import loads as limited_loads
@@ -281,8 +285,15 @@ def parse_pool(value: object) -> Pool:
         name = _string(entry, "name", where=where)
         number = _number(entry, "value", where=where)
         unit = _string(entry, "unit", where=where)
+        if not -KNOWN_LIMIT < number < KNOWN_LIMIT:
+            raise _Problem(_too_large(index, name, number))
         pool.append(Known(name, number, unit))
     return tuple(pool)
+
+
+def _too_large(index: int, name: str, value: float) -> str:
+    """The problem with a known value beyond KNOWN_LIMIT, naming its place and name."""
+    return f"pool[{index}] {name!r}: value {value:g} is too large to compare ({KNOWN_RANGE})"
 
 
 def iter_pool_records(path: str, *, on_error: OnError | None = None) -> Iterator[PoolRecord]:
@@ -351,16 +362,22 @@ class _KnownLine(msgspec.Struct):
 
 
 class _BriefLine(msgspec.Struct):
-    """The shape of a good brief line; unknown keys are ignored, as by the plain reader."""
+    """The shape of a good brief line; unknown keys are ignored, as by the plain reader.
+    id, text and meta come as written (their colons are counted, see `_keys_once`), then
+    are decoded."""
 
-    id: str
-    text: str
+    id: msgspec.Raw
+    text: msgspec.Raw
     pool: list[_KnownLine] | msgspec.UnsetType = msgspec.UNSET
     pool_id: str | msgspec.UnsetType = msgspec.UNSET
-    meta: dict[str, Any] | None = None
+    meta: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
 
 
 _DECODE_BRIEF = msgspec.json.Decoder(_BriefLine)
+_DECODE_STRING = msgspec.json.Decoder(str)
+_DECODE_META = msgspec.json.Decoder(dict[str, Any] | None)
+_ENCODE = msgspec.json.Encoder().encode
+_UNSET = msgspec.UNSET
 _NAME_UNIT = attrgetter("name", "unit")
 
 
@@ -374,13 +391,16 @@ _FIELDS = attrgetter("name", "value", "unit")
 _VALUE = attrgetter("value")
 
 
-def _known_pool(entries: list[_KnownLine]) -> Pool:
+def _known_pool(entries: list[_KnownLine]) -> Pool | None:
     """The pool of a line as `Known` values; a pool met again among the recent ones is the
     same tuple (so the detectors' index of it is found by identity). A pool holding a zero
-    is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was."""
+    is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was. None
+    for a value beyond KNOWN_LIMIT (the plain reader says which)."""
     fields = tuple(map(_FIELDS, entries))
     pool = _POOLS.get(fields)
     if pool is None:
+        if entries and not -KNOWN_LIMIT < max(map(abs, map(_VALUE, entries))) < KNOWN_LIMIT:
+            return None
         pool = tuple(msgspec.convert(entries, list[Known], from_attributes=True))
         if 0.0 not in map(_VALUE, entries):
             if len(_POOLS) >= _POOLS_SIZE:
@@ -394,26 +414,23 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
 
     msgspec rejects what the plain reader rejects (NaN, Infinity, numbers out of range,
     invalid UTF-8, lone surrogates, wrong types) and parses numbers to the same floats,
-    except inside the fields it skips: those it never checks for UTF-8, so that is checked
-    here (a small cost next to decoding; ASCII lines are checked fastest).
+    except inside the fields it skips, which it does not check at all. Nor does it see a
+    key given twice. A line `_keys_once` cannot vouch for (such a key, a field skipped)
+    goes to the plain reader, which checks every object: every byte of a line taken here
+    was decoded by msgspec.
     """
     if isinstance(raw, LineTooLong):
         return None
-    if not raw.isascii():
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            return None
     try:
         line = _DECODE_BRIEF.decode(raw)
+        brief_id = _DECODE_STRING.decode(line.id)
+        text = _DECODE_STRING.decode(line.text)
+        meta = None if line.meta is msgspec.UNSET else _DECODE_META.decode(line.meta)
     except (msgspec.DecodeError, RecursionError):  # ValidationError included
         return None
-    if line.meta and raw.count(b"[") + raw.count(b"{") > MAX_DEPTH:
-        try:  # perhaps nested too deep (only meta can nest): the plain reader says so
-            check_value(line.meta, strings=False, level=1)
-        except JsonLimitError:
-            return None
-    if _blank(line.id) or _blank(line.text):
+    if not _keys_once(raw, line, meta):
+        return None
+    if _blank(brief_id) or _blank(text):
         return None
     pool_id = line.pool_id
     if pool_id is msgspec.UNSET:
@@ -421,13 +438,48 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
             return None
         if not all(map(str.strip, chain.from_iterable(map(_NAME_UNIT, line.pool)))):
             return None  # a blank name or unit
-        return BriefRecord(line.id, line.text, _known_pool(line.pool), line.meta, number, None)
+        pool = _known_pool(line.pool)
+        if pool is None:
+            return None
+        return BriefRecord(brief_id, text, pool, meta, number, None)
     if line.pool is not msgspec.UNSET or pools is None or _blank(pool_id):
         return None
     found = pools.get(pool_id)
     if found is None:
         return None
-    return BriefRecord(line.id, line.text, found, line.meta, number, pool_id)
+    return BriefRecord(brief_id, text, found, meta, number, pool_id)
+
+
+def _keys_once(raw: bytes, line: _BriefLine, meta: dict[str, Any] | None) -> bool:
+    """Whether the line certainly gives each key once and holds no key the decoder
+    skipped, and meta nests less than MAX_DEPTH deep; False when it cannot tell.
+
+    Each key of a JSON text is followed by exactly one colon, and every other colon lies
+    inside a string. So the line's colons, less those written inside id and text, number
+    at least the keys of the line's object and of its pool's entries, plus meta's keys
+    and the colons of its strings; exactly that many when no key is given twice and none
+    was skipped. Meta's part is counted on decoded meta written again (msgspec writes a
+    colon as itself); a colon escaped in it as \\u003a is missing from the line's count
+    and could hide a key given twice, so such meta is left to the plain reader. Byte
+    counts, and no second parse of the text."""
+    pool, written = line.pool, line.meta
+    keys = 2 if line.pool_id is _UNSET else 3
+    if pool is not _UNSET:
+        keys += 1 + 3 * len(pool)
+    if written is not _UNSET:
+        keys += 1
+        if meta:
+            written = bytes(written)
+            if b"\\u003" in written:
+                return False
+            if written.count(b"{") + written.count(b"[") >= MAX_DEPTH - 1:
+                try:  # perhaps nested too deep: the plain reader says so
+                    check_value(meta, strings=False, level=1)
+                except JsonLimitError:
+                    return False
+            keys += _ENCODE(meta).count(b":")
+    inside = bytes(line.text).count(b":") + bytes(line.id).count(b":")
+    return raw.count(b":") - inside == keys
 
 
 def _brief(obj: Mapping[str, Any], number: int, pools: Mapping[str, Pool] | None) -> BriefRecord:

@@ -21,6 +21,7 @@ from db import writes
 from db.writes import FlagChunks, ScanRow, flag_row
 from reviewer.grounding.registry import DetectorFault, stream
 from reviewer.grounding.types import Detector, Flag
+from reviewer.jsonlimits import finite
 from reviewer.pipeline.parallel import ForkedWorkers, decode_pool
 
 Item = tuple[Any, str, str | bytes]
@@ -36,7 +37,8 @@ _WORKER_DETECTOR: list[Any] = []
 def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
     """One detector pass per brief: (key, checkable count, flags as stored tuples). A brief
     of BIG_TEXT characters or more gets its flags as chunks of rows made as they are
-    taken (never all at once): such a scan stays in this process."""
+    taken (never all at once): such a scan stays in this process. A flag whose numbers
+    are not all finite is not stored (see `storable`)."""
     scans: list[ScanRow] = []
     for key, text, pool in items:
         try:
@@ -44,15 +46,23 @@ def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
             if len(text) >= BIG_TEXT:
                 scans.append((key, checkable, _chunks(flags, key)))
             else:
-                scans.append((key, checkable, [flag_row(flag) for flag in flags]))
+                scans.append((key, checkable, [flag_row(f) for f in flags if storable(f)]))
         except DetectorFault as fault:
             raise fault.on(key) from None  # a brief id, or a stored brief's key
     return scans
 
 
+def storable(flag: Flag) -> bool:
+    """Whether a flag's numbers are all finite. A built-in detector's delta overflows only
+    for a number in prose near the float maximum against a known value of the other sign,
+    with a band set to 1 or more (known values stay below KNOWN_LIMIT): two numbers too
+    far apart to compare, left out as an unrelated number is (it stays checkable)."""
+    return finite(flag.value, flag.nearest_value, flag.delta)
+
+
 def _chunks(flags: Iterator[Flag], key: Any) -> FlagChunks:
     """A brief's flags as rows, BIG_BRIEF at a time, made as they are taken."""
-    rows, size = map(flag_row, flags), writes.BIG_BRIEF
+    rows, size = map(flag_row, filter(storable, flags)), writes.BIG_BRIEF
     try:
         while chunk := list(islice(rows, size)):
             yield chunk

@@ -83,8 +83,10 @@ def ingest_files(
         _ingest_each(writer, paths, report, pools, on_error, replace, stage, advance, lines)
         if analyzer is not None:
             # a run over every stored brief when this ingest wrote any, or when the latest
-            # run misses some (stored with --no-flag, or by an ingest that was killed)
-            if writer.scanned or (report.failed is None and recovery.needs_run(engine)):
+            # run misses some (stored with --no-flag, or by an ingest that was killed); not
+            # after input that was refused, or whose every line was rejected
+            refused = report.failed is not None or report.all_rejected
+            if writer.scanned or (not refused and recovery.needs_run(engine)):
                 writer.cover_the_rest(advance, stage)
                 writer.score_arms()
                 report.run = writer.finish(previous)

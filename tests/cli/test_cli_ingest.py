@@ -196,6 +196,53 @@ def test_skip_invalid_stores_good_lines_and_reports_the_rest(tmp_path):
     assert row_counts(dbp)["brief"] == 2
 
 
+def test_skip_invalid_that_rejects_every_line_stores_nothing_and_exits_2(tmp_path):
+    """A script reads the exit code: input with no usable line is bad input, not a success."""
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "bad.jsonl", ['{"id": "x"}', "{not json"])
+    result = ingest(str(path), "--skip-invalid", "--db", str(dbp))
+    assert result.exit_code == 2, result.output
+    assert f"rejected {path}:1: missing field 'text'" in result.stderr
+    assert f"rejected {path}:2: invalid JSON" in result.stderr
+    assert (
+        "nothing was stored: every line was rejected (2 lines); the new database holds no briefs"
+        in result.stderr
+    )
+    assert result.stdout == ""  # no "0 briefs added" to read as a success
+    assert row_counts(dbp)["brief"] == 0 and row_counts(dbp)["detectorrun"] == 0
+
+
+def test_skip_invalid_rejecting_every_line_leaves_a_database_as_it_was(tmp_path):
+    """Briefs stored without a run get none from input whose every line was rejected (as
+    from a refused file), and conflicting ids count as rejected lines."""
+    dbp = tmp_path / "r.db"
+    assert (
+        ingest(str(write_briefs(tmp_path / "a.jsonl")), "--no-flag", "--db", str(dbp)).exit_code
+        == 0
+    )
+    before = row_counts(dbp)
+    path = write_briefs(
+        tmp_path / "b.jsonl", [brief_line("d1", "Changed text, HR 58 bpm."), '{"id": "y"}']
+    )
+    result = ingest(str(path), "--skip-invalid", "--db", str(dbp))
+    assert result.exit_code == 2, result.output
+    assert f"rejected {path}:1: brief 'd1' is already stored" in result.stderr
+    assert "every line was rejected (2 lines); the database is unchanged" in result.stderr
+    assert result.stdout == ""
+    assert row_counts(dbp) == before
+
+
+def test_skip_invalid_with_one_good_file_among_bad_ones_exits_0(tmp_path):
+    dbp = tmp_path / "r.db"
+    good = write_briefs(tmp_path / "good.jsonl", [brief_line("g1", TEXTS["d1"])])
+    bad = write_briefs(tmp_path / "bad.jsonl", ['{"id": "x"}'])
+    result = ingest(str(bad), str(good), "--skip-invalid", "--db", str(dbp))
+    assert result.exit_code == 0, result.output
+    assert "1 brief added, 0 unchanged, 1 rejected" in result.stdout
+    assert "nothing was stored" not in result.stderr
+    assert row_counts(dbp)["brief"] == 1
+
+
 def test_pool_ids_resolve_through_a_pools_file(tmp_path):
     dbp = tmp_path / "r.db"
     pools = tmp_path / "pools.jsonl"

@@ -16,13 +16,22 @@ from reviewer.grounding.types import Analysis, Flag, Known
 
 
 def dumped(record_id: str, analysis: Analysis) -> str:
+    """The line json.dumps writes; JSON has no NaN or Infinity, so a flag whose numbers are
+    not all finite is left out, and the rate counts the flags written."""
+    kept = [
+        flag
+        for flag in analysis.flags
+        if all(math.isfinite(x) for x in (flag.value, flag.nearest_value, flag.delta))
+    ]
+    checkable = analysis.checkable
     return json.dumps(
         {
             "id": record_id,
-            "invention_rate": analysis.invention_rate,
-            "flags": [flag.to_dict() for flag in analysis.flags],
+            "invention_rate": len(kept) / checkable if checkable else 0.0,
+            "flags": [flag.to_dict() for flag in kept],
         },
         ensure_ascii=False,
+        allow_nan=False,
     )
 
 

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reviewer import Flag, Known
+from reviewer.grounding.bands import KNOWN_LIMIT
 from reviewer.regression import (
     FORMAT,
     Fixture,
@@ -300,7 +301,8 @@ def any_fixture(draw: st.DrawFn) -> Fixture:
     text = draw(st.text(min_size=1, max_size=80))
     start = draw(st.integers(0, len(text) - 1))
     end = draw(st.integers(start + 1, len(text)))
-    value = st.floats(allow_nan=False, allow_infinity=False)
+    # any value an input file may hold: within the known values' limit
+    value = st.floats(-KNOWN_LIMIT, KNOWN_LIMIT, exclude_min=True, exclude_max=True)
     pool = draw(st.lists(st.builds(Known, st.text(max_size=10), value, st.text(max_size=5))))
     return Fixture(
         brief_id=draw(st.text(max_size=40)),

@@ -401,3 +401,141 @@ def test_a_recurring_pool_is_one_tuple_but_minus_zero_stays_minus_zero(tmp_path:
     a, b, c, d, e = iter_briefs(path)
     assert a.pool is b.pool and a.pool == (Known("tsb", -12.6, "none"),)
     assert [math.copysign(1, r.pool[0].value) for r in (c, d, e)] == [1, -1, 1]
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [
+        ('{"id": "a", "text": "HR 50 bpm", "pool": [], "id": "b"}', "id"),
+        (
+            '{"id": "a", "text": "x", "pool": '
+            '[{"name": "r", "value": 1, "unit": "u", "name": "s"}]}',
+            "name",
+        ),
+        ('{"id": "a", "text": "x", "pool": [], "meta": {"run": {"at": 1, "at": 2}}}', "at"),
+        ('{"id": "a", "text": "x", "pool": [], "extra": 1, "extra": 1}', "extra"),
+    ],
+)
+def test_a_key_given_twice_names_file_line_and_key(tmp_path: Path, line: str, key: str) -> None:
+    path = write(tmp_path, brief(), line)
+    with pytest.raises(InputError) as info:
+        list(iter_briefs(path))
+    assert str(info.value) == f"{path}:2: key {key!r} is given twice in one object"
+    errors: list[InputError] = []
+    assert [r.id for r in iter_briefs(path, on_error=errors.append)] == ["b1"]
+    assert [e.line for e in errors] == [2]
+
+
+def test_a_key_given_twice_in_a_pools_file_is_refused(tmp_path: Path) -> None:
+    line = '{"id": "p1", "pool": [{"name": "rhr", "value": 52, "value": 57, "unit": "bpm"}]}'
+    path = write(tmp_path, line, name="pools.jsonl")
+    with pytest.raises(InputError, match=r"pools.jsonl:1: key 'value' is given twice"):
+        read_pools(path)
+
+
+def test_good_lines_with_colons_and_escapes_take_the_fast_path() -> None:
+    # Colons in the text, id and meta, escapes, spaces around colons: the check for keys
+    # given twice must not send ordinary lines to the slow path.
+    obj = {
+        "id": "2026-12-02T06:00/maya",
+        "text": 'Pace 8:30/mi at 06:45; "tempo": \u2212 12.6\nNote: easy.',
+        "pool": POOL,
+        "meta": {"at": "06:45", "runs": [{"k": "a:b"}, {}], "\u00e9": [1, {"x": None}]},
+    }
+    for text in (
+        json.dumps(obj),
+        json.dumps(obj, ensure_ascii=False),
+        json.dumps(obj, indent=None, separators=(",", ":")),
+    ):
+        record = _fast_brief(text.encode(), 1, None)
+        assert record is not None and record.meta == obj["meta"] and record.id == obj["id"]
+    spaced = json.dumps(obj).replace('": ', '" : ')
+    assert _fast_brief(spaced.encode(), 1, None) is not None
+
+
+def _written(node: object, rng_bits: list[int]) -> str:
+    """JSON text of `node`, whose objects are lists of (key, value) pairs (so a key may come
+    twice); `rng_bits` chooses spacing and escapes as the text is written."""
+    bit = rng_bits.pop() if rng_bits else 0
+    if isinstance(node, list) and node and isinstance(node[0], tuple):
+        colon = [": ", ":", " : ", "\t:"][bit % 4]
+        return "{" + ", ".join(_key(k, bit) + colon + _written(v, rng_bits) for k, v in node) + "}"
+    if isinstance(node, list):
+        return "[" + ", ".join(_written(v, rng_bits) for v in node) + "]"
+    if isinstance(node, str):
+        return _key(node, bit)
+    return json.dumps(node)
+
+
+def _key(value: str, bit: int) -> str:
+    text = json.dumps(value)
+    return text.replace(":", "\\u003a") if bit % 3 == 0 else text
+
+
+PAIR_KEYS = st.sampled_from(["id", "text", "pool", "meta", "name", "value", "unit", "x", "a:b"])
+PAIR_SCALARS = st.one_of(
+    st.sampled_from(["b", "HR 52 bpm", "8:30", 'a"b:c', " ", "rhr", "bpm"]),
+    st.integers(-3, 60),
+    st.none(),
+)
+PAIRS = st.recursive(
+    PAIR_SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.lists(st.tuples(PAIR_KEYS, inner), min_size=1, max_size=4),
+    ),
+    max_leaves=12,
+)
+ENTRY_KEYS = st.lists(st.sampled_from(["name", "value", "unit", "extra"]), min_size=3, max_size=5)
+ENTRY_VALUES = {"name": "rhr", "value": 52, "unit": "bpm", "extra": "a:b"}
+
+
+def _gives_a_key_twice(node: object) -> bool:
+    if isinstance(node, list) and node and isinstance(node[0], tuple):
+        keys = [k for k, _ in node]
+        return len(set(keys)) < len(keys) or any(_gives_a_key_twice(v) for _, v in node)
+    if isinstance(node, list):
+        return any(_gives_a_key_twice(v) for v in node)
+    return False
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.tuples(PAIR_KEYS, PAIRS), max_size=3),
+    st.lists(ENTRY_KEYS, max_size=2),
+    st.lists(st.integers(0, 11), max_size=30),
+)
+def test_a_key_given_twice_never_passes_the_fast_path(extra, entries, bits) -> None:
+    """Lines written by hand, keys given twice anywhere, spaced or escaped colons: the fast
+    path declines every line that gives a key twice, and agrees with the plain reader on
+    every line it takes."""
+    pool = [[(key, ENTRY_VALUES[key]) for key in keys] for keys in entries]
+    line = [("id", "b"), ("text", "HR 52 bpm: 8:30"), ("pool", pool), *extra]
+    raw = _written(line, list(bits)).encode()
+    fast = _fast_brief(raw, 1, None)
+    plain = _plain_reading(raw, {})
+    if _gives_a_key_twice(line):
+        assert fast is None
+        assert isinstance(plain, str) and "is given twice in one object" in plain
+    elif fast is not None:
+        assert repr(fast) == repr(plain)
+
+
+@pytest.mark.parametrize("value", [1e300, -1e300, -1.7e308, 1.7976931348623157e308])
+def test_a_known_value_too_large_to_compare_is_refused(tmp_path: Path, value: float) -> None:
+    pool = [POOL[0], {"name": "tsb", "value": value, "unit": "none"}]
+    line = brief(pool=pool).encode()
+    assert _fast_brief(line, 1, None) is None  # the plain reader words it
+    path = write(tmp_path, brief(), line.decode())
+    with pytest.raises(InputError) as info:
+        list(iter_briefs(path))
+    assert str(info.value) == (
+        f"{path}:2: pool[1] 'tsb': value {value:g} is too large to compare "
+        "(a known value must lie between -1e+300 and 1e+300)"
+    )
+
+
+def test_a_known_value_just_inside_the_limit_takes_the_fast_path() -> None:
+    pool = [{"name": "tsb", "value": -9.999999999999999e299, "unit": "none"}]
+    record = _fast_brief(brief(pool=pool).encode(), 1, None)
+    assert record is not None and record.pool == (Known("tsb", -9.999999999999999e299, "none"),)

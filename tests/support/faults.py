@@ -70,6 +70,35 @@ HOSTILE: dict[str, Callable[[], str]] = {
     "lone surrogate deep in meta": lambda: _raw(
         f'"pool": {_POOL_JSON}, "meta": {{"a": [{{"b": "x\\udbff"}}]}}'
     ),
+    # a key given twice: which value was meant is not for the reader to guess
+    "key given twice: the id": lambda: _raw(f'"pool": {_POOL_JSON}, "id": "other"'),
+    "key given twice: the text": lambda: _raw(f'"pool": {_POOL_JSON}, "text": "HR 60 bpm"'),
+    "key given twice: the pool": lambda: _raw(f'"pool": [], "pool": {_POOL_JSON}'),
+    "key given twice: a known value's value": lambda: _raw(
+        '"pool": [{"name": "rhr", "value": 52, "unit": "bpm", "value": 55}]'
+    ),
+    "key given twice: deep in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"a": [{{"b": 1, "b": 2}}]}}'
+    ),
+    "key given twice: a field the reader does not know": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "x": 1, "x": 2'
+    ),
+    "key given twice: spaced before its colon": lambda: (
+        '{"id" : "hostile", "text": "HR 55 bpm", "pool": ' + _POOL_JSON + ', "id": "other"}'
+    ),
+    "key given twice: beside a colon escaped in meta": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "meta": {{"at": "06\\u003a45", "a": 1, "a": 2}}'
+    ),
+    # a field the reader does not know is still JSON it must be able to hold
+    "integer of 5,000 digits in a field the reader does not know": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "x": ' + "9" * 5000
+    ),
+    "65 nested lists in a field the reader does not know": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "x": ' + "[" * 65 + "]" * 65
+    ),
+    "lone surrogate in a field the reader does not know": lambda: _raw(
+        f'"pool": {_POOL_JSON}, "x": "\\ud800"'
+    ),
 }
 """What each line is, and the line. Each must be refused, and skipped by --skip-invalid."""
 
@@ -78,6 +107,7 @@ PROBLEM_WORDS = {
     "exponent": "out of range",
     "nested": "nested more than",
     "surrogate": "lone surrogate",
+    "twice": "is given twice in one object",
 }
 
 

@@ -178,3 +178,33 @@ async def test_undoing_a_miss_takes_it_out_of_export_and_regress(
     pruned = run("export", "--out", str(out), "--prune", "--db", str(demo))
     assert pruned.exit_code == 0, pruned.output
     assert list(out.glob("*.json")) == []
+
+
+async def test_a_number_of_hundreds_of_digits_cannot_be_marked_missed(tmp_path: Path) -> None:
+    """The scanner reads it as an infinite value: the picker never offers it, and no miss
+    row is written (the database holds no non-finite number)."""
+    path = tmp_path / "huge.jsonl"
+    brief = {
+        "id": "brief-huge",
+        "text": "Form reads " + "9" * 400 + " today.",
+        "pool": [{"name": "tsb", "value": -22.4, "unit": "none"}],
+    }
+    path.write_text(json.dumps(brief) + "\n", encoding="utf-8")
+    dbp = tmp_path / "huge.db"
+    stored = run("ingest", str(path), "--db", str(dbp))
+    assert stored.exit_code == 0, stored.output
+    engine = db.make_engine(str(dbp))
+    app = ReviewApp(engine, reviewer="ana", order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"Form reads", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.brief is not None
+        await app.workers.wait_for_complete()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)  # nothing to pick
+    engine.dispose()
+    assert live_misses(dbp) == []

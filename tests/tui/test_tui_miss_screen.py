@@ -61,3 +61,9 @@ async def test_escape_steps_back_then_cancels_and_markup_stays_text() -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.chosen == [None]
+
+
+def test_a_number_too_large_for_a_float_is_not_offered() -> None:
+    """Its value is infinite: a miss of it could be neither stored nor exported as JSON."""
+    huge = Number(4, 404, "9" * 400, float("inf"), "none")
+    assert unflagged([huge, *NUMBERS], []) == NUMBERS

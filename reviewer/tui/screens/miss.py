@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import isfinite
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -39,8 +40,14 @@ class MissChoice:
 
 
 def unflagged(numbers: Sequence[Number], taken: Sequence[tuple[int, int]]) -> list[Number]:
-    """The numbers no flag (or earlier miss) covers: the ones that can be marked missed."""
-    return [n for n in numbers if not any(s < n.end and n.start < e for s, e in taken)]
+    """The numbers no flag (or earlier miss) covers: the ones that can be marked missed. A
+    number too large for a float (hundreds of digits) contradicts nothing comparable, and
+    its infinite value could be neither stored nor exported: it is not offered."""
+    return [
+        n
+        for n in numbers
+        if isfinite(n.value) and not any(s < n.end and n.start < e for s, e in taken)
+    ]
 
 
 def known_choices(number: Number, pool: Sequence[Known]) -> list[Known]:
