@@ -625,9 +625,18 @@ class DefaultScanner:
         return "none"
 
     def _canonical(self, alias: str) -> str:
-        """The pool unit an alias as written names ("Beats  per minute" -> bpm)."""
+        """The pool unit an alias as written names ("Beats  per minute" -> bpm). The
+        pattern matches letters case-blind, one for one, where `str.lower` may not give
+        the alias back ("mİ" lowers to three characters, "ſteps" keeps its long s): such
+        an alias is found the way the pattern found it."""
         units = self._units
-        return units.get(alias) or units[" ".join(alias.lower().split())]
+        found = units.get(alias) or units.get(" ".join(alias.lower().split()))
+        if found is None:
+            spaced = " ".join(alias.split())
+            found = next(
+                unit for key, unit in units.items() if re.fullmatch(re.escape(key), spaced, re.I)
+            )
+        return found
 
     def scan(self, text: str) -> list[Token]:
         return [Token(*raw) for raw in self.raw(text)]
