@@ -139,6 +139,14 @@ def test_values_just_inside_the_limit_are_read_and_compared(tmp_path: Path) -> N
     assert (flag["kind"], flag["value"], flag["delta"]) == ("sign", 9.99e299, 1.998e300)
 
 
+def overflowing_brief(tmp_path: Path) -> tuple[Path, Path]:
+    """A brief whose number at the float maximum is of the other sign from a known value,
+    and a config whose sign band of 1 lets the two be compared: their distance overflows."""
+    text = f"Form reads {NEAR_MAX} today, and rhr 57 bpm."
+    path = write(tmp_path / "b.jsonl", {"id": "edge", "text": text, "pool": FAR_POOL})
+    return path, sign_band_of_one(tmp_path)
+
+
 @pytest.mark.parametrize("detector", ["default", "reference"])
 def test_scan_never_writes_infinity_even_with_a_sign_band_of_one(
     tmp_path: Path, detector: str
@@ -146,9 +154,7 @@ def test_scan_never_writes_infinity_even_with_a_sign_band_of_one(
     """Known values within the limit, but a band that lets any opposite signs through and a
     number in prose at the float maximum: their distance overflows. That flag is left out
     (its number stays checkable); every other flag is written as before."""
-    text = f"Form reads {NEAR_MAX} today, and rhr 57 bpm."
-    path = write(tmp_path / "b.jsonl", {"id": "edge", "text": text, "pool": FAR_POOL})
-    config = sign_band_of_one(tmp_path)
+    path, config = overflowing_brief(tmp_path)
     for fmt in ("jsonl", "table"):
         result = runner.invoke(
             app,
@@ -167,9 +173,7 @@ def test_scan_never_writes_infinity_even_with_a_sign_band_of_one(
 
 def test_ingest_never_stores_infinity_even_with_a_sign_band_of_one(tmp_path: Path) -> None:
     dbp = tmp_path / "r.db"
-    text = f"Form reads {NEAR_MAX} today, and rhr 57 bpm."
-    path = write(tmp_path / "b.jsonl", {"id": "edge", "text": text, "pool": FAR_POOL})
-    config = sign_band_of_one(tmp_path)
+    path, config = overflowing_brief(tmp_path)
     for detector in ("reference", "default"):
         result = runner.invoke(
             app,
