@@ -3,9 +3,10 @@
 Pure arithmetic over verdicts keyed by claim and reviewer. Raw agreement, a share of
 claims, comes with its Wilson 95% interval; κ and α with a bootstrap 95% interval (claims
 resampled with replacement), or none, and why, when every resample gives the figure again
-(no claim differs). A figure that cannot be computed says why instead of giving a number.
-The statistics depend only on how many claims show each pattern of verdicts, so a resample
-draws pattern counts (a multinomial draw, one binomial per pattern), never rebuilds claims.
+(no claim differs, or one reviewer gave one verdict throughout). A figure that cannot be
+computed says why instead of giving a number. The statistics depend only on how many
+claims show each pattern of verdicts, so a resample draws pattern counts (a multinomial
+draw, one binomial per pattern), never rebuilds claims.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ from reviewer.wilson import wilson_interval
 
 ONE_CATEGORY = "one category only"
 TOO_FEW = "fewer than two ratings"
-SAME_IN_EVERY_RESAMPLE = "no claim differs, so every resample gives it again"
+SAME_IN_EVERY_RESAMPLE = (
+    "every resample of the claims gives it again (no claim differs, or a reviewer gave one "
+    "verdict throughout), so resampling cannot show how uncertain it is"
+)
 INTERVALS = (
     "raw agreement: Wilson 95% score interval; κ and α: bootstrap 95% percentile, "
     "{resamples:,} resamples of claims, seed {seed}, none where every resample gives the "
@@ -195,8 +199,8 @@ def _estimate(
         if replicate is not None:
             draws.append(replicate)
     if draws and min(draws) == max(draws):
-        # every resample gives the figure again (no claim differs from the rest): a point
-        # "interval" would claim a certainty that a few claims cannot give
+        # every resample gives the figure again (no claim differs, or a reviewer is
+        # constant): a point "interval" would claim a certainty the claims cannot give
         return Estimate(value, None, None, SAME_IN_EVERY_RESAMPLE)
     return Estimate(value, _percentile_interval(draws))
 

@@ -170,7 +170,7 @@ def _rows(table: Table, name: str, part: dict[str, Any]) -> None:
 
 
 def _pointless(result: dict[str, Any]) -> bool:
-    """Whether any κ or α printed has no interval because no claim differs."""
+    """Whether any κ or α printed has no interval: the same in every resample."""
     parts = [result, *result["by_kind"].values()]
     estimates = [e for p in parts for e in (p["alpha"], *(q["kappa"] for q in p["pairs"]))]
     return any(e.get("no_interval") for e in estimates)
@@ -192,8 +192,9 @@ def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> 
         _rows(table, f"kind {kind}", part)
     console.print(table)
     if _pointless(result):
-        say(console, "no interval: no claim differs there, so every resample gives the same "
-                     "figure; raw agreement's interval says how far so few claims go")  # fmt: skip
+        say(console, "no interval: every resample of those claims gives the same figure (no "
+                     "claim differs, or a reviewer gave one verdict throughout), so resampling "
+                     "cannot show its uncertainty; raw agreement's interval still can")  # fmt: skip
     say(console, f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
                  f"{result['disagreements']:,} with differing verdicts "
                  "(agreement --list shows them, review --adjudicate settles them)")  # fmt: skip

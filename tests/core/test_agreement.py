@@ -261,3 +261,12 @@ def test_team_verdict_final_then_agreed_then_in_dispute() -> None:
     # the newest adjudicator's verdict is final, even over reviewers who agree
     assert team_verdict([("adjudicator", tp, 9), ("reviewer", fp, 2), ("adjudicator", fp, 4)]) == tp
     assert team_verdict([("reviewer", fp, 1), ("reviewer", fp, 2), ("adjudicator", tp, 3)]) == tp
+
+
+def test_a_constant_reviewer_gets_no_interval_and_a_true_reason() -> None:
+    """Every claim differs, but a gave "tp" throughout: κ is 0 in every resample. It has
+    no interval, and the reason does not say that no claim differs."""
+    ratings = {u: {"a": "tp", "b": "fp" if u % 3 else "tp"} for u in range(12)}
+    kappa = measure(ratings).pairs[0].kappa
+    assert kappa.value == pytest.approx(0.0) and kappa.ci is None
+    assert kappa.no_interval and "a reviewer gave one verdict throughout" in kappa.no_interval

@@ -172,7 +172,7 @@ def agreement_parts(agreement: Mapping[str, Any] | None) -> list[Part]:
             low, high = alpha["ci"]
             parts.append((f" [{low:.2f}, {high:.2f}]", "dim"))
         elif alpha.get("no_interval"):
-            parts.append((" (no interval: no claim differs)", "dim"))
+            parts.append((" (no interval: the same in every resample)", "dim"))
     parts += [
         (f"\n            {agreement['claims']:,} claims labeled by two or more\n", "dim"),
         (f"            reviewers differ on {agreement['disagreements']:,}\n", "dim"),
