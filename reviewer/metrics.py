@@ -183,6 +183,13 @@ def _combine(parts: Sequence[_Part], z: float) -> tuple[float, float, float]:
     return exact + weight * p_hat, exact + weight * low, exact + weight * high
 
 
+def _within(low: float, high: float, floor: float, ceiling: float) -> tuple[float, float]:
+    """An interval kept within what the labels prove. The two are summed in different
+    orders, so at a census they may differ in the last bit: never low above high."""
+    low, high = max(low, floor), min(high, ceiling)
+    return (low, high) if low <= high else (high, low)
+
+
 @dataclass(frozen=True, slots=True)
 class StratifiedPrecision:
     """A run's precision from its strata: combined with the strata's shares of the flags
@@ -228,8 +235,7 @@ class StratifiedPrecision:
         if self.value is None:
             return None
         _, low, high = _combine(self._parts(self.strata), self.z)
-        floor, ceiling = self._proved()
-        return max(low, floor), min(high, ceiling)
+        return _within(low, high, *self._proved())
 
     @property
     def bounds(self) -> tuple[float, float]:
@@ -244,8 +250,7 @@ class StratifiedPrecision:
             return (0.0, 1.0)
         share = sum(s.population for s in known) / self.population
         _, low, high = _combine(self._parts(known), self.z)
-        floor, ceiling = self._proved()
-        return max(share * low, floor), min(share * high + 1 - share, ceiling)
+        return _within(share * low, share * high + 1 - share, *self._proved())
 
     def labels_needed(self, half_width: float = 0.05) -> dict[str, int]:
         """More labels per stratum until the combined interval is within ±half_width,

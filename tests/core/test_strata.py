@@ -219,3 +219,12 @@ def test_labels_needed_is_zero_when_every_flag_is_known() -> None:
 def test_strata_refuse_impossible_counts() -> None:
     with pytest.raises(ValueError):
         Stratum("x", 3, 2, 2)
+
+
+def test_a_census_interval_never_has_its_low_end_above_its_high_end() -> None:
+    """Two census strata, 3 of 3 and 2 of 3 true: the strata's sum and the labels' own
+    proof of 5/6 differ in the last bit, and the interval must still run low to high."""
+    both = StratifiedPrecision((Stratum("a", 3, 3, 0), Stratum("b", 3, 2, 1)))
+    low, high = both.ci
+    assert low <= high and low == pytest.approx(5 / 6) and high == pytest.approx(5 / 6)
+    assert both.bounds[0] <= both.bounds[1]
