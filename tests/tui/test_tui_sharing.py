@@ -247,9 +247,10 @@ async def test_a_flag_a_teammate_holds_is_not_labeled_twice(tmp_path, size) -> N
 
 async def test_the_header_keeps_the_precision_interval_in_sight_when_narrow(tmp_path) -> None:
     """With the team's part in the header a narrow screen names the run by its number
-    alone, drops the queue's count, and moves the warning about the run's detector (the
-    test detector cannot be loaded) to the end: the precision and its interval stay in the
-    92 columns shown, and a wide screen gets the run's full title back."""
+    alone, drops the queue's count, and puts the precision right after it, before the
+    team's part and the warning about the run's detector (the test detector cannot be
+    loaded): the precision and its interval stay in the 92 columns shown, and a wide
+    screen gets the run's full title back."""
     engine, ann, _ = pair_without_overlap(tmp_path)
     async with ann.run_test(size=(92, 30)) as pilot:
         for key in "ttf":
@@ -262,7 +263,7 @@ async def test_the_header_keeps_the_precision_interval_in_sight_when_narrow(tmp_
         text = str(ann.screen.query_one("#progress").render())
         assert cell_len(text) == len(text), text  # so the first 92 characters are in sight
         seen = text[:92]
-        assert "team 3/10 (30%)" in seen and "run #1  team" in seen, text
+        assert "team 3/10 (30%)" in seen and "run #1     precision" in seen, text
         assert re.search(r"precision 0\.\d\d \[0\.\d\d, [01]\.\d\d\]", seen), text
         assert "queue" not in text and "cannot be loaded" in text[92:], text
         assert len(labelers(engine)) == 3  # the three labels the header counts are stored

@@ -293,20 +293,21 @@ class ReviewScreen(HonestActions, Screen[None]):
     def draw_progress(self, team: str | None = None) -> None:
         """Header: who, which run, labeled / flags, precision with its 95% interval. `team`:
         the team's part as a worker counted it (else read now). On a narrow screen the run
-        is named by its number alone, then the queue's count goes, then a warning about the
-        run's detector moves to the end, so the precision and its interval stay in sight."""
+        is named by its number alone, then the queue's count goes, then the precision moves
+        before everything else (the team's progress, one's own count, a warning about the
+        run's detector), so the precision and its interval stay in sight."""
         if team is None:  # a team's progress instead of one's own
             team = self.queue.header(self.session)
         self._last_team = team
         width = self.size.width or self.app.size.width
         short = self.run_short
-        for title, queue, note_last in (
+        for title, queue, first in (
             (self.run_title, True, False),
             (short, True, False),
             (short, False, False),
             (short, False, True),
         ):
-            content = Content.assemble(*self._progress_parts(team, title, queue, note_last))
+            content = Content.assemble(*self._progress_parts(team, title, queue, first))
             if content.cell_length <= width:
                 break
         self.query_one("#progress", Static).update(content, layout=False)
@@ -316,34 +317,33 @@ class ReviewScreen(HonestActions, Screen[None]):
             self.draw_progress(self._last_team)
 
     def _progress_parts(
-        self, team: str, title: str, queue: bool, note_last: bool
+        self, team: str, title: str, queue: bool, precision_first: bool
     ) -> list[str | tuple[str, str]]:
-        parts: list[str | tuple[str, str]] = [
+        head: list[str | tuple[str, str]] = [
             (f" {one_line(self.reviewer)} ", "bold reverse"),
             f"  {title}  ",
         ]
+        rest: list[str | tuple[str, str]] = []
         if team:
-            parts.append((f"{team}  ", "bold"))
+            rest.append((f"{team}  ", "bold"))
         if self.only:
-            parts.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
-        note = (f"⚠ {one_line(self.detector_note)}  ", "$warning") if self.detector_note else None
-        if note and not note_last:
-            parts.append(note)
+            rest.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
+        if self.detector_note:
+            rest.append((f"⚠ {one_line(self.detector_note)}  ", "$warning"))
         totals = self.totals
         if totals is None:
-            parts.append(("counting labels…", "dim italic"))
-        else:
-            flags, labeled = totals["flags"], totals["labeled"]
-            share = labeled / flags if flags else 0.0
-            if not team:
-                parts += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"),
-                          f" ({share:.1%})"]  # fmt: skip
-            # the estimate over the run's strata as last counted (a worker counts it again
-            # after every label)
-            parts += header_parts(self.review.honest or {}, queue=queue)
-        if note and note_last:
-            parts += ["  ", note]
-        return parts
+            return [*head, *rest, ("counting labels…", "dim italic")]
+        flags, labeled = totals["flags"], totals["labeled"]
+        share = labeled / flags if flags else 0.0
+        if not team:
+            rest += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"),
+                     f" ({share:.1%})"]  # fmt: skip
+        # the estimate over the run's strata as last counted (a worker counts it again
+        # after every label)
+        precision = header_parts(self.review.honest or {}, queue=queue)
+        if precision_first:
+            return [*head, *precision, "    ", *rest]
+        return [*head, *rest, *precision]
 
     @work(thread=True, exclusive=True, group="totals", exit_on_error=False)
     def load_totals(self) -> None:
