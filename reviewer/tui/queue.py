@@ -150,6 +150,14 @@ class Adjudication(Queue):
         self.run_id, self.reviewer = run_id, reviewer
 
     def done(self, connection: Connection, only: str | None) -> str:
+        left = count_disputed(session=connection, run_id=self.run_id)
+        if left:  # the walk skips the claims this person rated
+            claims = "claim" if left == 1 else "claims"
+            return (
+                f"No claim left for you: the {left:,} {claims} still in dispute "
+                f"{'has' if left == 1 else 'have'} your own rating, so another adjudicator "
+                "settles them."
+            )
         return "No claim left in dispute."
 
     def next(self, connection: Connection) -> Next | None:
@@ -173,7 +181,7 @@ class Adjudication(Queue):
         return "Adjudication", (
             "You rated this claim as a reviewer: an adjudicator settles others' disputes, "
             "not their own, and your rating stays in agreement. Space takes you to the next "
-            "claim in dispute."
+            "claim in dispute you did not rate."
         )
 
 

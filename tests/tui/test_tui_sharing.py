@@ -306,6 +306,10 @@ async def test_an_adjudicator_cannot_settle_a_dispute_of_their_own(tmp_path, siz
         await move_to(pilot, engine, other)
         await pilot.press("f")
         await pilot.pause()
+        await pilot.press("space")  # the one claim left in dispute is her own
+        await pilot.pause()
+        said = [n.message for n in ann._notifications]
+        assert any(m.startswith("No claim left for you: the 1 claim still") for m in said), said
     assert labelers(engine)[other]["ann"] == ("false_positive", "adjudicator")
     with engine.connect() as connection:
         assert get_claim(session=connection, claim_id=other).verdict == "false_positive"
