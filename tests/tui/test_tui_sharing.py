@@ -51,6 +51,14 @@ async def move_to(pilot, engine, claim_id: int) -> None:
     assert pilot.app.screen.current.claim_id == claim_id
 
 
+async def press_and_hear(pilot, key: str, notice: str) -> None:
+    """Press a key and find a notice that starts with `notice` among the app's."""
+    await pilot.press(key)
+    await pilot.pause()
+    said = [n.message for n in pilot.app._notifications]
+    assert any(m.startswith(notice) for m in said), said
+
+
 async def label_until_done(apps, engine, rng, keys="tf", limit=400) -> None:
     for _ in range(limit):
         for pilot in apps:
@@ -296,20 +304,15 @@ async def test_an_adjudicator_cannot_settle_a_dispute_of_their_own(tmp_path, siz
         await pilot.pause()
         assert ann.screen.review.taken == other
         await move_to(pilot, engine, own)
-        await pilot.press("t")
-        await pilot.pause()
-        said = [n.message for n in ann._notifications]
-        assert any(m.startswith("You rated this claim as a reviewer") for m in said), said
+        await press_and_hear(pilot, "t", "You rated this claim as a reviewer")
         assert labelers(engine)[own]["ann"] == ("true_positive", "reviewer")
         with engine.connect() as connection:
             assert get_claim(session=connection, claim_id=own).verdict == "disputed"
         await move_to(pilot, engine, other)
         await pilot.press("f")
         await pilot.pause()
-        await pilot.press("space")  # the one claim left in dispute is her own
-        await pilot.pause()
-        said = [n.message for n in ann._notifications]
-        assert any(m.startswith("No claim left for you: the 1 claim still") for m in said), said
+        # the one claim left in dispute is her own
+        await press_and_hear(pilot, "space", "No claim left for you: the 1 claim still")
     assert labelers(engine)[other]["ann"] == ("false_positive", "adjudicator")
     with engine.connect() as connection:
         assert get_claim(session=connection, claim_id=other).verdict == "false_positive"
