@@ -80,6 +80,7 @@ class RunStats(SliceStats):
     version: str | None
     labeled_precision: dict[str, Any]  # {"precision", "precision_ci"} of the labels
     labels_needed_by_stratum: dict[str, int]
+    labels_reach: bool  # False: the claims in dispute keep the interval wider than ±5 points
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,8 @@ def _honest(figures: dict[str, Any], estimate: RunStrata | None) -> dict[str, An
     if estimate is None:  # no run: nothing to stratify
         low, high = figures["precision_ci"]
         return {**figures, "labeled_precision": labeled, "precision_bounds": [low, high],
-                "unmeasured": [], "labels_needed_by_stratum": {}}  # fmt: skip
+                "unmeasured": [], "labels_needed_by_stratum": {},
+                "labels_reach": True}  # fmt: skip
     sp = estimate.precision
     low, high = sp.bounds
     needed = sp.labels_needed()
@@ -163,6 +165,7 @@ def _honest(figures: dict[str, Any], estimate: RunStrata | None) -> dict[str, An
         "precision_bounds": [low, high],
         "unmeasured": list(sp.unmeasured),
         "labels_needed_by_stratum": needed,
+        "labels_reach": sp.within_reach(),
     }
 
 

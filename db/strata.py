@@ -10,7 +10,8 @@ its recall over the briefs read in full.
 The last two are estimated from the labels made through this run's random queue, a simple
 random sample of what neither census covers. The previous run of run N is the newest
 finished run with a smaller id. Without a reviewer the verdict is the team's (as precision
-counts it: final, else agreed); a claim in dispute is counted, and left out like a skip.
+counts it: final, else agreed); a claim in dispute is counted, a flag whose verdict is
+not known, which no queue brings again.
 
 Plain SQL text run by whatever reads it: SQLAlchemy (db.stats, the app) or the bare driver
 (db.direct, so that `reviewer stats` never imports SQLAlchemy); both give the same figures.

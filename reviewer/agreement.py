@@ -386,7 +386,8 @@ DISPUTED = "disputed"
 FINAL_RULE = (
     "a claim's verdict is the newest adjudicator's verdict where there is one; else the "
     "verdict its reviewers agree on (skips aside); reviewers who differ leave it in dispute, "
-    "left out of precision until an adjudicator settles it"
+    "a flag of unknown verdict in precision's population (its interval allows either) until "
+    "an adjudicator settles it"
 )
 
 

@@ -93,9 +93,11 @@ class Precision:
 class Stratum:
     """One part of a run's flags and its labels: a random sample of its `flags` (the
     run's queue), or all of them (a census: labels inherited or chosen by hand, which
-    say nothing about the flags around them). Skipped flags, and those in dispute
-    between reviewers, are left out of the population, as precision leaves them out of
-    its count."""
+    say nothing about the flags around them). Skipped flags are left out of the
+    population, as precision leaves them out of its count. A claim in dispute between
+    reviewers stays in it, a flag whose verdict is not known yet: the interval is as
+    wide as if it had never been labeled, and no queue can bring it again (only an
+    adjudicator settles it)."""
 
     name: str
     flags: int
@@ -116,13 +118,13 @@ class Stratum:
 
     @property
     def population(self) -> int:
-        """The flags precision is about: all but the skipped ones and those in dispute."""
-        return self.flags - self.skipped - self.in_dispute
+        """The flags precision is about: all but the skipped ones."""
+        return self.flags - self.skipped
 
     @property
     def left(self) -> int:
-        """Flags with no verdict yet, which the queue can still bring."""
-        return self.population - self.n
+        """Flags with no verdict yet that the queue can still bring: not those in dispute."""
+        return self.population - self.n - self.in_dispute
 
     @property
     def measured(self) -> bool:
@@ -252,32 +254,41 @@ class StratifiedPrecision:
         _, low, high = _combine(self._parts(known), self.z)
         return _within(share * low, share * high + 1 - share, *self._proved())
 
+    def _width_after(self, more: float) -> float:
+        """The interval's half-width once `more` labels are drawn at random from the flags
+        the queue can still bring, each stratum's precision holding (50%, the worst case,
+        where it has no labels yet); 1 while a stratum would still have none."""
+        left = sum(s.left for s in self.strata)
+        parts = []
+        for s in self.strata:
+            extra = more * s.left / left if left else 0.0
+            parts.append((s.population, s.n + extra, s.value if s.n else 0.5))
+        parts = [(f, n, p) for f, n, p in parts if f and n]
+        if not parts or len(parts) < sum(1 for s in self.strata if s.population):
+            return 1.0
+        _, low, high = _combine(parts, self.z)
+        return (high - low) / 2
+
+    def within_reach(self, half_width: float = 0.05) -> bool:
+        """Whether labels can bring the interval to ±half_width: not when the claims in
+        dispute keep it wider even with every other flag labeled (settling them can)."""
+        return self._width_after(sum(s.left for s in self.strata)) <= half_width
+
     def labels_needed(self, half_width: float = 0.05) -> dict[str, int]:
         """More labels per stratum until the combined interval is within ±half_width,
         if the queue keeps drawing at random from the flags still unlabeled (so each
         stratum gets its share of them) and each stratum's precision holds (50%, the
-        worst case, where it has no labels yet). 0 everywhere when already narrow."""
+        worst case, where it has no labels yet). 0 everywhere when already narrow; every
+        flag left when labels alone cannot get there (see within_reach)."""
         if not 0 < half_width < 0.5:
             raise ValueError(f"half_width must be in (0, 0.5), got {half_width}")
         left = sum(s.left for s in self.strata)
-
-        def width(more: float) -> float:
-            parts = []
-            for s in self.strata:
-                extra = more * s.left / left if left else 0.0
-                parts.append((s.population, s.n + extra, s.value if s.n else 0.5))
-            parts = [(f, n, p) for f, n, p in parts if f and n]
-            if not parts or len(parts) < sum(1 for s in self.strata if s.population):
-                return 1.0
-            _, low, high = _combine(parts, self.z)
-            return (high - low) / 2
-
-        if not left or width(0) <= half_width:
+        if not left or self._width_after(0) <= half_width:
             return {s.name: 0 for s in self.strata}
         lo, hi = 0.0, float(left)
         for _ in range(60):  # the width shrinks as labels are added: bisect on the count
             mid = (lo + hi) / 2
-            lo, hi = (lo, mid) if width(mid) <= half_width else (mid, hi)
+            lo, hi = (lo, mid) if self._width_after(mid) <= half_width else (mid, hi)
         return {s.name: min(s.left, math.ceil(hi * s.left / left - 1e-9)) for s in self.strata}
 
     def to_dict(self) -> dict[str, object]:

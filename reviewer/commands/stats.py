@@ -165,28 +165,42 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
         console.print(runs)
     if s.in_dispute:
         disputed = counted(s.in_dispute, "claim")
-        say(console, f"{disputed} in dispute (reviewers differ): left out of precision until "
-                     "an adjudicator settles them (`reviewer review --adjudicate`)")  # fmt: skip
+        say(console, f"{disputed} in dispute (reviewers differ): counted as flags whose "
+                     "verdict is not known, which widens the interval, until an adjudicator "
+                     "settles them (`reviewer review --adjudicate`)")  # fmt: skip
     elif s.reviewer is None and s.labeled:
         say(console, "0 claims in dispute")
+    say_what_narrows(s, console)
+
+
+def say_what_narrows(s: PrecisionStats, console: Console) -> None:
+    """What would bring the run's interval to ±5 points: more labels, settling the claims
+    in dispute, or nothing."""
     needed = s.labels_needed
+    settled = f"settling the {counted(s.in_dispute, 'claim')} in dispute"
     if needed:
         where = ", ".join(
             f"{_stratum_title(name, s.previous_run)}: {n:,}"
             for name, n in s.labels_needed_by_stratum.items()
             if n
         )
-        more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
+        if s.labels_reach:
+            more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
+        else:
+            more = (f"labeling the {counted(needed, 'flag')} left would not bring the interval "
+                    f"to ±5 points without {settled}")  # fmt: skip
         say(console, f"{more} ({where})" if where else more)
+    elif s.in_dispute and s.labeled == s.flags:
+        tp, fp, open_ = s.true_positives, s.false_positives, s.in_dispute
+        low, high = tp / (tp + fp + open_), (tp + open_) / (tp + fp + open_)
+        say(console, f"every flag has a verdict but {counted(open_, 'claim')} in dispute: once "
+                     f"settled, precision will lie between {_interval(low, high)}%")  # fmt: skip
     elif s.precision is None:
         what = "the run has no flags" if not s.flags else "no true or false positive verdict yet"
         say(console, f"{what}: there is no precision to measure")
-    elif s.precision_ci[0] == s.precision_ci[1] and s.in_dispute:
-        tp, fp, open_ = s.true_positives, s.false_positives, s.in_dispute
-        low, high = tp / (tp + fp + open_), (tp + open_) / (tp + fp + open_)
-        disputed = counted(open_, "claim")
-        say(console, f"every flag has a verdict but {disputed} in dispute: once settled, "
-                     f"precision will lie between {_interval(low, high)}%")  # fmt: skip
+    elif not s.labels_reach:
+        say(console, f"the interval stays wider than ±5 points until the "
+                     f"{counted(s.in_dispute, 'claim')} in dispute are settled")  # fmt: skip
     elif s.precision_ci[0] == s.precision_ci[1]:
         say(console, "every flag is labeled: the precision is exact")
     else:
@@ -241,7 +255,11 @@ def print_strata(s: PrecisionStats, console: Console) -> None:
             for p in unmeasured
         )
         say(console, f"precision between {_interval(low, high)}%: unmeasured stratum ({names})")
-        say(console, "label the flags the random queue brings (reviewer review) to measure it")
+        queue = any(p["flags"] - p["skipped"] - p["in_dispute"] for p in unmeasured)
+        ways = [("label the flags the random queue brings (reviewer review)", queue),
+                ("settle the claims in dispute (reviewer review --adjudicate)",
+                 any(p["in_dispute"] for p in unmeasured))]  # fmt: skip
+        say(console, " or ".join(way for way, useful in ways if useful) + " to measure it")
     elif s.precision is not None:
         say(console, f"precision {_pct(s.precision)} [{_interval(low, high)}] over the strata")
     say(

@@ -204,6 +204,8 @@ def test_exact_precision_is_not_claimed_while_claims_are_in_dispute(tmp_path):
     assert figures["in_dispute"] == 1 and figures["true_positives"] == flags - 1
     table = runner.invoke(app, ["stats", "--db", str(dbp)]).stdout
     assert "the precision is exact" not in table
+    assert "settle the claims in dispute (reviewer review --adjudicate) to measure it" \
+        in " ".join(table.split())  # fmt: skip
     low = 100 * (flags - 1) / flags
     assert f"every flag has a verdict but 1 claim in dispute: once settled, precision will lie " \
            f"between {low:.1f}–100.0%" in " ".join(table.split())  # fmt: skip
@@ -217,3 +219,56 @@ def test_no_interval_is_claimed_when_nothing_can_be_measured(tmp_path):
     table = " ".join(runner.invoke(app, ["stats", "--db", str(dbp)]).stdout.split())
     assert "within ±5 points" not in table
     assert "no true or false positive verdict yet: there is no precision to measure" in table
+
+
+def _two_reviewers(dbp, ben_differs: int, count: int | None = None) -> None:  # type: ignore[no-untyped-def]
+    """ana and ben label the run's random queue (its first `count` flags, or all), both
+    true positive, except that ben says false positive on the first `ben_differs`."""
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        run = db.latest_run(session=session)
+        done = 0
+        while (count is None or done < count) and (
+            f := db.next_unlabeled(session=session, run_id=run.id, reviewer="ana")
+        ):
+            for reviewer, verdict in (("ana", "true_positive"),
+                                      ("ben", "false_positive" if done < ben_differs
+                                       else "true_positive")):  # fmt: skip
+                db.record_label(session=session, claim_id=f.claim_id, reviewer=reviewer,
+                                verdict=verdict, run_id=run.id, queue=True)  # fmt: skip
+            done += 1
+    engine.dispose()
+
+
+def test_a_claim_in_dispute_keeps_a_labeled_runs_interval_open(tmp_path):
+    """Every flag labeled from the queue, one in dispute: the interval is no point, and
+    it lies within what settling the dispute could give."""
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    _two_reviewers(dbp, ben_differs=1)
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    flags = figures["flags"]
+    low, high = figures["precision_ci"]
+    assert figures["in_dispute"] == 1 and figures["labeled"] == flags
+    assert (flags - 1) / flags <= low < high <= 1.0
+    assert (low, high) == pytest.approx(wilson_interval(flags - 1, flags - 1, population=flags))
+    table = " ".join(runner.invoke(app, ["stats", "--db", str(dbp)]).stdout.split())
+    assert "counted as flags whose verdict is not known, which widens the interval" in table
+    assert f"once settled, precision will lie between {100 * (flags - 1) / flags:.1f}–100.0%" \
+        in table  # fmt: skip
+
+
+def test_stats_says_when_only_settling_disputes_can_narrow_the_interval(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    _two_reviewers(dbp, ben_differs=3, count=4)
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    left = figures["flags"] - 4
+    assert figures["in_dispute"] == 3 and figures["labels_reach"] is False
+    assert figures["labels_needed"] == left
+    table = " ".join(runner.invoke(app, ["stats", "--db", str(dbp)]).stdout.split())
+    assert f"labeling the {left} flags left would not bring the interval to ±5 points " \
+           "without settling the 3 claims in dispute" in table  # fmt: skip
+    assert "would bring the interval to ±5 points" not in table

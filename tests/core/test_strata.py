@@ -228,3 +228,36 @@ def test_a_census_interval_never_has_its_low_end_above_its_high_end() -> None:
     low, high = both.ci
     assert low <= high and low == pytest.approx(5 / 6) and high == pytest.approx(5 / 6)
     assert both.bounds[0] <= both.bounds[1]
+
+
+def test_claims_in_dispute_keep_the_interval_open_at_a_census() -> None:
+    """Every flag has a verdict, 3 of 60 in dispute: the interval is the sample's 54 of
+    57 true over a population of 60, within what settling them could give."""
+    sp = StratifiedPrecision((Stratum("queue", 60, 54, 3, in_dispute=3),))
+    low, high = sp.ci
+    assert sp.population == 60 and sp.value == pytest.approx(54 / 57)
+    assert (low, high) == pytest.approx(wilson_interval(54, 57, population=60))
+    assert 54 / 60 <= low < 54 / 57 < high <= 57 / 60
+    settled = StratifiedPrecision((Stratum("queue", 60, 57, 3),))
+    assert settled.ci == (0.95, 0.95)
+
+
+def test_the_queue_cannot_bring_a_claim_in_dispute_again() -> None:
+    s = Stratum("queue", 100, 40, 10, skipped=5, in_dispute=20)
+    assert s.population == 95 and s.left == 25
+
+
+def test_labels_alone_cannot_narrow_what_disputes_keep_open() -> None:
+    """40 of 100 in dispute: labeling the 10 flags left still leaves the interval wider
+    than ±5 points, so labels_needed asks for all of them and within_reach says no."""
+    open_ = StratifiedPrecision((Stratum("queue", 100, 25, 25, in_dispute=40),))
+    assert not open_.within_reach()
+    assert open_.labels_needed() == {"queue": 10}
+    few = StratifiedPrecision((Stratum("queue", 1000, 800, 100, in_dispute=2),))
+    assert few.within_reach() and few.labels_needed() == {"queue": 0}
+
+
+def test_a_stratum_whose_only_unknowns_are_in_dispute_is_unmeasured() -> None:
+    sp = StratifiedPrecision((Stratum("by_hand", 5, 5, 0), Stratum("new", 1, 0, 0, in_dispute=1)))
+    assert sp.value is None and sp.unmeasured == ("new",)
+    assert sp.bounds == pytest.approx((5 / 6, 1.0))

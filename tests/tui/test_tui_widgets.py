@@ -93,3 +93,29 @@ def test_a_flag_found_by_its_name_says_the_name_band_let_it_through(tmp_path) ->
     assert "band name: 0.03 < rel 0.231 <= 1.00" in " ".join(shown["91"].split())
     assert "band name: 0.03 < rel 0.600 <= 1.00" in " ".join(shown["20"].split())
     assert "<= 0.12" not in shown["91"] + shown["20"]
+
+
+def test_the_stats_panel_says_when_only_settling_disputes_narrows_the_interval(tmp_path) -> None:
+    """The team's figures, 3 claims in dispute and 2 flags left: more labels alone would
+    not get to ±5 points, and the panel says to settle the disputes."""
+    from sqlmodel import Session
+    from typer.testing import CliRunner
+
+    import db
+    from reviewer.cli import app
+    from reviewer.tui.widgets.stats_panel import StatsReport, stats_content
+    from tests.cli.test_cli_stats import _two_reviewers
+    from tests.support.store_files import write_briefs
+
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert CliRunner().invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    _two_reviewers(dbp, ben_differs=3, count=4)
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        stats = db.precision_stats(session=session, run_id=1, reviewer=None)
+    engine.dispose()
+    shown = " ".join(stats_content(StatsReport(stats)).plain.split())
+    left = stats.flags - 4
+    assert f"To ±5 pts {left} more true/false labels, then settle the 3 claims in dispute" in shown
+    assert "there: the interval is ±5 or less" not in shown

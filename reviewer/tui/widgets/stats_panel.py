@@ -142,15 +142,22 @@ def stats_content(report: StatsReport) -> Content:
     share = labeled / flags if flags else 0.0
     needed = s.labels_needed
     left = flags - labeled
+    disputed = int(honest.get("in_dispute", 0))
+    more = f"{needed:,} more true/false labels" if needed else ""
     parts += [
         ("\nCoverage    ", "bold"),
         f"{labeled:,} / {flags:,} ({share:.1%}) ",
         (mean_bar(share, 12), "$success"),
         ("\nTo ±5 pts   ", "bold"),
-        f"{needed:,} more true/false labels\n" if needed else "there: the interval is ±5 or less\n",
     ]
-    if needed > left:  # labeling every flag left would not get there
-        parts.append((f"            only {left:,} unlabeled flags left: ingest more\n", "$warning"))
+    if disputed and not honest.get("labels_reach", True):  # labels alone would not get there
+        settle = f"settle the {disputed:,} claims in dispute\n"
+        parts += [f"{more}, then " if more else "", (settle, "$warning")]
+    else:
+        parts.append(f"{more}\n" if more else "there: the interval is ±5 or less\n")
+        if needed > left:  # labeling every flag left would not get there
+            parts.append((f"            only {left:,} unlabeled flags left: ingest more\n",
+                          "$warning"))  # fmt: skip
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
     parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
