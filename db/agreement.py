@@ -98,21 +98,55 @@ class Disagreement:
     token: str
     kind: str
     verdicts: dict[str, str]
+    settled: str | None = None  # the adjudicator's verdict, the claim's; None: in dispute
+    adjudicators: dict[str, str] | None = None  # each adjudicator's current verdict
 
 
 def disagreements(*, session: Db, run_id: int) -> list[Disagreement]:
-    """The run's claims whose reviewers differ, in brief and span order."""
+    """The run's claims whose reviewers differ, in brief and span order, each with the
+    verdict that settled it, if an adjudicator has."""
     ratings = run_ratings(session=session, run_id=run_id)
     split = [c for c, v in ratings.verdicts.items() if len(set(v.values())) > 1]
     if not split:
         return []
     rows = session.execute(
-        select(F.c.claim_id, F.c.brief_pk, B.c.brief_id, F.c.start, F.c.end, F.c.token, F.c.kind)
+        select(
+            F.c.claim_id,
+            F.c.brief_pk,
+            B.c.brief_id,
+            F.c.start,
+            F.c.end,
+            F.c.token,
+            F.c.kind,
+            C.c.verdict,
+        )
         .join(B, B.c.pk == F.c.brief_pk)
+        .join(C, C.c.id == F.c.claim_id)
         .where(F.c.run_id == run_id, F.c.claim_id.in_(split))
         .order_by(F.c.brief_pk, F.c.start, F.c.claim_id)
     )
-    return [Disagreement(*row, verdicts=ratings.verdicts[row.claim_id]) for row in rows]
+    adjudicated: dict[int, dict[str, str]] = {}
+    for claim_id, reviewer, verdict in session.execute(
+        select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict)
+        .join(F, F.c.claim_id == LS.c.claim_id)
+        .where(
+            F.c.run_id == run_id,
+            LS.c.role == "adjudicator",
+            LS.c.verdict.in_(RATED),
+            F.c.claim_id.in_(split),
+        )
+        .order_by(LS.c.reviewer)
+    ):
+        adjudicated.setdefault(claim_id, {})[reviewer] = verdict
+    return [
+        Disagreement(
+            *row[:7],
+            verdicts=ratings.verdicts[row.claim_id],
+            settled=None if row.verdict == DISPUTED else row.verdict,
+            adjudicators=adjudicated.get(row.claim_id),
+        )
+        for row in rows
+    ]
 
 
 def claim_verdicts(*, session: Db, claim_id: int) -> list[tuple[str, str, str]]:

@@ -288,7 +288,7 @@ class ClaimChange:
     a: Reading | None
     b: Reading | None
     verdict: str | None  # the reviewer's current verdict (any reviewer's newest without one)
-    labels: tuple[tuple[str, str], ...]  # (reviewer, verdict) of every current label
+    labels: tuple[tuple[str, str, str], ...]  # (reviewer, verdict, role) of every current label
 
     @property
     def reading(self) -> Reading:
@@ -368,17 +368,17 @@ def _merged(
 
 def _labels_of(
     db: Db, claim_ids: list[int], reviewer: str | None
-) -> tuple[dict[int, str | None], dict[int, list[tuple[str, str]]]]:
-    """The verdict that counts per claim, and every reviewer's current label."""
-    labels: dict[int, list[tuple[str, str]]] = {}
+) -> tuple[dict[int, str | None], dict[int, list[tuple[str, str, str]]]]:
+    """The verdict that counts per claim, and everyone's current label with their role."""
+    labels: dict[int, list[tuple[str, str, str]]] = {}
     mine: dict[int, str | None] = {}
     rows = db.execute(
-        select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict)
+        select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict, LS.c.role)
         .where(LS.c.claim_id.in_(claim_ids), LS.c.verdict.is_not(None))
         .order_by(LS.c.claim_id, LS.c.reviewer)
     )
-    for claim_id, who, verdict in rows:
-        labels.setdefault(claim_id, []).append((who, verdict))
+    for claim_id, who, verdict, role in rows:
+        labels.setdefault(claim_id, []).append((who, verdict, role))
         if who == reviewer:
             mine[claim_id] = verdict
     if reviewer is None:

@@ -97,7 +97,7 @@ def print_team(result: dict[str, Any], console: Console) -> None:
 
 def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool) -> int:
     """`ref`: the run by id (`3`, `#3`) or name (`v0.40`), as `review --run` takes it."""
-    from db.agreement import disagreements
+    from db.agreement import count_disputed, disagreements
     from db.runs import find_run, run_title
 
     engine = open_db(url_or_path, must_exist=True)
@@ -118,6 +118,7 @@ def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool
                 say(err(), "no detector run yet")
                 return USAGE
             result = agreement_figures(session=session, run_id=run.id)
+            result["in_dispute"] = count_disputed(session=session, run_id=run.id)
             split = disagreements(session=session, run_id=run.id) if listing else []
     finally:
         engine.dispose()
@@ -136,7 +137,8 @@ def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool
 def _disagreement_dict(d: Disagreement) -> dict[str, Any]:
     return {
         "claim_id": d.claim_id, "brief_id": d.brief_id, "start": d.start, "end": d.end,
-        "token": d.token, "kind": d.kind, "verdicts": d.verdicts,
+        "token": d.token, "kind": d.kind, "verdicts": d.verdicts, "settled": d.settled,
+        "adjudicators": d.adjudicators or {},
     }  # fmt: skip
 
 
@@ -195,9 +197,21 @@ def print_agreement(result: dict[str, Any], console: Console, *, title: str) -> 
         say(console, "no interval: every resample of those claims gives the same figure (no "
                      "claim differs, or a reviewer gave one verdict throughout), so resampling "
                      "cannot show its uncertainty; raw agreement's interval still can")  # fmt: skip
-    say(console, f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
-                 f"{result['disagreements']:,} with differing verdicts "
-                 "(agreement --list shows them, review --adjudicate settles them)")  # fmt: skip
+    differ = result["disagreements"]
+    line = (f"{counted(result['claims'], 'claim')} labeled by two or more reviewers; "
+            f"{differ:,} with differing verdicts")  # fmt: skip
+    open_ = result.get("in_dispute", differ)
+    settled = max(differ - open_, 0)
+    if not differ:
+        say(console, line)
+    elif not open_:
+        say(console, f"{line}, every one settled by an adjudicator (agreement --list shows how)")
+    elif settled:
+        rest = f"{settled:,} settled by an adjudicator, {open_:,} still in dispute"
+        say(console, f"{line}: {rest} (agreement --list shows them, review --adjudicate "
+                     "settles the rest)")  # fmt: skip
+    else:
+        say(console, f"{line} (agreement --list shows them, review --adjudicate settles them)")
 
 
 def print_disagreements(split: list[Disagreement], console: Console) -> None:
@@ -206,4 +220,12 @@ def print_disagreements(split: list[Disagreement], console: Console) -> None:
         return
     for d in split:
         verdicts = " · ".join(f"{r} {VERDICT_WORDS.get(v, v)}" for r, v in d.verdicts.items())
-        say(console, f"{d.brief_id}  {d.token} ({d.kind}) at {d.start}-{d.end}: {verdicts}")
+        if d.settled is None:
+            outcome = "in dispute"
+        else:
+            by = ", ".join(d.adjudicators or {})
+            outcome = f"settled {VERDICT_WORDS.get(d.settled, d.settled)}" + (
+                f" by {by}" if by else ""
+            )
+        say(console, f"{d.brief_id}  {d.token} ({d.kind}) at {d.start}-{d.end}: {verdicts} → "
+                     f"{outcome}")  # fmt: skip

@@ -64,7 +64,10 @@ def _number(value: float) -> str:
 def _labels(change: ClaimChange) -> str:
     if not change.labels:
         return "unlabeled"
-    return ", ".join(f"{WORDS.get(v, v)} ({visible(who)})" for who, v in change.labels)
+    return ", ".join(
+        f"{WORDS.get(v, v)} ({visible(who)}{', adjudicator' if role == 'adjudicator' else ''})"
+        for who, v, role in change.labels
+    )
 
 
 def _reading(reading: Reading) -> str:
@@ -112,7 +115,7 @@ def claim_dict(change: ClaimChange) -> dict[str, Any]:
         "a": side(change.a),
         "b": side(change.b),
         "verdict": change.verdict,
-        "labels": [{"reviewer": who, "verdict": v} for who, v in change.labels],
+        "labels": [{"reviewer": who, "verdict": v, "role": role} for who, v, role in change.labels],
         "recall_regression": change.recall_regression,
         "fix": change.fix,
     }

@@ -227,3 +227,43 @@ def test_six_claims_none_differing_get_no_point_interval(tmp_path) -> None:
     assert figures["alpha"]["ci"] is None and figures["alpha"]["no_interval"]
     assert figures["pairs"][0]["kappa"]["value"] == 1.0
     assert figures["pairs"][0]["kappa"]["ci"] is None
+
+
+def test_agreement_says_which_differing_claims_are_settled(labeled) -> None:
+    """After an adjudicator settles some of the claims that differ, the hint counts the
+    settled and the open ones, and --list shows each claim's outcome and who settled it."""
+    path, verdicts = labeled
+    split = sorted(c for c, v in verdicts.items() if len(set(v.values())) > 1)
+    assert len(split) >= 2
+    run = CliRunner()
+
+    def said(*extra: str) -> str:
+        result = run.invoke(app, ["agreement", "--db", str(path), *extra])
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output.split())
+
+    assert f"{len(split)} with differing verdicts (agreement --list shows them, review " \
+           "--adjudicate settles them)" in said()  # fmt: skip
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=split[0], reviewer="dee",
+                        verdict="false_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    assert f"{len(split)} with differing verdicts: 1 settled by an adjudicator, " \
+           f"{len(split) - 1} still in dispute" in said()  # fmt: skip
+    listed = json.loads(run.invoke(app, ["agreement", "--db", str(path), "--json", "--list"]).output)
+    assert listed["in_dispute"] == len(split) - 1
+    outcome = {d["claim_id"]: (d["settled"], d["adjudicators"]) for d in listed["disagreement_list"]}
+    assert outcome[split[0]] == ("false_positive", {"dee": "false_positive"})
+    assert all(outcome[c] == (None, {}) for c in split[1:])
+    table = said("--list")
+    assert table.count("→ settled false positive by dee") == 1
+    assert table.count("→ in dispute") == len(split) - 1
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        for claim_id in split[1:]:
+            db.record_label(session=session, claim_id=claim_id, reviewer="dee",
+                            verdict="true_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    assert f"{len(split)} with differing verdicts, every one settled by an adjudicator" in said()
+    assert "review --adjudicate settles" not in said()

@@ -240,3 +240,25 @@ def test_diff_counts_a_claim_in_dispute_in_its_class(tmp_path) -> None:  # type:
     row = next(line for line in table.splitlines() if line.startswith("same "))
     assert "dispute" in header
     assert row.split()[1:6] == [str(same["claims"]), "0", "0", "0", "1"]
+
+
+def test_diff_names_the_adjudicator_as_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An adjudicator's verdict on a claim in dispute is listed with its role, in the table
+    and in JSON, so a reader does not count a third reviewer."""
+    dbp = two_runs(tmp_path)
+    target = label_first(dbp, "same", "true_positive")
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=target.claim_id, reviewer="ben",
+                        verdict="false_positive")  # fmt: skip
+        db.record_label(session=session, claim_id=target.claim_id, reviewer="cy",
+                        verdict="false_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    shown = runner.invoke(app, ["diff", "--json", "--only", "same", "--db", str(dbp)]).stdout
+    (change,) = [c for c in json.loads(shown)["claims"] if c["claim_id"] == target.claim_id]
+    assert {(x["reviewer"], x["role"]) for x in change["labels"]} == {
+        ("ana", "reviewer"), ("ben", "reviewer"), ("cy", "adjudicator")
+    }  # fmt: skip
+    assert change["verdict"] == "false_positive"
+    table = runner.invoke(app, ["diff", "--only", "same", "--db", str(dbp)]).stdout
+    assert "false positive (cy, adjudicator)" in table and "(ben, adjudicator)" not in table

@@ -65,7 +65,7 @@ def test_labels_mark_recall_regressions_fixes_and_unreviewed(two_runs) -> None: 
                         verdict="false_positive")  # fmt: skip
         changes = {c.claim_id: c for c in runs.claim_changes(db=session, run_a=1, run_b=2)}
         assert changes[gone[0].claim_id].recall_regression
-        assert changes[gone[0].claim_id].labels == (("ana", "true_positive"),)
+        assert changes[gone[0].claim_id].labels == (("ana", "true_positive", "reviewer"),)
         assert changes[gone[1].claim_id].fix and not changes[gone[1].claim_id].recall_regression
         new = [c for c in changes.values() if c.change == "new"]
         assert new and all(c.unreviewed for c in new)
