@@ -251,9 +251,11 @@ def test_agreement_says_which_differing_claims_are_settled(labeled) -> None:
     engine.dispose()
     assert f"{len(split)} with differing verdicts: 1 settled by an adjudicator, " \
            f"{len(split) - 1} still in dispute" in said()  # fmt: skip
-    listed = json.loads(run.invoke(app, ["agreement", "--db", str(path), "--json", "--list"]).output)
+    shown = run.invoke(app, ["agreement", "--db", str(path), "--json", "--list"]).output
+    listed = json.loads(shown)
     assert listed["in_dispute"] == len(split) - 1
-    outcome = {d["claim_id"]: (d["settled"], d["adjudicators"]) for d in listed["disagreement_list"]}
+    outcome = {d["claim_id"]: (d["settled"], d["adjudicators"])
+               for d in listed["disagreement_list"]}  # fmt: skip
     assert outcome[split[0]] == ("false_positive", {"dee": "false_positive"})
     assert all(outcome[c] == (None, {}) for c in split[1:])
     table = said("--list")
