@@ -64,7 +64,7 @@ def ingest(
     finally:
         engine.dispose()
     say_abandoned(report.abandoned)
-    print_ingest(report, new_db=not existed)
+    print_ingest(report, new_db=not existed, flagged=detector is not None)
     return USAGE if report.failed or report.all_rejected else OK
 
 
@@ -91,10 +91,10 @@ def refusal(report: IngestReport, *, new_db: bool = False) -> str:
     return said
 
 
-def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
+def print_ingest(report: IngestReport, *, new_db: bool = False, flagged: bool = True) -> None:
     """Rejected lines and any refused file on stderr; what was stored on stdout, unless
     nothing was (a table of zeros would read as a success), as when every line was
-    rejected."""
+    rejected. `flagged`: whether a detector was to run (not with --no-flag)."""
     console = err()
     for problem in report.rejected_lines[:SHOWN_REJECTS]:
         say(console, f"rejected {problem}")
@@ -121,5 +121,7 @@ def print_ingest(report: IngestReport, *, new_db: bool = False) -> None:
     if report.run is not None:
         say(out(), run_line(report.run))
         say_unread_units(report.run)
+    elif not report.failed and not flagged and (report.added or report.replaced):
+        say(out(), "no detector run (--no-flag): `reviewer flag` flags the briefs stored")
     elif not report.failed:
         say(out(), "no new detector run: nothing changed")

@@ -374,3 +374,21 @@ def test_the_progress_bar_names_each_stage_and_never_passes_its_total(tmp_path):
     counts = [(int(m), int(n)) for m, n in re.findall(r" (\d+)/(\d+) ", shown)]
     assert (2, 2) in counts and (1, 1) in counts and (5, 5) in counts  # each stage ends full
     assert all(m <= n for m, n in counts)  # never past 100%
+
+
+def test_no_flag_says_the_briefs_wait_for_a_detector_run(tmp_path):
+    """--no-flag after storing or replacing briefs does not say "nothing changed": it says
+    no detector ran, and `reviewer flag` then makes the run."""
+    dbp = tmp_path / "r.db"
+    briefs = write_briefs(tmp_path / "a.jsonl")
+    stored = ingest(str(briefs), "--no-flag", "--db", str(dbp))
+    assert stored.exit_code == 0 and "nothing changed" not in stored.stdout
+    assert "no detector run (--no-flag): `reviewer flag` flags the briefs stored" in stored.stdout
+    edited = tmp_path / "b.jsonl"
+    edited.write_text(briefs.read_text().replace('"text": "', '"text": "Edited. ', 1))
+    replaced = ingest(str(edited), "--replace", "--no-flag", "--db", str(dbp))
+    assert "1 replaced" in replaced.stdout and "nothing changed" not in replaced.stdout
+    assert "no detector run (--no-flag)" in replaced.stdout
+    again = ingest(str(edited), "--replace", "--no-flag", "--db", str(dbp))
+    assert "no new detector run: nothing changed" in again.stdout
+    assert row_counts(dbp)["detectorrun"] == 0
