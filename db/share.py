@@ -267,27 +267,44 @@ def team_progress(*, session: Db, run_id: int, reviewer: str) -> TeamProgress:
     return TeamProgress(flags, labeled, mine, run_overlap(session=session, run_id=run_id))
 
 
-def second_labels_waiting(*, session: Db, run_id: int) -> int:
+@dataclass(frozen=True, slots=True)
+class OverlapLeft:
+    """The run's overlap claims that still have fewer than two reviewers' ratings."""
+
+    waiting: int  # a reviewer of the run has not seen them yet, or only one person has
+    passed: int  # one rating, and every other reviewer of the run skipped them
+
+
+def overlap_left(*, session: Db, run_id: int) -> OverlapLeft:
     """How many claims of the run's overlap sample still wait for a second reviewer's
-    verdict (a skip is no verdict; an adjudicator's is not a reviewer's)."""
+    verdict (a skip is no verdict; an adjudicator's is not a reviewer's), and how many
+    cannot get one from anyone who has worked on the run: they were skipped by all the
+    others (a team of two, one skipped it), so only a newcomer could give it."""
     overlap = run_overlap(session=session, run_id=run_id)
     if overlap <= 0:
-        return 0
+        return OverlapLeft(0, 0)
     seed = run_seed(session=session, run_id=run_id)
     claims = select(F.c.claim_id).where(F.c.run_id == run_id).distinct().subquery()
-    raters = dict(
-        session.execute(
-            select(LS.c.claim_id, func.count(func.distinct(LS.c.reviewer)))
-            .where(
-                LS.c.claim_id.in_(select(claims.c.claim_id)),
-                LS.c.role == "reviewer",
-                LS.c.verdict.in_(RATED),
-            )
-            .group_by(LS.c.claim_id)
-        ).all()
-    )
-    return sum(
-        1
-        for claim_id in session.scalars(select(claims.c.claim_id))
-        if in_overlap(seed, claim_id, overlap) and raters.get(claim_id, 0) < 2
-    )
+    rated: dict[int, int] = {}
+    seen: dict[int, set[str]] = {}
+    for claim_id, reviewer, verdict in session.execute(
+        select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict).where(
+            LS.c.claim_id.in_(select(claims.c.claim_id)),
+            LS.c.role == "reviewer",
+            LS.c.verdict.is_not(None),
+        )
+    ):
+        seen.setdefault(claim_id, set()).add(reviewer)
+        if verdict in RATED:
+            rated[claim_id] = rated.get(claim_id, 0) + 1
+    team = set().union(*seen.values()) if seen else set()
+    waiting = passed = 0
+    for claim_id in session.scalars(select(claims.c.claim_id)):
+        if rated.get(claim_id, 0) >= 2 or not in_overlap(seed, claim_id, overlap):
+            continue
+        who = seen.get(claim_id, set())
+        if rated.get(claim_id) and len(who) >= 2 and who >= team:
+            passed += 1
+        else:
+            waiting += 1
+    return OverlapLeft(waiting, passed)

@@ -92,13 +92,20 @@ class SharedQueue(Queue):
                 "Nothing left for you: every flag is labeled or held by a teammate "
                 "(a hold lapses after five minutes)."
             )
-        waiting = share.second_labels_waiting(session=connection, run_id=self.run_id)
+        left = share.overlap_left(session=connection, run_id=self.run_id)
+        waiting = left.waiting
         if waiting:
             return (
                 f"Nothing left for you: every flag is labeled; {waiting:,} of the overlap "
                 f"{'waits' if waiting == 1 else 'wait'} for a second reviewer."
             )
         finished = f"The team has finished run {self.run_id}: all {p.flags:,} flags are labeled."
+        if left.passed:  # one rating each: agreement has fewer pairs, precision has its verdict
+            one = left.passed == 1
+            finished += (
+                f" {left.passed:,} of the overlap {'has' if one else 'have'} one rating: the "
+                f"other reviewers skipped {'it' if one else 'them'}."
+            )
         disputed = count_disputed(session=connection, run_id=self.run_id)
         if not disputed:
             return f"{finished} `reviewer stats` gives the figures."

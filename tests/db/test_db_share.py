@@ -114,3 +114,26 @@ def test_overlap_is_stored_with_the_run_and_progress_counts_the_team(run) -> Non
                             verdict="true_positive")  # fmt: skip
     progress = share.team_progress(session=session, run_id=run_id, reviewer="ann")
     assert (progress.flags, progress.labeled, progress.mine, progress.overlap) == (200, 5, 3, 0.25)
+
+
+def test_an_overlap_claim_waits_only_while_someone_on_the_run_has_not_seen_it(run) -> None:
+    """ann rates an overlap claim and bob skips it: with only the two of them it has
+    passed (nobody left to rate it); once cy has worked on the run, it waits for cy."""
+    session, run_id = run
+    share.set_overlap(session=session, run_id=run_id, overlap=1.0)
+    claim_ids = share.share_order(session=session, run_id=run_id)
+    first, other = claim_ids[0], claim_ids[1]
+    db.record_label(session=session, claim_id=first, reviewer="ann", verdict="true_positive")
+    assert share.overlap_left(session=session, run_id=run_id) == share.OverlapLeft(
+        len(claim_ids), 0
+    )
+    db.record_label(session=session, claim_id=first, reviewer="bob", verdict="skip")
+    assert share.overlap_left(session=session, run_id=run_id) == share.OverlapLeft(
+        len(claim_ids) - 1, 1
+    )
+    db.record_label(session=session, claim_id=other, reviewer="cy", verdict="true_positive")
+    assert share.overlap_left(session=session, run_id=run_id).passed == 0
+    # an adjudicator is no reviewer: their verdict neither rates it nor makes a teammate
+    db.record_label(session=session, claim_id=first, reviewer="cy", verdict="true_positive",
+                    role="adjudicator")  # fmt: skip
+    assert share.overlap_left(session=session, run_id=run_id).passed == 0

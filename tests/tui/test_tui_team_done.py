@@ -87,3 +87,27 @@ async def test_a_finished_run_with_disputes_points_at_stats_and_adjudication(
     engine.dispose()
     stats = CliRunner().invoke(cli, ["stats", "--db", database, "--json"])
     assert json.loads(stats.output)["in_dispute"] == 1  # the count the message gave
+
+
+async def test_an_overlap_flag_every_other_reviewer_skipped_does_not_keep_the_run_open(
+    database, size
+) -> None:
+    """A team of two, every flag in the overlap: ann rates both, bob rates one and skips
+    the other. Nobody who worked on the run can give that one a second rating, so the
+    team has finished, and the message says the overlap flag has one rating."""
+    engine, run_id, _ = seed(database, [[flag(10, "55", 55.0)]] * 2)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=1.0)
+    bob = ReviewApp(engine, reviewer="bob", share=True)
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        for key in "tt":
+            await press(a, key)
+        await press(b, "t")
+        await press(b, "s")
+        finished = (
+            f"The team has finished run {run_id}: all 2 flags are labeled. 1 of the overlap "
+            "has one rating: the other reviewers skipped it."
+        )
+        assert any(m.startswith(finished) for m in said(bob)), said(bob)
+        assert not any("wait for a second reviewer" in m or "waits for" in m for m in said(bob))
+    assert labels(database) == {"ann": ["true_positive"] * 2, "bob": ["true_positive", "skip"]}
+    engine.dispose()
