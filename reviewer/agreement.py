@@ -354,7 +354,10 @@ def with_the_rest(
     ratings: Ratings, reviewer: str, *, resamples: int = RESAMPLES, seed: int = SEED
 ) -> WithTheRest:
     """The reviewer's verdict paired with each other reviewer's on the same claim: the share
-    of those pairs that agree and κ over the pooled pairs, so a reviewer who drifts shows."""
+    of those pairs that agree and κ over the pooled pairs, so a reviewer who drifts shows.
+    Where each claim gives one pair (two reviewers on every claim shared) the share is a
+    binomial proportion with Wilson's interval, as a pair's raw agreement is; else its
+    pairs within a claim are not independent, and claims are resampled instead."""
     units: Counter[tuple[Cell, ...]] = Counter()
     for verdicts in ratings.values():
         if reviewer not in verdicts or len(verdicts) < 2:
@@ -374,11 +377,14 @@ def with_the_rest(
         return on_claims
 
     rng = random.Random(seed)
+    claims = sum(units.values())
+    if all(len(cells) == 1 for cells in units):
+        agreed = sum(n for ((mine, theirs),), n in units.items() if mine == theirs)
+        agreement = _share(agreed, claims)
+    else:
+        agreement = _estimate(units, pooled(_share_equal), resamples, rng)
     return WithTheRest(
-        reviewer,
-        sum(units.values()),
-        _estimate(units, pooled(_share_equal), resamples, rng),
-        _estimate(units, pooled(kappa_from_table), resamples, rng),
+        reviewer, claims, agreement, _estimate(units, pooled(kappa_from_table), resamples, rng)
     )
 
 

@@ -270,3 +270,19 @@ def test_a_constant_reviewer_gets_no_interval_and_a_true_reason() -> None:
     kappa = measure(ratings).pairs[0].kappa
     assert kappa.value == pytest.approx(0.0) and kappa.ci is None
     assert kappa.no_interval and "a reviewer gave one verdict throughout" in kappa.no_interval
+
+
+def test_with_the_rest_of_one_teammate_is_the_pairs_raw_agreement() -> None:
+    """Two reviewers: each claim gives one pair, so the reviewer's agreement with the rest
+    is the pair's raw agreement, with the same Wilson interval; with a third reviewer on
+    some claims the pairs within a claim are not independent and claims are resampled."""
+    ratings = {i: {"ann": "tp", "bob": "tp" if i % 4 else "fp"} for i in range(8)}
+    ann = with_the_rest(ratings, "ann")
+    assert ann.agreement.value == 0.75
+    assert ann.agreement.ci == wilson_interval(6, 8)
+    pair = measure(ratings).pairs[0]
+    assert pair.agreement.ci == ann.agreement.ci
+    ratings[0]["cy"] = "tp"
+    three = with_the_rest(ratings, "ann")
+    assert three.agreement.value == pytest.approx(7 / 9)
+    assert three.agreement.ci is not None and three.agreement.ci != wilson_interval(7, 9)
