@@ -137,3 +137,26 @@ def test_an_overlap_claim_waits_only_while_someone_on_the_run_has_not_seen_it(ru
     db.record_label(session=session, claim_id=first, reviewer="cy", verdict="true_positive",
                     role="adjudicator")  # fmt: skip
     assert share.overlap_left(session=session, run_id=run_id).passed == 0
+
+
+def test_a_later_run_gives_out_only_what_no_earlier_label_covers(tmp_path) -> None:
+    """Run 2 flags the claims of run 1 and one new claim per brief: with no overlap, the
+    claims labeled in run 1 are not given out again, so sharing walks the rest."""
+    from tests.support.db_seed import add_run
+
+    old = [flag(10, "55", 55.0)]
+    engine, first, pks = seed(tmp_path / "two.db", [old] * 5)
+    with Session(engine) as session:
+        for claim_id in share.share_order(session=session, run_id=first):
+            db.record_label(session=session, claim_id=claim_id, reviewer="ann",
+                            verdict="true_positive", run_id=first)  # fmt: skip
+    second = add_run(engine, pks, [[*old, flag(30, "7", 7.0)]] * 5)
+    with Session(engine) as session:
+        labeled_before = {c for c in share.share_order(session=session, run_id=first)}
+        given = []
+        while (taken := take(session, second, "bob", 0.0)) is not None:
+            given.append(taken.claim_id)
+            db.record_label(session=session, claim_id=taken.claim_id, reviewer="bob",
+                            verdict="true_positive", run_id=second)  # fmt: skip
+        assert len(given) == 5 and not set(given) & labeled_before
+    engine.dispose()
