@@ -28,6 +28,7 @@ from reviewer.regression import (
     merge_labels,
     read_fixtures,
     settled_verdicts,
+    unwritable,
     write_fixtures,
 )
 from reviewer.vocabulary import EXPORTED
@@ -172,8 +173,17 @@ def export_fixtures(
     merged = merge_labels(labeled, only=only)
     if only in (None, "true_positive"):  # misses are contradictions the detector must flag
         merged.fixtures += _unlabeled_misses(session, labeled, reviewer)
-    report = write_fixtures(merged.fixtures, out_dir, force=force)
+    kept, left_out = [], []
+    for fixture in merged.fixtures:
+        reason = unwritable(fixture)
+        if reason is None:
+            kept.append(fixture)
+        else:
+            where = f"{fixture.brief_id} {fixture.token!r} at {fixture.start}-{fixture.end}"
+            left_out.append(f"{where}: {reason}")
+    report = write_fixtures(kept, out_dir, force=force)
     report.disagreements = merged.disagreements
+    report.unwritable = left_out
     misses = [LabeledClaim(claim_id=0, fixture=f) for f in miss_fixtures(session=session)]
     verdicts = settled_verdicts([*labeled, *misses])
     found, report.unreadable = read_fixtures(out_dir)

@@ -89,6 +89,19 @@ class Fixture:
         return "{\n" + "\n".join(lines) + "\n}\n"
 
 
+def unwritable(fixture: Fixture) -> str | None:
+    """Why the fixture cannot be written or replayed, or None: a number JSON cannot hold in
+    its stored flag, or a known value regress would refuse. Only a database written before
+    such numbers were refused at input holds them."""
+    flag = fixture.flag or {}
+    numbers = [flag.get(key) for key in ("value", "nearest_value", "delta")]
+    if not all(math.isfinite(n) for n in numbers if isinstance(n, float)):
+        return "its stored flag has a number JSON cannot hold"
+    if any(not -KNOWN_LIMIT < known.value < KNOWN_LIMIT for known in fixture.pool):
+        return f"its pool has a known value out of range ({KNOWN_RANGE})"
+    return None
+
+
 def _flag_fields(flag: dict[str, Any]) -> dict[str, Any]:
     """The flag's fields in order; `basis` only when it was given (fixtures exported before
     it was stored have none)."""
@@ -219,6 +232,7 @@ class ExportReport:
     stale: list[tuple[Path, str]] = field(default_factory=list)  # with the reason
     unreadable: list[FixtureError] = field(default_factory=list)  # files in the folder
     removed: list[Path] = field(default_factory=list)  # stale ones pruned
+    unwritable: list[str] = field(default_factory=list)  # claims left out, with the reason
 
     def summary(self) -> str:
         conflicts = len(self.conflicts)
@@ -236,6 +250,8 @@ class ExportReport:
             text += f", {len(self.removed)} stale removed"
         if self.unreadable:
             text += f", {len(self.unreadable)} unreadable"
+        if self.unwritable:
+            text += f", {len(self.unwritable)} left out (numbers out of range)"
         return text
 
 

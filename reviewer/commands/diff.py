@@ -33,6 +33,7 @@ from db.strata import run_recall, run_strata
 from reviewer.agreement import DISPUTED
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, say, visible
 from reviewer.grounding.arms import ARMS
+from reviewer.jsonlimits import finite
 from reviewer.metrics import precision_difference, wilson_interval
 
 FAIL_ON = ("recall-regression", "unreviewed")
@@ -98,10 +99,10 @@ def claim_dict(change: ClaimChange) -> dict[str, Any]:
         if reading is None:
             return None
         return {
-            "value": reading.value,
+            "value": reading.value if finite(reading.value) else None,  # JSON has no inf
             "unit": reading.unit,
             "nearest": reading.nearest,
-            "nearest_value": reading.nearest_value,
+            "nearest_value": reading.nearest_value if finite(reading.nearest_value) else None,
             "kind": reading.kind,
         }
 

@@ -45,6 +45,14 @@ def export(
         echo(f"refused: {path} exists with different content (--force overwrites)", error=True)
     for claim in report.disagreements:
         echo(f"left out, reviewers disagree: {claim}", error=True)
+    for claim in report.unwritable:
+        echo(f"left out, {claim}", error=True)
+    if report.unwritable:  # only an older database holds such numbers
+        echo(
+            "these were stored before such numbers were refused at input: fix the pools and "
+            "`reviewer ingest --replace` the briefs, or `reviewer flag` again",
+            error=True,
+        )
     for path, reason in report.stale:
         echo(f"stale: {path}: {reason}; --prune removes it", error=True)
     for path in report.removed:

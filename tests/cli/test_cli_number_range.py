@@ -192,3 +192,40 @@ def test_ingest_never_stores_infinity_even_with_a_sign_band_of_one(tmp_path: Pat
     assert rows and all(math.isfinite(v) for row in rows for v in row[1:])
     assert {row[0] for row in rows} == {"57"}
     assert set(scans) == {(2, 1)}
+
+
+def test_an_older_database_with_an_infinite_flag_still_exports_and_diffs(tmp_path: Path) -> None:
+    """A database written before such flags were left out may hold one: export writes
+    the other fixtures and names the one it leaves out, and diff --json stays JSON."""
+    from sqlmodel import Session
+
+    import db
+
+    dbp = tmp_path / "old.db"
+    demo = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "briefs.jsonl"
+    assert runner.invoke(app, ["ingest", str(demo), "--db", str(dbp)]).exit_code == 0
+    with sqlite3.connect(dbp) as conn:  # as an older version stored it
+        conn.execute("UPDATE flagrecord SET value = 9e999, delta = 9e999 "
+                     "WHERE pk = (SELECT min(pk) FROM flagrecord)")  # fmt: skip
+        brief_id, token = conn.execute(
+            "SELECT b.brief_id, f.token FROM flagrecord f JOIN brief b ON b.pk = f.brief_pk "
+            "WHERE f.pk = (SELECT min(pk) FROM flagrecord)"
+        ).fetchone()
+        claims = [c for (c,) in conn.execute("SELECT claim_id FROM flagrecord ORDER BY pk LIMIT 3")]
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:
+        for claim_id in claims:
+            db.record_label(session=session, claim_id=claim_id, reviewer="ana",
+                            verdict="false_positive")  # fmt: skip
+    engine.dispose()
+    out = tmp_path / "fixtures"
+    result = runner.invoke(app, ["export", "--db", str(dbp), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "2 written" in result.stdout and "1 left out (numbers out of range)" in result.stdout
+    assert f"left out, {brief_id} {token!r}" in result.stderr
+    assert "its stored flag has a number JSON cannot hold" in result.stderr
+    assert len(list(out.glob("*.json"))) == 2
+    assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    shown = runner.invoke(app, ["diff", "--json", "--only", "new,gone,same", "--db", str(dbp)])
+    report = strict_json(shown.stdout)
+    assert any(c["a"] and c["a"]["value"] is None for c in report["claims"])

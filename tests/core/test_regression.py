@@ -23,6 +23,7 @@ from reviewer.regression import (
     read_fixture,
     read_fixtures,
     replay,
+    unwritable,
     write_fixtures,
 )
 
@@ -337,3 +338,14 @@ def test_reasons_never_carry_terminal_escapes() -> None:
 
     outcome = replay(Path("fp.json"), fixture(), Hostile())
     assert "\x1b" not in outcome.reason and "'dist\\x1b[31m'" in outcome.reason
+
+
+def test_a_fixture_with_numbers_out_of_range_is_unwritable() -> None:
+    """What an older database may hold: a flag number JSON cannot write, or a known value
+    beyond the limit regress refuses. Anything else is writable."""
+    assert unwritable(fixture()) is None
+    inf = fixture(flag={**fixture().flag, "delta": float("inf")})  # type: ignore[dict-item]
+    assert unwritable(inf) == "its stored flag has a number JSON cannot hold"
+    huge = fixture(pool=(*POOL, Known("far", 1e301, "none")))
+    assert "known value out of range" in (unwritable(huge) or "")
+    assert unwritable(fixture(flag=None)) is None  # a miss: no flag
