@@ -217,16 +217,26 @@ def test_run_names_that_cannot_pick_one_run_are_refused(tmp_path) -> None:  # ty
     assert "invalid literal" not in odd.output
 
 
-def test_diff_counts_a_claim_in_dispute_in_its_class(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """ana and ben differ on a claim both runs flag: the 'same' row counts it in dispute, so
-    its columns add up to its claims; the runs' own headers carry no label counts."""
+def disputed_same(tmp_path, adjudicator: str | None = None):  # type: ignore[no-untyped-def]
+    """Two runs, ana true and ben false on a claim both flag; an adjudicator's false
+    positive settles it if named. The database and that claim's change."""
     dbp = two_runs(tmp_path)
     target = label_first(dbp, "same", "true_positive")
     engine = db.make_engine(str(dbp))
     with Session(engine) as session:
         db.record_label(session=session, claim_id=target.claim_id, reviewer="ben",
                         verdict="false_positive")  # fmt: skip
+        if adjudicator is not None:
+            db.record_label(session=session, claim_id=target.claim_id, reviewer=adjudicator,
+                            verdict="false_positive", role="adjudicator")  # fmt: skip
     engine.dispose()
+    return dbp, target
+
+
+def test_diff_counts_a_claim_in_dispute_in_its_class(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """ana and ben differ on a claim both runs flag: the 'same' row counts it in dispute, so
+    its columns add up to its claims; the runs' own headers carry no label counts."""
+    dbp, _ = disputed_same(tmp_path)
     report = json.loads(runner.invoke(app, ["diff", "--json", "--db", str(dbp)]).stdout)
     same = report["counts"]["same"]
     assert same["in_dispute"] == 1 and same["true_positives"] == same["false_positives"] == 0
@@ -245,15 +255,7 @@ def test_diff_counts_a_claim_in_dispute_in_its_class(tmp_path) -> None:  # type:
 def test_diff_names_the_adjudicator_as_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """An adjudicator's verdict on a claim in dispute is listed with its role, in the table
     and in JSON, so a reader does not count a third reviewer."""
-    dbp = two_runs(tmp_path)
-    target = label_first(dbp, "same", "true_positive")
-    engine = db.make_engine(str(dbp))
-    with Session(engine) as session:
-        db.record_label(session=session, claim_id=target.claim_id, reviewer="ben",
-                        verdict="false_positive")  # fmt: skip
-        db.record_label(session=session, claim_id=target.claim_id, reviewer="cy",
-                        verdict="false_positive", role="adjudicator")  # fmt: skip
-    engine.dispose()
+    dbp, target = disputed_same(tmp_path, adjudicator="cy")
     shown = runner.invoke(app, ["diff", "--json", "--only", "same", "--db", str(dbp)]).stdout
     (change,) = [c for c in json.loads(shown)["claims"] if c["claim_id"] == target.claim_id]
     assert {(x["reviewer"], x["role"]) for x in change["labels"]} == {
