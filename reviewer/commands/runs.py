@@ -103,8 +103,9 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
         console = Console(highlight=False, width=200)
     console.print(runs_table(summaries))
     if any(s.unmeasured for s in summaries):
-        say(console, "* bounds, not an interval: a stratum of that run has no label from its "
-                     "random queue yet (reviewer stats --run N shows which)")  # fmt: skip
+        say(console, "* bounds, not an interval: a stratum of that run has no true or false "
+                     "verdict from its random queue yet (reviewer stats --run N shows "
+                     "which)")  # fmt: skip
     return 0
 
 

@@ -153,8 +153,9 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
         table.add_row(*_row(f"unit {unit}", part))
     console.print(table)
     if any(part.unmeasured for part in [*s.by_kind.values(), *s.by_unit.values()]):
-        say(console, "* bounds, not an interval: some flags of that kind or unit have no label "
-                     "from the run's random queue yet")  # fmt: skip
+        say(console, "* bounds, not an interval: some flags of that kind or unit have no true "
+                     "or false verdict from the run's random queue yet (unlabeled, or in "
+                     "dispute)")  # fmt: skip
     if s.strata:
         print_strata(s, console)
     if len(s.by_run) > 1:
