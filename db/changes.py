@@ -36,6 +36,15 @@ def _class_of(change: Change, run_id: int, previous: int) -> tuple[int, ColumnEl
     return run_id, _in_run(previous) if change == "same" else ~_in_run(previous)
 
 
+def class_claims(*, run_id: int, previous: int, change: Change) -> Select[tuple[int]]:
+    """The claims of the run's flags of one class, new or same, as a query (what a shared
+    review of that class walks); gone flags are the previous run's, not the run's own."""
+    if change == "gone":
+        raise ValueError("gone flags are the previous run's own: they are not this run's to share")
+    holder, condition = _class_of(change, run_id, previous)
+    return select(F.c.claim_id).where(F.c.run_id == holder, condition)
+
+
 def brief_changes(
     *, db: Db, run_id: int, previous: int | None, brief_pk: int, reviewer: str | None
 ) -> list[FlagView]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Select, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from db.tables import Db, utcnow
@@ -50,10 +50,15 @@ def run_seed(*, session: Db, run_id: int) -> int:
     return run_id if seed is None else int(seed)
 
 
-def share_order(*, session: Db, run_id: int) -> list[int]:
-    """The claims of the run in its seeded random order."""
+def _claims(run_id: int, within: Select[tuple[int]] | None) -> Select[tuple[int]]:
+    """The run's claims, or those of `within` (a query of some of them: a class of flags)."""
+    return select(F.c.claim_id).where(F.c.run_id == run_id) if within is None else within
+
+
+def share_order(*, session: Db, run_id: int, within: Select[tuple[int]] | None = None) -> list[int]:
+    """The claims of the run (or of `within`) in the run's seeded random order."""
     seed = run_seed(session=session, run_id=run_id)
-    claims = session.scalars(select(F.c.claim_id).where(F.c.run_id == run_id))
+    claims = session.scalars(_claims(run_id, within))
     return sorted(set(claims), key=lambda claim_id: _unit_hash(seed, claim_id))
 
 
@@ -249,8 +254,25 @@ class TeamProgress:
     overlap: float
 
 
-def team_progress(*, session: Db, run_id: int, reviewer: str) -> TeamProgress:
-    """From the run's tallies: flags, flags with a verdict, this reviewer's labels."""
+def team_progress(
+    *, session: Db, run_id: int, reviewer: str, within: Select[tuple[int]] | None = None
+) -> TeamProgress:
+    """From the run's tallies: flags, flags with a verdict, this reviewer's labels; with
+    `within`, of those claims only, counted from their labels."""
+    overlap = run_overlap(session=session, run_id=run_id)
+    if within is not None:
+        claims = within.subquery()
+        labeled_q = select(LS.c.claim_id).where(
+            LS.c.claim_id.in_(select(claims.c.claim_id)), LS.c.verdict.is_not(None)
+        )
+        count = func.count(func.distinct(LS.c.claim_id))
+        return TeamProgress(
+            session.scalar(select(func.count(func.distinct(claims.c.claim_id)))) or 0,
+            session.scalar(labeled_q.with_only_columns(count)) or 0,
+            session.scalar(labeled_q.where(LS.c.reviewer == reviewer).with_only_columns(count))
+            or 0,
+            overlap,
+        )
     rows = session.execute(
         select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
         .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
@@ -264,7 +286,7 @@ def team_progress(*, session: Db, run_id: int, reviewer: str) -> TeamProgress:
             labeled += n
         if who == reviewer and verdict != "":
             mine += n
-    return TeamProgress(flags, labeled, mine, run_overlap(session=session, run_id=run_id))
+    return TeamProgress(flags, labeled, mine, overlap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +297,9 @@ class OverlapLeft:
     passed: int  # one rating, and every other reviewer of the run skipped them
 
 
-def overlap_left(*, session: Db, run_id: int) -> OverlapLeft:
+def overlap_left(
+    *, session: Db, run_id: int, within: Select[tuple[int]] | None = None
+) -> OverlapLeft:
     """How many claims of the run's overlap sample still wait for a second reviewer's
     verdict (a skip is no verdict; an adjudicator's is not a reviewer's), and how many
     cannot get one from anyone who has worked on the run: they were skipped by all the
@@ -284,7 +308,7 @@ def overlap_left(*, session: Db, run_id: int) -> OverlapLeft:
     if overlap <= 0:
         return OverlapLeft(0, 0)
     seed = run_seed(session=session, run_id=run_id)
-    claims = select(F.c.claim_id).where(F.c.run_id == run_id).distinct().subquery()
+    claims = _claims(run_id, within).distinct().subquery()
     rated: dict[int, int] = {}
     seen: dict[int, set[str]] = {}
     for claim_id, reviewer, verdict in session.execute(

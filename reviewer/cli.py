@@ -126,7 +126,11 @@ def review(
     ] = None,
     only: Annotated[
         OnlyChange | None,
-        typer.Option("--only", help="Walk only the flags new, gone or same since the run before."),
+        typer.Option(
+            "--only",
+            help="Walk only the flags new, gone or same since the run before "
+            "(with --share: new or same).",
+        ),
     ] = None,
     share: ShareOption = False,
     overlap: OverlapOption = None,

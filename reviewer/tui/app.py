@@ -84,12 +84,16 @@ class ReviewApp(App[None]):
         # connections of their own)
         self.session = cast(Connection, TransientConnection(engine))
         self.run_id = review_run(self.session, where or str(engine.url), run)
-        if only is not None and (share or adjudicate):
-            raise ReviewUnavailable("--only walks this reviewer's own flags: not with --share "
-                                    "or --adjudicate")  # fmt: skip
+        if only is not None and adjudicate:
+            raise ReviewUnavailable("--only walks a class of flags: --adjudicate walks the "
+                                    "claims in dispute, whatever their class")  # fmt: skip
         if only is not None and only not in ONLY:
             raise ReviewUnavailable(f"--only must be one of {', '.join(ONLY)}, got {only!r}")
-        if only is not None and previous_run(db=self.session, run_id=self.run_id) is None:
+        if only == "gone" and share:
+            raise ReviewUnavailable("--share --only takes new or same: gone flags are the "
+                                    "previous run's, not this run's to share")  # fmt: skip
+        previous = previous_run(db=self.session, run_id=self.run_id) if only else None
+        if only is not None and previous is None:
             raise ReviewUnavailable(
                 f"run {self.run_id} has no finished run before it: --only {only} compares "
                 "with the previous run"
@@ -103,7 +107,8 @@ class ReviewApp(App[None]):
             self.queue = Adjudication(self.run_id, self.reviewer)
         elif share:
             self.queue = SharedQueue(self.session, self.run_id, self.reviewer, overlap=overlap,
-                                     show_others=show_others)  # fmt: skip
+                                     show_others=show_others, only=only,
+                                     previous=previous.id if previous else None)  # fmt: skip
         elif show_others:
             self.queue.shows_others = True
 

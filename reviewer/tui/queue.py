@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Select
 
 import db
 from db import share
 from db.agreement import claim_verdicts, count_disputed, next_disputed
+from db.changes import class_claims
 from reviewer.tui.literal import one_line
 from reviewer.vocabulary import SKIP, verdict_word
 
@@ -67,32 +68,42 @@ def _where(connection: Connection, claim_id: int) -> Next | None:
 
 class SharedQueue(Queue):
     """Flags nobody else has labeled or holds, in the run's random order; the overlap
-    share goes to a second reviewer too."""
+    share goes to a second reviewer too. With `only` ("new" or "same" since `previous`),
+    the flags of that class alone: a random sample of it, as its stratum needs."""
 
     walks = True
 
     def __init__(
         self, connection: Connection, run_id: int, reviewer: str, *, overlap: float | None,
-        show_others: bool = False,
+        show_others: bool = False, only: str | None = None, previous: int | None = None,
     ) -> None:  # fmt: skip
         self.run_id, self.reviewer, self.shows_others = run_id, reviewer, show_others
+        self.only = only
+        self.within: Select[tuple[int]] | None = None
+        if only is not None and previous is not None:
+            self.within = class_claims(run_id=run_id, previous=previous, change=only)
         if overlap is not None:
             share.set_overlap(session=connection, run_id=run_id, overlap=overlap)
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
-        self.order = share.share_order(session=connection, run_id=run_id)
+        self.order = share.share_order(session=connection, run_id=run_id, within=self.within)
         # where the last flag was taken: the ones before it were full then, so the next
         # look starts here and goes back to the start only when nothing is left after it
         self.start = 0
 
+    def _progress(self, connection: Connection) -> share.TeamProgress:
+        return share.team_progress(
+            session=connection, run_id=self.run_id, reviewer=self.reviewer, within=self.within
+        )
+
     def done(self, connection: Connection, only: str | None) -> str:
-        p = share.team_progress(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        p = self._progress(connection)
         if p.labeled < p.flags:
             return (
                 "Nothing left for you: every flag is labeled or held by a teammate "
                 "(a hold lapses after five minutes)."
             )
-        left = share.overlap_left(session=connection, run_id=self.run_id)
+        left = share.overlap_left(session=connection, run_id=self.run_id, within=self.within)
         waiting = left.waiting
         if waiting:
             return (
@@ -100,6 +111,9 @@ class SharedQueue(Queue):
                 f"{'waits' if waiting == 1 else 'wait'} for a second reviewer."
             )
         finished = f"The team has finished run {self.run_id}: all {p.flags:,} flags are labeled."
+        if self.within is not None:
+            finished = (f"The team has finished the {self.only} flags of run {self.run_id}: all "
+                        f"{p.flags:,} are labeled.")  # fmt: skip
         if left.passed:  # one rating each: agreement has fewer pairs, precision has its verdict
             one = left.passed == 1
             finished += (
@@ -137,11 +151,12 @@ class SharedQueue(Queue):
                           reviewer=self.reviewer)  # fmt: skip
 
     def header(self, connection: Connection) -> str:
-        p = share.team_progress(session=connection, run_id=self.run_id, reviewer=self.reviewer)
+        p = self._progress(connection)
         team = p.labeled / p.flags if p.flags else 0.0
         mine = p.mine / p.labeled if p.labeled else 0.0
+        part = f"{self.only} " if self.within is not None else ""
         return (
-            f"team {p.labeled:,}/{p.flags:,} ({team:.0%}) · yours {p.mine:,} ({mine:.0%}) · "
+            f"team {part}{p.labeled:,}/{p.flags:,} ({team:.0%}) · yours {p.mine:,} ({mine:.0%}) · "
             f"overlap {p.overlap:.0%}"
         )
 

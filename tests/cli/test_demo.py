@@ -151,8 +151,9 @@ def test_review_share_stores_the_overlap_and_opens_a_team_queue(tmp_path: Path, 
     ("extra", "said"),
     [
         (["--share", "--overlap", "1.5"], "must be between 0 and 1"),
-        (["--share", "--only", "new"], "not with --share"),
-        (["--adjudicate", "--only", "new"], "not with --share or --adjudicate"),
+        (["--share", "--only", "gone"], "--share --only takes new or same"),
+        (["--share", "--only", "new"], "has no finished run before it"),
+        (["--adjudicate", "--only", "new"], "--adjudicate walks the claims in dispute"),
     ],
 )
 def test_review_team_options_that_cannot_work_say_so(tmp_path: Path, opened, extra, said) -> None:

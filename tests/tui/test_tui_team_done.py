@@ -111,3 +111,38 @@ async def test_an_overlap_flag_every_other_reviewer_skipped_does_not_keep_the_ru
         assert not any("wait for a second reviewer" in m or "waits for" in m for m in said(bob))
     assert labels(database) == {"ann": ["true_positive"] * 2, "bob": ["true_positive", "skip"]}
     engine.dispose()
+
+
+async def test_a_team_shares_only_the_new_flags_of_a_release(database, size) -> None:
+    """Run 2 keeps run 1's flags (never labeled) and adds one new flag per brief: two
+    reviewers sharing `--only new` are given the new flags alone, the header counts them,
+    and the team hears it has finished them while the old ones stay unlabeled."""
+    from tests.support.db_seed import add_run
+
+    old = [flag(10, "55", 55.0)]
+    engine, _, pks = seed(database, [old] * 3)
+    second = add_run(engine, pks, [[*old, flag(30, "7", 7.0)]] * 3)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0, only="new")
+    bob = ReviewApp(engine, reviewer="bob", share=True, only="new")
+    async with ann.run_test(size=size) as a, bob.run_test(size=size) as b:
+        await a.pause()
+        assert "team new 0/3 (0%)" in str(ann.screen.query_one("#progress").render())
+        await press(a, "t")
+        await press(b, "f")
+        await press(a, "t")
+        finished = f"The team has finished the new flags of run {second}: all 3 are labeled."
+        assert any(m.startswith(finished) for m in said(ann)), said(ann)
+    engine.dispose()
+    found = labels(database)
+    assert found == {"ann": ["true_positive"] * 2, "bob": ["false_positive"]}
+    engine = db.open_existing(database)
+    with engine.connect() as connection:
+        starts = (
+            connection.execute(
+                text("SELECT DISTINCT c.start FROM label l JOIN claim c ON c.id = l.claim_id")
+            )
+            .scalars()
+            .all()
+        )
+    engine.dispose()
+    assert starts == [30]  # the new flags alone
