@@ -54,6 +54,21 @@ def run_reviewers(*, session: Db, run_id: int) -> list[str]:
     )
 
 
+def run_roles(*, session: Db, run_id: int) -> dict[str, list[str]]:
+    """Each person's roles on the run's claims (reviewer, adjudicator), from their current
+    verdicts."""
+    roles: dict[str, list[str]] = {}
+    for who, role in session.execute(
+        select(LS.c.reviewer, LS.c.role)
+        .join(F, F.c.claim_id == LS.c.claim_id)
+        .where(F.c.run_id == run_id, LS.c.verdict.is_not(None))
+        .group_by(LS.c.reviewer, LS.c.role)
+        .order_by(LS.c.reviewer, LS.c.role.desc())
+    ):
+        roles.setdefault(who, []).append(role)
+    return roles
+
+
 def differing() -> Select[tuple[int]]:
     """Claims whose reviewers gave different true/false verdicts (settled or not)."""
     return (

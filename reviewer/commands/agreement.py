@@ -38,7 +38,7 @@ def agreement_figures(
 def team_figures(*, session: Connection, run_id: int, by_reviewer: bool = False) -> dict[str, Any]:
     """What `stats --json` adds for a team: agreement over the doubly labeled claims and,
     asked for, each reviewer's count, precision on their labels and agreement with the rest."""
-    from db.agreement import run_ratings, run_reviewers
+    from db.agreement import run_ratings, run_reviewers, run_roles
 
     reviewers = run_reviewers(session=session, run_id=run_id)
     if len(reviewers) < 2:  # nobody to agree with: no need to read a single label
@@ -49,9 +49,11 @@ def team_figures(*, session: Connection, run_id: int, by_reviewer: bool = False)
         ratings = run_ratings(session=session, run_id=run_id).verdicts
     if by_reviewer:
         result["by_reviewer"] = {}
+        roles = run_roles(session=session, run_id=run_id)
         for name in reviewers:
             mine = db.precision_stats(session=session, run_id=run_id, reviewer=name)
             shown = {key: mine[key] for key in REVIEWER_KEYS}
+            shown["roles"] = roles.get(name, ["reviewer"])
             shown["with_the_rest"] = figures.with_the_rest(ratings, name).to_dict()
             result["by_reviewer"][name] = shown
     return result
@@ -93,6 +95,13 @@ def print_team(result: dict[str, Any], console: Console) -> None:
             Text(_words(rest["kappa"], compact=True)),
         )  # fmt: skip
     console.print(table)
+    only = [n for n, row in result["by_reviewer"].items() if row["roles"] == ["adjudicator"]]
+    also = [n for n, row in result["by_reviewer"].items() if len(row["roles"]) > 1]
+    said = [f"{', '.join(only)}: adjudicator only"] if only else []
+    said += [f"{', '.join(also)}: also adjudicator"] if also else []
+    if said:
+        say(console, f"{'; '.join(said)} (an adjudicator's verdicts settle disputes: they "
+                     "count in precision, not in agreement)")  # fmt: skip
 
 
 def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool) -> int:

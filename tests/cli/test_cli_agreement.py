@@ -269,3 +269,28 @@ def test_agreement_says_which_differing_claims_are_settled(labeled) -> None:
     engine.dispose()
     assert f"{len(split)} with differing verdicts, every one settled by an adjudicator" in said()
     assert "review --adjudicate settles" not in said()
+
+
+def test_by_reviewer_names_who_adjudicated(labeled) -> None:
+    """An adjudicator is listed with the role, in the table and in --json, and one who also
+    rated claims as a reviewer says so: neither reads as one more rating reviewer."""
+    path, verdicts = labeled
+    split = sorted(c for c, v in verdicts.items() if len(set(v.values())) > 1)
+    not_anns = next(c for c, v in verdicts.items() if "ann" not in v and c not in split)
+    engine = db.make_engine(str(path))
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=split[0], reviewer="dee",
+                        verdict="false_positive", role="adjudicator")  # fmt: skip
+        db.record_label(session=session, claim_id=not_anns, reviewer="ann",
+                        verdict="true_positive", role="adjudicator")  # fmt: skip
+    engine.dispose()
+    args = ["stats", "--db", str(path), "--by-reviewer"]
+    report = json.loads(CliRunner().invoke(app, [*args, "--json"]).output)
+    rows = report["by_reviewer"]
+    assert rows["dee"]["roles"] == ["adjudicator"]
+    assert rows["ann"]["roles"] == ["reviewer", "adjudicator"]
+    assert rows["bob"]["roles"] == ["reviewer"]
+    table = CliRunner().invoke(app, args).output
+    said = " ".join(table.split())
+    assert "dee: adjudicator only; ann: also adjudicator (an adjudicator's verdicts" in said
+    assert "bob:" not in said
