@@ -117,21 +117,25 @@ class OnlyChange(StrEnum):
     same = "same"
 
 
+RunOption = Annotated[
+    str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
+]
+OnlyOption = Annotated[
+    OnlyChange | None,
+    typer.Option(
+        "--only",
+        help="Walk only the flags new, gone or same since the run before "
+        "(with --share: new or same).",
+    ),
+]
+
+
 @app.command(rich_help_panel="Label flags")
 def review(
     db: DbOption = None,
     reviewer: ReviewerOption = None,
-    run: Annotated[
-        str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
-    ] = None,
-    only: Annotated[
-        OnlyChange | None,
-        typer.Option(
-            "--only",
-            help="Walk only the flags new, gone or same since the run before "
-            "(with --share: new or same).",
-        ),
-    ] = None,
+    run: RunOption = None,
+    only: OnlyOption = None,
     share: ShareOption = False,
     overlap: OverlapOption = None,
     adjudicate: AdjudicateOption = False,
@@ -171,6 +175,8 @@ def serve(
     ] = None,
     db: DbOption = None,
     reviewer: ReviewerOption = None,
+    run: RunOption = None,
+    only: OnlyOption = None,
     share: ShareOption = False,
     overlap: OverlapOption = None,
     adjudicate: AdjudicateOption = False,
@@ -189,7 +195,14 @@ def serve(
     review_args += ["--show-others"] * show_others
     if overlap is not None:
         review_args += ["--overlap", str(overlap)]
-    code = command.serve(db or default_db(), host=host, port=port, url=url, review_args=review_args)
+    if run is not None:
+        review_args += ["--run", run]
+    if only is not None:
+        review_args += ["--only", only.value]
+    walk = {"run": run, "only": only and only.value, "share": share, "adjudicate": adjudicate}
+    code = command.serve(
+        db or default_db(), host=host, port=port, url=url, review_args=review_args, walk=walk
+    )
     raise typer.Exit(code)
 
 

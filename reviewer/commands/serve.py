@@ -24,10 +24,12 @@ def review_command(review_args: list[str]) -> str:
     return shlex.join([sys.executable, "-m", "reviewer", "review", *review_args])
 
 
-def reviewable(database: str) -> str | None:
+def reviewable(database: str, walk: dict[str, Any] | None = None) -> str | None:
     """The database as the served apps will open it (a path made absolute), or None after
-    saying why no app could open it, before anyone connects."""
+    saying why no app could open it, before anyone connects. `walk`: the run, only, share
+    and adjudicate the apps are given, checked against the database the same way."""
     import db
+    from reviewer.tui.app import ReviewUnavailable, review_run, walk_for
 
     try:
         engine = db.open_existing(database)
@@ -40,6 +42,13 @@ def reviewable(database: str) -> str | None:
                 echo(f"{database}: no briefs with a detector run to review; "
                      "add some with `reviewer ingest FILE`", error=True)  # fmt: skip
                 return None
+            if walk:
+                run_id = review_run(session, database, walk.get("run"))
+                walk_for(session, run_id, only=walk.get("only"), share=bool(walk.get("share")),
+                         adjudicate=bool(walk.get("adjudicate")))  # fmt: skip
+    except ReviewUnavailable as problem:
+        echo(str(problem), error=True)
+        return None
     finally:
         engine.dispose()
     return database if "://" in database else str(Path(database).expanduser().resolve())
@@ -54,15 +63,22 @@ def public_url(host: str, port: int) -> str:
 
 
 def serve(
-    database: str, *, host: str, port: int, url: str | None = None, review_args: list[str]
+    database: str,
+    *,
+    host: str,
+    port: int,
+    url: str | None = None,
+    review_args: list[str],
+    walk: dict[str, Any] | None = None,
 ) -> int:
-    """Serve the review app until interrupted; 2 with a message when it cannot open."""
+    """Serve the review app until interrupted; 2 with a message when it cannot open
+    (`walk`: the options of review_args that the database must allow, see reviewable)."""
     try:
         from textual_serve.server import Server
     except ImportError:
         echo("reviewer serve needs textual-serve: pip install 'reviewer[serve]'", error=True)
         return USAGE
-    found = reviewable(database)
+    found = reviewable(database, walk)
     if found is None:
         return USAGE
     os.environ["REVIEWER_DB"] = found

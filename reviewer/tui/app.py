@@ -55,6 +55,30 @@ def review_run(session: Connection, where: str, run: str | int | None = None) ->
     return found.id
 
 
+def walk_for(
+    session: Connection, run_id: int, *, only: str | None, share: bool, adjudicate: bool
+) -> int | None:
+    """The run `--only` compares with (None without --only), or ReviewUnavailable saying why
+    the options cannot walk this run together."""
+    if only is None:
+        return None
+    if adjudicate:
+        raise ReviewUnavailable("--only walks a class of flags: --adjudicate walks the "
+                                "claims in dispute, whatever their class")  # fmt: skip
+    if only not in ONLY:
+        raise ReviewUnavailable(f"--only must be one of {', '.join(ONLY)}, got {only!r}")
+    if only == "gone" and share:
+        raise ReviewUnavailable("--share --only takes new or same: gone flags are the "
+                                "previous run's, not this run's to share")  # fmt: skip
+    previous = previous_run(db=session, run_id=run_id)
+    if previous is None:
+        raise ReviewUnavailable(
+            f"run {run_id} has no finished run before it: --only {only} compares with the "
+            "previous run"
+        )
+    return int(previous.id)
+
+
 class ReviewApp(App[None]):
     """Label flags with one key each; every label is in the database before the next key."""
 
@@ -84,20 +108,9 @@ class ReviewApp(App[None]):
         # connections of their own)
         self.session = cast(Connection, TransientConnection(engine))
         self.run_id = review_run(self.session, where or str(engine.url), run)
-        if only is not None and adjudicate:
-            raise ReviewUnavailable("--only walks a class of flags: --adjudicate walks the "
-                                    "claims in dispute, whatever their class")  # fmt: skip
-        if only is not None and only not in ONLY:
-            raise ReviewUnavailable(f"--only must be one of {', '.join(ONLY)}, got {only!r}")
-        if only == "gone" and share:
-            raise ReviewUnavailable("--share --only takes new or same: gone flags are the "
-                                    "previous run's, not this run's to share")  # fmt: skip
-        previous = previous_run(db=self.session, run_id=self.run_id) if only else None
-        if only is not None and previous is None:
-            raise ReviewUnavailable(
-                f"run {self.run_id} has no finished run before it: --only {only} compares "
-                "with the previous run"
-            )
+        previous = walk_for(
+            self.session, self.run_id, only=only, share=share, adjudicate=adjudicate
+        )
         self.only = only
         # once per run and reviewer: from then on the next unlabeled flag is a few lookups
         ensure_progress(session=self.session, run_id=self.run_id, reviewer=self.reviewer)
@@ -108,7 +121,7 @@ class ReviewApp(App[None]):
         elif share:
             self.queue = SharedQueue(self.session, self.run_id, self.reviewer, overlap=overlap,
                                      show_others=show_others, only=only,
-                                     previous=previous.id if previous else None)  # fmt: skip
+                                     previous=previous)  # fmt: skip
         elif show_others:
             self.queue.shows_others = True
 

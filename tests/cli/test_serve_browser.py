@@ -182,3 +182,34 @@ def test_served_command_never_carries_the_database_url() -> None:
     command = review_command(["--reviewer", "ann; rm -rf /"])
     assert "postgresql" not in command and "--db" not in command
     assert command.endswith("review --reviewer 'ann; rm -rf /'")  # quoted, not run
+
+
+def test_serve_passes_run_and_only_and_refuses_what_cannot_walk(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """--run and --only reach every tab's review command; options the database cannot walk
+    are refused before anyone connects, with review's own reasons."""
+    from textual_serve.server import Server
+
+    path = tmp_path / "two.db"
+    engine, _, pks = seed(path, [[flag(10, "55", 55.0)]] * 2)
+    engine.dispose()
+    served: list[str] = []
+    monkeypatch.setattr(Server, "serve", lambda self, *a, **k: served.append(self.command))
+    base = ["serve", "--db", str(path), "--port", "1"]
+    refused = CliRunner().invoke(app, [*base, "--only", "new"])
+    assert refused.exit_code == 2 and "has no finished run before it" in refused.output
+    engine = db.make_engine(str(path))
+    from tests.support.db_seed import add_run
+
+    add_run(engine, pks, [[flag(10, "55", 55.0), flag(30, "7", 7.0)]] * 2)
+    engine.dispose()
+    gone = CliRunner().invoke(app, [*base, "--share", "--only", "gone"])
+    assert gone.exit_code == 2 and "--share --only takes new or same" in gone.output
+    missing = CliRunner().invoke(app, [*base, "--run", "9"])
+    assert missing.exit_code == 2 and "no detector run 9" in missing.output
+    assert served == []
+    ok = CliRunner().invoke(app, [*base, "--share", "--run", "2", "--only", "new"])
+    assert ok.exit_code == 0, ok.output
+    (command,) = served
+    assert command.endswith("review --share --run 2 --only new")
