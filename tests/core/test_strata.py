@@ -261,3 +261,29 @@ def test_a_stratum_whose_only_unknowns_are_in_dispute_is_unmeasured() -> None:
     sp = StratifiedPrecision((Stratum("by_hand", 5, 5, 0), Stratum("new", 1, 0, 0, in_dispute=1)))
     assert sp.value is None and sp.unmeasured == ("new",)
     assert sp.bounds == pytest.approx((5 / 6, 1.0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(*[st.integers(0, 60)] * 5), min_size=1, max_size=4))
+def test_disputes_keep_every_figure_within_what_settling_them_could_give(counts) -> None:
+    """Random strata of (tp, fp, skipped, in dispute, unlabeled): the interval (or the
+    bounds) lies within what the labels prove once every disputed and unlabeled flag is
+    counted false, then true, and is never a point while a claim is in dispute; labels are
+    never asked of flags the queue cannot bring."""
+    strata = tuple(
+        Stratum(f"s{i}", tp + fp + skip + open_ + rest, tp, fp, skip, open_)
+        for i, (tp, fp, skip, open_, rest) in enumerate(counts)
+    )
+    sp = StratifiedPrecision(strata)
+    if not sp.population:
+        return
+    tp, fp = sum(s.tp for s in strata), sum(s.fp for s in strata)
+    floor, ceiling = tp / sp.population, (sp.population - fp) / sp.population
+    low, high = sp.bounds
+    assert floor - 1e-9 <= low <= high <= ceiling + 1e-9
+    if sp.ci is not None:
+        assert sp.ci == sp.bounds and low - 1e-12 <= sp.value <= high + 1e-12  # type: ignore[operator]
+    needed = sp.labels_needed()
+    assert all(needed[s.name] <= s.left for s in strata)
+    if any(s.in_dispute for s in strata):  # an unknown verdict: never a point
+        assert high > low
