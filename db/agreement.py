@@ -9,7 +9,7 @@ costs what its doubly labeled claims cost.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import Select, func, select
 
@@ -114,7 +114,7 @@ class Disagreement:
     kind: str
     verdicts: dict[str, str]
     settled: str | None = None  # the adjudicator's verdict, the claim's; None: in dispute
-    adjudicators: dict[str, str] | None = None  # each adjudicator's current verdict
+    adjudicators: dict[str, str] = field(default_factory=dict)  # each adjudicator's verdict
 
 
 def disagreements(*, session: Db, run_id: int) -> list[Disagreement]:
@@ -158,7 +158,7 @@ def disagreements(*, session: Db, run_id: int) -> list[Disagreement]:
             *row[:7],
             verdicts=ratings.verdicts[row.claim_id],
             settled=None if row.verdict == DISPUTED else row.verdict,
-            adjudicators=adjudicated.get(row.claim_id),
+            adjudicators=adjudicated.get(row.claim_id, {}),
         )
         for row in rows
     ]

@@ -147,7 +147,7 @@ def _disagreement_dict(d: Disagreement) -> dict[str, Any]:
     return {
         "claim_id": d.claim_id, "brief_id": d.brief_id, "start": d.start, "end": d.end,
         "token": d.token, "kind": d.kind, "verdicts": d.verdicts, "settled": d.settled,
-        "adjudicators": d.adjudicators or {},
+        "adjudicators": d.adjudicators,
     }  # fmt: skip
 
 
@@ -232,7 +232,7 @@ def print_disagreements(split: list[Disagreement], console: Console) -> None:
         if d.settled is None:
             outcome = "in dispute"
         else:
-            by = ", ".join(d.adjudicators or {})
+            by = ", ".join(d.adjudicators)
             outcome = f"settled {VERDICT_WORDS.get(d.settled, d.settled)}" + (
                 f" by {by}" if by else ""
             )
