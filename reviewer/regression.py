@@ -439,6 +439,8 @@ def fixture_from_dict(data: Any) -> Fixture:
 
 def read_fixture(path: Path) -> Fixture:
     """Read one fixture file; any problem becomes a FixtureError naming the file."""
+    if path.is_dir():
+        raise FixtureError(path, "a folder, not a fixture file (subfolders are not read)")
     try:
         raw = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -460,9 +462,10 @@ def read_fixture(path: Path) -> Fixture:
 
 
 def fixture_paths(path: Path) -> list[Path]:
-    """The `*.json` files of a folder in name order, or a single file."""
+    """The `*.json` entries of a folder in name order (a folder so named too, so that it is
+    reported rather than passed over), or a single file."""
     if path.is_dir():
-        return sorted(p for p in path.glob("*.json") if p.is_file())
+        return sorted(path.glob("*.json"))
     if path.is_file():
         return [path]
     raise FixtureError(path, "no such file or directory")

@@ -249,9 +249,11 @@ def test_read_fixtures_reports_every_bad_file_and_ignores_other_files(tmp_path: 
     write(tmp_path, "README.md", "# not a fixture")
     write(tmp_path, "a.json", "[]")
     write(tmp_path, "z.json", "{")
+    (tmp_path / "old.json").mkdir()  # a folder named like a fixture is named, not passed over
     good, bad = read_fixtures(tmp_path)
     assert [f for _, f in good] == [fixture()]
-    assert [e.path.name for e in bad] == ["a.json", "z.json"]
+    assert [e.path.name for e in bad] == ["a.json", "old.json", "z.json"]
+    assert "a folder, not a fixture file" in str(bad[1])
     with pytest.raises(FixtureError, match="no such file"):
         read_fixtures(tmp_path / "missing")
 
