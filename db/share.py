@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, delete, func, insert, select, update
+from sqlalchemy import Select, delete, exists, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from db.tables import Db, utcnow
@@ -50,15 +51,19 @@ def run_seed(*, session: Db, run_id: int) -> int:
     return run_id if seed is None else int(seed)
 
 
-def _claims(run_id: int, within: Select[tuple[int]] | None) -> Select[tuple[int]]:
-    """The run's claims, or those of `within` (a query of some of them: a class of flags)."""
-    return select(F.c.claim_id).where(F.c.run_id == run_id) if within is None else within
+def _run_labels(run_id: int, *columns: Any) -> Select[Any]:
+    """Labels of the run's claims, read from the labels' side: a label's claim is looked up
+    in the run's flags (an index), so the cost follows the labels, not the run's flags."""
+    flagged = exists().where(F.c.run_id == run_id, F.c.claim_id == LS.c.claim_id)
+    return select(*columns).where(flagged)
 
 
 def share_order(*, session: Db, run_id: int, within: Select[tuple[int]] | None = None) -> list[int]:
-    """The claims of the run (or of `within`) in the run's seeded random order."""
+    """The claims of the run (or of `within`, a query of some of them: a class of flags) in
+    the run's seeded random order, each once."""
     seed = run_seed(session=session, run_id=run_id)
-    claims = session.scalars(_claims(run_id, within))
+    query = select(F.c.claim_id).where(F.c.run_id == run_id) if within is None else within
+    claims = session.scalars(query)
     return sorted(set(claims), key=lambda claim_id: _unit_hash(seed, claim_id))
 
 
@@ -255,38 +260,37 @@ class TeamProgress:
 
 
 def team_progress(
-    *, session: Db, run_id: int, reviewer: str, within: Select[tuple[int]] | None = None
+    *, session: Db, run_id: int, reviewer: str, claims: AbstractSet[int] | None = None
 ) -> TeamProgress:
     """From the run's tallies: flags, flags with a verdict, this reviewer's labels; with
-    `within`, of those claims only, counted from their labels."""
+    `claims` (a class of the run's flags, as share_order gave it), of those claims only,
+    counted from the labels of the run's claims."""
     overlap = run_overlap(session=session, run_id=run_id)
-    if within is not None:
-        claims = within.subquery()
-        labeled_q = select(LS.c.claim_id).where(
-            LS.c.claim_id.in_(select(claims.c.claim_id)), LS.c.verdict.is_not(None)
-        )
-        count = func.count(func.distinct(LS.c.claim_id))
-        return TeamProgress(
-            session.scalar(select(func.count(func.distinct(claims.c.claim_id)))) or 0,
-            session.scalar(labeled_q.with_only_columns(count)) or 0,
-            session.scalar(labeled_q.where(LS.c.reviewer == reviewer).with_only_columns(count))
-            or 0,
-            overlap,
-        )
+    if claims is not None:
+        labeled: set[int] = set()
+        mine: set[int] = set()
+        for claim_id, who in session.execute(
+            _run_labels(run_id, LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None))
+        ):
+            if claim_id in claims:
+                labeled.add(claim_id)
+                if who == reviewer:
+                    mine.add(claim_id)
+        return TeamProgress(len(claims), len(labeled), len(mine), overlap)
     rows = session.execute(
         select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
         .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
         .group_by(T.c.reviewer, T.c.verdict)
     )
-    flags = labeled = mine = 0
+    flags = done = own = 0
     for who, verdict, n in rows:
         if who == "" and verdict == "":
             flags += n
         elif who == "":
-            labeled += n
+            done += n
         if who == reviewer and verdict != "":
-            mine += n
-    return TeamProgress(flags, labeled, mine, overlap)
+            own += n
+    return TeamProgress(flags, done, own, overlap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,32 +302,34 @@ class OverlapLeft:
 
 
 def overlap_left(
-    *, session: Db, run_id: int, within: Select[tuple[int]] | None = None
+    *, session: Db, run_id: int, claims: AbstractSet[int] | None = None
 ) -> OverlapLeft:
-    """How many claims of the run's overlap sample still wait for a second reviewer's
-    verdict (a skip is no verdict; an adjudicator's is not a reviewer's), and how many
-    cannot get one from anyone who has worked on the run: they were skipped by all the
-    others (a team of two, one skipped it), so only a newcomer could give it."""
+    """How many claims of the run's overlap sample (or of `claims`, a class of the run's
+    flags) still wait for a second reviewer's verdict (a skip is no verdict; an
+    adjudicator's is not a reviewer's), and how many cannot get one from anyone who has
+    worked on the run: they were skipped by all the others (a team of two, one skipped
+    it), so only a newcomer could give it."""
     overlap = run_overlap(session=session, run_id=run_id)
     if overlap <= 0:
         return OverlapLeft(0, 0)
     seed = run_seed(session=session, run_id=run_id)
-    claims = _claims(run_id, within).distinct().subquery()
     rated: dict[int, int] = {}
     seen: dict[int, set[str]] = {}
     for claim_id, reviewer, verdict in session.execute(
-        select(LS.c.claim_id, LS.c.reviewer, LS.c.verdict).where(
-            LS.c.claim_id.in_(select(claims.c.claim_id)),
-            LS.c.role == "reviewer",
-            LS.c.verdict.is_not(None),
+        _run_labels(run_id, LS.c.claim_id, LS.c.reviewer, LS.c.verdict).where(
+            LS.c.role == "reviewer", LS.c.verdict.is_not(None)
         )
     ):
+        if claims is not None and claim_id not in claims:
+            continue
         seen.setdefault(claim_id, set()).add(reviewer)
         if verdict in RATED:
             rated[claim_id] = rated.get(claim_id, 0) + 1
     team = set().union(*seen.values()) if seen else set()
+    if claims is None:
+        claims = set(session.scalars(select(F.c.claim_id).where(F.c.run_id == run_id)))
     waiting = passed = 0
-    for claim_id in session.scalars(select(claims.c.claim_id)):
+    for claim_id in claims:
         if rated.get(claim_id, 0) >= 2 or not in_overlap(seed, claim_id, overlap):
             continue
         who = seen.get(claim_id, set())

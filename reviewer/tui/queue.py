@@ -87,13 +87,19 @@ class SharedQueue(Queue):
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
         self.order = share.share_order(session=connection, run_id=run_id, within=self.within)
+        # the claims walked, which the counts are read against (a run's flags do not
+        # change, so once is enough); a whole run's progress comes from its tallies
+        self.members = frozenset(self.order)
         # where the last flag was taken: the ones before it were full then, so the next
         # look starts here and goes back to the start only when nothing is left after it
         self.start = 0
 
     def _progress(self, connection: Connection) -> share.TeamProgress:
         return share.team_progress(
-            session=connection, run_id=self.run_id, reviewer=self.reviewer, within=self.within
+            session=connection,
+            run_id=self.run_id,
+            reviewer=self.reviewer,
+            claims=None if self.within is None else self.members,
         )
 
     def done(self, connection: Connection, only: str | None) -> str:
@@ -103,7 +109,7 @@ class SharedQueue(Queue):
                 "Nothing left for you: every flag is labeled or held by a teammate "
                 "(a hold lapses after five minutes)."
             )
-        left = share.overlap_left(session=connection, run_id=self.run_id, within=self.within)
+        left = share.overlap_left(session=connection, run_id=self.run_id, claims=self.members)
         waiting = left.waiting
         if waiting:
             return (

@@ -160,3 +160,50 @@ def test_a_later_run_gives_out_only_what_no_earlier_label_covers(tmp_path) -> No
                             verdict="true_positive", run_id=second)  # fmt: skip
         assert len(given) == 5 and not set(given) & labeled_before
     engine.dispose()
+
+
+def test_a_class_of_flags_counts_its_own_claims_labels_and_overlap(tmp_path) -> None:
+    """Run 2 keeps one of run 1's flags per brief, drops another and adds a new one. The
+    team's progress and the overlap left over the new flags count their labels alone: not
+    those of the flags both runs have, nor of the flag run 2 no longer has; and whoever
+    labeled only those is no teammate who could still rate a new flag."""
+    from db.changes import class_claims
+    from tests.support.db_seed import add_run
+
+    kept, dropped = flag(10, "55", 55.0), flag(50, "9", 9.0)
+    engine, first, pks = seed(tmp_path / "class.db", [[kept, dropped]] * 4)
+    second = add_run(engine, pks, [[kept, flag(30, "7", 7.0)]] * 4)
+    with Session(engine) as session:
+        everything = share.share_order(session=session, run_id=second)
+        new = share.share_order(
+            session=session, run_id=second,
+            within=class_claims(run_id=second, previous=first, change="new"),
+        )  # fmt: skip
+        assert len(everything) == 8 and len(new) == 4
+        share.set_overlap(session=session, run_id=second, overlap=1.0)
+        old = [c for c in everything if c not in new]
+        gone = [c for c in share.share_order(session=session, run_id=first) if c not in everything]
+        tp, skip = "true_positive", "skip"
+        for reviewer, claim_id, verdict in [
+            *(("ann", c, tp) for c in (new[0], new[2], old[0], old[2])),
+            ("bob", new[0], tp), ("bob", new[1], tp), ("bob", new[2], skip), ("bob", old[2], skip),
+            ("cy", old[1], tp), ("cy", old[2], skip),  # the old flags only
+            ("dave", gone[0], tp),  # a flag run 2 does not have
+        ]:  # fmt: skip
+            db.record_label(session=session, claim_id=claim_id, reviewer=reviewer, verdict=verdict)
+        members = frozenset(new)
+        progress = share.team_progress(
+            session=session, run_id=second, reviewer="ann", claims=members
+        )
+        assert (progress.flags, progress.labeled, progress.mine) == (4, 3, 2)
+        # new[0] has two ratings; new[1] waits for ann and new[3] for both; ann rated new[2]
+        # and bob skipped it: with cy no teammate on the new flags, it has passed
+        assert share.overlap_left(session=session, run_id=second, claims=members) == (
+            share.OverlapLeft(2, 1)
+        )
+        # the whole run: old[2] was rated by ann and skipped by bob and cy, so it has
+        # passed; dave labeled only a flag the run does not have and is no teammate
+        whole = share.team_progress(session=session, run_id=second, reviewer="ann")
+        assert (whole.flags, whole.labeled, whole.mine) == (8, 6, 4)
+        assert share.overlap_left(session=session, run_id=second) == share.OverlapLeft(6, 1)
+    engine.dispose()
