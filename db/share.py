@@ -209,12 +209,12 @@ def take_next(
     """Hold and return the next flag for the reviewer, in `order` from `start`: first one
     they already hold, else the first with a free slot. None when nothing is left."""
     now = now or utcnow()
-    position = {claim_id: i for i, claim_id in enumerate(order)}
     held = _mine_open(session, run_id, reviewer, now - HOLD)
-    if held:
-        claim_id = min(held, key=lambda c: position.get(c, len(order)))
+    if held:  # a few claims at most: each found by a scan of the order, not a map of it all
+        places = {c: _place(order, c) for c in held}
+        claim_id = min(held, key=lambda c: places[c] if places[c] >= 0 else len(order))
         _touch(session, run_id, claim_id, reviewer, now)
-        return Taken(claim_id, position.get(claim_id, -1))
+        return Taken(claim_id, places[claim_id])
     for i in range(start, len(order)):
         claim_id = order[i]
         capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
@@ -225,6 +225,14 @@ def take_next(
         if taken:
             return Taken(claim_id, i)
     return None
+
+
+def _place(order: Sequence[int], claim_id: int) -> int:
+    """Where a claim stands in the order; -1 when it is not in it."""
+    try:
+        return order.index(claim_id)
+    except ValueError:
+        return -1
 
 
 def _touch(session: Db, run_id: int, claim_id: int, reviewer: str, now: datetime) -> None:
