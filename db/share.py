@@ -275,30 +275,30 @@ def team_progress(
     counted from the labels of the run's claims."""
     overlap = run_overlap(session=session, run_id=run_id)
     if claims is not None:
-        labeled: set[int] = set()
-        mine: set[int] = set()
+        team_labeled: set[int] = set()
+        own_labeled: set[int] = set()
         for claim_id, who in session.execute(
             _run_labels(run_id, LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None))
         ):
             if claim_id in claims:
-                labeled.add(claim_id)
+                team_labeled.add(claim_id)
                 if who == reviewer:
-                    mine.add(claim_id)
-        return TeamProgress(len(claims), len(labeled), len(mine), overlap)
+                    own_labeled.add(claim_id)
+        return TeamProgress(len(claims), len(team_labeled), len(own_labeled), overlap)
     rows = session.execute(
         select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
         .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
         .group_by(T.c.reviewer, T.c.verdict)
     )
-    flags = done = own = 0
+    flags = labeled = mine = 0
     for who, verdict, n in rows:
         if who == "" and verdict == "":
             flags += n
         elif who == "":
-            done += n
+            labeled += n
         if who == reviewer and verdict != "":
-            own += n
-    return TeamProgress(flags, done, own, overlap)
+            mine += n
+    return TeamProgress(flags, labeled, mine, overlap)
 
 
 @dataclass(frozen=True, slots=True)

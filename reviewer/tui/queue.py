@@ -5,6 +5,7 @@ unlabeled flag), sharing the run with a team (review --share) or settling disput
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from sqlalchemy import Connection, Select
 
@@ -87,12 +88,16 @@ class SharedQueue(Queue):
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
         self.order = share.share_order(session=connection, run_id=run_id, within=self.within)
-        # the claims walked, which the counts are read against (a run's flags do not
-        # change, so once is enough); a whole run's progress comes from its tallies
-        self.members = frozenset(self.order)
         # where the last flag was taken: the ones before it were full then, so the next
         # look starts here and goes back to the start only when nothing is left after it
         self.start = 0
+
+    @cached_property
+    def members(self) -> frozenset[int]:
+        """The claims walked, which the counts are read against (a run's flags do not
+        change, so once is enough); a whole run's progress comes from its tallies, so
+        only its finish needs them."""
+        return frozenset(self.order)
 
     def _progress(self, connection: Connection) -> share.TeamProgress:
         return share.team_progress(
