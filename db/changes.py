@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, exists, select, tuple_
+from sqlalchemy import ColumnElement, Select, exists, func, select, tuple_
 
 from db.queries import _flag_select, _flag_view, _verdicts
 from db.runs import CHANGES, Change
 from db.tables import Db
 from db.tables import briefscan as BS
+from db.tables import detectorrun as R
 from db.tables import flagrecord as F
 from db.views import FlagView
 
@@ -36,13 +37,44 @@ def _class_of(change: Change, run_id: int, previous: int) -> tuple[int, ColumnEl
     return run_id, _in_run(previous) if change == "same" else ~_in_run(previous)
 
 
-def class_claims(*, run_id: int, previous: int, change: Change) -> Select[tuple[int]]:
-    """The claims of the run's flags of one class, new or same, as a query (what a shared
-    review of that class walks); gone flags are the previous run's, not the run's own."""
+def class_condition(*, run_id: int, previous: int, change: Change) -> ColumnElement[bool]:
+    """Whether a flag row of the run is of one class, new or same (what a shared review of
+    that class walks); gone flags are the previous run's, not the run's own."""
     if change == "gone":
         raise ValueError("gone flags are the previous run's own: they are not this run's to share")
-    holder, condition = _class_of(change, run_id, previous)
-    return select(F.c.claim_id).where(F.c.run_id == holder, condition)
+    return _class_of(change, run_id, previous)[1]
+
+
+def claim_in_class(
+    claim: ColumnElement[int], *, run_id: int, previous: int, change: Change
+) -> ColumnElement[bool]:
+    """Whether `claim` (a column of another table: a label's claim) is one of the run's
+    flags of a class, new or same: two lookups in the flags' index per claim, so a count
+    from the labels' side costs what the labels number, not the run's flags."""
+    class_condition(run_id=run_id, previous=previous, change=change)  # refuses "gone"
+    own = exists().where(F.c.run_id == run_id, F.c.claim_id == claim)
+    before = exists().where(F.c.run_id == previous, F.c.claim_id == claim)
+    return own & (before if change == "same" else ~before)
+
+
+def class_size(*, db: Db, run_id: int, previous: int, change: Change) -> int:
+    """How many of the run's flags are of a class, new or same: from the count stored when
+    the run finished against its previous run, else counted."""
+    stored = db.execute(
+        select(R.c.same_as, R.c.same_flags, R.c.status).where(R.c.id == run_id)
+    ).first()
+    if (
+        stored is not None
+        and stored.status == "finished"
+        and stored.same_as == previous
+        and stored.same_flags is not None
+    ):
+        same = int(stored.same_flags)
+        if change == "same":
+            return same
+        return int(db.scalar(select(func.count()).where(F.c.run_id == run_id)) or 0) - same
+    condition = class_condition(run_id=run_id, previous=previous, change=change)
+    return int(db.scalar(select(func.count()).where(F.c.run_id == run_id, condition)) or 0)
 
 
 def brief_changes(

@@ -17,6 +17,7 @@ from db.queries import _flag_select, _flag_view, _verdicts
 from db.tables import Db
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
+from db.tables import workclaim as W
 from db.views import FlagView
 
 MASK64 = (1 << 64) - 1
@@ -48,7 +49,10 @@ def ensure_order(*, session: Db, run_id: int) -> int:
     if seed is not None and session.scalar(unranked) is None:
         return seed
     if seed is None:
-        seed = new_seed()
+        # a run a team already shares draws its overlap from its id (db.share.run_seed):
+        # that id becomes its seed, so the sample the team works on stays the same
+        shared = session.scalar(select(W.c.claim_id).where(W.c.run_id == run_id).limit(1))
+        seed = run_id if shared is not None else new_seed()
         session.execute(update(R).where(R.c.id == run_id).values(order_seed=seed))
     rows = session.execute(
         select(F.c.pk, F.c.claim_id).where(F.c.run_id == run_id, F.c.queue_rank.is_(None))

@@ -2,6 +2,9 @@
 else has labeled or holds, in the run's random order, except the overlap share of flags,
 which a second reviewer takes too so that agreement is measured on a random sample.
 
+The order is the run's review queue (db.queue: `queue_rank`, stored with each flag), walked
+from the database a batch at a time, so a shared review of a run of any size starts at once.
+
 A hold is a `workclaim` row in one of a claim's slots (one slot, two in the overlap); the
 primary key on (run, claim, slot) is what stops two reviewers taking the same slot at once.
 A hold that was never labeled lapses after HOLD, so a reviewer who walks away keeps nothing.
@@ -10,15 +13,17 @@ A hold that was never labeled lapses after HOLD, so a reviewer who walks away ke
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, delete, exists, func, insert, select, update
+from sqlalchemy import Select, delete, exists, func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
+from db.changes import claim_in_class, class_condition, class_size
+from db.queue import QueueKey
+from db.runs import Change
 from db.tables import Db, utcnow
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
@@ -58,13 +63,47 @@ def _run_labels(run_id: int, *columns: Any) -> Select[Any]:
     return select(*columns).where(flagged)
 
 
-def share_order(*, session: Db, run_id: int, within: Select[tuple[int]] | None = None) -> list[int]:
-    """The claims of the run (or of `within`, a query of some of them: a class of flags) in
-    the run's seeded random order, each once."""
-    seed = run_seed(session=session, run_id=run_id)
-    query = select(F.c.claim_id).where(F.c.run_id == run_id) if within is None else within
-    claims = session.scalars(query)
-    return sorted(set(claims), key=lambda claim_id: _unit_hash(seed, claim_id))
+@dataclass(frozen=True, slots=True)
+class FlagClass:
+    """A class of a run's flags against a previous run: "new" or "same" (db.changes)."""
+
+    change: Change
+    previous: int
+
+
+def _walked(run_id: int, flag_class: FlagClass | None) -> Select[Any]:
+    query = select(F.c.queue_rank, F.c.pk, F.c.claim_id).where(F.c.run_id == run_id)
+    if flag_class is not None:
+        query = query.where(
+            class_condition(run_id=run_id, previous=flag_class.previous, change=flag_class.change)
+        )
+    return query.order_by(F.c.queue_rank, F.c.pk)
+
+
+def walk(
+    *, session: Db, run_id: int, flag_class: FlagClass | None = None,
+    after: QueueKey | None = None,
+) -> Iterator[tuple[QueueKey, int]]:  # fmt: skip
+    """The run's claims (or a class's) in the run's random order after `after`, each with
+    its place: read a batch at a time through the (run, rank) index, no cursor kept open
+    between batches (a take commits between them)."""
+    query = _walked(run_id, flag_class).limit(BATCH)
+    while True:
+        page = (
+            query if after is None else query.where(tuple_(F.c.queue_rank, F.c.pk) > tuple_(*after))
+        )
+        rows = session.execute(page).all()
+        for rank, pk, claim_id in rows:
+            yield (rank, pk), claim_id
+        if len(rows) < BATCH:
+            return
+        after = (rows[-1][0], rows[-1][1])
+
+
+def share_order(*, session: Db, run_id: int, flag_class: FlagClass | None = None) -> list[int]:
+    """The claims of the run (or of a class of its flags) in the run's random order."""
+    return [claim_id for _, claim_id in walk(session=session, run_id=run_id,
+                                             flag_class=flag_class)]  # fmt: skip
 
 
 def run_overlap(*, session: Db, run_id: int) -> float:
@@ -82,10 +121,11 @@ def set_overlap(*, session: Db, run_id: int, overlap: float) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Taken:
-    """The flag a reviewer now holds, and its place in the run's order."""
+    """The flag a reviewer now holds, and its place in the run's order (None: a held
+    flag outside what is walked)."""
 
     claim_id: int
-    position: int
+    key: QueueKey | None
 
 
 def _mine_open(session: Db, run_id: int, reviewer: str, since: datetime) -> set[int]:
@@ -200,39 +240,34 @@ def take_next(
     session: Db,
     run_id: int,
     reviewer: str,
-    order: Sequence[int],
     overlap: float,
     seed: int,
-    start: int = 0,
+    flag_class: FlagClass | None = None,
+    after: QueueKey | None = None,
     now: datetime | None = None,
 ) -> Taken | None:
-    """Hold and return the next flag for the reviewer, in `order` from `start`: first one
-    they already hold, else the first with a free slot. None when nothing is left."""
+    """Hold and return the next flag for the reviewer in the run's order (of a class, with
+    `flag_class`) after `after`: first one they already hold, else the first with a free
+    slot. None when nothing is left after it."""
     now = now or utcnow()
     held = _mine_open(session, run_id, reviewer, now - HOLD)
-    if held:  # a few claims at most: each found by a scan of the order, not a map of it all
-        places = {c: _place(order, c) for c in held}
-        claim_id = min(held, key=lambda c: places[c] if places[c] >= 0 else len(order))
-        _touch(session, run_id, claim_id, reviewer, now)
-        return Taken(claim_id, places[claim_id])
-    for i in range(start, len(order)):
-        claim_id = order[i]
+    if held:  # a few claims at most, each looked up by its claim: the first in the order
+        places = session.execute(
+            _walked(run_id, flag_class).where(F.c.claim_id.in_(held)).order_by(None)
+        ).all()
+        first = min(places, default=None)
+        taken = Taken(min(held), None) if first is None else Taken(first[2], (first[0], first[1]))
+        _touch(session, run_id, taken.claim_id, reviewer, now)
+        return taken
+    for key, claim_id in walk(session=session, run_id=run_id, flag_class=flag_class, after=after):
         capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
         for _ in range(5):  # lost races: look again
-            taken = _try_take(session, run_id, claim_id, reviewer, capacity, now)
-            if taken is not None:
+            got = _try_take(session, run_id, claim_id, reviewer, capacity, now)
+            if got is not None:
                 break
-        if taken:
-            return Taken(claim_id, i)
+        if got:
+            return Taken(claim_id, key)
     return None
-
-
-def _place(order: Sequence[int], claim_id: int) -> int:
-    """Where a claim stands in the order; -1 when it is not in it."""
-    try:
-        return order.index(claim_id)
-    except ValueError:
-        return -1
 
 
 def _touch(session: Db, run_id: int, claim_id: int, reviewer: str, now: datetime) -> None:
@@ -268,23 +303,25 @@ class TeamProgress:
 
 
 def team_progress(
-    *, session: Db, run_id: int, reviewer: str, claims: AbstractSet[int] | None = None
+    *, session: Db, run_id: int, reviewer: str, flag_class: FlagClass | None = None
 ) -> TeamProgress:
     """From the run's tallies: flags, flags with a verdict, this reviewer's labels; with
-    `claims` (a class of the run's flags, as share_order gave it), of those claims only,
-    counted from the labels of the run's claims."""
+    `flag_class`, of that class alone: its size as stored with the run, its labels read
+    from the labels' side (the cost follows the labels, not the run's flags)."""
     overlap = run_overlap(session=session, run_id=run_id)
-    if claims is not None:
+    if flag_class is not None:
+        change, previous = flag_class.change, flag_class.previous
+        member = claim_in_class(LS.c.claim_id, run_id=run_id, previous=previous, change=change)
         team_labeled: set[int] = set()
         own_labeled: set[int] = set()
         for claim_id, who in session.execute(
-            _run_labels(run_id, LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None))
+            select(LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None), member)
         ):
-            if claim_id in claims:
-                team_labeled.add(claim_id)
-                if who == reviewer:
-                    own_labeled.add(claim_id)
-        return TeamProgress(len(claims), len(team_labeled), len(own_labeled), overlap)
+            team_labeled.add(claim_id)
+            if who == reviewer:
+                own_labeled.add(claim_id)
+        flags = class_size(db=session, run_id=run_id, previous=previous, change=change)
+        return TeamProgress(flags, len(team_labeled), len(own_labeled), overlap)
     rows = session.execute(
         select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
         .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
@@ -309,11 +346,9 @@ class OverlapLeft:
     passed: int  # one rating, and every other reviewer of the run skipped them
 
 
-def overlap_left(
-    *, session: Db, run_id: int, claims: AbstractSet[int] | None = None
-) -> OverlapLeft:
-    """How many claims of the run's overlap sample (or of `claims`, a class of the run's
-    flags) still wait for a second reviewer's verdict (a skip is no verdict; an
+def overlap_left(*, session: Db, run_id: int, flag_class: FlagClass | None = None) -> OverlapLeft:
+    """How many claims of the run's overlap sample (or of a class of the run's flags)
+    still wait for a second reviewer's verdict (a skip is no verdict; an
     adjudicator's is not a reviewer's), and how many cannot get one from anyone who has
     worked on the run: they were skipped by all the others (a team of two, one skipped
     it), so only a newcomer could give it."""
@@ -321,6 +356,12 @@ def overlap_left(
     if overlap <= 0:
         return OverlapLeft(0, 0)
     seed = run_seed(session=session, run_id=run_id)
+    query = select(F.c.claim_id).where(F.c.run_id == run_id)
+    if flag_class is not None:
+        query = query.where(
+            class_condition(run_id=run_id, previous=flag_class.previous, change=flag_class.change)
+        )
+    claims = set(session.scalars(query))
     rated: dict[int, int] = {}
     seen: dict[int, set[str]] = {}
     for claim_id, reviewer, verdict in session.execute(
@@ -328,14 +369,12 @@ def overlap_left(
             LS.c.role == "reviewer", LS.c.verdict.is_not(None)
         )
     ):
-        if claims is not None and claim_id not in claims:
+        if claim_id not in claims:
             continue
         seen.setdefault(claim_id, set()).add(reviewer)
         if verdict in RATED:
             rated[claim_id] = rated.get(claim_id, 0) + 1
     team = set().union(*seen.values()) if seen else set()
-    if claims is None:
-        claims = set(session.scalars(select(F.c.claim_id).where(F.c.run_id == run_id)))
     waiting = passed = 0
     for claim_id in claims:
         if rated.get(claim_id, 0) >= 2 or not in_overlap(seed, claim_id, overlap):

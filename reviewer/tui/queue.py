@@ -5,14 +5,15 @@ unlabeled flag), sharing the run with a team (review --share) or settling disput
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
-from sqlalchemy import Connection, Select
+from sqlalchemy import Connection
 
 import db
+from db import queue as run_queue
 from db import share
 from db.agreement import claim_verdicts, count_disputed, next_disputed
-from db.changes import class_claims
+from db.changes import class_condition
+from db.queue import QueueKey
 from reviewer.tui.literal import one_line
 from reviewer.vocabulary import SKIP, verdict_word
 
@@ -80,32 +81,24 @@ class SharedQueue(Queue):
     ) -> None:  # fmt: skip
         self.run_id, self.reviewer, self.shows_others = run_id, reviewer, show_others
         self.only = only
-        self.within: Select[tuple[int]] | None = None
+        self.flag_class: share.FlagClass | None = None
         if only is not None and previous is not None:
-            self.within = class_claims(run_id=run_id, previous=previous, change=only)
+            class_condition(run_id=run_id, previous=previous, change=only)  # refuses "gone"
+            self.flag_class = share.FlagClass(only, previous)
         if overlap is not None:
             share.set_overlap(session=connection, run_id=run_id, overlap=overlap)
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
-        self.order = share.share_order(session=connection, run_id=run_id, within=self.within)
+        run_queue.ensure_order(session=connection, run_id=run_id)  # an older run's ranks
         # where the last flag was taken: the ones before it were full then, so the next
-        # look starts here and goes back to the start only when nothing is left after it
-        self.start = 0
-
-    @cached_property
-    def members(self) -> frozenset[int]:
-        """The claims walked, which the counts are read against (a run's flags do not
-        change, so once is enough); a whole run's progress comes from its tallies, so
-        only its finish needs them."""
-        return frozenset(self.order)
+        # look starts after it and goes back to the start only when nothing is left after it
+        self.after: QueueKey | None = None
 
     def _progress(self, connection: Connection) -> share.TeamProgress:
         return share.team_progress(
-            session=connection,
-            run_id=self.run_id,
-            reviewer=self.reviewer,
-            claims=None if self.within is None else self.members,
-        )
+            session=connection, run_id=self.run_id, reviewer=self.reviewer,
+            flag_class=self.flag_class,
+        )  # fmt: skip
 
     def done(self, connection: Connection, only: str | None) -> str:
         p = self._progress(connection)
@@ -114,7 +107,9 @@ class SharedQueue(Queue):
                 "Nothing left for you: every flag is labeled or held by a teammate "
                 "(a hold lapses after five minutes)."
             )
-        left = share.overlap_left(session=connection, run_id=self.run_id, claims=self.members)
+        left = share.overlap_left(
+            session=connection, run_id=self.run_id, flag_class=self.flag_class
+        )
         waiting = left.waiting
         if waiting:
             return (
@@ -122,7 +117,7 @@ class SharedQueue(Queue):
                 f"{'waits' if waiting == 1 else 'wait'} for a second reviewer."
             )
         finished = f"The team has finished run {self.run_id}: all {p.flags:,} flags are labeled."
-        if self.within is not None:
+        if self.flag_class is not None:
             finished = (f"The team has finished the {self.only} flags of run {self.run_id}: all "
                         f"{p.flags:,} are labeled.")  # fmt: skip
         if left.passed:  # one rating each: agreement has fewer pairs, precision has its verdict
@@ -140,13 +135,14 @@ class SharedQueue(Queue):
         )
 
     def next(self, connection: Connection) -> Next | None:
-        for start in dict.fromkeys((self.start, 0)):
+        for after in dict.fromkeys((self.after, None)):
             taken = share.take_next(
                 session=connection, run_id=self.run_id, reviewer=self.reviewer,
-                order=self.order, overlap=self.overlap, seed=self.seed, start=start,
+                overlap=self.overlap, seed=self.seed, flag_class=self.flag_class, after=after,
             )  # fmt: skip
             if taken is not None:
-                self.start = max(taken.position, 0)
+                if taken.key is not None:
+                    self.after = taken.key
                 return _where(connection, taken.claim_id)
         return None
 
@@ -165,7 +161,7 @@ class SharedQueue(Queue):
         p = self._progress(connection)
         team = p.labeled / p.flags if p.flags else 0.0
         mine = p.mine / p.labeled if p.labeled else 0.0
-        part = f"{self.only} " if self.within is not None else ""
+        part = f"{self.only} " if self.flag_class is not None else ""
         return (
             f"team {part}{p.labeled:,}/{p.flags:,} ({team:.0%}) · yours {p.mine:,} ({mine:.0%}) · "
             f"overlap {p.overlap:.0%}"

@@ -5,13 +5,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlmodel import Session
 
 import db
-from db import share
+from db import queue, share
+from db.changes import class_size
+from db.tables import detectorrun as R
+from db.tables import flagrecord as F
 from db.tables import labelstate as LS
 from db.tables import utcnow
+from db.tables import workclaim as W
 from tests.support.db_seed import flag, seed
 
 
@@ -25,12 +29,10 @@ def run(tmp_path):
 
 
 def take(session, run_id, reviewer, overlap, **kw):
-    order = share.share_order(session=session, run_id=run_id)
     seed_ = share.run_seed(session=session, run_id=run_id)
     return share.take_next(
-        session=session, run_id=run_id, reviewer=reviewer, order=order, overlap=overlap,
-        seed=seed_, **kw,
-    )  # fmt: skip
+        session=session, run_id=run_id, reviewer=reviewer, overlap=overlap, seed=seed_, **kw
+    )
 
 
 def labelers(session) -> dict[int, set[str]]:
@@ -72,7 +74,8 @@ def test_two_reviewers_cover_the_run_and_share_only_the_overlap(run) -> None:
 def test_a_hold_is_resumed_then_lapses_for_others(run) -> None:
     session, run_id = run
     first = take(session, run_id, "ann", 0.0)
-    assert first is not None and first.position == 0
+    order = share.share_order(session=session, run_id=run_id)
+    assert first is not None and first.claim_id == order[0] and first.key is not None
     assert take(session, run_id, "ann", 0.0) == first  # still hers: the same flag again
     other = take(session, run_id, "bob", 0.0)
     assert other is not None and other.claim_id != first.claim_id
@@ -167,7 +170,6 @@ def test_a_class_of_flags_counts_its_own_claims_labels_and_overlap(tmp_path) -> 
     team's progress and the overlap left over the new flags count their labels alone: not
     those of the flags both runs have, nor of the flag run 2 no longer has; and whoever
     labeled only those is no teammate who could still rate a new flag."""
-    from db.changes import class_claims
     from tests.support.db_seed import add_run
 
     kept, dropped = flag(10, "55", 55.0), flag(50, "9", 9.0)
@@ -175,11 +177,15 @@ def test_a_class_of_flags_counts_its_own_claims_labels_and_overlap(tmp_path) -> 
     second = add_run(engine, pks, [[kept, flag(30, "7", 7.0)]] * 4)
     with Session(engine) as session:
         everything = share.share_order(session=session, run_id=second)
-        new = share.share_order(
-            session=session, run_id=second,
-            within=class_claims(run_id=second, previous=first, change="new"),
-        )  # fmt: skip
+        new_flags = share.FlagClass("new", first)
+        new = share.share_order(session=session, run_id=second, flag_class=new_flags)
         assert len(everything) == 8 and len(new) == 4
+        # the class's size comes from the count stored with the run; counted, it is the same
+        assert class_size(db=session, run_id=second, previous=first, change="new") == 4
+        session.execute(update(R).where(R.c.id == second).values(same_flags=None))
+        assert class_size(db=session, run_id=second, previous=first, change="new") == 4
+        assert class_size(db=session, run_id=second, previous=first, change="same") == 4
+        session.commit()
         share.set_overlap(session=session, run_id=second, overlap=1.0)
         old = [c for c in everything if c not in new]
         gone = [c for c in share.share_order(session=session, run_id=first) if c not in everything]
@@ -191,14 +197,13 @@ def test_a_class_of_flags_counts_its_own_claims_labels_and_overlap(tmp_path) -> 
             ("dave", gone[0], tp),  # a flag run 2 does not have
         ]:  # fmt: skip
             db.record_label(session=session, claim_id=claim_id, reviewer=reviewer, verdict=verdict)
-        members = frozenset(new)
         progress = share.team_progress(
-            session=session, run_id=second, reviewer="ann", claims=members
+            session=session, run_id=second, reviewer="ann", flag_class=new_flags
         )
         assert (progress.flags, progress.labeled, progress.mine) == (4, 3, 2)
         # new[0] has two ratings; new[1] waits for ann and new[3] for both; ann rated new[2]
         # and bob skipped it: with cy no teammate on the new flags, it has passed
-        assert share.overlap_left(session=session, run_id=second, claims=members) == (
+        assert share.overlap_left(session=session, run_id=second, flag_class=new_flags) == (
             share.OverlapLeft(2, 1)
         )
         # the whole run: old[2] was rated by ann and skipped by bob and cy, so it has
@@ -206,4 +211,76 @@ def test_a_class_of_flags_counts_its_own_claims_labels_and_overlap(tmp_path) -> 
         whole = share.team_progress(session=session, run_id=second, reviewer="ann")
         assert (whole.flags, whole.labeled, whole.mine) == (8, 6, 4)
         assert share.overlap_left(session=session, run_id=second) == share.OverlapLeft(6, 1)
+    engine.dispose()
+
+
+def test_the_shared_order_is_the_run_queue_read_a_page_at_a_time(run, monkeypatch) -> None:
+    """Sharing walks the run's stored review order (rank, then flag), a few rows per query:
+    across page ends every claim comes once, in that order, and a take after a place
+    starts right after it."""
+    session, run_id = run
+    monkeypatch.setattr(share, "BATCH", 7)  # 200 flags: 29 pages, the last one short
+    ranked = [
+        claim_id
+        for claim_id, _, _ in sorted(
+            session.execute(
+                select(F.c.claim_id, F.c.queue_rank, F.c.pk).where(F.c.run_id == run_id)
+            ),
+            key=lambda row: (row[1], row[2]),
+        )
+    ]
+    order = share.share_order(session=session, run_id=run_id)
+    assert order == ranked and len(set(order)) == 200
+    keys = [key for key, _ in share.walk(session=session, run_id=run_id)]
+    assert keys == sorted(keys)
+    after = list(share.walk(session=session, run_id=run_id, after=keys[40]))
+    assert [c for _, c in after] == order[41:]
+    taken = []
+    while (got := take(session, run_id, "ann", 0.0)) is not None:
+        taken.append(got.claim_id)
+        db.record_label(session=session, claim_id=got.claim_id, reviewer="ann",
+                        verdict="true_positive")  # fmt: skip
+    assert taken == order
+
+
+def test_an_older_run_shared_before_it_had_a_seed_keeps_its_overlap(run) -> None:
+    """A run from before the stored order drew its overlap from its id: when it gets its
+    order, a run a team already shares takes its id as its seed, so the sample holds."""
+    session, run_id = run
+    session.execute(update(R).values(order_seed=None))
+    session.execute(update(F).values(queue_rank=None))
+    session.commit()
+    before = share.run_seed(session=session, run_id=run_id)
+    assert before == run_id
+    # ann shared it under an earlier release: her hold is there, the run has no order yet
+    session.execute(W.insert().values(run_id=run_id, claim_id=1, slot=0, reviewer="ann",
+                                      claimed_at=utcnow()))  # fmt: skip
+    session.commit()
+    assert queue.ensure_order(session=session, run_id=run_id) == run_id
+    assert share.run_seed(session=session, run_id=run_id) == before
+    assert session.scalar(select(F.c.pk).where(F.c.queue_rank.is_(None))) is None
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_a_class_size_is_the_count_of_its_flags(tmp_path, stored) -> None:
+    """Three briefs: run 2 keeps run 1's flag on each and adds two: 3 same, 6 new, from
+    the count stored with the run or, without it, counted."""
+    from tests.support.db_seed import add_run
+
+    kept = flag(10, "55", 55.0)
+    engine, first, pks = seed(tmp_path / "size.db", [[kept]] * 3)
+    second = add_run(engine, pks, [[kept, flag(30, "7", 7.0), flag(40, "8", 8.0)]] * 3)
+    with Session(engine) as session:
+        if not stored:
+            session.execute(update(R).where(R.c.id == second).values(same_flags=None))
+        sizes = {
+            change: class_size(db=session, run_id=second, previous=first, change=change)
+            for change in ("new", "same")
+        }
+        assert sizes == {"new": 6, "same": 3}
+        for change, size in sizes.items():
+            walked = share.share_order(
+                session=session, run_id=second, flag_class=share.FlagClass(change, first)
+            )
+            assert len(walked) == size
     engine.dispose()
