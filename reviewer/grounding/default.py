@@ -79,6 +79,22 @@ _BEYOND = "beyond"
 # of these needs a clause that does not name something else
 _GENERIC = frozenset({"none", "pct"})
 _NAMED = "names"  # the PoolIndex extra holding a pool's NameIndex
+_OUTFLOWS = "outflows"  # the PoolIndex extra holding the names of its losses and outflows
+# a quantity whose name says it is a loss or an outflow carries its sign in the name: a
+# pool may hold it as a size ("net_loss 33653") or below zero ("burn -92417"), and the
+# prose's sign ("a loss of $33,653", "-$92,417", "Burn: $92.4k") says the same either way
+_OUTFLOW_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "burn loss losses deficit shortfall outflow outflows spend spending expense expenses "
+        "opex cost costs",
+    )
+)
+# ...but a change of one has a sign of its own ("burn_change -5": burn fell)
+_CHANGE_NAME_WORDS = frozenset(
+    re.split(r"\s+", "change changes delta growth diff trend variance yoy qoq mom wow dod")
+)
+_NAME_WORDS = re.compile(r"[a-z]+")
 # a number read by its name: (start, end, token as written, value, unit, known, counted,
 # kind, inferred: a change read from the words or the unit beside a level's name, or a
 # value now told after a past one; either way a past time in its sentence is another's)
@@ -261,9 +277,42 @@ class DefaultDetector(PoolDetector):
             for start, named_reading in waiting[at:]:
                 yield from by_name(start, named_reading)
 
-        if "(" in text:
-            return checkable, self._unsigned(text, flags())
-        return checkable, flags()
+        found = self._unsigned(text, flags()) if "(" in text else flags()
+        outflows = self._outflows(index)
+        if outflows:
+            found = self._outflow_sizes(found, outflows)
+        return checkable, found
+
+    def _outflows(self, index: PoolIndex) -> frozenset[str]:
+        """The names of the pool's losses and outflows by their words (or an alias's)."""
+        key = (_OUTFLOWS, id(self))
+        found = index.extras.get(key)
+        if found is None:
+            names = set()
+            for known in index.pool:
+                said = [known.name, *self.config.names.get(known.name, ())]
+                words = set(_NAME_WORDS.findall(" ".join(said).lower()))
+                if not words.isdisjoint(_OUTFLOW_WORDS) and words.isdisjoint(_CHANGE_NAME_WORDS):
+                    names.add(known.name)
+            found = index.extras[key] = frozenset(names)
+        return found  # type: ignore[return-value]
+
+    def _outflow_sizes(self, flags: Iterator[Flag], outflows: frozenset[str]) -> Iterator[Flag]:
+        """`flags`, but a loss or an outflow carries its sign in its name: a sign that
+        differs from the pool's contradicts nothing, and the size is compared instead
+        (as for an amount in the accountant's parentheses)."""
+        for flag in flags:
+            if flag.kind != "sign" or flag.nearest not in outflows:
+                yield flag
+                continue
+            value = -flag.value
+            known = Known(flag.nearest, flag.nearest_value, flag.unit)
+            if flag.basis == "name":
+                kind = self._by_name(flag.token, value, known)
+            else:
+                kind = self._band(value, known)
+            if kind == "value":
+                yield replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
 
     def _unsigned(self, text: str, flags: Iterator[Flag]) -> Iterator[Flag]:
         """`flags`, but an amount in the accountant's parentheses, read below zero, may be an
