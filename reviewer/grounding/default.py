@@ -641,7 +641,9 @@ class DefaultDetector(PoolDetector):
                         # invoices" says "overdue invoices" in full
                         and (whole or names.said_around(text, m_start, m_end, raw[1], known))
                     )
-                    found = self._reading(text, raw, known, index, names, reading, counts)
+                    found = self._reading(
+                        text, raw, known, index, names, reading, counts, since=m_end
+                    )
                     if found is not None and told_then:
                         found = (*found[:8], True)  # the sentence's past time is the other's
                     if found is not None:
@@ -1005,6 +1007,7 @@ class DefaultDetector(PoolDetector):
         names: NameIndex,
         reading: str,
         counts: bool,
+        since: int = 0,
     ) -> Named | None:
         """A scanned number as a statement of `known` (or of its change), or None when its
         unit or its reading rules that out (the band then reads it). `counted` says
@@ -1012,7 +1015,8 @@ class DefaultDetector(PoolDetector):
         states no value the pool holds (the change of a value the pool has no change of).
         A level's name with a change's unit reads the change ("margin ... 38 bps" of
         `margin_change`); `inferred` says the change was read from the words or the unit,
-        so a past time beside it is the change's base ("regressed 13.4% on last week")."""
+        so a past time beside it is the change's base ("regressed 13.4% on last week").
+        `since`: where the name read ends (its own words give the number no sign)."""
         start, end, written, value, unit, skip = raw
         if skip == "unit" and known.unit == "min" and _GLUED_MINUTES.match(text, end):
             unit, skip = "min", None  # "Deep sleep 67m": minutes, as its name says
@@ -1020,7 +1024,7 @@ class DefaultDetector(PoolDetector):
             skip = None  # "HRV was 52 ms": a value held without its unit, said with it
         if skip is not None and not (counts and skip == "count"):
             return None
-        sign, change = word_sign(text, start, end)
+        sign, change = word_sign(text, start, end, since)
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         inferred = False

@@ -832,11 +832,13 @@ _ARROWS = {"\u2193": -1, "\u25bc": -1, "\u2b07": -1, "\u2198": -1, "\U0001f53b":
            "\u2191": 1, "\u25b2": 1, "\u2b06": 1, "\u2197": 1, "\U0001f53a": 1}  # fmt: skip
 
 
-def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
+def word_sign(text: str, start: int, end: int, since: int = 0) -> tuple[int, bool]:
     """(sign, is a change) written as a word: -1 for "minus 7.5", "down 2.1", "loss of
     $120,000", "3 bpm lower"; +1 for "up 9%"; 0 when none. A change verb makes the
     number a change, unless "to" or "at" make it a level ("fell to 49", "up at 10.9").
-    A sign written on the number itself means what it says: no word changes it."""
+    A sign written on the number itself means what it says: no word changes it. Words
+    before `since` are not read (the name the number is read by: "Sleep deficit is 3 h"
+    says no deficit of the 3)."""
     if text[start] in SIGNS:
         return 0, False
     mark = text[start - 1 : start]
@@ -846,7 +848,7 @@ def word_sign(text: str, start: int, end: int) -> tuple[int, bool]:
         return _ARROWS[mark], True  # "DAU 81,475 (↓7.5% w/w)": a dashboard's change
     if accounting_negative(text, start, end):
         return -1, False  # "Net income: ($33,653)": an amount in parentheses is below zero
-    lo = max(0, start - 40)
+    lo = max(0, start - 40, since)
     letters = _LETTERS.findall(text[lo:start].casefold())
     zero = _ZERO.search(text, lo, start) if "zero" in letters else None
     if zero is not None:  # "fell below zero to 33": the side of zero is the sign

@@ -3,7 +3,9 @@
 another below zero ("burn -92417"), and the prose says the same thing either way ("a net
 loss of $33,653", "Burn: -$92,417", "Burn was $92.4k"). The sign is then no
 contradiction; the size is still compared. A quantity whose name is no loss ("net_income")
-and a change of one ("burn_change") keep their signs.
+and a change of one ("burn_change") keep their signs. And a sign word that is part of the
+name a number is read by ("sleep deficit", "packet loss", "drop-off rate") gives the
+number no sign and makes it no change: "Packet loss was 1.2%" states the packet loss.
 
 Each case: (domain, text, expected flags as (token, kind, nearest)); the domain's config
 is the evaluation corpus's (fixtures/eval/configs/), its pool the one below.
@@ -29,7 +31,10 @@ PRODUCT = [K("marketing_spend", -18250.0, "usd"), K("arpu", 30.48, "usd"),
 SLEEP = [K("sleep_deficit", -1.5, "h"), K("skin_temp", -0.4, "degc"),
          K("sleep_score", 67, "pct")]  # fmt: skip
 POOLS = {"sizes": ("finance", SIZES), "below": ("finance", BELOW_ZERO),
-         "product": ("product", PRODUCT), "sleep": ("sleep", SLEEP)}  # fmt: skip
+         "product": ("product", PRODUCT), "sleep": ("sleep", SLEEP),
+         "packets": ("ops", [K("packet_loss", 0.4, "pct"), K("cpu", 48, "pct")]),
+         "funnel": ("product", [K("drop_off_rate", 22.0, "pct"), K("dau", 81475, "none")]),
+         "blocks": ("training", [K("decline_rate", 12.0, "pct"), K("rhr", 50, "bpm")])}  # fmt: skip
 
 CASES = [
     # a loss held as its size, told with its sign
@@ -59,6 +64,26 @@ CASES = [
     ("sizes", "Burn change was +5%.", [("+5", "sign", "burn_change")]),
     ("sleep", "Skin temperature was +0.4 °C.", [("+0.4", "sign", "skin_temp")]),
 ]
+
+NAME_WORDS = [
+    ("sleep", "Your sleep deficit is 3 h.", [("3", "value", "sleep_deficit")]),
+    ("sleep", "Sleep deficit of 3 hours.", [("3", "value", "sleep_deficit")]),
+    ("sleep", "Last night's sleep deficit came to 3 h.", [("3", "value", "sleep_deficit")]),
+    ("sleep", "Your sleep deficit is 1.5 h.", []),
+    ("sleep", "Sleep deficit fell 3 h.", []),  # a change, and the pool holds none of it
+    ("sizes", "Net loss for the month was $50,000.", [("50,000", "value", "net_loss")]),
+    ("sizes", "The net loss came in at $50k.", [("50k", "value", "net_loss")]),
+    ("packets", "Packet loss was 1.2%.", [("1.2", "value", "packet_loss")]),
+    ("packets", "Packet loss sat at 1.2% overnight.", [("1.2", "value", "packet_loss")]),
+    ("packets", "Packet loss hit 1.2%.", [("1.2", "value", "packet_loss")]),
+    ("packets", "Packet loss was 0.4%.", []),
+    ("funnel", "Drop-off rate was 30%.", [("30", "value", "drop_off_rate")]),
+    ("funnel", "The drop-off rate is 30% this week.", [("30", "value", "drop_off_rate")]),
+    ("funnel", "Drop-off rate was 22%.", []),
+    ("blocks", "Your decline rate is 20% this block.", [("20", "value", "decline_rate")]),
+    ("blocks", "Decline rate: 20%.", [("20", "value", "decline_rate")]),
+]
+CASES += NAME_WORDS
 
 
 @pytest.mark.parametrize(("pool", "text", "expected"), CASES)
