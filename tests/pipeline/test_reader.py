@@ -539,3 +539,40 @@ def test_a_known_value_just_inside_the_limit_takes_the_fast_path() -> None:
     pool = [{"name": "tsb", "value": -9.999999999999999e299, "unit": "none"}]
     record = _fast_brief(brief(pool=pool).encode(), 1, None)
     assert record is not None and record.pool == (Known("tsb", -9.999999999999999e299, "none"),)
+
+
+def _headroom(frames: int) -> int:
+    return 0 if frames == 0 else 1 + _headroom(frames - 1)
+
+
+def test_a_line_nested_too_deep_starts_no_collection_at_the_bottom_of_the_stack(
+    tmp_path: Path,
+) -> None:
+    """A parser finds a line nested too deep by running out of stack. A garbage collection
+    started down there would run other objects' finalizers with no stack left, each
+    failing with a RecursionError printed as "Exception ignored" beside the line's message.
+    With a collection due at every allocation, none may start while either parser (the
+    fast one for the line, the plain one after it) has less than 50 frames left."""
+    import gc
+
+    deep = '{"id": "b", "text": "x", "pool": [], "meta": {"m": ' + "[" * 100_000
+    path = write(tmp_path, brief(), deep + "]" * 100_000 + "}}")
+    starved: list[int] = []
+
+    def probe(phase: str, info: dict) -> None:
+        if phase == "start":
+            try:
+                _headroom(50)
+            except RecursionError:
+                starved.append(info["generation"])
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(probe)
+    gc.set_threshold(1)
+    try:
+        with pytest.raises(InputError, match="nested more than 64 levels deep"):
+            list(iter_briefs(path))
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(probe)
+    assert not starved
