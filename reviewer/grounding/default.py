@@ -1686,12 +1686,13 @@ _PAID = re.compile(
     r"(?i:\b(?:paid|pays?|paying|spent|spends?|spending|costs?|costing|charged?|charges|"
     r"collected|collects?|received|receives?|refunded|refunds?|owed|owes?|billed|invoiced)\b)"
 )
-_FOR_GAP = re.compile(rf"{_SPACE}+(?i:for){_SPACE}+(?:(?i:the|your|our|my|their){_SPACE}+)?")
-# verbs that record or show a value: "for" after their number names what it is of
+_FOR_GAP = re.compile(rf"{_SPACE}+(?i:for|on){_SPACE}+(?:(?i:the|your|our|my|their){_SPACE}+)?")
+# verbs that record or show a value, or score one: "for" or "on" after their number names
+# what it is of ("recorded 87 for HRV", "You scored 71 on readiness")
 _RECORDED = re.compile(
     r"(?i:\b(?:recorded|records?|logged|logs?|measured|measures?|showed|shows?|shown|reads?|"
     r"registered|registers?|posted|posts?|tracked|tracks?|reported|reports?|gave|gives?|"
-    r"came\s+back\s+with|comes\s+back\s+with|that['’]s)\b)"
+    r"scored|scores?|rated|rates?|came\s+back\s+with|comes\s+back\s+with|that['’]s)\b)"
 )
 _NEXT_WORD = re.compile(rf"{_SPACE}+([A-Za-z]+)(?:{_SPACE}+([A-Za-z]+))?")
 
