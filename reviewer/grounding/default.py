@@ -515,7 +515,7 @@ class DefaultDetector(PoolDetector):
                 # "HRV at mile 3 of the run was 87", "Max HR on the run was 185": a name in a
                 # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
-            m = pattern.search(read, m_end, m_end + 70)
+            m = _number_within(pattern, read, m_end, 70)
             if (
                 m is not None
                 and "of" in text[max(0, m_start - 6) : m_start]
@@ -549,13 +549,13 @@ class DefaultDetector(PoolDetector):
                 if m is not None and m.start() < said_from and stated(m):
                     usual = scanner.number_at(m, read, text)  # the usual level: no reading
                     then.setdefault(m.start(), _unread(usual, known))
-                m = pattern.search(read, said_from, said_from + 70)
+                m = _number_within(pattern, read, said_from, 70)
             said = None  # the words between, when a period's number stands among them
             if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
                 period = _PERIOD_AFTER.match(text, m.end("body"))
                 intro = _PERIOD_INTRO.search(text, said_from, m.start()) if period else None
                 if intro is not None:  # "HRV over the last 7 days averaged 87"
-                    value = pattern.search(read, period.end(), period.end() + 70)
+                    value = _number_within(pattern, read, period.end(), 70)
                     if value is not None and stated(value):
                         said = text[said_from : intro.start()] + text[period.end() : value.start()]
                         m = value
@@ -787,7 +787,7 @@ class DefaultDetector(PoolDetector):
                 and not _NAMES_JOINED.fullmatch(text, run[0][1], run[1][0])
             ):
                 continue  # two names and a comma alone ("HRV, resting HR") may be no list
-            first = pattern.search(read, end, end + 70)
+            first = _number_within(pattern, read, end, 70)
             if first is None or not stated(first):
                 continue
             if gap_reading(text[end : first.start()]) != "value":
@@ -903,7 +903,7 @@ class DefaultDetector(PoolDetector):
         """The number a verb of statement gives after a label's number ("in region 2 was
         900 ms", "at day 7 was 25%"), or None."""
         end = claim_end(m)
-        value = self.scanner.pattern.search(read, end, end + 50)
+        value = _number_within(self.scanner.pattern, read, end, 50)
         if value is None or not stated(value):
             return None
         between = text[end : value.start()]
@@ -1762,6 +1762,19 @@ _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"
 )  # (or a breakdown in parentheses: "5 incidents (2 SEV1, 3 SEV2)")
+
+
+def _number_within(
+    pattern: re.Pattern[str], read: str, start: int, reach: int
+) -> re.Match[str] | None:
+    """The scanner's first match that starts within `reach` characters of `start`, read
+    whole: a number the window's end cuts ("$92,4|17") is matched again without it, so
+    the digits past the window are not lost (None if it then reads as nothing)."""
+    end = start + reach
+    m = pattern.search(read, start, end)
+    if m is not None and m.end() == end and end < len(read):
+        m = pattern.match(read, m.start())
+    return m
 
 
 def _segmented(text: str, m_start: int, m_end: int) -> bool:
