@@ -304,15 +304,21 @@ class DefaultDetector(PoolDetector):
         for flag in flags:
             if flag.kind != "sign" or flag.nearest not in outflows:
                 yield flag
-                continue
-            value = -flag.value
-            known = Known(flag.nearest, flag.nearest_value, flag.unit)
-            if flag.basis == "name":
-                kind = self._by_name(flag.token, value, known)
-            else:
-                kind = self._band(value, known)
-            if kind == "value":
-                yield replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
+            elif (sized := self._by_size(flag)) is not None:
+                yield sized
+
+    def _by_size(self, flag: Flag) -> Flag | None:
+        """A sign flag whose sign contradicts nothing, judged by its size alone: a value
+        flag when the size is off too, else None."""
+        value = -flag.value
+        known = Known(flag.nearest, flag.nearest_value, flag.unit)
+        if flag.basis == "name":
+            kind = self._by_name(flag.token, value, known)
+        else:
+            kind = self._band(value, known)
+        if kind != "value":
+            return None
+        return replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
 
     def _unsigned(self, text: str, flags: Iterator[Flag]) -> Iterator[Flag]:
         """`flags`, but an amount in the accountant's parentheses, read below zero, may be an
@@ -321,15 +327,8 @@ class DefaultDetector(PoolDetector):
         for flag in flags:
             if flag.kind != "sign" or not accounting_negative(text, flag.start, flag.end):
                 yield flag
-                continue
-            value = -flag.value
-            known = Known(flag.nearest, flag.nearest_value, flag.unit)
-            if flag.basis == "name":
-                kind = self._by_name(flag.token, value, known)
-            else:
-                kind = self._band(value, known)
-            if kind == "value":
-                yield replace(flag, value=value, delta=value - flag.nearest_value, kind=kind)
+            elif (sized := self._by_size(flag)) is not None:
+                yield sized
 
     def _name_after(self, text: str, end: int) -> str | None:
         """The metric a configured name right after a number names ("89 ATL"), or None."""
