@@ -113,6 +113,7 @@ class DefaultDetector(PoolDetector):
         self.scanner = DefaultScanner(self.config)
         # the config's names and the metric each says, read after a number: made when asked
         self._names_after: tuple[re.Pattern[str], dict[str, str]] | None = None
+        self._outflow_names: dict[str, bool] = {}  # whether a name is a loss or an outflow
 
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
@@ -288,13 +289,15 @@ class DefaultDetector(PoolDetector):
         key = (_OUTFLOWS, id(self))
         found = index.extras.get(key)
         if found is None:
-            names = set()
+            outflow = self._outflow_names  # by name: most pools share their names
             for known in index.pool:
-                said = [known.name, *self.config.names.get(known.name, ())]
-                words = set(_NAME_WORDS.findall(" ".join(said).lower()))
-                if not words.isdisjoint(_OUTFLOW_WORDS) and words.isdisjoint(_CHANGE_NAME_WORDS):
-                    names.add(known.name)
-            found = index.extras[key] = frozenset(names)
+                if known.name not in outflow:
+                    said = [known.name, *self.config.names.get(known.name, ())]
+                    words = set(_NAME_WORDS.findall(" ".join(said).lower()))
+                    lost = not words.isdisjoint(_OUTFLOW_WORDS)
+                    outflow[known.name] = lost and words.isdisjoint(_CHANGE_NAME_WORDS)
+            found = frozenset(known.name for known in index.pool if outflow[known.name])
+            index.extras[key] = found
         return found  # type: ignore[return-value]
 
     def _outflow_sizes(self, flags: Iterator[Flag], outflows: frozenset[str]) -> Iterator[Flag]:
