@@ -95,6 +95,23 @@ _CHANGE_NAME_WORDS = frozenset(
     re.split(r"\s+", "change changes delta growth diff trend variance yoy qoq mom wow dod")
 )
 _NAME_WORDS = re.compile(r"[a-z]+")
+# a period to date after a number ("$169,757 month-to-date"), and in a name ("revenue_mtd")
+_TO_DATE = re.compile(r"[ \t\u00a0-]*(?i:(day|week|month|quarter|year))-to-date\b")
+_TO_DATE_AFTER_UNIT = re.compile(
+    r"[ \t\u00a0-]*[^\W\d_]+\.?[ \t\u00a0-]+(?i:(day|week|month|quarter|year))-to-date\b"
+)
+_TO_DATE_WORDS = {"dtd": "day", "wtd": "week", "mtd": "month", "qtd": "quarter", "ytd": "year",
+                  "daytd": "day", "weektd": "week", "monthtd": "month", "quartertd": "quarter",
+                  "yeartd": "year"}  # fmt: skip
+
+
+def _to_date(text: str, end: int, *, after_unit: bool = False) -> str | None:
+    """The period to date written right after the number ending at `end` (after its unit
+    word, with `after_unit`: "612 mi year-to-date"), or None."""
+    found = (_TO_DATE_AFTER_UNIT if after_unit else _TO_DATE).match(text, end)
+    return None if found is None else found.group(1).lower()
+
+
 # a number read by its name: (start, end, token as written, value, unit, known, counted,
 # kind, inferred: a change read from the words or the unit beside a level's name, or a
 # value now told after a past one; either way a past time in its sentence is another's)
@@ -114,6 +131,7 @@ class DefaultDetector(PoolDetector):
         # the config's names and the metric each says, read after a number: made when asked
         self._names_after: tuple[re.Pattern[str], dict[str, str]] | None = None
         self._outflow_names: dict[str, bool] = {}  # whether a name is a loss or an outflow
+        self._periods: dict[str, str | None] = {}  # the period to date a name says
 
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
@@ -246,6 +264,10 @@ class DefaultDetector(PoolDetector):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and _extreme_before(text, start, known):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
+                if (period := _to_date(text, end, after_unit=True)) is not None and (
+                    period != self._period_of(known)
+                ):
+                    continue  # "612 mi month-to-date" of a year's mileage: another period
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and aliases and text[end : end + 2] in _SHARE_MARKS:
@@ -1024,8 +1046,19 @@ class DefaultDetector(PoolDetector):
             unit, skip = "min", None  # "Deep sleep 67m": minutes, as its name says
         elif skip == "unit" and known.unit == "none" and _MILLISECONDS.match(text, end):
             skip = None  # "HRV was 52 ms": a value held without its unit, said with it
+        elif skip == "window" and (period := _to_date(text, end)) is not None:
+            # "Revenue is $210k month-to-date": the amount to date, a value of a name that
+            # says the same period (`revenue_mtd`); of any other, no reading
+            if period != self._period_of(known):
+                return None
+            skip, prefix = None, self.scanner.prefix(text, start)
+            if prefix is not None:
+                unit, value = prefix[0], -value if prefix[1] else value
         if skip is not None and not (counts and skip == "count"):
             return None
+        period = _to_date(text, end, after_unit=True) if unit != "none" else None
+        if period is not None and period != self._period_of(known):
+            return None  # "612 mi month-to-date" of a year's mileage: another period
         sign, change = word_sign(text, start, end, since)
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
@@ -1066,6 +1099,17 @@ class DefaultDetector(PoolDetector):
         if kind is None:
             return None  # the band reads it
         return start, end, written, value, unit, known, counted, kind, inferred
+
+    def _period_of(self, known: Known) -> str | None:
+        """The period to date a name says ("revenue_mtd", an alias "month-to-date revenue":
+        "month"), or None."""
+        found = self._periods.get(known.name, ())
+        if found == ():
+            said = " ".join([known.name, *self.config.names.get(known.name, ())]).lower()
+            words = set(_NAME_WORDS.findall(said.replace("-to-date", "td")))
+            periods = {_TO_DATE_WORDS[w] for w in words if w in _TO_DATE_WORDS}
+            found = self._periods[known.name] = periods.pop() if len(periods) == 1 else None
+        return found  # type: ignore[return-value]
 
     def _band(self, value: float, known: Known) -> str | None:
         """The band a value falls in against one known value: faithful, sign, value, None."""
