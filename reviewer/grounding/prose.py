@@ -376,7 +376,8 @@ _RANGE_BEFORE = re.compile(
 # words of a movement by an amount: "fell 15", "is up 11", "rose by $500k"
 MOVE_WORDS = (
     "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
-    "increased|decreased"
+    "increased|decreased|improved|worsened|narrowed|widened|eased|cut|trimmed|sank|shrank|"
+    "slid|dipped|soared|surged|tumbled|plunged|expanded|contracted|rebounded|recovered"
 )
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
 _MOVED_TO = re.compile(
