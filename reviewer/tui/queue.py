@@ -88,8 +88,9 @@ class SharedQueue(Queue):
         if overlap is not None:
             share.set_overlap(session=connection, run_id=run_id, overlap=overlap)
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
+        # an older run's seed and ranks first: the overlap is drawn from that seed
+        run_queue.ensure_order(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
-        run_queue.ensure_order(session=connection, run_id=run_id)  # an older run's ranks
         # where the last flag was taken: the ones before it were full then, so the next
         # look starts after it and goes back to the start only when nothing is left after it
         self.after: QueueKey | None = None

@@ -284,3 +284,20 @@ def test_a_class_size_is_the_count_of_its_flags(tmp_path, stored) -> None:
             )
             assert len(walked) == size
     engine.dispose()
+
+
+def test_an_older_run_shared_first_draws_its_overlap_from_the_seed_it_keeps(run) -> None:
+    """A run from before the stored order, shared for the first time, gets its seed before
+    the team's queue reads it: the overlap this reviewer's process draws is the one every
+    later process draws."""
+    from reviewer.tui.queue import SharedQueue
+
+    session, run_id = run
+    session.execute(update(R).values(order_seed=None))
+    session.execute(update(F).values(queue_rank=None))
+    session.commit()
+    with session.get_bind().connect() as connection:
+        queue = SharedQueue(connection, run_id, "ann", overlap=0.2)
+        assert queue.next(connection) is not None
+    assert queue.seed == share.run_seed(session=session, run_id=run_id)
+    assert session.scalar(select(F.c.pk).where(F.c.queue_rank.is_(None))) is None
