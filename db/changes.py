@@ -19,6 +19,7 @@ from db.tables import Db
 from db.tables import briefscan as BS
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
+from db.tables import runtally as T
 from db.views import FlagView
 
 
@@ -37,11 +38,18 @@ def _class_of(change: Change, run_id: int, previous: int) -> tuple[int, ColumnEl
     return run_id, _in_run(previous) if change == "same" else ~_in_run(previous)
 
 
-def class_condition(*, run_id: int, previous: int, change: Change) -> ColumnElement[bool]:
-    """Whether a flag row of the run is of one class, new or same (what a shared review of
-    that class walks); gone flags are the previous run's, not the run's own."""
+def check_shareable(change: Change) -> None:
+    """A class of the run's own flags, new or same: gone flags are the previous run's."""
+    if change not in CHANGES:
+        raise ValueError(f"change must be one of {', '.join(CHANGES)}, got {change!r}")
     if change == "gone":
         raise ValueError("gone flags are the previous run's own: they are not this run's to share")
+
+
+def class_condition(*, run_id: int, previous: int, change: Change) -> ColumnElement[bool]:
+    """Whether a flag row of the run is of one class, new or same (what a shared review of
+    that class walks)."""
+    check_shareable(change)
     return _class_of(change, run_id, previous)[1]
 
 
@@ -51,7 +59,7 @@ def claim_in_class(
     """Whether `claim` (a column of another table: a label's claim) is one of the run's
     flags of a class, new or same: two lookups in the flags' index per claim, so a count
     from the labels' side costs what the labels number, not the run's flags."""
-    class_condition(run_id=run_id, previous=previous, change=change)  # refuses "gone"
+    check_shareable(change)
     own = exists().where(F.c.run_id == run_id, F.c.claim_id == claim)
     before = exists().where(F.c.run_id == previous, F.c.claim_id == claim)
     return own & (before if change == "same" else ~before)
@@ -72,7 +80,12 @@ def class_size(*, db: Db, run_id: int, previous: int, change: Change) -> int:
         same = int(stored.same_flags)
         if change == "same":
             return same
-        return int(db.scalar(select(func.count()).where(F.c.run_id == run_id)) or 0) - same
+        # the run's flags as its tallies keep them (the "" rows), else counted
+        kept = (T.c.run_id == run_id, T.c.reviewer == "", T.c.verdict == "")
+        flags = db.scalar(select(func.sum(T.c.n)).where(*kept))
+        if flags is None:
+            flags = db.scalar(select(func.count()).where(F.c.run_id == run_id))
+        return int(flags or 0) - same
     condition = class_condition(run_id=run_id, previous=previous, change=change)
     return int(db.scalar(select(func.count()).where(F.c.run_id == run_id, condition)) or 0)
 

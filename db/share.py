@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Select, delete, exists, func, insert, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
-from db.changes import claim_in_class, class_condition, class_size
+from db.changes import check_shareable, claim_in_class, class_condition, class_size
 from db.queue import QueueKey
 from db.runs import Change
 from db.tables import Db, utcnow
@@ -69,6 +69,9 @@ class FlagClass:
 
     change: Change
     previous: int
+
+    def __post_init__(self) -> None:
+        check_shareable(self.change)
 
 
 def _walked(run_id: int, flag_class: FlagClass | None) -> Select[Any]:

@@ -62,36 +62,26 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
-class collection_held:  # a `with` statement reads it as a function
-    """Holds the garbage collector off while a parser runs. A parser finds nesting too
-    deep by running out of stack, and a collection started down there would run other
-    objects' finalizers with no stack left: each fails with a RecursionError, printed as
-    "Exception ignored" beside the clear message the line gets."""
-
-    __slots__ = ("collecting",)
-
-    def __enter__(self) -> None:
-        self.collecting = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.collecting:
-            gc.enable()
-
-
 def loads(text: str) -> Any:
     """`json.loads` within the limits above."""
+    # json.loads finds nesting too deep by running out of stack; a garbage collection
+    # started down there would run other objects' finalizers with no stack left, each
+    # printed as "Exception ignored ... RecursionError" beside the line's clear message
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        with collection_held():
-            value = json.loads(
-                text,
-                parse_constant=_reject_constant,
-                parse_int=_parse_int,
-                parse_float=_parse_float,
-                object_pairs_hook=_unique_keys,
-            )
+        value = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+            object_pairs_hook=_unique_keys,
+        )
     except RecursionError:
         raise JsonLimitError(TOO_DEEP) from None
+    finally:
+        if collecting:
+            gc.enable()
     check_value(value, strings=True)
     return value
 

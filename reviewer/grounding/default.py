@@ -95,20 +95,19 @@ _CHANGE_NAME_WORDS = frozenset(
     re.split(r"\s+", "change changes delta growth diff trend variance yoy qoq mom wow dod")
 )
 _NAME_WORDS = re.compile(r"[a-z]+")
-# a period to date after a number ("$169,757 month-to-date"), and in a name ("revenue_mtd")
-_TO_DATE = re.compile(r"[ \t\u00a0-]*(?i:(day|week|month|quarter|year))-to-date\b")
-_TO_DATE_AFTER_UNIT = re.compile(
-    r"[ \t\u00a0-]*[^\W\d_]+\.?[ \t\u00a0-]+(?i:(day|week|month|quarter|year))-to-date\b"
+# a period to date after a number, or after its unit word ("$169,757 month-to-date",
+# "612 mi year-to-date"); and in a name ("revenue_mtd", "month-to-date revenue")
+_TO_DATE = re.compile(
+    r"[ \t\u00a0-]*(?:[^\W\d_]+\.?[ \t\u00a0-]+)?(?i:(day|week|month|quarter|year))-to-date\b"
 )
-_TO_DATE_WORDS = {"dtd": "day", "wtd": "week", "mtd": "month", "qtd": "quarter", "ytd": "year",
-                  "daytd": "day", "weektd": "week", "monthtd": "month", "quartertd": "quarter",
-                  "yeartd": "year"}  # fmt: skip
+_PERIOD_IN_NAME = re.compile(r"\b(?:(day|week|month|quarter|year)[ -]to[ -]date|([dwmqy])td)\b")
+_PERIODS = {"d": "day", "w": "week", "m": "month", "q": "quarter", "y": "year"}
 
 
-def _to_date(text: str, end: int, *, after_unit: bool = False) -> str | None:
-    """The period to date written right after the number ending at `end` (after its unit
-    word, with `after_unit`: "612 mi year-to-date"), or None."""
-    found = (_TO_DATE_AFTER_UNIT if after_unit else _TO_DATE).match(text, end)
+def _to_date(text: str, end: int) -> str | None:
+    """The period to date written right after the number ending at `end`, or after its
+    unit word, or None."""
+    found = _TO_DATE.match(text, end)
     return None if found is None else found.group(1).lower()
 
 
@@ -264,7 +263,7 @@ class DefaultDetector(PoolDetector):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if basis == "band" and _extreme_before(text, start, known):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
-                if (period := _to_date(text, end, after_unit=True)) is not None and (
+                if (period := _to_date(text, end)) is not None and (
                     period != self._period_of(known)
                 ):
                     continue  # "612 mi month-to-date" of a year's mileage: another period
@@ -1056,7 +1055,7 @@ class DefaultDetector(PoolDetector):
                 unit, value = prefix[0], -value if prefix[1] else value
         if skip is not None and not (counts and skip == "count"):
             return None
-        period = _to_date(text, end, after_unit=True) if unit != "none" else None
+        period = _to_date(text, end) if unit != "none" else None
         if period is not None and period != self._period_of(known):
             return None  # "612 mi month-to-date" of a year's mileage: another period
         sign, change = word_sign(text, start, end, since)
@@ -1103,13 +1102,14 @@ class DefaultDetector(PoolDetector):
     def _period_of(self, known: Known) -> str | None:
         """The period to date a name says ("revenue_mtd", an alias "month-to-date revenue":
         "month"), or None."""
-        found = self._periods.get(known.name, ())
-        if found == ():
-            said = " ".join([known.name, *self.config.names.get(known.name, ())]).lower()
-            words = set(_NAME_WORDS.findall(said.replace("-to-date", "td")))
-            periods = {_TO_DATE_WORDS[w] for w in words if w in _TO_DATE_WORDS}
-            found = self._periods[known.name] = periods.pop() if len(periods) == 1 else None
-        return found  # type: ignore[return-value]
+        if known.name not in self._periods:
+            said = " ".join([known.name, *self.config.names.get(known.name, ())])
+            periods = {
+                whole or _PERIODS[letter]
+                for whole, letter in _PERIOD_IN_NAME.findall(said.lower().replace("_", " "))
+            }
+            self._periods[known.name] = periods.pop() if len(periods) == 1 else None
+        return self._periods[known.name]
 
     def _band(self, value: float, known: Known) -> str | None:
         """The band a value falls in against one known value: faithful, sign, value, None."""

@@ -12,7 +12,6 @@ import db
 from db import queue as run_queue
 from db import share
 from db.agreement import claim_verdicts, count_disputed, next_disputed
-from db.changes import class_condition
 from db.queue import QueueKey
 from reviewer.tui.literal import one_line
 from reviewer.vocabulary import SKIP, verdict_word
@@ -83,8 +82,7 @@ class SharedQueue(Queue):
         self.only = only
         self.flag_class: share.FlagClass | None = None
         if only is not None and previous is not None:
-            class_condition(run_id=run_id, previous=previous, change=only)  # refuses "gone"
-            self.flag_class = share.FlagClass(only, previous)
+            self.flag_class = share.FlagClass(only, previous)  # (refuses "gone")
         if overlap is not None:
             share.set_overlap(session=connection, run_id=run_id, overlap=overlap)
         self.overlap = share.run_overlap(session=connection, run_id=run_id)
