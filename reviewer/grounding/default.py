@@ -27,6 +27,7 @@ from reviewer.grounding.default_scanner import (
     DefaultScanner,
     ascii_digits,
     claim_end,
+    plural_noun,
     stated,
 )
 from reviewer.grounding.names import (
@@ -473,6 +474,9 @@ class DefaultDetector(PoolDetector):
         if m is None or m.group("body") is None:
             return None
         _, end, written, value, unit, _ = self.scanner.number_at(m, read, text)
+        for m_start, m_end, known, _ in _mentions_within(mentions, end, end + 2):
+            if known in held and text[end:m_start].isspace() and _noun_after(text, m_end):
+                return None  # "2 HRV readings", "6 NPS surveys": the noun after it is counted
         subject = _subject_counted(text, start, end, held, mentions)
         if subject is not None:  # "Alerts fired 27 times this week"
             kind = self._by_name(written, value, subject)
@@ -693,6 +697,10 @@ class DefaultDetector(PoolDetector):
             if m is not None and raw[4] == "none" and YEAR.fullmatch(raw[2]):
                 # "2026 signups so far: 2,268": a year, and the name's number after it
                 then.setdefault(before.start(), _unread(raw, known))
+                continue
+            if raw[5] == "count" and (known.unit != "none" or _noun_after(text, m_end)):
+                # "5 runs", "40 conversions" of a distance or a rate, "4 REM cycles": the
+                # number counts things, the name's own or the noun after it, not its value
                 continue
             b_start = before.start()
             slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
@@ -1821,6 +1829,15 @@ def _number_within(
     if m is not None and m.end() == end and end < len(read):
         m = pattern.match(read, m.start())
     return m
+
+
+_WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+
+
+def _noun_after(text: str, end: int) -> bool:
+    """Whether a plural noun follows the name that ends at `end`: "REM cycles"."""
+    word = _WORD_AFTER.match(text, end)
+    return word is not None and plural_noun(word.group(1).lower())
 
 
 def _segmented(text: str, m_start: int, m_end: int) -> bool:

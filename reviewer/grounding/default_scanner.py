@@ -679,7 +679,14 @@ def _words_reading(words: str) -> str | None:
     return None
 
 
+def plural_noun(word: str) -> bool:
+    """Whether a lower-case word is a plural noun a count may count: "strides", "cycles",
+    not "this" nor "class"."""
+    return word not in NOT_THINGS and (word in IRREGULAR_PLURALS or _plural_thing(word))
+
+
 def _plural_thing(word: str) -> bool:
+    """Whether a lower-case word reads as a plural noun: "strides", not "class"."""
     # "-ss" and "-us" end singular nouns (class, surplus, bonus, status)
     plural = word.endswith("s") and not word.endswith(("ss", "us"))
     return plural and len(word) >= 3
