@@ -975,8 +975,11 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         softened = _SOFTENED.search(head)
         if softened is not None:
             head = head[: softened.start()]  # "just under 9 hours": a value, rounded up
-        if (_APPROXIMATE.match(bound.group()) or softened is not None) and (
-            _reports(_WORDS.findall(head.lower())) or _labels(head)
+        head_words = _WORDS.findall(head.lower())
+        if (
+            (_APPROXIMATE.match(bound.group()) or softened is not None)
+            and (_reports(head_words) or _labels(head))
+            and not _wished(head_words)
         ):
             return "approximate"  # "CPU hovered around 31%": a value given roughly
         return "plan"
@@ -1343,6 +1346,18 @@ def _reports(words: list[str]) -> bool:
             and (word not in PLAN_WORDS)
         ):
             return True
+    return False
+
+
+def _wished(words: list[str]) -> bool:
+    """Whether a plan's word comes after the last verb that reports in `words`: "HRV is
+    fine, but you need around 85" wants the figure, "you slept about 7 hours" says it."""
+    for k in range(len(words) - 1, -1, -1):
+        word = words[k]
+        if word in PLAN_WORDS:
+            return word not in _REPORTED_TIMES and tuple(words[k : k + 3]) not in _WATCHING
+        if _reports([word]):
+            return False
     return False
 
 
