@@ -614,6 +614,15 @@ _WAS_IN_PARENS = re.compile(
 _AFTER_ANOTHER = re.compile(
     rf"[0-9][^0-9]*?{_S}(?i:after|following|from|versus|vs\.?|against|than){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$"
 )
+# ...or with an article, "67 today, after a 74 yesterday", "48%, after a 52% peak": a
+# value before the one now, when no noun of an event follows it ("after a 10 mi long run")
+_AFTER_A = re.compile(
+    rf"[0-9][^0-9]*?{_S}(?i:after|following){_S}+(?i:an?|the)(?:{_S}+[A-Za-z]+)?{_S}+{_PREFIX}$"
+)
+_AFTER_A_TAIL = re.compile(
+    rf"(?:{_S}*[%°\w/]+)??(?:{_S}*(?:[,.;:!?)]|$)|{_S}+(?i:yesterday|last|on|in|at|during|"
+    rf"the|this|that|earlier|before|prior|previous|peak|spike|blip|reading|high|low)\b)"
+)
 # a judgement after a number that makes it a norm ("Anything under 60 is fine")...
 _JUDGED = re.compile(
     rf"(?i:\bis{_S}+(?:normal|typical|usual|fine|healthy|the{_S}+norm|ideal|enough|plenty))"
@@ -1108,8 +1117,11 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
         return "past value"
-    if not present.isdisjoint(_AFTER_WORDS) and _AFTER_ANOTHER.search(before):
-        return "past value"
+    if not present.isdisjoint(_AFTER_WORDS) and (
+        _AFTER_ANOTHER.search(before)
+        or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(after))
+    ):
+        return "past value"  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
     if digit_after and _ARROW_AFTER.match(after):
         return "past value"
     if _OPENS_WITH_BOUND.match(before):
