@@ -235,7 +235,9 @@ class DefaultDetector(PoolDetector):
                     end -= 1  # a minus read before a prefix unit ("-$1,250")
                 written = text[start:end]
                 basis = "band"
-                sign, change = word_sign(text, start, end)
+                sign, change = word_sign(
+                    text, start, end, below_zero=known is None or known.value < 0
+                )
                 if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
                     value = -value
                     rejudged = judge(("-" if sign < 0 else "+") + token, unit)
@@ -1066,7 +1068,7 @@ class DefaultDetector(PoolDetector):
         period = _to_date(text, end) if unit != "none" else None
         if period is not None and period != self._period_of(known):
             return None  # "612 mi month-to-date" of a year's mileage: another period
-        sign, change = word_sign(text, start, end, since)
+        sign, change = word_sign(text, start, end, since, below_zero=known.value < 0)
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         inferred = False

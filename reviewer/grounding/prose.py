@@ -842,13 +842,17 @@ _ARROWS = {"\u2193": -1, "\u25bc": -1, "\u2b07": -1, "\u2198": -1, "\U0001f53b":
            "\u2191": 1, "\u25b2": 1, "\u2b06": 1, "\u2197": 1, "\U0001f53a": 1}  # fmt: skip
 
 
-def word_sign(text: str, start: int, end: int, since: int = 0) -> tuple[int, bool]:
+def word_sign(
+    text: str, start: int, end: int, since: int = 0, *, below_zero: bool = True
+) -> tuple[int, bool]:
     """(sign, is a change) written as a word: -1 for "minus 7.5", "down 2.1", "loss of
     $120,000", "3 bpm lower"; +1 for "up 9%"; 0 when none. A change verb makes the
     number a change, unless "to" or "at" make it a level ("fell to 49", "up at 10.9").
     A sign written on the number itself means what it says: no word changes it. Words
     before `since` are not read (the name the number is read by: "Sleep deficit is 3 h"
-    says no deficit of the 3)."""
+    says no deficit of the 3). `below_zero` says whether the value the number is read
+    against may be below zero: if not, "HRV is down at 58" says where it moved, not a
+    sign ("TSB is down at 10.9" of a balance below zero does)."""
     if text[start] in SIGNS:
         return 0, False
     mark = text[start - 1 : start]
@@ -881,6 +885,8 @@ def word_sign(text: str, start: int, end: int, since: int = 0) -> tuple[int, boo
             return 0, False
         if word == "up" and _UNSIGNED_UP.search(text, max(0, before.start() - 12), before.end()):
             return 0, False  # "made up 45 minutes", "took up 80": a share, no direction
+        if link == "at" and not below_zero:
+            return 0, False
         sign = -1 if word in _NEGATIVE or not word.isalpha() else 1  # a phrase: decrease
         if word in _VERDICTS and _LOWER_IS_BETTER.search(text, max(0, before.start() - 50), start):
             sign = -sign  # "p95 improved by 13.5%": latency that improves goes down
@@ -1118,8 +1124,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     ):
         return "past value"
     if not present.isdisjoint(_AFTER_WORDS) and (
-        _AFTER_ANOTHER.search(before)
-        or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(after))
+        _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(after))
     ):
         return "past value"  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
     if digit_after and _ARROW_AFTER.match(after):
