@@ -588,6 +588,14 @@ class DefaultDetector(PoolDetector):
                     if value is not None and stated(value):
                         said = text[said_from : intro.start()] + text[period.end() : value.start()]
                         m = value
+            series = _series(read, pattern, text, m) if said is None and m is not None else None
+            if series is not None:  # "HRV has been 58, 61 and 67 over the last three mornings"
+                said = text[said_from : m.start()]
+                for past in series[:-1]:  # the earlier values; the last is the latest
+                    then.setdefault(
+                        past.start(), _unread(scanner.number_at(past, read, text), known)
+                    )
+                m = series[-1]
             if m is not None and stated(m):
                 gap = text[said_from : m.start()] if said is None else said
                 told_then = False  # a past value told before this one, with its time
@@ -1175,6 +1183,32 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+def _series(
+    read: str, pattern: re.Pattern[str], text: str, m: re.Match[str]
+) -> list[re.Match[str]] | None:
+    """The numbers of a series that starts at `m`, when its words say it is one value's
+    over a run of periods: "58, 61 and 67 over the last three mornings", "$99k, $95k and
+    $92k over the past three months". The last is the latest."""
+    if not stated(m):
+        return None
+    items = [m]
+    end = claim_end(m)
+    while True:
+        sep = _SERIES_SEPARATOR.match(read, end)
+        if sep is None:
+            break
+        item = pattern.match(read, sep.end())
+        if item is None or not stated(item):
+            break
+        items.append(item)
+        end = claim_end(item)
+        if sep.group("and") is not None or sep.group("and_") is not None:
+            break
+    if len(items) < 2 or _SERIES_SPAN.match(text, end) is None:
+        return None
+    return items
 
 
 def _unread(raw: tuple, known: Known) -> Named:
@@ -1833,6 +1867,17 @@ def _number_within(
     return m
 
 
+# between the numbers of a series: "58, 61 and 67", "$99k, $95k, and $92k"
+_SERIES_SEPARATOR = re.compile(
+    rf"(?:{_SPACE}*,{_SPACE}*(?P<and>and{_SPACE}+)?|{_SPACE}+(?P<and_>and){_SPACE}+)[$€£]?"
+)
+# the run of periods a series spans: "over the last three nights", "the past 3 weeks"
+_SERIES_SPAN = re.compile(
+    rf"(?:{_SPACE}*[%\w/]+)??{_SPACE}+(?i:(?:over|across|in|on|for|during){_SPACE}+)?"
+    rf"(?i:the|these){_SPACE}+(?i:last|past|previous|prior){_SPACE}+(?:[A-Za-z0-9]+{_SPACE}+)?"
+    rf"(?i:days|nights|weeks|months|quarters|years|mornings|evenings|hours|runs|sessions|"
+    rf"surveys|readings|sprints|releases)\b"
+)
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 
 
