@@ -444,6 +444,8 @@ class NameIndex:
             following = words[i + 1] if i + 1 < len(words) else ""
             names = {n for key in word_verbs(word, following) for n in self.rate_verbs.get(key, ())}
             if names:
+                if following.isalpha() and following not in _AFTER_A_VERB:
+                    return None  # "40% of the error budget": a word of a noun, no verb
                 return by_name[next(iter(names))] if len(names) == 1 and i else None
             if any(key in self.verbs for key in word_verbs(word, following)):
                 return None  # another value's verb first: "of DAU signed up"
@@ -688,6 +690,16 @@ def _undoubled(root: str) -> str:
     if len(root) >= 4 and root[-1] == root[-2] and root[-1] not in "aeiousl":
         return root[:-1]
     return root
+
+
+# what follows a share's verb ("converted to paid", "churn each month", "errored during
+# the deploy"); another word after it makes it a noun's modifier ("error budget")
+_AFTER_A_VERB = _PARTICLES | frozenset(
+    ["to", "each", "every", "per", "in", "on", "at", "by", "from", "during", "within",
+     "after", "before", "over", "last", "this", "that", "the", "a", "an", "and", "or", "but",
+     "again", "when", "while", "because", "so", "since", "until", "today", "yesterday",
+     "overnight", "monthly", "weekly", "daily", "overall", "altogether", "instead"]
+)  # fmt: skip
 
 
 def word_verbs(word: str, following: str = "") -> list[str]:
