@@ -264,6 +264,12 @@ class DefaultDetector(PoolDetector):
                     continue
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
+                if (
+                    basis == "band"
+                    and unit == "none"
+                    and _cites_a_name_beside(text, start, end, token, value, mentions)
+                ):
+                    continue  # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
                 if basis == "band" and _extreme_before(text, start, known):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1879,6 +1885,28 @@ _SERIES_SPAN = re.compile(
     rf"surveys|readings|sprints|releases)\b"
 )
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+
+
+_CLAUSE_BREAK = re.compile(r"[.;!?\n]|,\s")
+
+
+def _cites_a_name_beside(
+    text: str, start: int, end: int, token: str, value: float, mentions: list
+) -> bool:
+    """Whether a name within a few words of a number written without a unit is of a
+    value in a unit that the number states exactly ("score 63" of a sleep score of 63%,
+    read by its head noun alone): the band's nearest unitless value is not what it cites."""
+    for m_start, m_end, known, _ in _mentions_within(mentions, start - 24, end + 3):
+        beside = (m_end <= start and not _CLAUSE_BREAK.search(text, m_end, start)) or (
+            m_start >= end and text[end:m_start].isspace()
+        )  # before it in its clause ("a score of 63"), or right after it ("63 sleep score")
+        if (
+            beside
+            and known.unit != "none"
+            and (value == known.value or rounded_to(token, value, known.value))
+        ):
+            return True
+    return False
 
 
 def _noun_after(text: str, end: int) -> bool:
