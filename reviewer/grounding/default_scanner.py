@@ -153,6 +153,7 @@ _CONSTRUCTS = (
         rf"[0-9]?:[0-9]{{2}}(?::[0-9]{{2}})?(?:\.[0-9]+)?(?:{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z]))?"
         rf"|[0-9]?{SPACE}*[aApP]\.?[mM]\.?(?![A-Za-z])",
     ),
+    ("height", "[0-9]?['′][0-9]{1,2}(?:\\.[0-9]+)?[\"″]"),  # 5'8": feet and inches
     (
         "duration",
         rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
@@ -297,16 +298,16 @@ def _by_first_letter(pairs: set[str]) -> str:
 
 def _construct_guard() -> str:
     """A cheap test that a construct may start here: a plain number ("52 bpm", "178.5 and")
-    fails it and skips the seven alternatives. It must hold wherever one of `_CONSTRUCTS`
+    fails it and skips the eight alternatives. It must hold wherever one of `_CONSTRUCTS`
     matches, so each construct's first mark after the digits is listed: "." ":" "/" or a
-    dash right after them (version, date, clock, pace, range), h or am/pm (duration,
-    clock), a month name after spaces or an ordinal (date), a letter and digit before
-    (identifier), a month name before (date). Possessive and atomic: no backtracking into
-    a number ("178.5 " must not pass as "178" then ".").
+    dash right after them (version, date, clock, pace, range), a foot mark (height), h or
+    am/pm (duration, clock), a month name after spaces or an ordinal (date), a letter and
+    digit before (identifier), a month name before (date). Possessive and atomic: no
+    backtracking into a number ("178.5 " must not pass as "178" then ".").
     """
     dashes = re.escape(DASHES)
     ahead = (
-        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}hHaApP]|{SPACE}+(?:[{dashes}hHaApP]"
+        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}hHaApP'′]|{SPACE}+(?:[{dashes}hHaApP]"
         rf"|(?:of{SPACE}+|)[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
     )
     months = MONTHS.split("|")
