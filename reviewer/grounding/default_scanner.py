@@ -160,7 +160,8 @@ _CONSTRUCTS = (
         rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9]|\.[0-9]))",
     ),
     ("range", rf"(?:{{rest}})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{{number}})"),
-    ("identifier", r"(?<=[^\W0-9_][0-9])[0-9]*(?:[.,][0-9]+)*"),
+    # glued to a letter ("v5", "A1") or after a code's letters and a hyphen ("INC-2291")
+    ("identifier", r"(?:(?<=[^\W0-9_][0-9])|(?<=[A-Za-z]{2}-[0-9]))[0-9]*(?:[.,][0-9]+)*"),
 )
 _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INNER_INTEGER = re.compile(r"[0-9]+")
@@ -302,8 +303,9 @@ def _construct_guard() -> str:
     matches, so each construct's first mark after the digits is listed: "." ":" "/" or a
     dash right after them (version, date, clock, pace, range), a foot mark (height), h or
     am/pm (duration, clock), a month name after spaces or an ordinal (date), a letter and
-    digit before (identifier), a month name before (date). Possessive and atomic: no
-    backtracking into a number ("178.5 " must not pass as "178" then ".").
+    digit, or two letters and a hyphen, before (identifier), a month name before (date).
+    Possessive and atomic: no backtracking into a number ("178.5 " must not pass as "178"
+    then ".").
     """
     dashes = re.escape(DASHES)
     ahead = (
@@ -315,7 +317,7 @@ def _construct_guard() -> str:
     ends = _by_first_letter({name[-2:] for name in months})
     short_ends = _by_first_letter({name[-2:] for name in months if len(name) <= 4})
     return (
-        rf"(?:(?={ahead})|(?<=[^\W0-9_][0-9])"
+        rf"(?:(?={ahead})|(?<=[^\W0-9_][0-9])|(?<=[A-Za-z]{{2}}-[0-9])"
         rf"|(?<=(?:{ends})\ [0-9])|(?<=(?:{short_ends})\.\ [0-9]))"
     )
 

@@ -69,6 +69,7 @@ def test_reference_readings(text: str, expected) -> None:
         ("v0.39.0", ["version", "version", "version"]),
         ("v2", ["version"]),
         ("Z2 and H2O", ["identifier", "identifier"]),
+        ("INC-2291, Zone-2, couch-to-5k", ["identifier", "identifier", "identifier"]),
         ("14 days and 7-day and 3 nights", ["window", "window", "window"]),
         ("23 strides", ["count"]),
         ("21 hill repeats", ["count"]),
@@ -86,7 +87,7 @@ def test_default_skip_reasons(text: str, skips: list[str]) -> None:
     [
         ("\u221222.4", ("\u221222.4", -22.4, "none")),
         ("+4", ("+4", 4.0, "none")),
-        ("Zone-2", ("2", 2.0, "none")),
+        ("Z-2", ("2", 2.0, "none")),
         ("10.6k steps", ("10.6k", 10600.0, "steps")),
         ("1,234,567.5 mi", ("1,234,567.5", 1234567.5, "mi")),
         ("12\u00a0%", ("12", 12.0, "pct")),
