@@ -387,7 +387,15 @@ _MOVED_TO = re.compile(
 _RISEN_TO = re.compile(
     r"(?i:\b(?:back|is|was|are|were|has|have|[a-z]+ed|crept|rose|went|came|shot|grew|got)\s+up$)"
 )  # "back up to 65"
-_FROM_BEFORE = re.compile(rf"(?i:\bfrom){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$")
+# ...and after a level, "fell to 70,000 from last week's 88,000": the time is the other's
+_FROM_WHOSE_AFTER = re.compile(
+    rf"^(?:{_S}*[%°\w/]+)??{_S}+(?i:from){_S}+[A-Za-z]+(?:{_S}+[A-Za-z]+)?['’]s\b"
+)
+# "from 52", "from last week's 76", "from Monday's 61": the value it moved from
+_FROM_BEFORE = re.compile(
+    rf"(?i:\bfrom){_S}+(?:[A-Za-z]+(?:{_S}+[A-Za-z]+)?['’]s{_S}+)?(?:(?i:minus|negative){_S}+)?"
+    rf"{_PREFIX}$"
+)
 _FROM_TO_BEFORE = re.compile(
     rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*{_HOURS}{_S}*(?:and{_S}+)?[0-9]+)?(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
     rf"(?:to|and){_S}+{_PREFIX}$"
@@ -1119,7 +1127,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             # "climbed 12% since last week to 90": the level the move reached, now
             and not (_SINCE_TO.search(before) and _CHANGE_CLAUSE.search(before))
         )
-        or (after_words and _PAST_AFTER.match(after))
+        or (after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after))
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
         return "past value"
