@@ -1085,6 +1085,16 @@ class DefaultDetector(PoolDetector):
         sign, change = word_sign(text, start, end, since, below_zero=known.value < 0)
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
+        elif (
+            written[:1] in _PLUS
+            and text[start - 1 : start] == "("
+            and known.value > 0
+            and not is_change(known)
+            and relative(value, known.value) > self.config.value
+        ):
+            # "HRV is trending upward (+4 over 7 days)": an aside with a plus, a change of a
+            # level above zero ("TSB +13.1" may be the level of a balance)
+            change = True
         inferred = False
         if change or reading == "change":
             target = known if is_change(known) else names.change_of.get(known.name)
@@ -1884,6 +1894,7 @@ _SERIES_SPAN = re.compile(
     rf"(?i:days|nights|weeks|months|quarters|years|mornings|evenings|hours|runs|sessions|"
     rf"surveys|readings|sprints|releases)\b"
 )
+_PLUS = ("+", "\uff0b")  # a plus sign written on a number
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 
 
