@@ -278,11 +278,14 @@ class DefaultDetector(PoolDetector):
                     continue  # "612 mi month-to-date" of a year's mileage: another period
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
-                if basis == "band" and aliases and text[end : end + 2] in _SHARE_MARKS:
+                if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
                     share = _SHARE_OF_AFTER.match(text, end)
-                    other = None if share is None else self._name_after(text, share.end())
-                    if other is not None and other != known.name:
-                        continue  # "60% of CPU": a share of what it names, not memory's 67%
+                    if share is not None and aliases:
+                        other = self._name_after(text, share.end())
+                        if other is not None and other != known.name:
+                            continue  # "60% of CPU": a share of what it names, not memory's
+                    elif share is not None and not _names_words(text, share.end(), known, names):
+                        continue  # "12% of requests": a share of a thing the value's name is not
                 if basis == "band" and aliases and unit not in _GENERIC:
                     item = _LIST_ITEM_BEFORE.search(text, max(0, start - 30), start)
                     if (
@@ -1894,6 +1897,8 @@ _SERIES_SPAN = re.compile(
     rf"(?i:days|nights|weeks|months|quarters|years|mornings|evenings|hours|runs|sessions|"
     rf"surveys|readings|sprints|releases)\b"
 )
+_CLAUSE_CUT = re.compile(r"[.;!?\n]")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _PLUS = ("+", "\uff0b")  # a plus sign written on a number
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 
@@ -1918,6 +1923,14 @@ def _cites_a_name_beside(
         ):
             return True
     return False
+
+
+def _names_words(text: str, at: int, known: Known, names: NameIndex) -> bool:
+    """Whether the words at `at`, up to the clause's end, hold a word of `known`'s names
+    ("67% of memory" of `memory_pct`; not "12% of requests" of `latency_change`)."""
+    own = names.words.get(known.name, set())
+    clause = _CLAUSE_CUT.split(text[at : at + 40], 1)[0]
+    return any(word.lower() in own for word in _LATIN_WORD.findall(clause))
 
 
 def _noun_after(text: str, end: int) -> bool:
