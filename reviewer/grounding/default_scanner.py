@@ -370,8 +370,9 @@ def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[st
         rf"(?:(?P<window>[{spaces}-]*(?=[dDwWmMyYnN]){not_a_unit}"
         rf"(?i:day|week|month|year|night)s?(?![A-Za-z]))"
         rf"|[{spaces}]*-?(?={first_letters})(?P<unit>(?i:{units}))(?![A-Za-z])"
-        # a letter, a degree sign, or a word of another script: a unit it cannot read
-        rf"|(?P<glued>[^\W_]|{SPACE}?[°℃℉]|{SPACE}+(?=[\u0370-\uffff])[^\W\d_])"
+        # a letter, a degree sign, a word of another script, or a word hyphenated to it
+        # ("a 14-miler", "a 3-peat"): a unit it cannot read
+        rf"|(?P<glued>[^\W_]|{SPACE}?[°℃℉]|{SPACE}+(?=[\u0370-\uffff])[^\W\d_]|-(?=[A-Za-z]))"
         rf"|{SPACE}+(?P<words>{words}){optional}"
     )
     return re.compile(rf"{_FIRST}(?:(?<=[0-9]){guard}(?:{constructs})|{number})")
