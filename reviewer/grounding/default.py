@@ -180,7 +180,7 @@ class DefaultDetector(PoolDetector):
             remembered(len(memo) - size)
         names = self._names(index)
         aliases = config.names
-        mentions = names.mentions(text)
+        mentions = [m for m in names.mentions(text) if not _a_verb(text, m[0])]
         named = self._named(text, mentions, index, names, scanned) if mentions else {}
         if names.rate_verbs and "%" in text:
             for start, reading in self._shares(text, index, names).items():
@@ -1898,6 +1898,8 @@ _SERIES_SPAN = re.compile(
     rf"surveys|readings|sprints|releases)\b"
 )
 _CLAUSE_CUT = re.compile(r"[.;!?\n]")
+# a perfect tense's auxiliary right before a name: the name is the verb ("have run")
+_PERFECT_BEFORE = re.compile(r"(?i:\b(?:have|has|had)|[a-z]['’]ve)[ \t\u00a0]+$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _PLUS = ("+", "\uff0b")  # a plus sign written on a number
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
@@ -1923,6 +1925,14 @@ def _cites_a_name_beside(
         ):
             return True
     return False
+
+
+def _a_verb(text: str, start: int) -> bool:
+    """Whether the name at `start` follows a perfect tense's auxiliary, so it is the verb
+    its spelling shares: "You've run 27.3 miles this week" names no run."""
+    return text[start - 1 : start].isspace() and (
+        _PERFECT_BEFORE.search(text, max(0, start - 8), start) is not None
+    )
 
 
 def _names_words(text: str, at: int, known: Known, names: NameIndex) -> bool:
