@@ -276,6 +276,13 @@ class DefaultDetector(PoolDetector):
                     period != self._period_of(known)
                 ):
                     continue  # "612 mi month-to-date" of a year's mileage: another period
+                if (
+                    basis == "band"
+                    and unit in _MINUTES
+                    and _in_bed(text, start, end)
+                    and not any("bed" in names.words.get(k.name, ()) for k in index.pool)
+                ):
+                    continue  # "6 h 30 min in bed": time in bed, not the sleep the pool holds
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
@@ -1898,6 +1905,9 @@ _SERIES_SPAN = re.compile(
     rf"surveys|readings|sprints|releases)\b"
 )
 _CLAUSE_CUT = re.compile(r"[.;!?\n]")
+# time said to be spent in bed, after the time or before it in its clause
+_IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u00a0]+(?i:bed)\b")
+_IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 # a perfect tense's auxiliary right before a name: the name is the verb ("have run")
 _PERFECT_BEFORE = re.compile(r"(?i:\b(?:have|has|had)|[a-z]['’]ve)[ \t\u00a0]+$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
@@ -1925,6 +1935,16 @@ def _cites_a_name_beside(
         ):
             return True
     return False
+
+
+def _in_bed(text: str, start: int, end: int) -> bool:
+    """Whether the time at text[start:end] is said to be spent in bed ("6 h 30 min in bed",
+    "in bed for 6 h 40 min", "Time in bed: 6 h 35 min")."""
+    if "bed" not in text[max(0, start - 30) : end + 24].lower():
+        return False
+    return bool(
+        _IN_BED_AFTER.match(text, end) or _IN_BED_BEFORE.search(text, max(0, start - 30), start)
+    )
 
 
 def _a_verb(text: str, start: int) -> bool:
