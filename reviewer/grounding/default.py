@@ -23,6 +23,7 @@ from operator import itemgetter
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import (
+    PLUS,
     SIGNS,
     DefaultScanner,
     ascii_digits,
@@ -180,7 +181,7 @@ class DefaultDetector(PoolDetector):
             remembered(len(memo) - size)
         names = self._names(index)
         aliases = config.names
-        mentions = [m for m in names.mentions(text) if not _a_verb(text, m[0])]
+        mentions = names.mentions(text)
         named = self._named(text, mentions, index, names, scanned) if mentions else {}
         if names.rate_verbs and "%" in text:
             for start, reading in self._shares(text, index, names).items():
@@ -1096,7 +1097,7 @@ class DefaultDetector(PoolDetector):
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         elif (
-            written[:1] in _PLUS
+            written[:1] in PLUS
             and text[start - 1 : start] == "("
             and known.value > 0
             and not is_change(known)
@@ -1908,18 +1909,18 @@ _CLAUSE_CUT = re.compile(r"[.;!?\n]")
 # time said to be spent in bed, after the time or before it in its clause
 _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u00a0]+(?i:bed)\b")
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
-# a perfect tense's auxiliary right before a name: the name is the verb ("have run")
-_PERFECT_BEFORE = re.compile(r"(?i:\b(?:have|has|had)|[a-z]['’]ve)[ \t\u00a0]+$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-_PLUS = ("+", "\uff0b")  # a plus sign written on a number
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
-
-
-_CLAUSE_BREAK = re.compile(r"[.;!?\n]|,\s")
+_CLAUSE_BREAK = re.compile(r"[.;!?\n]|,\s")  # a clause's end, or a comma's
 
 
 def _cites_a_name_beside(
-    text: str, start: int, end: int, token: str, value: float, mentions: list
+    text: str,
+    start: int,
+    end: int,
+    token: str,
+    value: float,
+    mentions: list[tuple[int, int, Known, bool | None]],
 ) -> bool:
     """Whether a name within a few words of a number written without a unit is of a
     value in a unit that the number states exactly ("score 63" of a sleep score of 63%,
@@ -1944,14 +1945,6 @@ def _in_bed(text: str, start: int, end: int) -> bool:
         return False
     return bool(
         _IN_BED_AFTER.match(text, end) or _IN_BED_BEFORE.search(text, max(0, start - 30), start)
-    )
-
-
-def _a_verb(text: str, start: int) -> bool:
-    """Whether the name at `start` follows a perfect tense's auxiliary, so it is the verb
-    its spelling shares: "You've run 27.3 miles this week" names no run."""
-    return text[start - 1 : start].isspace() and (
-        _PERFECT_BEFORE.search(text, max(0, start - 8), start) is not None
     )
 
 

@@ -168,7 +168,7 @@ _INNER_INTEGER = re.compile(r"[0-9]+")
 _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
 _WORDS_MEMO_SIZE = 4096  # distinct word runs after numbers remembered by a scanner
-_PLUS = "+\uff0b"
+PLUS = "+\uff0b"  # the plus signs a number may be written with
 
 
 def alias_pattern(aliases: list[str]) -> str:
@@ -227,7 +227,7 @@ def parse_value(token: str) -> float:
         minutes = duration_minutes(token)
         if minutes is not None:
             return minutes
-    negative = token[0] in SIGNS and token[0] not in _PLUS
+    negative = token[0] in SIGNS and token[0] not in PLUS
     if token[0] in SIGNS:
         token = token[1:]
     digits, exponent = split_multiplier(token)
@@ -431,7 +431,7 @@ class DefaultScanner:
         if found is None:
             return None
         sign = found.group("sign")
-        return self._prefix_units[found.group("alias")], bool(sign) and sign not in _PLUS
+        return self._prefix_units[found.group("alias")], bool(sign) and sign not in PLUS
 
     def _prefix_before(self, text: str, start: int) -> bool:
         """Whether a prefix unit stands right before the number at `start`."""
