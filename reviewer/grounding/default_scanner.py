@@ -169,6 +169,19 @@ _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
 _WORDS_MEMO_SIZE = 4096  # distinct word runs after numbers remembered by a scanner
 PLUS = "+\uff0b"  # the plus signs a number may be written with
+_SYMBOLS = "$€£¥"  # currency symbols, which a minus may stand before: "-$33,653"
+
+
+def minus_before_symbol(text: str, start: int) -> bool:
+    """Whether a minus stands before a currency symbol right before the number at `start`
+    ("-$33,653", "−€12,400"), the minus not joining two amounts ("$10-$12"). A symbol
+    the config makes a prefix unit reads its sign itself (`DefaultScanner.prefix`)."""
+    if start < 2 or text[start - 1] not in _SYMBOLS:
+        return False
+    sign = text[start - 2]
+    if sign not in SIGNS or sign in PLUS:
+        return False
+    return start == 2 or not (text[start - 3].isalnum() or text[start - 3] in "_)]")
 
 
 def alias_pattern(aliases: list[str]) -> str:
@@ -489,6 +502,8 @@ class DefaultScanner:
         if prefix is not None:
             unit, negative = prefix
             return start, end, shown, -value if negative else value, unit, None
+        if skip is None and minus_before_symbol(written, start):
+            value = -value  # "-$33,653", the symbol no unit the config names
         return start, end, shown, value, "none", skip
 
     def claims(self, text: str) -> Iterator[Claim]:
@@ -600,6 +615,8 @@ class DefaultScanner:
                                 starts.append(start)
                                 judged.append(judgement)
                         continue
+                if start and token[0] not in SIGNS and minus_before_symbol(written, start):
+                    token = "-" + token  # "-$33,653", the symbol no unit the config names
                 judgement = memo.get(token)
                 if judgement is None:
                     judgement = memo[token] = judge(token, "none")
