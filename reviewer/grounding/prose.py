@@ -578,6 +578,12 @@ ORDINAL_WORDS = frozenset(
         "gate",
         "heat",
         "test",
+        "priority",
+        "severity",
+        "sev",
+        "tranche",
+        "region",
+        "cluster",
     ]
 )
 PAST_WORDS = re.compile(
