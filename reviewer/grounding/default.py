@@ -493,6 +493,8 @@ class DefaultDetector(PoolDetector):
         if m is None or m.group("body") is None:
             return None
         _, end, written, value, unit, _ = self.scanner.number_at(m, read, text)
+        if _TIME_COUNTED.match(text, end):
+            return None  # "120 agent hours", "40 engineer-days": a measure of time
         for m_start, m_end, known, _ in _mentions_within(mentions, end, end + 2):
             if known in held and text[end:m_start].isspace() and _noun_after(text, m_end):
                 return None  # "2 HRV readings", "6 NPS surveys": the noun after it is counted
@@ -760,7 +762,11 @@ class DefaultDetector(PoolDetector):
                     and _RECORDED.search(clause_before(text, before.start()))
                 )
             ):  # "27 pages", "$1.9M in cash" (not "paid $2,000 in cash"), "recorded 87 for HRV"
-                found = self._reading(text, raw, known, index, names, "value", True)
+                counted = known
+                if raw[5] == "count" and raw[4] == "none":
+                    # "We escalated 17 tickets": the count of the verb's events
+                    counted = names.events_verb(text, b_start, index.pool, known) or known
+                found = self._reading(text, raw, counted, index, names, "value", True)
                 if found is not None:
                     after[before.start()] = found
             elif (
@@ -1911,6 +1917,11 @@ _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+# a noun and a unit of time after a count: "120 agent hours", "40 engineer-days"
+_TIME_COUNTED = re.compile(
+    r"[ \t\u00a0]+[A-Za-z]+(?:-[A-Za-z]+)*[ \t\u00a0-]"
+    r"(?i:hours|hrs|minutes|mins|days|weeks|months|years)\b"
+)
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|,\s")  # a clause's end, or a comma's
 
 

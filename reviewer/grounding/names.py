@@ -427,6 +427,28 @@ class NameIndex:
                 return None  # a word of another candidate's names: not one value
         return held[name]
 
+    def events_verb(
+        self, text: str, start: int, pool: Sequence[Known], counted: Known
+    ) -> Known | None:
+        """The count other than `counted` whose name a verb right before the number at
+        `start` says, the number its object: "We escalated 17 tickets" of `escalations`,
+        "refunded 23 orders" of `refunds`. Each thing the verb acted on is one of its
+        events, so the count is the verb's, not the noun's; None when no such verb stands
+        there or it says more than one count."""
+        word = _VERB_BEFORE.search(text, max(0, start - 30), start)
+        if word is None:
+            return None
+        keys = word_verbs(word.group(1).lower())
+        names = {name for key in keys for name in self.verbs.get(key, ())}
+        names.discard(counted.name)
+        if len(names) != 1:
+            return None
+        (name,) = names
+        for known in pool:
+            if known.name == name:
+                return known if _counts_things(known) else None
+        return None
+
     def said_around(self, text: str, start: int, end: int, after: int, known: Known) -> bool:
         """Whether a word of `known`'s name (text[start:end]) and the two words after a
         number ending at `after` say one of its names in full ("Overdue: 7 invoices")."""
@@ -550,6 +572,12 @@ _MEASURE_VERBS = {"score": "scored", "rating": "rated", "average": "averaged",
 
 
 _TWO_WORDS = re.compile(rf"{_S}+[A-Za-z][\w'’-]*(?:{_S}+[A-Za-z][\w'’-]*)?")
+
+
+# the word right before a number, past an adverb: "escalated 17", "refunded only 23"
+_VERB_BEFORE = re.compile(
+    r"\b([A-Za-z]+ed)[ \t\u00a0]+(?:(?i:only|just|another|also|nearly|almost|about)[ \t\u00a0]+)?$"
+)
 
 
 def _counts_things(known: Known) -> bool:
