@@ -201,6 +201,8 @@ class DefaultDetector(PoolDetector):
                     citations.append(Citation(start, end, written, value, known))
                 return
             why = None if kind is None else statement_why(text, start, end, mentions)
+            if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
+                why = None  # "Gross margin was 59.5%, up 167 bps on last month": the change
             if kind is not None and (
                 why is None
                 or (inferred and why == "past value")
@@ -261,6 +263,8 @@ class DefaultDetector(PoolDetector):
                 if kind is None:
                     continue
                 why = statement_why(text, start, end, mentions)
+                if why == "past value" and change and _CHANGE_BASE.match(text, end):
+                    why = None  # "up 7.5% from last week": the change since then, now
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
                 if basis == "band" and _qualified_name_before(text, start, known, mentions):
@@ -1917,6 +1921,14 @@ _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+# the time a change is measured from, after it: "up 7.5% from last week", "(+3 on last
+# month)", "down 2.1 points versus the prior quarter"
+_CHANGE_BASE = re.compile(
+    r"[ \t\u00a0]*(?:%|pts?\b|points?\b|percent\b|bps\b)?[ \t\u00a0]*"
+    r"(?i:from|on|over|since|versus|vs\.?|against|compared[ \t\u00a0]+(?:with|to))[ \t\u00a0]+"
+    r"(?i:the[ \t\u00a0]+)?(?i:last|previous|prior|a)[ \t\u00a0]+"
+    r"(?i:week|month|quarter|year|sprint|day|night|release)\b(?!['’])"
+)
 # a noun and a unit of time after a count: "120 agent hours", "40 engineer-days"
 _TIME_COUNTED = re.compile(
     r"[ \t\u00a0]+[A-Za-z]+(?:-[A-Za-z]+)*[ \t\u00a0-]"
@@ -2191,5 +2203,9 @@ def rounded_to(token: str, value: float, known: float) -> bool:
 
 
 def gap_allows_change(gap: str) -> bool:
-    """A name and its change in one clause ("DAU slipped 5.7%")."""
-    return "." not in gap.replace("..", "") and ";" not in gap and "\n" not in gap
+    """A name and its change in one clause ("DAU slipped 5.7%", "Gross margin was 59.5%,
+    up 167 bps": a decimal point ends no clause)."""
+    return _CHANGE_GAP_BREAK.search(gap) is None
+
+
+_CHANGE_GAP_BREAK = re.compile(r"[;\n]|(?<![.])\.(?![.0-9])")
