@@ -449,6 +449,8 @@ _OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
 _OF_BEFORE = re.compile(
     rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$"
 )  # ("4 of 5", "9 h of 9.5 h in bed": the whole a part is of)
+# a ratio's first number before the second: "1 in 4 orders", "one in five nights"
+_ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
@@ -1036,6 +1038,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or ("of" in present and _OF_BEFORE.search(before))
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))
+        or ("in" in present and _ONE_IN.search(before))
     ):
         return "count"  # (and "4 of them actionable": a part of a count told before)
     if before.isascii():
