@@ -649,7 +649,10 @@ _POSSESSED_OF = re.compile(
     rf"(?:{_S}+[A-Za-z][\w'’-]*){{1,4}}{_S}+of){_S}*{_PREFIX}$"
 )
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
-_YESTERDAY_AFTER = re.compile(rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?i:yesterday)\b")
+_YESTERDAY_AFTER = re.compile(
+    rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?i:yesterday|over{_S}+the{_S}+weekend|"
+    rf"on{_S}+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+)
 # after yesterday's value, in the same sentence, a number and the word for today
 _IN_SENTENCE = r"(?:[^.!?\n]|\.(?=[0-9]))"  # (a decimal point ends no sentence)
 _THEN_TODAY = re.compile(
