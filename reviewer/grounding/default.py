@@ -1878,7 +1878,7 @@ _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 # ("…, light 4h", "| Light: 4h") or at a line's start when the list goes on after it
 # ("Light 4h, deep 62 min")
 _LIST_ITEM_BEFORE = re.compile(
-    rf"(?:^|(?P<sep>[,;|•·])|\n){_SPACE}*"
+    rf"(?:^|(?P<sep>[,;|•·(])|\n){_SPACE}*"
     rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?):?{_SPACE}+{_MONEY}$"
 )
 _LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*[,;|]")
