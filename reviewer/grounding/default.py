@@ -993,6 +993,10 @@ class DefaultDetector(PoolDetector):
         joined = _THEN_NOW.match(text, end)
         if joined is None:
             window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
+            averaged = _AVERAGED.match(text, end) if "averag" in window else None
+            if averaged is not None:  # "peaked near 31k req/s but averaged 20,372"
+                now = self.scanner.pattern.match(read, averaged.end())
+                return (now, True) if now is not None and stated(now) else None
             if not any(word in window for word in _SETTLE_WORDS):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
@@ -1796,6 +1800,14 @@ _SETTLED = re.compile(
     rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
     rf"returned|eased|drained|cleared|fell|dropped|came|stands|sits|holds|held|at|to|around|"
     rf"near|this|morning|today|tonight)\b){{1,5}})"
+    rf"{_SPACE}+{_MONEY}(?=[0-9])"
+)
+# or, after "but", the average over the while: "peaked near 31k req/s on Monday but
+# averaged 20,372", "dipped to 41 midweek, yet averaged 66"
+_AVERAGED = re.compile(
+    rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
+    rf"(?i:but|yet|while|though)(?:{_SPACE}+(?i:it|they|you|we))?{_SPACE}+"
+    rf"(?i:averaged|averaging|averages)(?:{_SPACE}+(?i:out|at|about|around|near|just)\b)*"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the words among them that say where the value is now ("settl" begins its forms)
