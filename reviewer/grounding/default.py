@@ -993,7 +993,7 @@ class DefaultDetector(PoolDetector):
         joined = _THEN_NOW.match(text, end)
         if joined is None:
             window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
-            averaged = _AVERAGED.match(text, end) if "averag" in window else None
+            averaged = _BUT_AVERAGED.match(text, end) if "averag" in window else None
             if averaged is not None:  # "peaked near 31k req/s but averaged 20,372"
                 now = self.scanner.pattern.match(read, averaged.end())
                 return (now, True) if now is not None and stated(now) else None
@@ -1804,7 +1804,7 @@ _SETTLED = re.compile(
 )
 # or, after "but", the average over the while: "peaked near 31k req/s on Monday but
 # averaged 20,372", "dipped to 41 midweek, yet averaged 66"
-_AVERAGED = re.compile(
+_BUT_AVERAGED = re.compile(
     rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
     rf"(?i:but|yet|while|though)(?:{_SPACE}+(?i:it|they|you|we))?{_SPACE}+"
     rf"(?i:averaged|averaging|averages)(?:{_SPACE}+(?i:out|at|about|around|near|just)\b)*"
