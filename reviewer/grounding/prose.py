@@ -456,7 +456,7 @@ _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
     rf"(?:{_S}+(?P<next>[A-Za-z]+))?"
 )
-_NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
+_SCALE_NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
 
 
 def _scale(text: str, at: int = 0) -> re.Match[str] | None:
@@ -467,7 +467,7 @@ def _scale(text: str, at: int = 0) -> re.Match[str] | None:
         return None
     word = (scale.group("next") or "").lower()
     plural = len(word) > 3 and word.endswith("s") and not word.endswith("ss")
-    return None if plural and word not in _NOT_PLURALS else scale
+    return None if plural and word not in _SCALE_NOT_PLURALS else scale
 
 
 def on_a_scale(after: str) -> int:

@@ -98,3 +98,17 @@ DENOMINATORS = [
 @pytest.mark.parametrize(("domain", "text", "expected"), DENOMINATORS)
 def test_the_scale_after_a_slash_is_no_value(domain, text, expected) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == expected
+
+
+def test_a_word_ending_in_s_after_the_scale_is_no_counted_noun() -> None:
+    # "plus", "thus", "across" end in "s" but are no plural: the scale stays a scale
+    read = FLAGS["sleep"]
+    pool = POOLS["sleep"]
+    assert read("Sleep score: 58 out of 100 plus a bonus for consistency.", pool) == [
+        ("58", "value", "sleep_score")
+    ]
+    assert read("Sleep score was 58 out of 100 across the week.", pool) == [
+        ("58", "value", "sleep_score")
+    ]
+    assert read("Sleep score: 67 out of 100 thus far.", pool) == []
+    assert read("Sleep score: 4 out of 5 nights were good.", pool) == []
