@@ -114,8 +114,9 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("rating",),
     "rating": ("score",),
-    "average": ("mean",),
-    "mean": ("average",),
+    "average": ("mean", "avg"),
+    "mean": ("average", "avg"),
+    "avg": ("average", "mean"),
     "utilisation": ("utilization", "usage"),
     "utilization": ("utilisation", "usage"),
     "count": ("number",),
