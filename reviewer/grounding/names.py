@@ -120,6 +120,16 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "utilisation": ("utilization", "usage"),
     "utilization": ("utilisation", "usage"),
     "count": ("number",),
+    # a name's abbreviated words, as prose spells them out: "skin temp" -> "skin temperature"
+    "temp": ("temperature",),
+    "temperature": ("temp",),
+    "resp": ("respiratory", "respiration"),
+    "respiratory": ("resp",),
+    "max": ("maximum",),
+    "maximum": ("max",),
+    "rev": ("revenue",),
+    "dist": ("distance",),
+    "vol": ("volume",),
 }
 
 
