@@ -309,6 +309,8 @@ _SOFTENED = re.compile(
 # what is planned ("Goal: about 9 hours", "Tomorrow: around 5 mi")
 _LABEL = re.compile(rf"(?:^|[.;!?\n]){_S}*([^.;:!?\n]*?):{_S}*$")
 _NOT_LABELS = frozenset(["tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"])
+# a time to come, as the owner of what follows: "Tomorrow's run: 5 miles easy"
+_PLANNED_POSSESSIVES = frozenset(["tomorrow's", "tomorrow’s", "tonight's", "tonight’s"])
 
 
 def _labels(head: str) -> bool:
@@ -1092,7 +1094,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     recent = words[-8:]
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
         word = recent[i]
-        if word in PLAN_WORDS:
+        if word in PLAN_WORDS or word in _PLANNED_POSSESSIVES:  # "Tomorrow's run: 5 mi"
             if word in _REPORTED_TIMES and _reports(recent[i + 1 :]):
                 continue  # "Tonight you logged 41 min": the night reported
             if tuple(recent[i : i + 3]) in _WATCHING:
@@ -1412,9 +1414,11 @@ def _projected(recent: list[str], i: int, before: str) -> bool:
 
 def _names_a_plan(subject: list[str]) -> bool:
     """A plan's noun in a statement's subject ("a good target for your HRV is"), unless
-    a participle makes it a measurement ("budget left for errors is")."""
+    a participle makes it a measurement ("budget left for errors is"); or a time to come
+    as its owner ("Tomorrow's long run is")."""
     return any(
-        word in PLAN_NOUNS and (k + 1 == len(subject) or subject[k + 1] not in _SPENT)
+        (word in PLAN_NOUNS and (k + 1 == len(subject) or subject[k + 1] not in _SPENT))
+        or word in _PLANNED_POSSESSIVES
         for k, word in enumerate(subject)
     )
 
