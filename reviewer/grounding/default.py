@@ -2049,7 +2049,7 @@ _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men",
                      "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
                      "teammates", "competitor", "competitors", "competitor's", "competitor’s",
                      "industry", "benchmark", "benchmarks", "leaders", "marathoners", "pros",
-                     "elites"])  # fmt: skip
+                     "elites", "median", "medians", "peer", "cohort"])  # fmt: skip
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
 _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
@@ -2094,6 +2094,11 @@ def _someone_else(text: str, start: int, number: bool = False) -> bool:
         return False  # most names have none of the words it reads before them
     cut = _clause_cut(chunk)
     words = chunk[cut:].lower().split()
+    if number and cut and chunk[cut - 1] == ":" and not words:
+        # a label's number: the label says whose ("(industry median: 64.5%)")
+        label = chunk[: cut - 1]
+        label = label[max(_clause_cut(label), label.rfind("(") + 1) :]
+        words = label.lower().split()
     if not _OTHERS.isdisjoint(words):
         return True
     if not number and words and words[-1] in _NORMS:

@@ -350,7 +350,7 @@ _PLAN_AFTER_WORDS = (
 )
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
 _PLAN_NOUNS_AFTER = ("budget", "plan", "forecast", "cap", "limit", "ceiling", "quota",
-                     "threshold", "target", "goal", "slo", "sla")  # fmt: skip
+                     "threshold", "target", "goal", "slo", "sla", "benchmark")  # fmt: skip
 _PLAN_NOUN_AFTER = re.compile(
     rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b"

@@ -406,6 +406,15 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             or (c in ".," and not (chunk[at + 1 : at + 2] and chunk[at + 1] in "0123456789"))
         ]
         words = chunk[marks[-1] if marks else 0 :].lower().split()
+        if number and marks and chunk[marks[-1] - 1] == ":" and not words:
+            label = chunk[: marks[-1] - 1]  # a label's words say whose its number is
+            label_marks = [
+                at + 1
+                for at, c in enumerate(label)
+                if c in ";:!?\n("
+                or (c in ".," and not (label[at + 1 : at + 2] and label[at + 1] in "0123456789"))
+            ]
+            words = label[label_marks[-1] if label_marks else 0 :].lower().split()
         if not default._OTHERS.isdisjoint(words):
             return True
         if words and words[-1] in default._NORMS and not number:
