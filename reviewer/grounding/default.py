@@ -247,6 +247,13 @@ class DefaultDetector(PoolDetector):
                     if rejudged[0] in (None, "unrelated", _BEYOND):
                         continue  # signed, it is no citation of anything the pool holds
                     kind, token, unit, value, known, _ = rejudged
+                if (
+                    not change
+                    and token[0] in SIGNS
+                    and "(" in text[max(0, start - 3) : start]
+                    and _DELTA_BESIDE.search(text, max(0, start - 40), start)
+                ):
+                    change = True  # "HRV 67 (−5)": the change beside a value, signed
                 if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
                     target = self._change_target(text, start, mentions, names, unit)
                     if target is None:
@@ -1933,6 +1940,8 @@ _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+# a value, then a parenthesis that a signed number opens: "HRV 67 (−5)", "$2.47M (−$92k)"
+_DELTA_BESIDE = re.compile(rf"[0-9][%°]?(?:{_SPACE}*[A-Za-z/]+)?{_SPACE}*\({_SPACE}*$")
 # the time a change is measured from, after it: "up 7.5% from last week", "(+3 on last
 # month)", "down 2.1 points versus the prior quarter"
 _CHANGE_BASE = re.compile(
