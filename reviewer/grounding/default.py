@@ -592,7 +592,12 @@ class DefaultDetector(PoolDetector):
                 and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
             ):
                 m = None  # "We ran 4 experiments and won 2": a part of the count, not it
-            elif m is not None and _NUMBER_BEFORE_NAME.search(text, max(0, m_start - 4), m_start):
+            elif (
+                m is not None
+                and _NUMBER_BEFORE_NAME.search(text, max(0, m_start - 4), m_start)
+                and not (text[m_end : m_end + 1] == "=" and _KEYED_VALUE.match(text, m_end))
+            ):  # (but in "dau=81475 nps=48" the name keys the number after it; in "Top 3
+                # runs: 12, 10 and 8 mi" the count's noun labels a list)
                 if numbers is None:
                     numbers = self._numbers(read, scanned)
                 counted = _number_before(numbers, read, m_start, 24)
@@ -733,6 +738,8 @@ class DefaultDetector(PoolDetector):
             token_end = claim_end(before)
             if token_end > m_start:
                 continue
+            if text[m_end : m_end + 1] in _KEYED and _KEYED_VALUE.match(text, m_end):
+                continue  # "p95=728 cpu=48": the name keys the number after it
             raw = scanner.number_at(before, read, text)
             if m is not None and raw[4] == "none" and YEAR.fullmatch(raw[2]):
                 # "2026 signups so far: 2,268": a year, and the name's number after it
@@ -1940,6 +1947,9 @@ _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+# a name as a key, its value after: "cpu=48", "HRV: 67"
+_KEYED = frozenset("=:")
+_KEYED_VALUE = re.compile(rf"[=:]{_SPACE}*[-+−]?{_MONEY}[0-9]")
 # a value, then a parenthesis that a signed number opens: "HRV 67 (−5)", "$2.47M (−$92k)"
 _DELTA_BESIDE = re.compile(rf"[0-9][%°]?(?:{_SPACE}*[A-Za-z/]+)?{_SPACE}*\({_SPACE}*$")
 # the time a change is measured from, after it: "up 7.5% from last week", "(+3 on last
