@@ -956,6 +956,13 @@ _GO_TO = re.compile(
     rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
 )
+# a clause that opens with "had", its subject and a participle: a counterfactual ("Had
+# burn been $80k", "Had you slept 8 hours"), not a diary's "Had a solid night: 7 h"
+_COUNTERFACTUAL = re.compile(
+    rf"{_S}*(?:(?i:and|but|so){_S}+)?(?i:had){_S}+(?:[A-Za-z'’-]+{_S}+){{1,4}}?"
+    rf"(?i:been|stayed|held|remained|gone|come|landed|reached|hit|dropped|fallen|risen|grown|"
+    rf"slept|run|ran|averaged|kept|dipped|climbed|improved|fallen|closed|finished|ended)\b"
+)
 _UNSIGNED_UP = re.compile(
     rf"(?i:\b(?:made|makes|make|making|took|takes|take|taking|used|uses|use|using|woke|wake|"
     rf"wakes|waking|got|get|gets|getting){_S}+up\b)"
@@ -1132,6 +1139,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
     if after_words and _PLAN_NOUN_AFTER.match(after):
         return "plan"  # "against a $100k budget": the figure of a plan, not the value
+    if "had" in present and _COUNTERFACTUAL.match(before):
+        return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if (
