@@ -2158,6 +2158,10 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
                     "web", "mobile", "desktop", "free-tier", "premium", "power-user",
                     "annual-plan", "organic", "referral", "deferred", "unearned",
+                    "google", "meta", "facebook", "instagram", "tiktok", "linkedin", "youtube",
+                    "bing", "display", "affiliate", "retargeting", "paid social", "paid search",
+                    "google search", "google ads", "google display", "meta ads", "facebook ads",
+                    "bing ads", "linkedin ads", "tiktok ads", "youtube ads",
                     "accrued", "churned", "expansion")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
