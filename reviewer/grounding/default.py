@@ -295,6 +295,8 @@ class DefaultDetector(PoolDetector):
                     and not any("bed" in names.words.get(k.name, ()) for k in index.pool)
                 ):
                     continue  # "6 h 30 min in bed": time in bed, not the sleep the pool holds
+                if basis == "band" and unit == "pct" and _in_a_split(text, start, known):
+                    continue  # "Breakdown of p95 latency: 12% network": a part of the whole
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
@@ -578,9 +580,16 @@ class DefaultDetector(PoolDetector):
             if (
                 m is not None
                 and "of" in text[max(0, m_start - 6) : m_start]
-                and _SHARE_OF.search(text, max(0, m_start - 16), m_start)
+                and (
+                    _SHARE_OF.search(text, max(0, m_start - 16), m_start)
+                    or _SPLIT_OF.search(text, max(0, m_start - 24), m_start)
+                )
             ):
-                m = None  # "67% of memory and 60% of CPU": the share before is its number
+                # "67% of memory and 60% of CPU": the share before is its number; "Share
+                # of spend: Google 55%": the name is the whole its parts divide
+                m = None
+            elif m is not None and _SPLIT_AFTER.match(text, m_end):
+                m = None  # "DAU mix: 9% tablets", "Spend split: 70% search"
             if m is not None and "|" in text[m_end : m.start()]:
                 m = _past_plan_columns(text, read, pattern, m)  # a table row: its value's cell
             if qualifying and m is not None and not _LABEL_GAP.search(text, m_end, m.start()):
@@ -1376,6 +1385,25 @@ def _qualified_name_before(
     )
 
 
+def _in_a_split(text: str, start: int, known: Known) -> bool:
+    """Whether the number's sentence, before it, says it divides a whole into parts ("Share
+    of spend: Google 55%", "DAU mix: 9% tablets") and `known`, by its name, is no share."""
+    sentence = text[max(0, start - 120) : start]
+    cut = max(sentence.rfind(mark) for mark in ".;!?\n")
+    if _SPLIT_WORD.search(sentence, cut + 1) is None:
+        return False
+    return _SPLIT_WORD.search(known.name.replace("_", " ")) is None
+
+
+_SPLIT_AFTER = re.compile(
+    r"[ \t\u00a0]+(?i:share|split|mix|breakdown|distribution|composition|allocation)\b"
+)
+# the words of a whole divided into parts: "share of", "split", "mix", "breakdown"
+_SPLIT_WORD = re.compile(
+    r"(?i:\b(?:share|split|mix|breakdown|distribution|composition|allocation)\b)"
+)
+
+
 def _extreme_before(text: str, start: int, known: Known) -> bool:
     """Whether the words before the number in its clause (after its last comma) pick an
     extreme ("Max HR: 178 bpm", "Peak latency: 790 ms", "Lowest HR during the run: 140
@@ -1695,6 +1723,11 @@ _OVER_PERIOD = (
 )
 _SPACE = r"[\s\u00a0\u202f\u2009]"
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
+# a word that divides a whole, before "of" and a name: "Share of spend", "Split of revenue"
+_SPLIT_OF = re.compile(
+    rf"(?i:\b(?:share|split|mix|breakdown|distribution|composition|allocation){_SPACE}+of)"
+    rf"{_SPACE}+(?:(?i:the|our|your|total){_SPACE}+)?$"
+)
 # a reference's own figure after it: "the target of 3%"
 _REFERENCE_OF = re.compile(rf"{_SPACE}+(?i:of){_SPACE}+{_MONEY}")
 # what joins a past value to the value now: "40 bpm to 65", "40 → 65", "$12k -> $14k"
