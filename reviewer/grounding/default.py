@@ -32,12 +32,14 @@ from reviewer.grounding.default_scanner import (
     stated,
 )
 from reviewer.grounding.names import (
+    CHANGE_WORDS,
     SHARES,
     SPENT,
     NameIndex,
     after_gap_allows,
     change_named_before,
     change_stem,
+    form_key,
     gap_reading,
     head_gap,
     held_in,
@@ -49,6 +51,7 @@ from reviewer.grounding.names import (
     plain_gap,
     qualified_gap,
     verb_on_name,
+    vocabulary,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
@@ -131,6 +134,8 @@ class DefaultDetector(PoolDetector):
         self.scanner = DefaultScanner(self.config)
         # the config's names and the metric each says, read after a number: made when asked
         self._names_after: tuple[re.Pattern[str], dict[str, str]] | None = None
+        # the config's names and the metric each says, read before a number: made when asked
+        self._names_before: tuple[re.Pattern[str], dict[str, str]] | None = None
         self._outflow_names: dict[str, bool] = {}  # whether a name is a loss or an outflow
         self._periods: dict[str, str | None] = {}  # the period to date a name says
 
@@ -327,6 +332,8 @@ class DefaultDetector(PoolDetector):
                         if instead is None:
                             continue
                         known, kind = instead
+                if basis == "band" and aliases and self._absent_named(text, start, index, known):
+                    continue  # "Spend on tools is $19,400": a configured metric the pool lacks
                 yield Flag(start, end, written, value, unit, known.name, known.value,
                            value - known.value, kind, basis)  # fmt: skip
             for start, named_reading in waiting[at:]:
@@ -386,6 +393,39 @@ class DefaultDetector(PoolDetector):
                 yield flag
             elif (sized := self._by_size(flag)) is not None:
                 yield sized
+
+    def _config_names(self) -> tuple[re.Pattern[str], dict[str, str]]:
+        """One pattern of every name the config gives, and the metric each says."""
+        found = self._names_before
+        if found is None:
+            spelled = {a.lower(): n for n, aliases in self.config.names.items() for a in aliases}
+            alternatives = "|".join(map(re.escape, sorted(spelled, key=len, reverse=True)))
+            pattern = re.compile(rf"(?<![A-Za-z0-9])(?i:{alternatives})(?![A-Za-z0-9])")
+            found = self._names_before = (pattern, spelled)
+        return found
+
+    def _absent_named(self, text: str, start: int, index: PoolIndex, known: Known) -> bool:
+        """Whether the last name the config gives, in the clause before the number at
+        `start`, is of a metric the pool does not hold and shares no word with `known`'s
+        names ("Spend on tools is $19,400" where `expenses_mtd` is configured and absent,
+        read against `net_income`): the number is that metric's. ("Revenue from the Berlin
+        entity" may still be `eu_revenue`'s.)"""
+        pattern, spelled = self._config_names()
+        clause = clause_before(text, start)
+        found_names = list(pattern.finditer(clause))
+        if not found_names:
+            return False
+        last = found_names[-1]
+        name = spelled[last.group().lower()]
+        if any(held.name == name for held in index.pool):
+            return False
+        following = _WORD_AFTER.match(clause, last.end())
+        if following is not None and following.group(1).lower() in CHANGE_WORDS:
+            return False  # "recurring revenue growth of -3.8%": the name's change, not it
+        # a word of the name that no name of `known` has ("weekly actives" of `dau`'s
+        # "daily actives"), not only words it shares ("Revenue" of `eu_revenue`)
+        said = {word[:5] for word in form_key(last.group()).split() if len(word) >= 3}
+        return not said <= vocabulary(known, self.config.names)
 
     def _name_after(self, text: str, end: int) -> str | None:
         """The metric a configured name right after a number names ("89 ATL"), or None."""
