@@ -451,6 +451,14 @@ _OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
 _OF_BEFORE = re.compile(
     rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$"
 )  # ("4 of 5", "9 h of 9.5 h in bed": the whole a part is of)
+# a statistic's words after its number: "95% confidence", "94% statistical significance",
+# "80% power", "an 80% chance"
+_STATISTIC_KEYS = re.compile(r"(?i:onfiden|ignifican|power|chance|probab|likel|odds)")
+_STATISTIC_AFTER = re.compile(
+    rf"^{_S}*(?:%|percent\b|per{_S}?cent\b){_S}*(?i:(?:statistical|stat\.?){_S}+)?"
+    rf"(?i:confidence|confident|significance|significant|power|chance|probability|likelihood|likely|"
+    rf"odds)\b"
+)
 # a ratio's first number before the second: "1 in 4 orders", "one in five nights"
 _ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
@@ -1051,8 +1059,11 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))
         or ("in" in present and _ONE_IN.search(before))
+        or (_STATISTIC_KEYS.search(after[:40]) and _STATISTIC_AFTER.match(after))
     ):
-        return "count"  # (and "4 of them actionable": a part of a count told before)
+        # (and "4 of them actionable": a part of a count told before; "at 95% confidence":
+        # a test's statistic, no value)
+        return "count"
     if before.isascii():
         words = _WORDS.findall(before.lower())  # the same words, lowered at once
     else:
