@@ -57,6 +57,7 @@ from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
 from reviewer.grounding.prose import (
     AGAINST_REFERENCE,
+    CHANGE_VERBS,
     IMPERATIVES,
     MONTH_NAMES,
     MONTHS,
@@ -1174,14 +1175,18 @@ class DefaultDetector(PoolDetector):
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         elif (
-            written[:1] in PLUS
-            and text[start - 1 : start] == "("
+            (plus := _plus_at(text, start, written)) >= 0
+            and (
+                text[plus - 1 : plus] == "("
+                or _MOVED_BEFORE.search(text, max(0, plus - 24), plus) is not None
+            )
             and known.value > 0
             and not is_change(known)
             and relative(value, known.value) > self.config.value
         ):
-            # "HRV is trending upward (+4 over 7 days)": an aside with a plus, a change of a
-            # level above zero ("TSB +13.1" may be the level of a balance)
+            # "HRV is trending upward (+4 over 7 days)", "NPS moved +3": a plus in an
+            # aside or after a verb of change, a change of a level above zero ("TSB +13.1"
+            # may be the level of a balance)
             change = True
         inferred = False
         if change or reading == "change":
@@ -2023,6 +2028,19 @@ _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 # a name as a key, its value after: "cpu=48", "HRV: 67"
 _KEYED = frozenset("=:")
 _KEYED_VALUE = re.compile(rf"[=:]{_SPACE}*[-+−]?{_MONEY}[0-9]")
+
+
+def _plus_at(text: str, start: int, written: str) -> int:
+    """Where the plus sign of the number at `start` stands ("+3", "+$140k"), else -1."""
+    if written[:1] in PLUS:
+        return start
+    if start >= 2 and text[start - 1] in "$€£¥" and text[start - 2] in PLUS:
+        return start - 2
+    return -1
+
+
+# a verb of change right before a signed number: "NPS moved +3", "jumped by +12%"
+_MOVED_BEFORE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_SPACE}+by)?){_SPACE}+$")
 # a value, then a parenthesis that a signed number opens: "HRV 67 (−5)", "$2.47M (−$92k)"
 _DELTA_BESIDE = re.compile(rf"[0-9][%°]?(?:{_SPACE}*[A-Za-z/]+)?{_SPACE}*\({_SPACE}*$")
 # the time a change is measured from, after it: "up 7.5% from last week", "(+3 on last

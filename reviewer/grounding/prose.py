@@ -412,7 +412,7 @@ CHANGE_VERBS = (
     "eases|cools|warms|softened|softens|weakened|weakens|retreated|retreats|receded|recedes|"
     "sagged|sags|slumped|slumps|contracted|contracts|contracting|shrinking|dwindled|"
     "expanded|expands|expanding|soared|soars|rallied|rallies|ballooned|balloons|swelled|"
-    "swells|strengthened|strengthens"
+    "swells|strengthened|strengthens|lifted|lifts|boosted|boosts"
 )
 # a move and the level it reached, each in its own unit: "improved 167 bps to 59.5%"
 _MOVE_TO_LEVEL = re.compile(
