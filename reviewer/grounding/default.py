@@ -2253,6 +2253,8 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "bing", "display", "affiliate", "retargeting", "paid social", "paid search",
                     "google search", "google ads", "google display", "meta ads", "facebook ads",
                     "bing ads", "linkedin ads", "tiktok ads", "youtube ads",
+                    # a heart rate at rest is another than the average: "Resting HR averaged"
+                    "resting", "sleeping",
                     "accrued", "churned", "expansion")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
