@@ -110,6 +110,12 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w])(?i:{words})(?![\w])")
 
 
+# the unit a pool's name may end with: "latency_ms", "weight_kg", "sleep_minutes"
+_UNIT_SUFFIXES = frozenset(["ms", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
+                            "hrs", "hours", "d", "days", "km", "mi", "miles", "m", "kg", "lb",
+                            "lbs", "pct", "percent", "usd", "eur", "gbp", "bpm", "brpm", "c",
+                            "f", "degc", "degf", "gb", "mb", "tb", "rps"])  # fmt: skip
+
 # words a metric's name may be written with for one another
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "score": ("rating",),
@@ -165,6 +171,13 @@ class NameIndex:
         for known in by_name.values():
             for form in (known.name, *aliases.get(known.name, ())):
                 key = form_key(form)
+                if any(char.isalpha() for char in key):
+                    by_form.setdefault(key, known)
+            # a name that ends in its unit is said without it: `p95_latency_ms` is "p95
+            # latency" (but a single word left, "sleep" of `sleep_hours`, names too much)
+            *head, last = form_key(known.name).split() or [""]
+            if len(head) >= 2 and (last in _UNIT_SUFFIXES or last == known.unit.lower()):
+                key = " ".join(head)
                 if any(char.isalpha() for char in key):
                     by_form.setdefault(key, known)
         # a name of two words or more is also written with a word's synonym ("sleep
