@@ -303,6 +303,12 @@ class DefaultDetector(PoolDetector):
                     continue  # "6 h 30 min in bed": time in bed, not the sleep the pool holds
                 if basis == "band" and unit == "pct" and _in_a_split(text, start, known):
                     continue  # "Breakdown of p95 latency: 12% network": a part of the whole
+                if basis == "band" and ":" in text[max(0, start - 40) : start]:
+                    label = _PART_LABEL_BEFORE.search(text, max(0, start - 40), start)
+                    if label is not None and names_something_else(
+                        label.group("label"), known, aliases
+                    ):
+                        continue  # "Bank: SVB $2.3M": the part of a whole its label names
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
@@ -745,6 +751,8 @@ class DefaultDetector(PoolDetector):
                         )
                     ):
                         reading = None  # a long way, past another value's name
+                    elif reading is not None and ":" in gap and _PART_LABEL.fullmatch(gap):
+                        reading = None  # "Bank: SVB $2.3M": a part's label, its number
                 if reading is not None:
                     if change_named_before(text, m_start):
                         reading = "change"
@@ -2025,6 +2033,20 @@ _IN_BED_AFTER = re.compile(r"(?:[ \t\u00a0]*[A-Za-z]+)?[ \t\u00a0]+(?i:in)[ \t\u
 _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
+# a heading's colon, then a proper name's label of a part: "Bank: SVB $2.3M", "DAU: iOS
+# 40,000", "Revenue: Acme $60k" (not "HRV: Today 67" nor "Cash: About $2.5M")
+_PART_LABEL = re.compile(
+    rf":{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|Yesterday|"
+    rf"This|Last|Currently|Approximately|Nearly|Almost|Total|Overall|Net)\b)"
+    rf"(?:[A-Z][A-Za-z0-9&.'’-]*|[a-z]+[A-Z][A-Za-z]*)(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+"
+    rf"{_MONEY}"
+)
+_PART_LABEL_BEFORE = re.compile(
+    rf"(?<![:0-9]):{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|"
+    rf"Yesterday|This|Last|Currently|Approximately|Nearly|Almost|Total|Overall|Net)\b)"
+    rf"(?P<label>[A-Z][A-Za-z0-9&.'’-]*|[a-z]+[A-Z][A-Za-z]*)"
+    rf"(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+{_MONEY}$"
+)
 # a name as a key, its value after: "cpu=48", "HRV: 67"
 _KEYED = frozenset("=:")
 _KEYED_VALUE = re.compile(rf"[=:]{_SPACE}*[-+−]?{_MONEY}[0-9]")
