@@ -2034,19 +2034,16 @@ _IN_BED_BEFORE = re.compile(r"(?i:\bin)[ \t\u00a0]+(?i:bed)\b[^0-9.;!?\n]{0,14}$
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 # a heading's colon, then a proper name's label of a part: "Bank: SVB $2.3M", "DAU: iOS
-# 40,000", "Revenue: Acme $60k" (not "HRV: Today 67" nor "Cash: About $2.5M")
-_PART_LABEL = re.compile(
-    rf":{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|Yesterday|"
-    rf"This|Last|Currently|Approximately|Nearly|Almost|Total|Overall|Net)\b)"
-    rf"(?:[A-Z][A-Za-z0-9&.'’-]*|[a-z]+[A-Z][A-Za-z]*)(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+"
-    rf"{_MONEY}"
-)
-_PART_LABEL_BEFORE = re.compile(
-    rf"(?<![:0-9]):{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|"
+# 40,000", "Revenue: Acme $60k" (not "HRV: Today 67" nor "Cash: About $2.5M"); as the
+# words between a name and its number, and as the words before a number
+_PART_LABEL_BODY = (
+    rf":{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|"
     rf"Yesterday|This|Last|Currently|Approximately|Nearly|Almost|Total|Overall|Net)\b)"
     rf"(?P<label>[A-Z][A-Za-z0-9&.'’-]*|[a-z]+[A-Z][A-Za-z]*)"
-    rf"(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+{_MONEY}$"
+    rf"(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+{_MONEY}"
 )
+_PART_LABEL = re.compile(_PART_LABEL_BODY)
+_PART_LABEL_BEFORE = re.compile(rf"(?<![:0-9]){_PART_LABEL_BODY}$")
 # a name as a key, its value after: "cpu=48", "HRV: 67"
 _KEYED = frozenset("=:")
 _KEYED_VALUE = re.compile(rf"[=:]{_SPACE}*[-+−]?{_MONEY}[0-9]")
