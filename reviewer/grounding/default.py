@@ -2274,6 +2274,8 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "bing ads", "linkedin ads", "tiktok ads", "youtube ads",
                     # a heart rate at rest is another than the average: "Resting HR averaged"
                     "resting", "sleeping",
+                    # a return on a quantity is a ratio of it: "Return on ad spend was 3.2"
+                    "return on", "return on ad", "returns on",
                     "accrued", "churned", "expansion")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
