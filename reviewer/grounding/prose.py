@@ -451,6 +451,7 @@ _OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
 _OF_BEFORE = re.compile(
     rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$"
 )  # ("4 of 5", "9 h of 9.5 h in bed": the whole a part is of)
+_CLOSED_ASIDE = re.compile(r"\([^()]*\)")
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"
 _STATISTIC_KEYS = re.compile(r"(?i:onfiden|ignifican|power|chance|probab|likel|odds)")
@@ -1109,6 +1110,13 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             at -= 1
         if before[at:colon].lower() in PLAN_NOUNS and not _reports(words):
             return "plan"  # "Tonight's target: p95 latency of 900 ms", not "Goal: you ran"
+    if ")" in before and "(" in before:
+        # an aside closed before the number speaks of an earlier item: "availability
+        # 99.99% (target 99.95%), p95 828 ms" states the p95
+        region = before[colon:] if words is told else before
+        open_words = _WORDS.findall(_CLOSED_ASIDE.sub(" ", region).lower())
+        if len(open_words) < len(words):
+            words = open_words
     recent = words[-8:]
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
         word = recent[i]
