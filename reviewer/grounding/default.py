@@ -405,8 +405,7 @@ class DefaultDetector(PoolDetector):
         """One pattern of every name the config gives, and the metric each says."""
         found = self._names_before
         if found is None:
-            spelled = {a.lower(): n for n, aliases in self.config.names.items() for a in aliases}
-            alternatives = "|".join(map(re.escape, sorted(spelled, key=len, reverse=True)))
+            alternatives, spelled = _spelled_names(self.config.names)
             pattern = re.compile(rf"(?<![A-Za-z0-9])(?i:{alternatives})(?![A-Za-z0-9])")
             found = self._names_before = (pattern, spelled)
         return found
@@ -438,8 +437,7 @@ class DefaultDetector(PoolDetector):
         """The metric a configured name right after a number names ("89 ATL"), or None."""
         found = self._names_after
         if found is None:
-            spelled = {a.lower(): n for n, aliases in self.config.names.items() for a in aliases}
-            alternatives = "|".join(map(re.escape, sorted(spelled, key=len, reverse=True)))
+            alternatives, spelled = _spelled_names(self.config.names)
             pattern = re.compile(rf"[ \t\u00a0]*(?i:{alternatives})(?![A-Za-z0-9])")
             found = self._names_after = (pattern, spelled)
         pattern, spelled = found
@@ -2047,6 +2045,13 @@ _PART_LABEL_BEFORE = re.compile(rf"(?<![:0-9]){_PART_LABEL_BODY}$")
 # a name as a key, its value after: "cpu=48", "HRV: 67"
 _KEYED = frozenset("=:")
 _KEYED_VALUE = re.compile(rf"[=:]{_SPACE}*[-+−]?{_MONEY}[0-9]")
+
+
+def _spelled_names(names: dict[str, tuple[str, ...]]) -> tuple[str, dict[str, str]]:
+    """A config's names as one regex alternation, longest first, and the metric each says
+    (by its lower case)."""
+    spelled = {a.lower(): n for n, aliases in names.items() for a in aliases}
+    return "|".join(map(re.escape, sorted(spelled, key=len, reverse=True))), spelled
 
 
 def _plus_at(text: str, start: int, written: str) -> int:
