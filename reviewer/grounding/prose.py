@@ -614,7 +614,8 @@ _PAST_AFTER = re.compile(
     rf"before|"
     rf"earlier(?!{_S}+(?:today|this{_S}+morning|tonight))|at{_S}+"
     rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
-    rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter))\b"
+    rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter)|"
+    rf"on{_S}+the{_S}+[0-9]{{1,2}}(?:st|nd|rd|th))\b"
 )
 # a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
 _VERSUS = re.compile(
@@ -1326,7 +1327,7 @@ _PLAN_AFTER_FIRST = (
 )
 _PAST_AFTER_NEEDS = (
     "ago last previously before earlier start midnight launch monday tuesday wednesday "
-    "thursday friday saturday sunday spring summer autumn fall winter"
+    "thursday friday saturday sunday spring summer autumn fall winter st nd rd th"
 )
 _AFTER_FIRST = frozenset(f"{_PLAN_AFTER_FIRST} {_PAST_AFTER_NEEDS}".split())
 _AFTER_FIRST_ENDS = tuple(sorted(_AFTER_FIRST))
