@@ -23,6 +23,7 @@ from operator import itemgetter
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import (
+    CURRENCY_SYMBOLS,
     PLUS,
     SIGNS,
     DefaultScanner,
@@ -1446,15 +1447,6 @@ def _in_a_split(text: str, start: int, known: Known) -> bool:
     return _SPLIT_WORD.search(known.name.replace("_", " ")) is None
 
 
-_SPLIT_AFTER = re.compile(
-    r"[ \t\u00a0]+(?i:share|split|mix|breakdown|distribution|composition|allocation)\b"
-)
-# the words of a whole divided into parts: "share of", "split", "mix", "breakdown"
-_SPLIT_WORD = re.compile(
-    r"(?i:\b(?:share|split|mix|breakdown|distribution|composition|allocation)\b)"
-)
-
-
 def _extreme_before(text: str, start: int, known: Known) -> bool:
     """Whether the words before the number in its clause (after its last comma) pick an
     extreme ("Max HR: 178 bpm", "Peak latency: 790 ms", "Lowest HR during the run: 140
@@ -1774,9 +1766,13 @@ _OVER_PERIOD = (
 )
 _SPACE = r"[\s\u00a0\u202f\u2009]"
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
-# a word that divides a whole, before "of" and a name: "Share of spend", "Split of revenue"
+# the words of a whole divided into parts ("share of", "split", "mix", "breakdown"): after
+# a name ("DAU mix: 9% tablets"), anywhere in a sentence, and before "of" and a name
+_SPLIT_WORDS = "share|split|mix|breakdown|distribution|composition|allocation"
+_SPLIT_AFTER = re.compile(rf"[ \t\u00a0]+(?i:{_SPLIT_WORDS})\b")
+_SPLIT_WORD = re.compile(rf"(?i:\b(?:{_SPLIT_WORDS})\b)")
 _SPLIT_OF = re.compile(
-    rf"(?i:\b(?:share|split|mix|breakdown|distribution|composition|allocation){_SPACE}+of)"
+    rf"(?i:\b(?:{_SPLIT_WORDS}){_SPACE}+of)"
     rf"{_SPACE}+(?:(?i:the|our|your|total){_SPACE}+)?$"
 )
 # a reference's own figure after it: "the target of 3%"
@@ -2058,7 +2054,7 @@ def _plus_at(text: str, start: int, written: str) -> int:
     """Where the plus sign of the number at `start` stands ("+3", "+$140k"), else -1."""
     if written[:1] in PLUS:
         return start
-    if start >= 2 and text[start - 1] in "$€£¥" and text[start - 2] in PLUS:
+    if start >= 2 and text[start - 1] in CURRENCY_SYMBOLS and text[start - 2] in PLUS:
         return start - 2
     return -1
 

@@ -169,14 +169,14 @@ _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
 _WORDS_MEMO_SIZE = 4096  # distinct word runs after numbers remembered by a scanner
 PLUS = "+\uff0b"  # the plus signs a number may be written with
-_SYMBOLS = "$€£¥"  # currency symbols, which a minus may stand before: "-$33,653"
+CURRENCY_SYMBOLS = "$€£¥"  # symbols written before an amount, a sign before them: "-$33,653"
 
 
 def minus_before_symbol(text: str, start: int) -> bool:
     """Whether a minus stands before a currency symbol right before the number at `start`
     ("-$33,653", "−€12,400"), the minus not joining two amounts ("$10-$12"). A symbol
     the config makes a prefix unit reads its sign itself (`DefaultScanner.prefix`)."""
-    if start < 2 or text[start - 1] not in _SYMBOLS:
+    if start < 2 or text[start - 1] not in CURRENCY_SYMBOLS:
         return False
     sign = text[start - 2]
     if sign not in SIGNS or sign in PLUS:

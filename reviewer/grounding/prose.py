@@ -971,7 +971,7 @@ _GO_TO = re.compile(
 _COUNTERFACTUAL = re.compile(
     rf"{_S}*(?:(?i:and|but|so){_S}+)?(?i:had){_S}+(?:[A-Za-z'’-]+{_S}+){{1,4}}?"
     rf"(?i:been|stayed|held|remained|gone|come|landed|reached|hit|dropped|fallen|risen|grown|"
-    rf"slept|run|ran|averaged|kept|dipped|climbed|improved|fallen|closed|finished|ended)\b"
+    rf"slept|run|ran|averaged|kept|dipped|climbed|improved|closed|finished|ended)\b"
 )
 _UNSIGNED_UP = re.compile(
     rf"(?i:\b(?:made|makes|make|making|took|takes|take|taking|used|uses|use|using|woke|wake|"
