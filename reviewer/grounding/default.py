@@ -1440,9 +1440,10 @@ def _qualified_name_before(
 def _in_a_split(text: str, start: int, known: Known) -> bool:
     """Whether the number's sentence, before it, says it divides a whole into parts ("Share
     of spend: Google 55%", "DAU mix: 9% tablets") and `known`, by its name, is no share."""
-    sentence = text[max(0, start - 120) : start]
-    cut = max(sentence.rfind(mark) for mark in ".;!?\n")
-    if _SPLIT_WORD.search(sentence, cut + 1) is None:
+    begins = max(0, start - 120)
+    for end in _SENTENCE_END.finditer(text, begins, start):
+        begins = end.end()  # a decimal point ("12.5% network, 9% database") ends nothing
+    if _SPLIT_WORD.search(text, begins, start) is None:
         return False
     return _SPLIT_WORD.search(known.name.replace("_", " ")) is None
 

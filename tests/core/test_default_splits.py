@@ -7,6 +7,10 @@ change (12% as a sign flip of a -10.6% latency change), and the name read the fi
 as its change: 10 of the 14 cases in SPLITS were flagged. A share the pool holds by name
 is still read, and so is a change said plainly.
 
+A decimal point is no sentence's end: in "Breakdown of p95 latency: 12.5% network, 10%
+database" the split word stands before the 10% as much as before the 12.5%. Before that
+was read, all 12 cases of DECIMAL_BEFORE were flagged.
+
 Each case: (domain, text), with the domain's pool and config
 (tests/core/test_default_name_voices.py), or a marketing pool with no config.
 """
@@ -42,11 +46,37 @@ SPLITS = [
     ("ads", "Distribution of clicks: 71% mobile."),
 ]
 
+DECIMAL_BEFORE = [
+    ("product", "DAU mix: 9.5% tablets, 7% desktop."),
+    ("product", "Split of DAU: 7.2% new users, 8% returning."),
+    ("product", "DAU mix: 0.5% smart TVs, 7% tablets."),
+    ("ops", "Breakdown of p95 latency: 12.5% network, 10% database."),
+    ("ops", "Share of p95 latency by service: checkout 2.5%, search 11%."),
+    ("ops", "Composition of p95 latency: 0.5% queueing, 10% disk."),
+    ("ops", "Split of p95 latency: 1.5% DNS, 11% database."),
+    ("ads", "Share of spend: Google 55.5%, Meta 40%."),
+    ("ads", "Split of spend: 59.5% search, 40.5% social."),
+    ("ads", "Breakdown of conversions: 52.5% mobile, 41% tablet."),
+    ("ads", "Distribution of clicks: 58.5% mobile, 41.5% desktop."),
+    ("ads", "Mix of conversions: 58.5% mobile, 40% desktop."),
+]
+
 STILL_READ = [
     ("product", "DAU rose 7.5% this week.", [("7.5", "sign", "dau_change")]),
     ("ads", "Spend rose 18% this week.", [("18", "value", "spend_change")]),
     ("share", "Mobile share: 64% this week.", [("64", "value", "mobile_share")]),
     ("ops", "p95 latency rose 10.6% this week.", [("10.6", "sign", "latency_change")]),
+    # a sentence's end still ends the split
+    (
+        "ops",
+        "Breakdown of p95 latency: 12.5% network. p95 latency rose 10% this week.",
+        [("10", "sign", "latency_change")],
+    ),
+    (
+        "ads",
+        "Share of spend: Google 55.5%. Spend rose 9% this week.",
+        [("9", "value", "spend_change")],
+    ),
 ]
 
 
@@ -58,7 +88,7 @@ def read(domain: str, text: str) -> list:
     return FLAGS[domain](text, POOLS[domain])
 
 
-@pytest.mark.parametrize(("domain", "text"), SPLITS)
+@pytest.mark.parametrize(("domain", "text"), SPLITS + DECIMAL_BEFORE)
 def test_the_parts_of_a_whole_are_no_value(domain, text) -> None:
     assert read(domain, text) == []
 
