@@ -51,6 +51,7 @@ from reviewer.grounding.names import (
     names_something_else,
     plain_gap,
     qualified_gap,
+    stem,
     verb_on_name,
     vocabulary,
 )
@@ -314,12 +315,17 @@ class DefaultDetector(PoolDetector):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
                     share = _SHARE_OF_AFTER.match(text, end)
-                    if share is not None and aliases:
-                        other = self._name_after(text, share.end())
-                        if other is not None and other != known.name:
+                    other = self._name_after(text, share.end()) if share and aliases else None
+                    if other is not None:
+                        if other != known.name:
                             continue  # "60% of CPU": a share of what it names, not memory's
-                    elif share is not None and not _names_words(text, share.end(), known, names):
-                        continue  # "12% of requests": a share of a thing the value's name is not
+                    elif (
+                        share is not None
+                        and not _names_words(text, share.end(), known, names)
+                        and not (aliases and _pool_word_before(text, start, names, index.pool))
+                    ):
+                        continue  # "12% of requests", "took 60% of the night": a share of
+                        # a thing the value's name is not
                 if basis == "band" and aliases and unit not in _GENERIC:
                     item = _LIST_ITEM_BEFORE.search(text, max(0, start - 30), start)
                     if (
@@ -2120,6 +2126,22 @@ def _names_words(text: str, at: int, known: Known, names: NameIndex) -> bool:
     own = names.words.get(known.name, set())
     clause = _CLAUSE_CUT.split(text[at : at + 40], 1)[0]
     return any(word.lower() in own for word in _LATIN_WORD.findall(clause))
+
+
+def _pool_word_before(text: str, start: int, names: NameIndex, pool: Sequence[Known]) -> bool:
+    """Whether the clause before the percentage holds a word that names one value of the
+    pool and no other, a percentage too ("The funnel converted 6.6% of visitors" of
+    `conversion`; not "Light sleep took 60% of the night": every sleep value's name says
+    "sleep", nor "Deep sleep made up 77% of it": deep sleep is held in minutes)."""
+    holders: dict[str, str | None] = {}
+    for name, words in names.words.items():
+        for word_stem in {stem(word) for word in words}:
+            holders[word_stem] = name if word_stem not in holders else None
+    shares = {known.name for known in pool if known.unit == "pct"}
+    return any(
+        holders.get(stem(word)) in shares
+        for word in _LATIN_WORD.findall(clause_before(text, start))
+    )
 
 
 def _noun_after(text: str, end: int) -> bool:
