@@ -305,6 +305,12 @@ class DefaultDetector(PoolDetector):
                     continue  # "6 h 30 min in bed": time in bed, not the sleep the pool holds
                 if basis == "band" and unit == "pct" and _in_a_split(text, start, known):
                     continue  # "Breakdown of p95 latency: 12% network": a part of the whole
+                if (
+                    basis == "band"
+                    and unit == "pct"
+                    and _RESIDUAL_BEFORE.search(text, max(0, start - 20), start)
+                ):
+                    continue  # "and web the remaining 7%": the part a whole's others leave
                 if basis == "band" and ":" in text[max(0, start - 40) : start]:
                     label = _PART_LABEL_BEFORE.search(text, max(0, start - 40), start)
                     if label is not None and names_something_else(
@@ -1567,6 +1573,8 @@ _SHARE_MARKS = frozenset(["% ", " %", "%\u00a0", "\u00a0%", "\t%", "%\t"])
 # follows the name its level ("cut burn to $80k")
 _VERB_SIGNS = {"rise": 1, "fall": -1}
 _LEVEL_LINK = re.compile(r"(?i:\b(?:to|at|from)\b)")
+# the part of a whole that its other parts leave: "web the remaining 7%", "the other 11%"
+_RESIDUAL_BEFORE = re.compile(r"\b(?i:the)[ \t\u00a0]+(?i:remaining|other)[ \t\u00a0]+$")
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 # days, nights or weeks past, their values then told in parentheses
 _PAST_DAYS_BEFORE = re.compile(
