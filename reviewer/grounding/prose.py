@@ -638,6 +638,21 @@ _OPENS_WITH_BOUND = re.compile(
 _WAS_IN_PARENS = re.compile(
     rf"\((?i:was|were|prev\.?|previous|previously|prior|before|last\s+\w+:?|from){_S}+{_PREFIX}$"
 )
+# another period, named where its value is given in parentheses: after a comparison ("the
+# best month since March (5.2%)", "ahead of Q2 (2.4%)") or as the label of an aside after
+# the value ("4.9% (March: 5.2%)")
+_OTHER_PERIOD = (
+    rf"(?i:(?:{_MONTHS}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|{_DAYS}|yesterday|"
+    rf"q[1-4]|h[12]|(?:19|20)[0-9]{{2}})\b)"
+)
+_PERIOD_IN_PARENS = re.compile(
+    rf"(?i:\b(?:since|than|above|below|beat|beats|beating|ahead{_S}+of|behind|over|from|on|"
+    rf"vs\.?|versus|compared{_S}+(?:with|to)|against))(?:{_S}+(?i:in|on|during|for))?{_S}+"
+    rf"{_OTHER_PERIOD}(?:['’]s?)?(?:{_S}+{_OTHER_PERIOD})?{_S}*\({_S}*{_PREFIX}$"
+)
+_PERIOD_ASIDE = re.compile(
+    rf"[0-9][^()]*\({_S}*{_OTHER_PERIOD}(?:{_S}+{_OTHER_PERIOD})?{_S}*:{_S}*{_PREFIX}$"
+)
 # the other side of a comparison told after the value: "came in at 37 after 33 in October"
 _AFTER_ANOTHER = re.compile(
     rf"[0-9][^0-9]*?{_S}(?i:after|following|from|versus|vs\.?|against|than){_S}+(?:(?i:minus|negative){_S}+)?{_PREFIX}$"
@@ -1184,6 +1199,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"
     if "(" in before and _WAS_IN_PARENS.search(before):
         return "past value"
+    if "(" in before[-16:] and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
+        return "past value"  # "since March (5.2%)", "4.9% (March: 5.2%)": another period's
     if "last" in present and _SUBJECT_WAS_LAST.match(before):
         return "past value"
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
