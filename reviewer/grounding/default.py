@@ -64,6 +64,7 @@ from reviewer.grounding.prose import (
     MONTH_NAMES,
     MONTHS,
     MOVE_WORDS,
+    MOVED_TO,
     OVER_A_SCALE,
     PLAN_NOUNS,
     PLAN_WORDS,
@@ -319,6 +320,13 @@ class DefaultDetector(PoolDetector):
                         continue  # "Bank: SVB $2.3M": the part of a whole its label names
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
+                if basis == "band" and aliases and "to" in text[max(0, start - 6) : start]:
+                    before = clause_before(text, start)
+                    moved = MOVED_TO.search(before)
+                    if moved is not None and names_something_else(
+                        before[: moved.start()], known, aliases
+                    ):
+                        continue  # "ARR grew 30% to $2.2M": the level of what moved, not cash
                 if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
                     share = _SHARE_OF_AFTER.match(text, end)
                     other = self._name_after(text, share.end()) if share and aliases else None

@@ -382,7 +382,7 @@ MOVE_WORDS = (
     "slid|dipped|soared|surged|tumbled|plunged|expanded|contracted|rebounded|recovered"
 )
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
-_MOVED_TO = re.compile(
+MOVED_TO = re.compile(
     rf"(?i:\b(?:{MOVE_WORDS})){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
     rf"{_S}+(?i:to){_S}+{_PREFIX}$"
 )
@@ -1068,7 +1068,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and _RANGE_BEFORE.search(before)
         )
         or (digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
-    ) and not ("to" in present and _MOVED_TO.search(before)):
+    ) and not ("to" in present and MOVED_TO.search(before)):
         return "range"  # (but "fell 15 to 52" is a move and the level it reached)
     if (
         (digit_after and _OF_AFTER.match(after))
