@@ -355,6 +355,46 @@ _PLAN_NOUN_AFTER = re.compile(
     rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b"
 )
+# the gap to a plan's figure, told after the number: "1,279 over your 10k goal", "228 ms
+# over the 500 ms SLO", "2.7 mi under your plan", "4 min over the planned 90"
+_GAP_TO_PLAN_AFTER = re.compile(
+    rf"^(?:{_S}*[%°/\w-]+)?{_S}+(?i:(?P<over>over|above|past|beyond|ahead{_S}+of)|under|below|"
+    rf"behind){_S}+(?:(?i:the|your|our|my|its|their|this{_S}+week['’]s|today['’]s){_S}+)?"
+    rf"(?:(?i:planned|budgeted|targeted){_S}+{_PREFIX}(?P<planned>[0-9][0-9,.]*[kKM]?)|"
+    rf"(?:{_PREFIX}(?P<figure>[0-9][0-9,.]*[kKM]?)(?:{_S}*[%°]|{_S}*[A-Za-z/]+)?{_S}+)?"
+    rf"(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
+    rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b)"
+)
+_SCALED = {"k": 1e3, "K": 1e3, "M": 1e6}
+
+
+def _gap_to_plan(number: str, gap: re.Match[str]) -> bool:
+    """Whether the number before `gap` ("over the 500 ms SLO") is the gap, not a value the
+    words place beside the plan's figure: 228 "over the 500 ms SLO" is, but 57% "under the
+    65% target" is the value itself, below its target."""
+    figure = gap.group("planned") or gap.group("figure")
+    if figure is None:
+        return True
+    try:
+        value = _plain_value(number)
+        planned = _plain_value(figure)
+    except ValueError:
+        return True
+    return value < planned if gap.group("over") else value > planned
+
+
+def _plain_value(written: str) -> float:
+    """The size of a number as written, its sign, currency and unit aside ("$12k": 12000)."""
+    found = _PLAIN_NUMBER.search(written)
+    if found is None:
+        raise ValueError(written)
+    digits = found.group().replace(",", "")
+    return float(digits.rstrip("kKM")) * _SCALED.get(digits[-1:], 1.0)
+
+
+_PLAIN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?[kKM]?")
+
+
 _PLAN_AFTER = re.compile(_PLAN_AFTER_WORDS.replace("|tomorrow", "|tomorrow|tonight", 1))
 # the same, "tonight" aside: what else makes a reported night's number a plan ("41 min
 # tonight would be ideal")
@@ -1174,6 +1214,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
     if after_words and _PLAN_NOUN_AFTER.match(after):
         return "plan"  # "against a $100k budget": the figure of a plan, not the value
+    if (
+        after_words
+        and (gap := _GAP_TO_PLAN_AFTER.match(after)) is not None
+        and _gap_to_plan(text[start:end], gap)
+    ):
+        return "plan"  # "1,279 over your 10k goal": the gap to a plan's figure
     if "had" in present and _COUNTERFACTUAL.match(before):
         return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
     if "to" in present and _GO_TO.search(before):
@@ -1338,8 +1384,8 @@ _RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"
 # the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
-    "planned scheduled tomorrow tonight next by is are or at max maximum target goal would "
-    "should could will might on we you they "
+    "planned budgeted targeted scheduled tomorrow tonight next by is are or at max maximum "
+    "target goal would should could will might on we you they "
     + " ".join(f"{noun} {noun}s" for noun in _PLAN_NOUNS_AFTER)
 )
 _PAST_AFTER_NEEDS = (
