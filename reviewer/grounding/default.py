@@ -209,6 +209,8 @@ class DefaultDetector(PoolDetector):
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
                 return
+            if kind is not None and _extreme_noun_before(text, start, known):
+                return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
             if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
                 why = None  # "Gross margin was 59.5%, up 167 bps on last month": the change
@@ -291,7 +293,9 @@ class DefaultDetector(PoolDetector):
                     and _cites_a_name_beside(text, start, end, token, value, mentions)
                 ):
                     continue  # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
-                if basis == "band" and _extreme_before(text, start, known):
+                if basis == "band" and (
+                    _extreme_before(text, start, known) or _extreme_noun_before(text, start, known)
+                ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
                     period != self._period_of(known)
@@ -1487,6 +1491,21 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
 
+def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
+    """Whether a noun of extremes stands right before the number ("with peaks of 91%", "a
+    low of 44 bpm", "CPU peaks: 91%") and `known`, by its name, is no extreme."""
+    if _EXTREME_NOUN.search(text, max(0, start - 40), start) is None:
+        return False
+    return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
+_EXTREME_NOUN = re.compile(
+    r"(?i:\b(?:peaks|highs|lows|spikes|maxes|troughs|(?:a|an|its|the)[ \t\u00a0]+"
+    r"(?:(?:daily|weekly|nightly|monthly|brief|short|new|all-time)[ \t\u00a0]+)?"
+    r"(?:peak|high|low|spike|max|trough))(?:[ \t\u00a0]*:|[ \t\u00a0]+(?:of|near|around|at|to|"
+    r"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:about|around|roughly|nearly|"
+    r"almost)[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
+)
 _WORD_RUN = re.compile(r"[a-z0-9]+")  # words as \b reads them: "vo2max" is one
 _EXTREMES = frozenset(["max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top",
                        "best", "worst", "longest", "shortest", "fastest", "slowest", "biggest",
