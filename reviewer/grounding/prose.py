@@ -489,8 +489,9 @@ _OF_TAIL = (
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
 _OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
 _OF_BEFORE = re.compile(
-    rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}$"
-)  # ("4 of 5", "9 h of 9.5 h in bed": the whole a part is of)
+    rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}"
+    rf"{_PREFIX}$"
+)  # ("4 of 5", "9 h of 9.5 h in bed", "$2.1M of the $2.3M": the whole a part is of)
 _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"
