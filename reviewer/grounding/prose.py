@@ -503,6 +503,15 @@ _STATISTIC_AFTER = re.compile(
 )
 # a ratio's first number before the second: "1 in 4 orders", "one in five nights"
 _ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
+# a rate told as one thing for so many others: "1 per 68 DAU", "one signup per 36
+# visitors", "One alert for every 4 deploys"; and the one itself, before them
+_ONE_PER = re.compile(
+    rf"(?:\b1|(?i:\b(?:one|a|an|once)))(?:{_S}+[A-Za-z][A-Za-z-]*){{0,2}}{_S}+"
+    rf"(?i:per|(?:for|in){_S}+every|every){_S}+{_PREFIX}$"
+)
+_PER_AFTER = re.compile(
+    rf"(?:{_S}+[A-Za-z][A-Za-z-]*){{0,2}}{_S}+(?i:per|(?:for|in){_S}+every|every){_S}+{_PREFIX}[0-9]"
+)
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
@@ -1117,6 +1126,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))
         or ("in" in present and _ONE_IN.search(before))
+        or (not present.isdisjoint(_PER_WORDS) and _ONE_PER.search(before))
+        or (digit_after and text[start:end] == "1" and _PER_AFTER.match(after))
         or (_STATISTIC_KEYS.search(after[:40]) and _STATISTIC_AFTER.match(after))
     ):
         # (and "4 of them actionable": a part of a count told before; "at 95% confidence":
@@ -1428,6 +1439,7 @@ _SPENT = frozenset(["left", "remaining", "used", "spent", "consumed", "burned", 
                     "hit", "missed", "reached"])  # fmt: skip
 _VERSUS_WORDS = frozenset(["versus", "vs", "compared", "against"])
 _AFTER_WORDS = frozenset(["after", "following", "from", "versus", "vs", "against", "than"])
+_PER_WORDS = frozenset(["per", "every"])
 _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
     re.split(
         " ",
