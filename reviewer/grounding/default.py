@@ -209,7 +209,10 @@ class DefaultDetector(PoolDetector):
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
                 return
-            if kind is not None and _extreme_noun_before(text, start, known):
+            if kind is not None and (
+                _extreme_noun_before(text, start, known)
+                or _median_before(text, start, known.name, names)
+            ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
             if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
@@ -241,7 +244,7 @@ class DefaultDetector(PoolDetector):
                                                mentions)  # fmt: skip
                         if found is not None:
                             break
-                    if found is not None:
+                    if found is not None and not _median_before(text, start, found.nearest, names):
                         yield found
                     continue
                 end = start + len(token)
@@ -294,7 +297,9 @@ class DefaultDetector(PoolDetector):
                 ):
                     continue  # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
                 if basis == "band" and (
-                    _extreme_before(text, start, known) or _extreme_noun_before(text, start, known)
+                    _extreme_before(text, start, known)
+                    or _extreme_noun_before(text, start, known)
+                    or _median_before(text, start, known.name, names)
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1499,6 +1504,19 @@ def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
 
+def _median_before(text: str, start: int, name: str, names: NameIndex) -> bool:
+    """Whether "median" stands right before the number ("Average session: 13.7 min (median
+    9.2 min)", "Sleep latency median: 8 min") and the value `name`s is no median by its
+    names (a config may call `p50_latency` "median")."""
+    if _MEDIAN_BEFORE.search(text, max(0, start - 24), start) is None:
+        return False
+    return "median" not in names.words.get(name, ())
+
+
+_MEDIAN_BEFORE = re.compile(
+    r"(?i:\bmedian)(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:of|was|is|at|came[ \t\u00a0]+in"
+    r"[ \t\u00a0]+at))?[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
+)
 _EXTREME_NOUN = re.compile(
     r"(?i:\b(?:peaks|highs|lows|spikes|maxes|troughs|(?:a|an|its|the)[ \t\u00a0]+"
     r"(?:(?:daily|weekly|nightly|monthly|brief|short|new|all-time)[ \t\u00a0]+)?"
