@@ -2353,7 +2353,12 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "resting", "sleeping",
                     # a return on a quantity is a ratio of it: "Return on ad spend was 3.2"
                     "return on", "return on ad", "returns on",
-                    "accrued", "churned", "expansion")  # fmt: skip
+                    "accrued", "churned", "expansion",
+                    # a severity or a priority picks a class of them: "3 P1 alerts"
+                    "critical", "major", "minor", "urgent", "paging", "non-paging",
+                    "high-priority", "low-priority", "high-severity", "low-severity",
+                    "customer-facing", "p0", "p1", "p2", "p3", "p4", "sev0", "sev1", "sev2",
+                    "sev3", "sev4", "sev-0", "sev-1", "sev-2", "sev-3", "sev-4")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"
