@@ -212,6 +212,7 @@ class DefaultDetector(PoolDetector):
             if kind is not None and (
                 _extreme_noun_before(text, start, known)
                 or _median_before(text, start, known.name, names)
+                or (_counts_things(known) and _money_before(text, start))
             ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
@@ -327,6 +328,8 @@ class DefaultDetector(PoolDetector):
                         label.group("label"), known, aliases
                     ):
                         continue  # "Bank: SVB $2.3M": the part of a whole its label names
+                if _counts_things(known) and _money_before(text, start):
+                    continue  # "6 invoices overdue ($48.3k)": an amount, no count of them
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and aliases and "to" in text[max(0, start - 6) : start]:
@@ -1502,6 +1505,30 @@ def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     if _EXTREME_NOUN.search(text, max(0, start - 40), start) is None:
         return False
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
+def _money_before(text: str, start: int) -> bool:
+    """Whether a currency symbol stands before the number ("$48.3k"): with no config to
+    name it a unit, the number is still an amount of money, and no count nor score."""
+    return (start >= 1 and text[start - 1] in CURRENCY_SYMBOLS) or (
+        start >= 2 and text[start - 1] == " " and text[start - 2] in CURRENCY_SYMBOLS
+    )
+
+
+def _counts_things(known: Known) -> bool:
+    """Whether `known` counts things by its name: unitless, its last word a plural noun
+    ("overdue_invoices", "incidents"), not one of money ("sales", "earnings")."""
+    if known.unit != "none":
+        return False
+    last = known.name.rsplit("_", 1)[-1].lower()
+    return last.endswith("s") and not last.endswith(("ss", "us")) and last not in _MONEY_PLURALS
+
+
+_MONEY_PLURALS = frozenset(["sales", "earnings", "revenues", "savings", "expenses", "costs",
+                            "fees", "payments", "bookings", "receipts", "funds", "proceeds",
+                            "profits", "losses", "assets", "liabilities", "payables",
+                            "receivables", "billings", "refunds", "credits", "taxes",
+                            "wages", "salaries", "dues", "arrears"])  # fmt: skip
 
 
 def _median_before(text: str, start: int, name: str, names: NameIndex) -> bool:
