@@ -701,7 +701,8 @@ _PERIOD_IN_PARENS = re.compile(
     rf"{_OTHER_PERIOD}(?:['’]s?)?(?:{_S}+{_OTHER_PERIOD})?{_S}*\({_S}*{_PREFIX}$"
 )
 _PERIOD_ASIDE = re.compile(
-    rf"[0-9][^()]*\({_S}*{_OTHER_PERIOD}(?:{_S}+{_OTHER_PERIOD})?{_S}*:{_S}*{_PREFIX}$"
+    rf"[0-9][^()]*\({_S}*{_OTHER_PERIOD}(?:{_S}+{_OTHER_PERIOD})?(?:{_S}*:|{_S}+"
+    rf"(?i:avg|average|mean|median|total|high|low|peak)\b:?){_S}*{_PREFIX}$"
 )
 # the other side of a comparison told after the value: "came in at 37 after 33 in October"
 _AFTER_ANOTHER = re.compile(
@@ -1257,7 +1258,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"
     if "(" in before and _WAS_IN_PARENS.search(before):
         return "past value"
-    if "(" in before[-16:] and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
+    if "(" in before[-32:] and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
         return "past value"  # "since March (5.2%)", "4.9% (March: 5.2%)": another period's
     if "last" in present and _SUBJECT_WAS_LAST.match(before):
         return "past value"

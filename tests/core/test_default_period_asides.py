@@ -9,6 +9,9 @@ misstated values by the band, or by the name the clause says). The value the sen
 states before the aside is still read, and so is a value said on a day's name without
 parentheses.
 
+So is an average, median, total, high or low of another period in an aside ("Conversion
+2.6% (Q3 avg 2.8%)"): 5 of STATISTICS were flagged before.
+
 Each case: (domain, text), with the domain's pool and config
 (tests/core/test_default_name_voices.py).
 """
@@ -42,6 +45,18 @@ PERIODS = [
     ("sleep", "Your score is up versus Wednesday (72)."),
 ]
 
+# a statistic of another period in an aside: its average, median, total, high or low
+STATISTICS = [
+    ("product", "Conversion 2.6% (Q3 avg 2.8%)."),
+    ("product", "DAU 81,475 (October average 84,100)."),
+    ("finance", "Burn $92,417 (Q3 mean $88,100)."),
+    ("ops", "Error rate 2.04% (Monday high 2.3%)."),
+    ("product", "Churn 3.1% (H1 avg 2.9%)."),
+    ("ops", "p95 latency 728 ms (September median 790 ms)."),
+    ("training", "HRV 67 (Sunday low 61)."),
+    ("sleep", "Efficiency 81% (Saturday peak 86%)."),
+]
+
 STILL_READ = [
     ("finance", "MRR growth was 5.9% (March: 5.2%).", [("5.9", "value", "mrr_growth", "name")]),
     ("product", "Conversion is 2.2% (Q2: 2.4%).", [("2.2", "value", "conversion", "name")]),
@@ -50,10 +65,11 @@ STILL_READ = [
     ("product", "DAU on Sunday was 84,900.", [("84,900", "value", "dau", "name")]),
     ("ops", "Since Monday, CPU has averaged 58%.", [("58", "value", "cpu", "name")]),
     ("sleep", "Efficiency (Saturday) 86%.", [("86", "value", "efficiency", "name")]),
+    ("product", "Conversion 2.2% (Q3 avg 2.8%).", [("2.2", "value", "conversion", "name")]),
 ]
 
 
-@pytest.mark.parametrize(("domain", "text"), PERIODS)
+@pytest.mark.parametrize(("domain", "text"), PERIODS + STATISTICS)
 def test_another_periods_value_is_no_value_now(domain, text) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == []
 
