@@ -1526,7 +1526,23 @@ def _names_a_plan(subject: list[str]) -> bool:
         (word in PLAN_NOUNS and (k + 1 == len(subject) or subject[k + 1] not in _SPENT))
         or word in _PLANNED_POSSESSIVES
         for k, word in enumerate(subject)
-    )
+    ) or _a_time_to_come(subject)
+
+
+def _a_time_to_come(subject: list[str]) -> bool:
+    """Whether a statement's subject is a time to come ("Tomorrow has a long run of 10",
+    "Next week brings revenue of $185k"): what it holds is planned."""
+    if not subject:
+        return False
+    if subject[-1] == "tomorrow":
+        return len(subject) == 1
+    return len(subject) == 2 and subject[0] == "next" and subject[1] in _COMING_PERIODS
+
+
+_COMING_PERIODS = frozenset(["week", "weekend", "month", "quarter", "year", "block", "sprint",
+                             "cycle", "session", "run", "workout", "release", "monday",
+                             "tuesday", "wednesday", "thursday", "friday", "saturday",
+                             "sunday"])  # fmt: skip
 
 
 def _last_word(before: str) -> str:
