@@ -1172,6 +1172,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not _reports(told)
         ):
             return "plan"  # "Goal for December: 85,000 DAU and 2,500 signups"
+        if label and _a_time_to_come(label) and not _reports(told):
+            return "plan"  # "Next week: a long run of 10": what the time to come holds
     if len(told) >= 2:
         words = told  # a statement after "as planned:"
         at = colon  # the label's last word: the letters right before the colon

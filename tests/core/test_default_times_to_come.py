@@ -4,7 +4,8 @@
 when the subject of the statement is tomorrow or the next week, month, quarter, sprint or
 day, the number is what is planned for it, not a value now. "Tomorrow's run: 4 mi" was
 read so already; the time as the subject itself was not, and all 14 cases of
-COMING were flagged. Today, this week and "the next cohort" (a group, not a time) are
+COMING were flagged, and so were those of LABELLED, where the time is a label before a
+colon ("Next week: a long run of 10"). Today, this week and "the next cohort" (a group, not a time) are
 still read.
 
 Each case: (domain, text), with the domain's pool and config
@@ -37,16 +38,29 @@ COMING = [
     ("product", "Next quarter is NPS 55."),
 ]
 
+# the time to come as a label: "Next week: a long run of 10"
+LABELLED = [
+    ("training", "Next week: a long run of 10."),
+    ("training", "Next Saturday: a run of 12 miles."),
+    ("training", "Next block: readiness checks at 60%."),
+    ("finance", "Next quarter: burn of $101k."),
+    ("finance", "Next month: revenue of $185k and burn of $99k."),
+    ("product", "Next release: NPS of 55."),
+    ("product", "Next month: signups of 2,500."),
+    ("sleep", "Next week: a sleep score of 75."),
+]
+
 STILL_READ = [
     ("training", "Today has a run of 4.2 miles.", [("4.2", "value", "distance", "name")]),
     ("training", "Today was a 4.2-mile run.", [("4.2", "value", "distance", "name")]),
     ("ops", "This week has 8 incidents.", [("8", "value", "incidents", "name")]),
     ("product", "The next cohort has 2,500 signups.", [("2,500", "value", "signups", "name")]),
     ("ops", "The next alert count is 22.", [("22", "value", "alerts", "name")]),
+    ("product", "This week: signups of 2,500.", [("2,500", "value", "signups", "name")]),
 ]
 
 
-@pytest.mark.parametrize(("domain", "text"), COMING)
+@pytest.mark.parametrize(("domain", "text"), COMING + LABELLED)
 def test_what_a_time_to_come_holds_is_planned(domain, text) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == []
 
