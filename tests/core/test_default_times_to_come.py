@@ -5,8 +5,8 @@ when the subject of the statement is tomorrow or the next week, month, quarter, 
 day, the number is what is planned for it, not a value now. "Tomorrow's run: 4 mi" was
 read so already; the time as the subject itself was not, and all 14 cases of
 COMING were flagged, and so were those of LABELLED, where the time is a label before a
-colon ("Next week: a long run of 10"). Today, this week and "the next cohort" (a group, not a time) are
-still read.
+colon ("Next week: a long run of 10"). Today, this week and "the next cohort" (a group,
+not a time) are still read.
 
 Each case: (domain, text), with the domain's pool and config
 (tests/core/test_default_name_voices.py).
