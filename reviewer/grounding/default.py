@@ -2255,12 +2255,32 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
         )
     ) and not _PAIRED_AFTER.search(text, m_end, m_end + 40):
         return True  # "DAU/MAU is 0.27", "p95/p50 is 3.6": a ratio of two quantities
+    if "," in text[max(0, m_start - 8) : m_start] and _SEGMENT_OPENER.search(
+        text, max(0, m_start - 70), m_start
+    ):
+        return True  # "Among power users, NPS is 71", "In Germany, DAU fell 12%"
     after = text[m_end : m_end + 12].split(None, 1)
     return (
         bool(after)
         and after[0].lower().rstrip(",.;:!?)") in _SEGMENT_PREPOSITIONS
         and _SEGMENT_AFTER.match(text, m_end) is not None
     )
+
+
+# a segment that opens the sentence, before a comma: "Among power users,", "In Germany,",
+# "On Android,", "For annual plans," (not a time nor a turn of speech: "In November,", "For
+# the week,", "In total,", "On average,", "On the load side,")
+_SEGMENT_OPENER = re.compile(
+    rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:among|in|for|on|within){_SPACE}+"
+    rf"(?!(?i:(?:the{_SPACE}+)?(?:{MONTH_NAMES}|{_DAYS}|today|yesterday|tonight|tomorrow|total|"
+    rf"short|sum|general|particular|addition|contrast|comparison|practice|fact|turn|response|"
+    rf"summary|aggregate|all|average|brief|effect|part|other|any|each|q[1-4]|h[12]|this|last|"
+    rf"next|past|first|week|weeks|month|months|quarter|quarters|year|years|day|days|night|"
+    rf"nights|morning|evening|afternoon|period|meantime|end|whole|main|sum|now|time|case|"
+    rf"light|view|spite|line|order|theory|my|plain|[0-9]))\b)"
+    rf"(?:[\w'’-]+{_SPACE}+){{0,3}}?(?!(?i:side|sides|front|note|topic|hand|whole|level|"
+    rf"basis|track|way)\b)[\w'’-]+,{_SPACE}(?:(?i:the|your|our|their){_SPACE})?$"
+)
 
 
 # a name joined by a slash to another word than a unit of time: the ratio of the two

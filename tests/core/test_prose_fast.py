@@ -368,7 +368,8 @@ def _segment_words_texts() -> list[str]:
               "7-day", "30 night", "average", "avg.", "Avg", "rolling", "mean", "7", "by",
               "by channel", "regions", "all-time high", "record low", "recommended amount of",
               "industry", "Competitor", "benchmark", "best day for", "for",
-              "personal best"]  # fmt: skip
+              "personal best", "Among", "In", "On", "Within", "Germany,", "power users,",
+              "the load side,", "November,", "your", "their", ",\t", ",\u00a0"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
@@ -385,6 +386,7 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             or default._WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
             or ratio
             or default._SEGMENT_AFTER.match(text, m_end)
+            or default._SEGMENT_OPENER.search(text, max(0, m_start - 70), m_start)
         )
 
     def plain_qualifies(text: str, start: int) -> bool:
