@@ -2319,6 +2319,17 @@ _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "
 _SOMEONE_KEYS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
 # a possessive, a word or two between it and the name: "Sam's latest HR", "AWS's published p95"
 _POSSESSOR = re.compile(r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[a-z]+){0,2}[ \t\u00a0]+$")
+# before a number, its name and verb between: "Sam's resting HR is 55"
+_POSSESSOR_AFAR = re.compile(
+    r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[A-Za-z][\w-]*){1,4}[ \t\u00a0]+(?:[$€£¥])?$"
+)
+# a segment's possessive: an arm, a cohort, a group, a service... ("Variant B's", "the
+# control group's", "the payments service's")
+_SEGMENT_POSSESSOR = re.compile(
+    r"(?i:\b(?:variant|arm|cohort|bucket|group|segment|region|service|cluster|entity|tier|"
+    r"plan|channel|platform|market)(?:[ \t\u00a0]+[A-Z0-9])?)['’]s(?:[ \t\u00a0]+[A-Za-z][\w-]*)"
+    r"{0,4}[ \t\u00a0]+(?:[$€£¥])?$"
+)
 # where a clause ends: not at the point or comma inside a number ("2.5", "150,000")
 _CLAUSE_MARK = re.compile(r"[;:!?\n]|[.,](?![0-9])")
 
@@ -2358,7 +2369,9 @@ def _someone_else(text: str, start: int, number: bool = False) -> bool:
         return True
     if not number and words[-1:] == ["of"] and not _NORMS.isdisjoint(words[-4:]):
         return True
-    owner = _POSSESSOR.search(chunk)
+    if _SEGMENT_POSSESSOR.search(chunk):
+        return True  # "Variant B's conversion", "the payments service's error rate"
+    owner = _POSSESSOR.search(chunk) or (_POSSESSOR_AFAR.search(chunk) if number else None)
     if owner is None or owner.group(1).lower() in _NOT_SOMEONE:
         return False
     # the reader, when the brief greets them by that name ("Hi Mei. ... Mei's HRV")

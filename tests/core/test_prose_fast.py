@@ -369,7 +369,8 @@ def _segment_words_texts() -> list[str]:
               "by channel", "regions", "all-time high", "record low", "recommended amount of",
               "industry", "Competitor", "benchmark", "best day for", "for",
               "personal best", "Among", "In", "On", "Within", "Germany,", "power users,",
-              "the load side,", "November,", "your", "their", ",\t", ",\u00a0"]  # fmt: skip
+              "the load side,", "November,", "your", "their", ",\t", ",\u00a0",
+              "Variant B's", "group's", "service's", "Sam's", "HR is"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
@@ -423,7 +424,11 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             return True
         if not number and words[-1:] == ["of"] and not default._NORMS.isdisjoint(words[-4:]):
             return True
+        if default._SEGMENT_POSSESSOR.search(chunk):
+            return True
         owner = default._POSSESSOR.search(chunk)
+        if owner is None and number:
+            owner = default._POSSESSOR_AFAR.search(chunk)
         if owner is None or owner.group(1).lower() in default._NOT_SOMEONE:
             return False
         return owner.group(1) not in text[: min(lo + owner.start(), 80)]
