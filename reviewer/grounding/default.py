@@ -33,6 +33,7 @@ from reviewer.grounding.default_scanner import (
     stated,
 )
 from reviewer.grounding.names import (
+    BASELINE_WORDS,
     CHANGE_WORDS,
     SHARES,
     SPENT,
@@ -213,6 +214,7 @@ class DefaultDetector(PoolDetector):
                 _extreme_noun_before(text, start, known)
                 or _median_before(text, start, known.name, names)
                 or (_counts_things(known) and _money_before(text, start))
+                or _baseline_before(text, start, known)
             ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
@@ -330,6 +332,8 @@ class DefaultDetector(PoolDetector):
                         continue  # "Bank: SVB $2.3M": the part of a whole its label names
                 if _counts_things(known) and _money_before(text, start):
                     continue  # "6 invoices overdue ($48.3k)": an amount, no count of them
+                if _baseline_before(text, start, known):
+                    continue  # "your baseline is 44": the baseline, not the value now
                 if basis == "band" and _someone_else(text, start, number=True):
                     continue  # "Peers at our stage burn $150k a month": not ours
                 if basis == "band" and aliases and "to" in text[max(0, start - 6) : start]:
@@ -1505,6 +1509,23 @@ def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     if _EXTREME_NOUN.search(text, max(0, start - 40), start) is None:
         return False
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
+def _baseline_before(text: str, start: int, known: Known) -> bool:
+    """Whether a baseline's word stands right before the number ("your baseline is 44",
+    "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44") and `known`, by its
+    name, is no baseline."""
+    if _BASELINE_BEFORE.search(text, max(0, start - 40), start) is None:
+        return False
+    return BASELINE_WORDS.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
+_BASELINE_BEFORE = re.compile(
+    r"(?i:\b(?:baseline|usual|normal|norm)\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
+    r"(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
+    r"stands[ \t\u00a0]+at|runs[ \t\u00a0]+at|came[ \t\u00a0]+in[ \t\u00a0]+at))"
+    r"[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
+)
 
 
 def _money_before(text: str, start: int) -> bool:
