@@ -2092,10 +2092,11 @@ _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 # ("…, light 4h", "| Light: 4h") or at a line's start when the list goes on after it
 # ("Light 4h, deep 62 min")
 _LIST_ITEM_BEFORE = re.compile(
-    rf"(?:^|(?P<sep>[,;|•·(])|\n){_SPACE}*"
+    rf"(?:^|(?P<sep>[,;|•·(])|\n|:){_SPACE}*"
     rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?):?{_SPACE}+{_MONEY}$"
 )
-_LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*[,;|]")
+# (an aside may stand before the next item: "payroll $84k (71%), hosting $21k")
+_LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*(?:\([^()\n]{{0,24}}\){_SPACE}*)?[,;|]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
 _ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet|with){_SPACE}")
