@@ -1506,7 +1506,11 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
 def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     """Whether a noun of extremes stands right before the number ("with peaks of 91%", "a
     low of 44 bpm", "CPU peaks: 91%") and `known`, by its name, is no extreme."""
-    if _EXTREME_NOUN.search(text, max(0, start - 40), start) is None:
+    window = text[max(0, start - 40) : start]
+    if window.isascii() and not any(key in window.lower() for key in _EXTREME_KEYS):
+        return False  # most numbers have none of its words before them (past ASCII,
+        # `(?i:...)` reads letters that `lower` does not give, and the pattern decides)
+    if _EXTREME_NOUN.search(window) is None:
         return False
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
@@ -1515,11 +1519,16 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
     """Whether a baseline's word stands right before the number ("your baseline is 44",
     "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44") and `known`, by its
     name, is no baseline."""
-    if _BASELINE_BEFORE.search(text, max(0, start - 40), start) is None:
+    window = text[max(0, start - 40) : start]
+    if window.isascii() and not any(key in window.lower() for key in _BASELINE_KEYS):
+        return False  # most numbers have none of its words before them (past ASCII,
+        # `(?i:...)` reads letters that `lower` does not give, and the pattern decides)
+    if _BASELINE_BEFORE.search(window) is None:
         return False
     return BASELINE_WORDS.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
 
+_BASELINE_KEYS = ("baseline", "usual", "norm")
 _BASELINE_BEFORE = re.compile(
     r"(?i:\b(?:baseline|usual|normal|norm)\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
     r"(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
@@ -1565,6 +1574,7 @@ _MEDIAN_BEFORE = re.compile(
     r"(?i:\bmedian)(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:of|was|is|at|came[ \t\u00a0]+in"
     r"[ \t\u00a0]+at))?[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
 )
+_EXTREME_KEYS = ("peak", "high", "low", "spike", "max", "trough")
 _EXTREME_NOUN = re.compile(
     r"(?i:\b(?:peaks|highs|lows|spikes|maxes|troughs|(?:a|an|its|the)[ \t\u00a0]+"
     r"(?:(?:daily|weekly|nightly|monthly|brief|short|new|all-time)[ \t\u00a0]+)?"

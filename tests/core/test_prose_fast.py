@@ -19,7 +19,7 @@ import pytest
 
 from reviewer.grounding import prose
 from reviewer.grounding.config import DetectorConfig, load_config
-from reviewer.grounding.names import NameIndex, name_pattern
+from reviewer.grounding.names import BASELINE_WORDS, NameIndex, name_pattern
 from reviewer.grounding.types import Known
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -529,3 +529,30 @@ def test_a_table_s_latest_row_remembered_matches_reading_the_table_afresh() -> N
         default._LAST_ROWS = ("", 0, -1, None)
         for line in rng.sample(starts, len(starts)) + starts:
             assert default._latest_row(text, line) == expected[line], (text, line)
+
+
+def test_the_extreme_and_baseline_gates_match_their_patterns() -> None:
+    from reviewer.grounding import default
+
+    def plain(pattern: re.Pattern[str], words: frozenset[str], text: str, start: int) -> bool:
+        if pattern.search(text, max(0, start - 40), start) is None:
+            return False
+        return words.isdisjoint(re.findall(r"[a-z0-9]+", known.name.replace("_", " ")))
+
+    known = Known("hrv", 52, "none")
+    rng = random.Random(59)
+    pieces = ["with", "peaks", "PEAKS", "highs", "a", "the", "low", "daily", "of", "near",
+              "ſpikes", "hıgh", "PEAK", "Baseline", "usual", "norm", "is", "sits at", ":",
+              "your", "burn", "$", "~", "about", " ", "\u00a0", "HRV", "52", "61%"]  # fmt: skip
+    compared = 0
+    for _ in range(3000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(2, 10))) + " 44"
+        start = len(text) - 2
+        assert default._extreme_noun_before(text, start, known) == plain(
+            default._EXTREME_NOUN, default._EXTREMES, text, start
+        ), text
+        assert default._baseline_before(text, start, known) == plain(
+            default._BASELINE_BEFORE, BASELINE_WORDS, text, start
+        ), text
+        compared += 1
+    assert compared == 3000
