@@ -1032,6 +1032,16 @@ _GO_TO = re.compile(
     rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
 )
+# a projection of where a value is heading: "tracking to $2.1M", "pacing to $185k", "on
+# track for 31 miles" (not "tracking at $169.8k", the value now; nor "At this pace, runway
+# is 11.4", which a runway always is)
+_PROJECTED = re.compile(
+    rf"(?i:\b(?:(?:tracking|pacing|heading|headed)(?:{_S}+(?:to|toward|towards|for))|"
+    rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:reach|hit|end|finish|land))?))"
+    rf"(?:{_S}+(?:about|around|roughly|nearly|almost|over|under|a|an))?{_S}+{_PREFIX}$"
+)
+_PROJECTED_KEYS = frozenset(["tracking", "pacing", "heading", "headed", "pace", "track",
+                             "course"])  # fmt: skip
 # a clause that opens with "had", its subject and a participle: a counterfactual ("Had
 # burn been $80k", "Had you slept 8 hours"), not a diary's "Had a solid night: 7 h"
 _COUNTERFACTUAL = re.compile(
@@ -1239,6 +1249,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
+    if not present.isdisjoint(_PROJECTED_KEYS) and _PROJECTED.search(before):
+        return "plan"  # "FY2026 revenue is tracking to $2.1M": where it is heading
     if (
         (
             not present.isdisjoint(_PAST_WORD_SET)
