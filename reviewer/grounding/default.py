@@ -2309,9 +2309,10 @@ _SEGMENT_OPENER = re.compile(
     rf"summary|aggregate|all|average|brief|effect|part|other|any|each|q[1-4]|h[12]|this|last|"
     rf"next|past|first|week|weeks|month|months|quarter|quarters|year|years|day|days|night|"
     rf"nights|morning|evening|afternoon|period|meantime|end|whole|main|sum|now|time|case|"
-    rf"light|view|spite|line|order|theory|my|plain|[0-9]))\b)"
-    rf"(?:[\w'’-]+{_SPACE}+){{0,3}}?(?!(?i:side|sides|front|note|topic|hand|whole|level|"
-    rf"basis|track|way)\b)[\w'’-]+,{_SPACE}(?:(?i:the|your|our|their){_SPACE})?$"
+    rf"light|view|spite|line|order|theory|my|plain))\b)"
+    rf"(?!(?i:the{_SPACE}+)?[0-9][\w'’–-]*,)"  # "In 2025,": a year
+    rf"(?:[\w'’–-]+{_SPACE}+){{0,3}}?(?!(?i:side|sides|front|note|topic|hand|whole|level|"
+    rf"basis|track|way)\b)[\w'’–-]+,{_SPACE}(?:(?i:the|your|our|their){_SPACE})?$"
 )
 
 

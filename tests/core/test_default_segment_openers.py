@@ -4,7 +4,9 @@
 score averages 74": the value is one segment's, as "NPS among power users" or "Enterprise
 ARPU" were read already. All 15 cases of OPENERS were flagged by the name. A time
 ("In November,", "On Monday,", "For the week,") or a turn of speech ("In total,", "In
-short,", "On the load side,") opens no segment, and the value after it is still read.
+short,", "On the load side,") opens no segment, and the value after it is still read. A
+year ("In 2025,") is a time: the first version read it as a segment, as it read no range
+with an en dash ("In the 18–24 age group,") as one.
 
 Each case: (domain, text), with the domain's pool and config
 (tests/core/test_default_name_voices.py).
@@ -37,8 +39,16 @@ OPENERS = [
     ("sleep", "In your Tuesday nights, efficiency is 88%."),
 ]
 
+# an age group, its range in digits ("18–24") or a bound ("over 65")
+AGE_GROUPS = [
+    ("product", "In the 18–24 age group, conversion is 4.1%."),
+    ("product", "Among 25-34 year olds, NPS is 55."),
+    ("product", "For users over 65, session length is 15 min."),
+]
+
 STILL_READ = [
     ("product", "In November, DAU was 88,100.", [("88,100", "value", "dau", "name")]),
+    ("product", "In 2025, DAU was 88,100.", [("88,100", "value", "dau", "name")]),
     ("product", "In total, signups were 2,510.", [("2,510", "value", "signups", "name")]),
     ("ops", "For the week, error rate was 2.4%.", [("2.4", "value", "error_rate", "name")]),
     ("finance", "In short, burn was $101k.", [("101k", "value", "burn", "name")]),
@@ -47,7 +57,7 @@ STILL_READ = [
 ]
 
 
-@pytest.mark.parametrize(("domain", "text"), OPENERS)
+@pytest.mark.parametrize(("domain", "text"), OPENERS + AGE_GROUPS)
 def test_a_segments_value_is_no_value_of_the_whole(domain, text) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == []
 
