@@ -1503,14 +1503,21 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
 
+def _said_before(text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+    """Whether `pattern` ends at `start`, searched in the 40 characters before it. Most
+    numbers have none of its `keys` there, and a substring test rules it out; past ASCII,
+    `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
+    lo = max(0, start - 40)
+    window = text[lo:start]
+    if window.isascii() and not any(key in window.lower() for key in keys):
+        return False
+    return pattern.search(text, lo, start) is not None
+
+
 def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     """Whether a noun of extremes stands right before the number ("with peaks of 91%", "a
     low of 44 bpm", "CPU peaks: 91%") and `known`, by its name, is no extreme."""
-    window = text[max(0, start - 40) : start]
-    if window.isascii() and not any(key in window.lower() for key in _EXTREME_KEYS):
-        return False  # most numbers have none of its words before them (past ASCII,
-        # `(?i:...)` reads letters that `lower` does not give, and the pattern decides)
-    if _EXTREME_NOUN.search(window) is None:
+    if not _said_before(text, start, _EXTREME_KEYS, _EXTREME_NOUN):
         return False
     return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
@@ -1519,11 +1526,7 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
     """Whether a baseline's word stands right before the number ("your baseline is 44",
     "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44") and `known`, by its
     name, is no baseline."""
-    window = text[max(0, start - 40) : start]
-    if window.isascii() and not any(key in window.lower() for key in _BASELINE_KEYS):
-        return False  # most numbers have none of its words before them (past ASCII,
-        # `(?i:...)` reads letters that `lower` does not give, and the pattern decides)
-    if _BASELINE_BEFORE.search(window) is None:
+    if not _said_before(text, start, _BASELINE_KEYS, _BASELINE_BEFORE):
         return False
     return BASELINE_WORDS.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
