@@ -1272,7 +1272,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"
     if "(" in before and _WAS_IN_PARENS.search(before):
         return "past value"
-    if "(" in before[-32:] and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
+    if "(" in before and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
         return "past value"  # "since March (5.2%)", "4.9% (March: 5.2%)": another period's
     if "last" in present and _SUBJECT_WAS_LAST.match(before):
         return "past value"
