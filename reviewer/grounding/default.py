@@ -361,9 +361,11 @@ class DefaultDetector(PoolDetector):
                     if (
                         item is not None
                         and (item.group("sep") or _LIST_GOES_ON.match(text, end))
+                        and not (item.group("cell") and _period(item.group("label")))
                         and names_something_else(item.group("label"), known, aliases)
                     ):
                         continue  # "Deep 2h, REM 40m, light 4h": light sleep, no sleep debt
+                        # ("| checkout | 790 ms |": a row's label too, unless a period's)
                 if basis == "band" and aliases and unit in _GENERIC:
                     other = self._name_after(text, end)
                     if other is not None and other != known.name:
@@ -2106,7 +2108,8 @@ _ITEM_SEPARATOR = re.compile(r"[/·•|;,]")
 # ("Light 4h, deep 62 min")
 _LIST_ITEM_BEFORE = re.compile(
     rf"(?:^|(?P<sep>[,;|•·(])|\n|:){_SPACE}*"
-    rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?):?{_SPACE}+{_MONEY}$"
+    rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?)(?::|{_SPACE}*(?P<cell>\|))?"
+    rf"{_SPACE}+{_MONEY}$"
 )
 # (an aside may stand before the next item: "payroll $84k (71%), hosting $21k")
 _LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*(?:\([^()\n]{{0,24}}\){_SPACE}*)?[,;|]")
