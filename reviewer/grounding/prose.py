@@ -1245,6 +1245,12 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         and _gap_to_plan(text[start:end], gap)
     ):
         return "plan"  # "1,279 over your 10k goal": the gap to a plan's figure
+    if (
+        words
+        and (_a_time_to_come(words[:1]) or _a_time_to_come(words[:2]))
+        and _NOW_WORDS.isdisjoint(words)
+    ):
+        return "plan"  # "Next week builds to 32 miles, with a long run of 10"
     if "had" in present and _COUNTERFACTUAL.match(before):
         return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
     if "to" in present and _GO_TO.search(before):
@@ -1553,6 +1559,7 @@ def _a_time_to_come(subject: list[str]) -> bool:
     return len(subject) == 2 and subject[0] == "next" and subject[1] in _COMING_PERIODS
 
 
+_NOW_WORDS = frozenset(["today", "now", "currently", "yesterday", "this", "last", "so"])
 _COMING_PERIODS = frozenset(["week", "weekend", "month", "quarter", "year", "block", "sprint",
                              "cycle", "session", "run", "workout", "release", "monday",
                              "tuesday", "wednesday", "thursday", "friday", "saturday",

@@ -5,7 +5,8 @@ when the subject of the statement is tomorrow or the next week, month, quarter, 
 day, the number is what is planned for it, not a value now. "Tomorrow's run: 4 mi" was
 read so already; the time as the subject itself was not, and all 14 cases of
 COMING were flagged, and so were those of LABELLED, where the time is a label before a
-colon ("Next week: a long run of 10"). Today, this week and "the next cohort" (a group,
+colon ("Next week: a long run of 10"), and those of OPENING, where the time opens the
+clause and the number comes further on. Today, this week and "the next cohort" (a group,
 not a time) are still read.
 
 Each case: (domain, text), with the domain's pool and config
@@ -50,6 +51,18 @@ LABELLED = [
     ("sleep", "Next week: a sleep score of 75."),
 ]
 
+# the time to come opening the clause, the number further on: "Next week builds to 32
+# miles, with a long run of 10"
+OPENING = [
+    ("training", "Next week builds to 32 miles, with a long run of 10."),
+    ("training", "Next week we go to 32 miles, including a long run of 10."),
+    ("training", "Next week builds to 32 miles with a long run of 10."),
+    ("finance", "Next quarter we hire four people, adding burn of $101k."),
+    ("ops", "Next sprint the migration lands, with p95 latency near 650 ms."),
+    ("ops", "Next week the new alert rules go live, with 22 alerts retired."),
+    ("product", "Next quarter the referral program launches, adding signups of 2,500."),
+]
+
 STILL_READ = [
     ("training", "Today has a run of 4.2 miles.", [("4.2", "value", "distance", "name")]),
     ("training", "Today was a 4.2-mile run.", [("4.2", "value", "distance", "name")]),
@@ -57,10 +70,15 @@ STILL_READ = [
     ("product", "The next cohort has 2,500 signups.", [("2,500", "value", "signups", "name")]),
     ("ops", "The next alert count is 22.", [("22", "value", "alerts", "name")]),
     ("product", "This week: signups of 2,500.", [("2,500", "value", "signups", "name")]),
+    (
+        "training",
+        "Next week's plan is set; today your HRV is 52.",
+        [("52", "value", "hrv", "name")],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("domain", "text"), COMING + LABELLED)
+@pytest.mark.parametrize(("domain", "text"), COMING + LABELLED + OPENING)
 def test_what_a_time_to_come_holds_is_planned(domain, text) -> None:
     assert FLAGS[domain](text, POOLS[domain]) == []
 
