@@ -1502,7 +1502,7 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
             return False  # "your longest run ever: 4.4 mi", "the peak long run": the run's
         if _COPULAS.intersection(words[max(0, at - 2) : at]):
             return False  # "Yesterday's long run was the longest of your block: 13.0 mi"
-    return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+    return not _name_says(known, _EXTREMES)
 
 
 def _said_before(text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
@@ -1521,7 +1521,7 @@ def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     low of 44 bpm", "CPU peaks: 91%") and `known`, by its name, is no extreme."""
     if not _said_before(text, start, _EXTREME_KEYS, _EXTREME_NOUN):
         return False
-    return _EXTREMES.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+    return not _name_says(known, _EXTREMES)
 
 
 def _baseline_before(text: str, start: int, known: Known) -> bool:
@@ -1530,7 +1530,7 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
     name, is no baseline."""
     if not _said_before(text, start, _BASELINE_KEYS, _BASELINE_BEFORE):
         return False
-    return BASELINE_WORDS.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+    return not _name_says(known, BASELINE_WORDS)
 
 
 _BASELINE_KEYS = ("baseline", "usual", "norm")
@@ -1587,6 +1587,13 @@ _EXTREME_NOUN = re.compile(
     r"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:about|around|roughly|nearly|"
     r"almost)[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
 )
+
+
+def _name_says(known: Known, words: frozenset[str]) -> bool:
+    """Whether a word of `known`'s name is one of `words` (`max_hr` says "max")."""
+    return not words.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
+
+
 _WORD_RUN = re.compile(r"[a-z0-9]+")  # words as \b reads them: "vo2max" is one
 _EXTREMES = frozenset(["max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top",
                        "best", "worst", "longest", "shortest", "fastest", "slowest", "biggest",

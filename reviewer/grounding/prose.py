@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from reviewer.grounding.default_scanner import SIGNS, SPACE
+from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 
 _S = r"[\s\u00a0\u202f\u2009]"
 _PREFIX = r"(?:[$€£¥]|US\$|USD|EUR|GBP)?" + _S + "?"
@@ -365,7 +365,6 @@ _GAP_TO_PLAN_AFTER = re.compile(
     rf"(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b)"
 )
-_SCALED = {"k": 1e3, "K": 1e3, "M": 1e6}
 
 
 def _gap_to_plan(number: str, gap: re.Match[str]) -> bool:
@@ -388,8 +387,7 @@ def _plain_value(written: str) -> float:
     found = _PLAIN_NUMBER.search(written)
     if found is None:
         raise ValueError(written)
-    digits = found.group().replace(",", "")
-    return float(digits.rstrip("kKM")) * _SCALED.get(digits[-1:], 1.0)
+    return parse_value(found.group())
 
 
 _PLAIN_NUMBER = re.compile(r"[0-9][0-9,]*(?:\.[0-9]+)?[kKM]?")
@@ -505,13 +503,9 @@ _STATISTIC_AFTER = re.compile(
 _ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
 # a rate told as one thing for so many others: "1 per 68 DAU", "one signup per 36
 # visitors", "One alert for every 4 deploys"; and the one itself, before them
-_ONE_PER = re.compile(
-    rf"(?:\b1|(?i:\b(?:one|a|an|once)))(?:{_S}+[A-Za-z][A-Za-z-]*){{0,2}}{_S}+"
-    rf"(?i:per|(?:for|in){_S}+every|every){_S}+{_PREFIX}$"
-)
-_PER_AFTER = re.compile(
-    rf"(?:{_S}+[A-Za-z][A-Za-z-]*){{0,2}}{_S}+(?i:per|(?:for|in){_S}+every|every){_S}+{_PREFIX}[0-9]"
-)
+_PER = rf"(?:{_S}+[A-Za-z][A-Za-z-]*){{0,2}}{_S}+(?i:per|(?:for|in){_S}+every|every){_S}+{_PREFIX}"
+_ONE_PER = re.compile(rf"(?:\b1|(?i:\b(?:one|a|an|once))){_PER}$")
+_PER_AFTER = re.compile(rf"{_PER}[0-9]")
 # a score's scale after it: "82 out of 100", "4.5 out of 5" (but "4 out of 5 sessions")
 _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
@@ -691,10 +685,7 @@ _WAS_IN_PARENS = re.compile(
 # another period, named where its value is given in parentheses: after a comparison ("the
 # best month since March (5.2%)", "ahead of Q2 (2.4%)") or as the label of an aside after
 # the value ("4.9% (March: 5.2%)")
-_OTHER_PERIOD = (
-    rf"(?i:(?:{_MONTHS}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|{_DAYS}|yesterday|"
-    rf"q[1-4]|h[12]|(?:19|20)[0-9]{{2}})\b)"
-)
+_OTHER_PERIOD = rf"(?i:(?:{MONTH_NAMES}|{_DAYS}|yesterday|q[1-4]|h[12]|(?:19|20)[0-9]{{2}})\b)"
 _PERIOD_IN_PARENS = re.compile(
     rf"(?i:\b(?:since|than|above|below|beat|beats|beating|ahead{_S}+of|behind|over|from|on|"
     rf"vs\.?|versus|compared{_S}+(?:with|to)|against))(?:{_S}+(?i:in|on|during|for))?{_S}+"
