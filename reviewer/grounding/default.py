@@ -547,6 +547,8 @@ class DefaultDetector(PoolDetector):
             return None  # a name of the unit stands in the sentence: its reading decided
         # (a name right after the number is its unit word, "16,000 steps": no reading)
         known = names.by_words(before + " " + after, held, loose)
+        if known is not None and not loose and names.said_singly(before + " " + after, known):
+            return None  # "The status page was updated 3 times": one page, no count of them
         gate = names.verb_gate(held) if known is None else None
         if gate is not None and gate.search(text, lo, hi):
             clause = clause_after(text, end)  # (its own item's, when a list goes on)

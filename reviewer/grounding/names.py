@@ -539,6 +539,16 @@ class NameIndex:
             previous = word
         return None
 
+    def said_singly(self, sentence: str, known: Known) -> bool:
+        """Whether the sentence says the count `known`'s noun only in the singular: one of
+        them, whose number counts something else ("The status page was updated 3 times",
+        "The overdue invoice was chased 3 times"); "paged 3 times", "3 pages" count them."""
+        nouns = [word for word in self.words.get(known.name, ()) if _singular(word)]
+        singles = {_singular(word) for word in nouns}
+        stems = {stem(word) for word in nouns}
+        said = [w for w in map(str.lower, _PARTS.findall(sentence)) if stem(w) in stems]
+        return bool(said) and all(word in singles for word in said)
+
     def _matches(self, text: str, *, plain: bool = False) -> list[re.Match[str]]:
         """`pattern.finditer(text)`, faster: a match starts where the first word of a form
         stands in the text's lower case (`str.find`, a C scan, for each), so the pattern is
