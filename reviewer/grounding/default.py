@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
 from operator import itemgetter
@@ -143,6 +143,7 @@ class DefaultDetector(PoolDetector):
         self._names_before: tuple[re.Pattern[str], dict[str, str]] | None = None
         self._outflow_names: dict[str, bool] = {}  # whether a name is a loss or an outflow
         self._periods: dict[str, str | None] = {}  # the period to date a name says
+        self._cadences: dict[str, str | None] = {}  # the period its cadence word says
 
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
@@ -215,6 +216,7 @@ class DefaultDetector(PoolDetector):
                 or _median_before(text, start, known.name, names)
                 or (_counts_things(known) and _money_before(text, start))
                 or _baseline_before(text, start, known)
+                or ((span := _span_opens(text, start, False)) and not self._fits(span, known))
             ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
@@ -291,7 +293,9 @@ class DefaultDetector(PoolDetector):
                     why = None  # "up 7.5% from last week": the change since then, now
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
-                if basis == "band" and _qualified_name_before(text, start, known, mentions):
+                if basis == "band" and _qualified_name_before(
+                    text, start, known, mentions, self._fits
+                ):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if (
                     basis == "band"
@@ -309,6 +313,10 @@ class DefaultDetector(PoolDetector):
                     period != self._period_of(known)
                 ):
                     continue  # "612 mi month-to-date" of a year's mileage: another period
+                if (span := _span_opens(text, start, basis == "band")) is not None and (
+                    not self._fits(span, known)
+                ):
+                    continue  # "Year to date, revenue is $1.9M": the total over another span
                 if (
                     basis == "band"
                     and unit in _MINUTES
@@ -657,6 +665,8 @@ class DefaultDetector(PoolDetector):
         for m_start, m_end, known, whole in mentions:
             if _segmented(text, m_start, m_end) or _someone_else(text, m_start):
                 continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
+            if (span := _span_before(text, m_start)) is not None and not self._fits(span, known):
+                continue  # "YTD revenue", "Lifetime steps": the total over another span
             qualifying = _qualifies(text, m_start)
             if qualifying:
                 # "HRV at mile 3 of the run was 87", "Max HR on the run was 185": a name in a
@@ -1285,6 +1295,17 @@ class DefaultDetector(PoolDetector):
             self._periods[known.name] = periods.pop() if len(periods) == 1 else None
         return self._periods[known.name]
 
+    def _fits(self, span: str, known: Known) -> bool:
+        """Whether a span said of a number ("year", "all") is the one `known`'s names say:
+        its period to date ("revenue_mtd"), or its cadence ("weekly mileage" to date)."""
+        if span == self._period_of(known):
+            return True
+        if known.name not in self._cadences:
+            said = " ".join([known.name, *self.config.names.get(known.name, ())])
+            cadences = {_CADENCES[w] for w in _NAME_WORDS.findall(said.lower()) if w in _CADENCES}
+            self._cadences[known.name] = cadences.pop() if len(cadences) == 1 else None
+        return span == self._cadences[known.name]
+
     def _band(self, value: float, known: Known) -> str | None:
         """The band a value falls in against one known value: faithful, sign, value, None."""
         config = self.config
@@ -1462,19 +1483,89 @@ def _subject_counted(
 
 
 def _qualified_name_before(
-    text: str, start: int, known: Known, mentions: list[tuple[int, int, Known, bool]]
+    text: str,
+    start: int,
+    known: Known,
+    mentions: list[tuple[int, int, Known, bool]],
+    fits: Callable[[str, Known], bool],
 ) -> bool:
     """Whether the last name before `start` says the number is another quantity than
     `known`: `known`'s own name with a qualifier between it and the number ("HRV peak this
     block was 67"), or, in the number's sentence, a name said of a segment or an extreme
-    ("Revenue per employee is $85k", which the band would read as burn)."""
+    ("Revenue per employee is $85k", which the band would read as burn), or of a span its
+    own name does not say (`fits`: "Lifetime revenue passed $2.3M")."""
     at = bisect_right(mentions, start, key=_END)  # the first name that ends after `start`
     if at == 0:
         return False
     m_start, m_end, mentioned, _ = mentions[at - 1]
-    return (mentioned is known and qualified_gap(text[m_end:start])) or (
-        not _SENTENCE_END.search(text, m_end, start) and _segmented(text, m_start, m_end)
-    )
+    if mentioned is known and qualified_gap(text[m_end:start]):
+        return True
+    if _SENTENCE_END.search(text, m_end, start):
+        return False
+    span = _span_before(text, m_start)
+    return _segmented(text, m_start, m_end) or (span is not None and not fits(span, mentioned))
+
+
+# a span: a period to date ("YTD", "year-to-date") or the whole history ("lifetime",
+# "all-time", "cumulative"); said before a name ("YTD revenue", "Lifetime steps"), or
+# opening the number's sentence ("Year to date, revenue is $1.9M", "YTD: 31 mi") or its
+# clause ("Year-to-date mileage is 31 mi")
+_SPAN = (
+    r"(?i:(day|week|month|quarter|year)[ \t\u00a0-]to[ \t\u00a0-]date|([dwmqy])td|"
+    r"(lifetime|all[ \t\u00a0-]time|cumulative))"
+)
+_SPAN_BEFORE = re.compile(rf"\b{_SPAN}[ \t\u00a0]+$")
+_SPAN_OPENS = re.compile(rf"[\s*#>-]*{_SPAN}(?:[ \t\u00a0]*([,:])|[ \t\u00a0]+(?=[A-Za-z]))")
+_SPAN_SAID = re.compile(
+    r"(?i:to[ \t\u00a0-]date|[dwmqy]td\b|lifetime|all[ \t\u00a0-]time|cumulative)"
+)
+# the period a name's word of cadence says ("weekly mileage": the week's, to date too)
+_CADENCES = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
+             "annual": "year", "yearly": "year"}  # fmt: skip
+
+
+def _span_of(found: re.Match[str]) -> str:
+    """The span a `_SPAN` match says: its period to date, or "all"."""
+    whole, letter, _ = found.group(1, 2, 3)
+    return whole.lower() if whole else _PERIODS[letter.lower()] if letter else "all"
+
+
+def _span_opens(text: str, start: int, band: bool) -> str | None:
+    """The span that opens the number's sentence before a comma or a colon ("Year to date,
+    revenue is $1.9M"), or, for a number the band reads (`band`), its clause ("Year-to-date
+    mileage is 31 mi"); None when none does."""
+    lo = max(0, start - 160)
+    if _SPAN_SAID.search(text, lo, start) is None:
+        return None
+    begins = lo
+    for end in _SENTENCE_END.finditer(text, lo, start):
+        begins = end.end()
+    found = _SPAN_OPENS.match(text, begins, start)
+    if found is not None and found.group(4):
+        return _span_of(found)
+    if band:
+        found = _SPAN_OPENS.match(clause_before(text, start))
+        if found is not None:
+            return _span_of(found)
+    return None
+
+
+# the last word of each, its hyphens read as spaces: where the word before a name is none
+# of these, the pattern is not searched
+_SPAN_WORDS = frozenset(["date", "ytd", "qtd", "mtd", "wtd", "dtd", "lifetime", "time",
+                         "cumulative"])  # fmt: skip
+
+
+def _span_before(text: str, m_start: int) -> str | None:
+    """The span said right before a name: the period to date ("year"), "all" for the whole
+    history, or None."""
+    before = text[max(0, m_start - 24) : m_start].replace("-", " ").split()
+    if not before or before[-1].lower() not in _SPAN_WORDS:
+        return None
+    found = _SPAN_BEFORE.search(text, max(0, m_start - 24), m_start)
+    if found is None:
+        return None
+    return _span_of(found)
 
 
 def _in_a_split(text: str, start: int, known: Known) -> bool:
