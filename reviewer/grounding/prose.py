@@ -289,7 +289,8 @@ _BOUND = re.compile(
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
     rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
-    rf"|nearer|closer\s+to|short\s+of|shy\s+of)){_S}+(?:(?i:minus|negative){_S}+)?"
+    rf"|nearer|closer\s+to|short\s+of|shy\s+of|exceeded|exceeds|topped|tops|crossed|crosses"
+    rf"|surpassed|surpasses)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
 # a word between a number and what it says of that number: not another number, nor the
@@ -1400,7 +1401,7 @@ _BOUND_LAST = frozenset(
         " ",
         "below under above beyond over within most least than to as around about roughly "
         "approximately nearly almost of like between from at past nearer minus negative usd "
-        "eur gbp us",
+        "eur gbp us exceeded exceeds topped tops crossed crosses surpassed surpasses",
     )
 )
 # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
@@ -1441,7 +1442,8 @@ _BOUND_WORDS = frozenset(
         " ",
         "below under above beyond over within at no less more fewer up as around about "
         "roughly approximately nearly almost close north south something between anywhere "
-        "capped limited past nearer closer short shy",
+        "capped limited past nearer closer short shy exceeded exceeds topped tops crossed "
+        "crosses surpassed surpasses",
     )
 )
 _RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
