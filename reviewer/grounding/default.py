@@ -214,7 +214,10 @@ class DefaultDetector(PoolDetector):
             if kind is not None and (
                 _extreme_noun_before(text, start, known)
                 or _median_before(text, start, known.name, names)
-                or (_counts_things(known) and _money_before(text, start))
+                or (
+                    _counts_things(known)
+                    and (_money_before(text, start) or _set_changed(text, start, end))
+                )
                 or _baseline_before(text, start, known)
                 or ((span := _span_opens(text, start, False)) and not self._fits(span, known))
             ):
@@ -1643,6 +1646,29 @@ def _money_before(text: str, start: int) -> bool:
     )
 
 
+# verbs that put things in a count or take them out ("We retired 4 dashboards and 11
+# alerts", "11 alerts were added"): the number is the change, not the count (but an
+# incident opened or created is one that happened: "8 incidents were opened")
+_SET_VERBS = (
+    r"(?:added|removed|retired|deleted|archived|silenced|muted|disabled|decommissioned|"
+    r"closed|cut)"
+)
+_SET_CHANGED_BEFORE = re.compile(rf"(?i:\b{_SET_VERBS}\b)[^.;:!?\n]*$")
+_SET_CHANGED_AFTER = re.compile(
+    rf"[ \t\u00a0]*[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?[ \t\u00a0]+"
+    rf"(?i:(?:were|was|are|is|got|have[ \t\u00a0]+been|has[ \t\u00a0]+been)"
+    rf"[ \t\u00a0]+{_SET_VERBS})\b"
+)
+
+
+def _set_changed(text: str, start: int, end: int) -> bool:
+    """Whether a verb of its clause puts things in the count or takes them out."""
+    return (
+        _SET_CHANGED_BEFORE.search(clause_before(text, start)) is not None
+        or _SET_CHANGED_AFTER.match(text, end) is not None
+    )
+
+
 def _counts_things(known: Known) -> bool:
     """Whether `known` counts things by its name: unitless, its last word a plural noun
     ("overdue_invoices", "incidents"), not one of money ("sales", "earnings")."""
@@ -2557,7 +2583,13 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     "critical", "major", "minor", "urgent", "paging", "non-paging",
                     "high-priority", "low-priority", "high-severity", "low-severity",
                     "customer-facing", "p0", "p1", "p2", "p3", "p4", "sev0", "sev1", "sev2",
-                    "sev3", "sev4", "sev-0", "sev-1", "sev-2", "sev-3", "sev-4")  # fmt: skip
+                    "sev3", "sev4", "sev-0", "sev-1", "sev-2", "sev-3", "sev-4",
+                    # a state or a kind picks some of them: "4 resolved incidents", "9 noisy
+                    # alerts", "2 brief awakenings" (but open ones may be all a count holds:
+                    # "6 open incidents")
+                    "resolved", "closed", "acknowledged", "unacknowledged", "muted",
+                    "silenced", "snoozed", "pending", "paused", "noisy", "flaky", "duplicate",
+                    "brief", "disputed")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"
