@@ -219,6 +219,7 @@ class DefaultDetector(PoolDetector):
                     and (_money_before(text, start) or _set_changed(text, start, end))
                 )
                 or _baseline_before(text, start, known)
+                or (not is_change(known) and _other_percentile(text, start, known.name, names))
                 or ((span := _span_opens(text, start, False)) and not self._fits(span, known))
             ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
@@ -310,6 +311,7 @@ class DefaultDetector(PoolDetector):
                     _extreme_before(text, start, known)
                     or _extreme_noun_before(text, start, known)
                     or _median_before(text, start, known.name, names)
+                    or (not is_change(known) and _other_percentile(text, start, known.name, names))
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1706,6 +1708,31 @@ _EXTREME_NOUN = re.compile(
     r"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:about|around|roughly|nearly|"
     r"almost)[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
 )
+
+
+# a percentile: "p99", "p99.9", "90th percentile"
+_PERCENTILE = re.compile(
+    r"(?i:\bp([0-9]{2}(?:\.[0-9]+)?)\b|\b([0-9]{2}(?:\.[0-9]+)?)(?:st|nd|rd|th)"
+    r"[ \t\u00a0-]+percentile\b)"
+)
+
+
+def _other_percentile(text: str, start: int, name: str, names: NameIndex) -> bool:
+    """Whether the number's clause, before it (after its last comma), says percentiles
+    ("The p99 was 780 ms", "Your 90th percentile latency is 8 min") none of which the value
+    `name`s is by its names (`p95_latency` is the 95th; a sleep latency none). (A change
+    of a percentile is asked of the change's reading: "p95 moved 9.0%" of
+    `latency_change`.)"""
+    before = clause_before(text, start)
+    said = {a or b for a, b in _PERCENTILE.findall(before[before.rfind(",") + 1 :])}
+    if not said:
+        return False
+    own = set()
+    for word in names.words.get(name, ()) or name.lower().split("_"):
+        found = _PERCENTILE.fullmatch(word) or _PERCENTILE.fullmatch(f"{word} percentile")
+        if found is not None:
+            own.add(found.group(1) or found.group(2))
+    return said.isdisjoint(own)  # (one of several may be its own: "p95 and p50 latency")
 
 
 def _name_says(known: Known, words: frozenset[str]) -> bool:
