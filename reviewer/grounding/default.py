@@ -35,6 +35,7 @@ from reviewer.grounding.default_scanner import (
 from reviewer.grounding.names import (
     BASELINE_WORDS,
     CHANGE_WORDS,
+    PLAIN_WORDS,
     SHARES,
     SPENT,
     NameIndex,
@@ -298,7 +299,7 @@ class DefaultDetector(PoolDetector):
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
                     continue
                 if basis == "band" and _qualified_name_before(
-                    text, start, known, mentions, self._fits
+                    text, start, known, mentions, self._fits, names
                 ):
                     continue  # "Your HRV peak this block was 67": the peak, not the value
                 if (
@@ -672,6 +673,8 @@ class DefaultDetector(PoolDetector):
                 continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
             if (span := _span_before(text, m_start)) is not None and not self._fits(span, known):
                 continue  # "YTD revenue", "Lifetime steps": the total over another span
+            if _statistic_of_other(text, m_start, m_end, known, names):
+                continue  # "Build time p50", "Replication lag p99": another quantity's
             qualifying = _qualifies(text, m_start)
             if qualifying:
                 # "HRV at mile 3 of the run was 87", "Max HR on the run was 185": a name in a
@@ -1493,12 +1496,14 @@ def _qualified_name_before(
     known: Known,
     mentions: list[tuple[int, int, Known, bool]],
     fits: Callable[[str, Known], bool],
+    names: NameIndex,
 ) -> bool:
     """Whether the last name before `start` says the number is another quantity than
     `known`: `known`'s own name with a qualifier between it and the number ("HRV peak this
     block was 67"), or, in the number's sentence, a name said of a segment or an extreme
     ("Revenue per employee is $85k", which the band would read as burn), or of a span its
-    own name does not say (`fits`: "Lifetime revenue passed $2.3M")."""
+    own name does not say (`fits`: "Lifetime revenue passed $2.3M"), or a statistic of
+    another quantity ("Cold start p95: 690 ms")."""
     at = bisect_right(mentions, start, key=_END)  # the first name that ends after `start`
     if at == 0:
         return False
@@ -1508,7 +1513,11 @@ def _qualified_name_before(
     if _SENTENCE_END.search(text, m_end, start):
         return False
     span = _span_before(text, m_start)
-    return _segmented(text, m_start, m_end) or (span is not None and not fits(span, mentioned))
+    return (
+        _segmented(text, m_start, m_end)
+        or (span is not None and not fits(span, mentioned))
+        or _statistic_of_other(text, m_start, m_end, mentioned, names)
+    )
 
 
 # a span: a period to date ("YTD", "year-to-date") or the whole history ("lifetime",
@@ -1733,6 +1742,41 @@ def _other_percentile(text: str, start: int, name: str, names: NameIndex) -> boo
         if found is not None:
             own.add(found.group(1) or found.group(2))
     return said.isdisjoint(own)  # (one of several may be its own: "p95 and p50 latency")
+
+
+# a statistic said alone, a name's whole form ("p95" of `p95_latency`, "median")
+_STATISTIC_ALONE = re.compile(r"(?i:p[0-9]{2}(?:\.[0-9]+)?|median|mean|average|avg)")
+# the words of a clause that opens with a noun phrase: bullets, a determiner, words
+_NOUNS_OPEN = re.compile(
+    r"[\s*#>•-]*(?:(?i:the|our|your|its|their|this|today's|this week's)[ \t\u00a0]+)?"
+    r"((?:[A-Za-z][\w/'’-]*[ \t\u00a0]+){1,3})"
+)
+# words of the system a dashboard's statistics are of: "API p95" is its p95 latency
+_SYSTEM_WORDS = frozenset(["api", "service", "server", "backend", "app", "site", "overall",
+                           "global", "request", "http", "web"])  # fmt: skip
+
+
+def _statistic_of_other(
+    text: str, m_start: int, m_end: int, known: Known, names: NameIndex
+) -> bool:
+    """Whether a name said as a statistic alone ("p50", "median") is said of another
+    quantity that the words opening its clause name ("Build time p50 is 6 min 40 s",
+    "Replication lag p99 was 650 ms", "Cold start p95: 690 ms"): not of `known`."""
+    if not _STATISTIC_ALONE.fullmatch(text, m_start, m_end):
+        return False
+    opening = _NOUNS_OPEN.fullmatch(clause_before(text, m_start))
+    if opening is None:
+        return False
+    own = names.words.get(known.name, ())
+    words = [w.lower().removesuffix("'s").removesuffix("’s") for w in opening.group(1).split()]
+    return all(
+        len(word) >= 2
+        and word not in PLAIN_WORDS
+        and word not in own
+        and word not in _SYSTEM_WORDS
+        and not word.endswith("ed")
+        for word in words
+    )
 
 
 def _name_says(known: Known, words: frozenset[str]) -> bool:

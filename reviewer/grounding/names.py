@@ -1331,6 +1331,7 @@ _PLAIN = frozenset(
         "stands",
     ]
 )
+PLAIN_WORDS = _PLAIN  # (for the readings elsewhere that ask whether a word is plain)
 
 
 _CONTRACTED = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
