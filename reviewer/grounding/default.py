@@ -222,6 +222,7 @@ class DefaultDetector(PoolDetector):
                 or _baseline_before(text, start, known)
                 or (not is_change(known) and _other_percentile(text, start, known.name, names))
                 or ((span := _span_opens(text, start, False)) and not self._fits(span, known))
+                or _increment_before(text, start)
             ):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
@@ -254,7 +255,11 @@ class DefaultDetector(PoolDetector):
                                                mentions)  # fmt: skip
                         if found is not None:
                             break
-                    if found is not None and not _median_before(text, start, found.nearest, names):
+                    if (
+                        found is not None
+                        and not _median_before(text, start, found.nearest, names)
+                        and not _increment_before(text, start)
+                    ):
                         yield found
                     continue
                 end = start + len(token)
@@ -313,6 +318,7 @@ class DefaultDetector(PoolDetector):
                     or _extreme_noun_before(text, start, known)
                     or _median_before(text, start, known.name, names)
                     or (not is_change(known) and _other_percentile(text, start, known.name, names))
+                    or _increment_before(text, start)
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1672,6 +1678,21 @@ _SET_CHANGED_AFTER = re.compile(
 )
 
 
+# an increment said before the number: "An extra 300 signups", "another $12k", "an
+# additional 5 minutes of deep sleep"
+_INCREMENT_BEFORE = re.compile(
+    r"(?i:\b(?:an?[ \t\u00a0]+(?:extra|additional|incremental)|another))[ \t\u00a0]+"
+    r"(?:[$€£¥][ \t\u00a0]?)?$"
+)
+
+
+def _increment_before(text: str, start: int) -> bool:
+    """Whether the number is an increment, "an extra" or "another" before it."""
+    return "an" in text[max(0, start - 24) : start].lower() and (
+        _INCREMENT_BEFORE.search(text, max(0, start - 24), start) is not None
+    )
+
+
 def _set_changed(text: str, start: int, end: int) -> bool:
     """Whether a verb of its clause puts things in the count or takes them out."""
     return (
@@ -2660,7 +2681,10 @@ _SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best
                     # "6 open incidents")
                     "resolved", "closed", "acknowledged", "unacknowledged", "muted",
                     "silenced", "snoozed", "pending", "paused", "noisy", "flaky", "duplicate",
-                    "brief", "disputed")  # fmt: skip
+                    "brief", "disputed",
+                    # an increment of them: "12,000 extra daily actives", "2 additional
+                    # incidents"
+                    "extra", "additional", "incremental")  # fmt: skip
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"
