@@ -2559,7 +2559,9 @@ _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men",
                      "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
                      "teammates", "competitor", "competitors", "competitor's", "competitor’s",
                      "industry", "benchmark", "benchmarks", "leaders", "marathoners", "pros",
-                     "elites", "median", "medians", "peer", "cohort"])  # fmt: skip
+                     "elites", "median", "medians", "peer", "cohort", "apps", "companies",
+                     "startups", "comps", "top-quartile", "bottom-quartile", "person's",
+                     "person’s", "age"])  # fmt: skip
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
 _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
