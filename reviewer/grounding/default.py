@@ -1555,9 +1555,13 @@ def _span_opens(text: str, start: int, band: bool) -> str | None:
     revenue is $1.9M"), or, for a number the band reads (`band`), its clause ("Year-to-date
     mileage is 31 mi"); None when none does."""
     lo = max(0, start - 160)
-    low = text[lo:start].lower()  # (a few scans of the lower case rule most numbers out)
-    if not ("date" in low or "td" in low or "lifetime" in low or "cumulative" in low) and not (
-        "all" in low and "time" in low
+    # a few scans of the lower case rule most numbers out (but `(?i:i)` also reads "ı" and
+    # "İ", which lower-case to no "i")
+    low = text[lo:start].lower()
+    if (
+        not ("date" in low or "td" in low or "lifetime" in low or "cumulative" in low)
+        and not ("all" in low and "time" in low)
+        and not ("\u0131" in low or "\u0307" in low)
     ):
         return None
     if _SPAN_SAID.search(text, lo, start) is None:

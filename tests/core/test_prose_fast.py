@@ -556,3 +556,37 @@ def test_the_extreme_and_baseline_gates_match_their_patterns() -> None:
         ), text
         compared += 1
     assert compared == 3000
+
+
+def test_the_span_gate_matches_the_span_pattern() -> None:
+    from reviewer.grounding import default
+
+    def plain(text: str, start: int, band: bool) -> str | None:
+        lo = max(0, start - 160)
+        if default._SPAN_SAID.search(text, lo, start) is None:
+            return None
+        begins = lo
+        for end in default._SENTENCE_END.finditer(text, lo, start):
+            begins = end.end()
+        found = default._SPAN_OPENS.match(text, begins, start)
+        if found is not None and found.group(4):
+            return default._span_of(found)
+        if band:
+            found = default._SPAN_OPENS.match(default.clause_before(text, start))
+            if found is not None:
+                return default._span_of(found)
+        return None
+
+    rng = random.Random(61)
+    pieces = ["Year", "to", "date", "-", "YTD", "ytd", "QTD", "Lifetime", "lıfetime", "lİfetime",
+              "All", "time", "all-time", "cumulatıve", "Cumulative", "revenue", "mileage", ",",
+              ":", "is", "was", ".", "\n", "Month-to-date", "week", " ", "\u00a0"]  # fmt: skip
+    compared = 0
+    for _ in range(3000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 9))) + " 44"
+        start = len(text) - 2
+        for band in (False, True):
+            assert default._span_opens(text, start, band) == plain(text, start, band), text
+            compared += 1
+    assert compared == 6000
+    assert default._span_opens("Lıfetime: 44", 10, False) == "all"
