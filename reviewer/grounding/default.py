@@ -1697,9 +1697,7 @@ _INCREMENT_BEFORE = re.compile(
 
 def _increment_before(text: str, start: int) -> bool:
     """Whether the number is an increment, "an extra" or "another" before it."""
-    return "an" in text[max(0, start - 24) : start].lower() and (
-        _INCREMENT_BEFORE.search(text, max(0, start - 24), start) is not None
-    )
+    return _INCREMENT_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:
