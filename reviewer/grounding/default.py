@@ -212,18 +212,7 @@ class DefaultDetector(PoolDetector):
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
                 return
-            if kind is not None and (
-                _extreme_noun_before(text, start, known)
-                or _median_before(text, start, known.name, names)
-                or (
-                    _counts_things(known)
-                    and (_money_before(text, start) or _set_changed(text, start, end))
-                )
-                or _baseline_before(text, start, known)
-                or (not is_change(known) and _other_percentile(text, start, known.name, names))
-                or ((span := _span_opens(text, start, False)) and not self._fits(span, known))
-                or _increment_before(text, start)
-            ):
+            if kind is not None and self._of_another(text, start, end, known, names):
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
             why = None if kind is None else statement_why(text, start, end, mentions)
             if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
@@ -255,10 +244,12 @@ class DefaultDetector(PoolDetector):
                                                mentions)  # fmt: skip
                         if found is not None:
                             break
-                    if (
-                        found is not None
-                        and not _median_before(text, start, found.nearest, names)
-                        and not _increment_before(text, start)
+                    if found is not None and not self._of_another(
+                        text,
+                        found.start,
+                        found.end,
+                        next(k for k in index.pool if k.name == found.nearest),
+                        names,
                     ):
                         yield found
                     continue
@@ -1308,6 +1299,27 @@ class DefaultDetector(PoolDetector):
             }
             self._periods[known.name] = periods.pop() if len(periods) == 1 else None
         return self._periods[known.name]
+
+    def _of_another(self, text: str, start: int, end: int, known: Known, names: NameIndex) -> bool:
+        """Whether the words beside a number a name reads make it a value of another kind
+        than `known`'s: an extreme, a median or another percentile, a baseline, an amount
+        or a change of a count, a total over a span its name does not say, an increment
+        ("Throughput had highs of 22,900 rps", "The p90 resting rate was 38 bpm")."""
+        return (
+            _extreme_noun_before(text, start, known)
+            or _median_before(text, start, known.name, names)
+            or (
+                _counts_things(known)
+                and (_money_before(text, start) or _set_changed(text, start, end))
+            )
+            or _baseline_before(text, start, known)
+            or (not is_change(known) and _other_percentile(text, start, known.name, names))
+            or (
+                (span := _span_opens(text, start, False)) is not None
+                and not self._fits(span, known)
+            )
+            or _increment_before(text, start)
+        )
 
     def _fits(self, span: str, known: Known) -> bool:
         """Whether a span said of a number ("year", "all") is the one `known`'s names say:
