@@ -414,6 +414,23 @@ _RANGE_BEFORE = re.compile(
     rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
     rf"(?i:\bbetween){_S}+{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+and{_S}+){_PREFIX}$"
 )
+# a verb whose particle "up" is no movement: "wake up 3 to 5 times", "showed up 15 to 20
+# times" (a range, where "is up 3 to 45" moved)
+_PHRASAL_UP = re.compile(
+    r"(?i:\b(?:wake|wakes|woke|woken|waking|get|gets|got|getting|show|shows|showed|shown|"
+    r"showing|sign|signs|signed|signing|warm|warms|warmed|warming)[ \t\u00a0]+)$"
+)
+
+
+def _moved_to(before: str) -> bool:
+    """Whether the clause ends in a movement by an amount, then "to" ("fell 15 to")."""
+    moved = MOVED_TO.search(before)
+    return moved is not None and not (
+        before[moved.start() : moved.start() + 2].lower() == "up"
+        and _PHRASAL_UP.search(before, 0, moved.start()) is not None
+    )
+
+
 # words of a movement by an amount: "fell 15", "is up 11", "rose by $500k"
 MOVE_WORDS = (
     "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
@@ -1121,7 +1138,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and _RANGE_BEFORE.search(before)
         )
         or (digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
-    ) and not ("to" in present and MOVED_TO.search(before)):
+    ) and not ("to" in present and _moved_to(before)):
         return "range"  # (but "fell 15 to 52" is a move and the level it reached)
     if (
         (digit_after and _OF_AFTER.match(after))
