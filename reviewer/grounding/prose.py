@@ -290,7 +290,8 @@ _BOUND = re.compile(
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
     rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
     rf"|nearer|closer\s+to|short\s+of|shy\s+of|exceeded|exceeds|topped|tops|crossed|crosses"
-    rf"|surpassed|surpasses)){_S}+(?:(?i:minus|negative){_S}+)?"
+    rf"|surpassed|surpasses|circa|approx\.?|ballpark|in\s+the\s+neighbou?rhood\s+of"
+    rf"|in\s+the\s+region\s+of)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
 # a word between a number and what it says of that number: not another number, nor the
@@ -298,7 +299,8 @@ _BOUND = re.compile(
 _OWN_WORD = r"(?![0-9])(?!(?i:vs|versus|against|compared|than)\b)"
 # the bounds that only round a value: said of what happened, they state it roughly
 _APPROXIMATE = re.compile(
-    rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like)\b"
+    rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like"
+    rf"|circa|approx|ballpark|in{_S}+the{_S}+(?:neighbou?rhood|region){_S}+of)\b"
 )
 # a word that makes a bound a near miss ("just under 9 hours", "a shade over 62"): said of
 # what happened, the value given roughly
@@ -342,7 +344,8 @@ _PLAN_AFTER_WORDS = (
     rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
-    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|or\s+(?:so|less|more|better|under|below|"
+    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|give\s+or\s+take|or\s+thereabouts"
+    rf"|or\s+(?:so|less|more|better|under|below|"
     rf"above|lower|higher|fewer|lower)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
     rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
     rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
@@ -1418,7 +1421,8 @@ _BOUND_LAST = frozenset(
         " ",
         "below under above beyond over within most least than to as around about roughly "
         "approximately nearly almost of like between from at past nearer minus negative usd "
-        "eur gbp us exceeded exceeds topped tops crossed crosses surpassed surpasses",
+        "eur gbp us exceeded exceeds topped tops crossed crosses surpassed surpasses circa "
+        "approx ballpark",
     )
 )
 # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
@@ -1460,7 +1464,7 @@ _BOUND_WORDS = frozenset(
         "below under above beyond over within at no less more fewer up as around about "
         "roughly approximately nearly almost close north south something between anywhere "
         "capped limited past nearer closer short shy exceeded exceeds topped tops crossed "
-        "crosses surpassed surpasses",
+        "crosses surpassed surpasses circa approx ballpark neighborhood neighbourhood region",
     )
 )
 _RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
