@@ -2538,8 +2538,19 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
     return (
         bool(after)
         and after[0].lower().rstrip(",.;:!?)") in _SEGMENT_PREPOSITIONS
-        and _SEGMENT_AFTER.match(text, m_end) is not None
+        and (
+            _SEGMENT_AFTER.match(text, m_end) is not None
+            or _DAYS_OF_A_KIND.match(text, m_end) is not None
+        )
     )
+
+
+# days or nights of a kind after a name: "HRV on rest days", "Average HR on easy days",
+# "DAU on weekends", "Efficiency on travel nights" (not one day: "on Monday")
+_DAYS_OF_A_KIND = re.compile(
+    rf"{_SPACE}+(?i:on){_SPACE}+(?:(?i:the|your|our){_SPACE}+)?(?:[A-Za-z][\w-]*{_SPACE}+)?"
+    r"(?i:days|nights|weekends|weekdays|workdays|weeknights|mornings|evenings)\b"
+)
 
 
 # a segment that opens the sentence, before a comma: "Among power users,", "In Germany,",

@@ -370,7 +370,8 @@ def _segment_words_texts() -> list[str]:
               "industry", "Competitor", "benchmark", "best day for", "for",
               "personal best", "Among", "In", "On", "Within", "Germany,", "power users,",
               "the load side,", "November,", "your", "their", ",\t", ",\u00a0",
-              "Variant B's", "group's", "service's", "Sam's", "HR is"]  # fmt: skip
+              "Variant B's", "group's", "service's", "Sam's", "HR is", "rest days", "days",
+              "weekends", "Nights", "easy"]  # fmt: skip
     return [" ".join(rng.choice(pieces) for _ in range(rng.randint(3, 14))) for _ in range(3000)]
 
 
@@ -387,6 +388,7 @@ def test_segment_qualifier_and_someone_else_gates_match_their_plain_readings() -
             or default._WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
             or ratio
             or default._SEGMENT_AFTER.match(text, m_end)
+            or default._DAYS_OF_A_KIND.match(text, m_end)
             or default._SEGMENT_OPENER.search(text, max(0, m_start - 70), m_start)
         )
 
