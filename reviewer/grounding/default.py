@@ -304,6 +304,13 @@ class DefaultDetector(PoolDetector):
                     and _cites_a_name_beside(text, start, end, token, value, mentions)
                 ):
                     continue  # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
+                if (
+                    basis == "band"
+                    and unit == "none"
+                    and text[end : end + 1] in (",", " ")
+                    and self._unit_of_list(text, end) not in (None, "none")
+                ):
+                    continue  # "10, 11, 12 and 13 miles": the list's unit, said once
                 if basis == "band" and (
                     _extreme_before(text, start, known)
                     or _extreme_noun_before(text, start, known)
@@ -1321,6 +1328,32 @@ class DefaultDetector(PoolDetector):
             or _increment_before(text, start)
         )
 
+    def _unit_of_list(self, text: str, end: int) -> str | None:
+        """The unit of the last item of a list that goes on after the number ending at
+        `end` ("10, 11, 12 and 13 miles": "mi", "6 and 7 hours": "h"; "foreign" for a unit
+        outside the vocabulary, "60, 66 and 70 seconds"), or None where no
+        list goes on: three items or more, or two joined by a plain "and" ("54.6, and
+        24,310 steps" joins two clauses)."""
+        read = None
+        last = plain_and = None
+        count = 0
+        while True:
+            sep = _SERIES_SEPARATOR.match(text, end)
+            if sep is None:
+                break
+            read = ascii_digits(text) if read is None else read
+            item = self.scanner.pattern.match(read, sep.end())
+            if item is None or item.group("body") is None:
+                break
+            last, end, count, plain_and = item, item.end("body"), count + 1, sep.group("and_")
+            if sep.group("and") is not None or plain_and is not None:
+                break
+        if last is None or read is None or (count == 1 and plain_and is None):
+            return None
+        _, _, _, _, unit, skip = self.scanner.number_at(last, read, text)
+        # ("70 seconds", "11 months": a unit all the same, or a span of time)
+        return "foreign" if skip in ("unit", "window") else unit
+
     def _fits(self, span: str, known: Known) -> bool:
         """Whether a span said of a number ("year", "all") is the one `known`'s names say:
         its period to date ("revenue_mtd"), or its cadence ("weekly mileage" to date)."""
@@ -1392,8 +1425,9 @@ def _series(
     read: str, pattern: re.Pattern[str], text: str, m: re.Match[str]
 ) -> list[re.Match[str]] | None:
     """The numbers of a series that starts at `m`, when its words say it is one value's
-    over a run of periods: "58, 61 and 67 over the last three mornings", "$99k, $95k and
-    $92k over the past three months". The last is the latest."""
+    over a run of periods ("58, 61 and 67 over the last three mornings", "$99k, $95k and
+    $92k over the past three months"), or when three or more follow one name ("Weekly
+    mileage: 22, 24, 26 and 27.3 mi"). The last is the latest."""
     if not stated(m):
         return None
     items = [m]
@@ -1409,7 +1443,7 @@ def _series(
         end = claim_end(item)
         if sep.group("and") is not None or sep.group("and_") is not None:
             break
-    if len(items) < 2 or _SERIES_SPAN.match(text, end) is None:
+    if len(items) < 2 or (len(items) < 3 and _SERIES_SPAN.match(text, end) is None):
         return None
     return items
 
