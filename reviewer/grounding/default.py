@@ -677,6 +677,8 @@ class DefaultDetector(PoolDetector):
                 continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
             if (span := _span_before(text, m_start)) is not None and not self._fits(span, known):
                 continue  # "YTD revenue", "Lifetime steps": the total over another span
+            if whole and names.said_of_several(text, m_start, m_end):
+                continue  # "Long runs have gone 10, 11, 12 and 13 miles": not today's run
             if _statistic_of_other(text, m_start, m_end, known, names):
                 continue  # "Build time p50", "Replication lag p99": another quantity's
             qualifying = _qualifies(text, m_start)
@@ -1559,7 +1561,7 @@ def _qualified_name_before(
     at = bisect_right(mentions, start, key=_END)  # the first name that ends after `start`
     if at == 0:
         return False
-    m_start, m_end, mentioned, _ = mentions[at - 1]
+    m_start, m_end, mentioned, whole = mentions[at - 1]
     if mentioned is known and qualified_gap(text[m_end:start]):
         return True
     if _SENTENCE_END.search(text, m_end, start):
@@ -1569,6 +1571,7 @@ def _qualified_name_before(
         _segmented(text, m_start, m_end)
         or (span is not None and not fits(span, mentioned))
         or _statistic_of_other(text, m_start, m_end, mentioned, names)
+        or bool(whole and names.said_of_several(text, m_start, m_end))
     )
 
 

@@ -539,6 +539,24 @@ class NameIndex:
             previous = word
         return None
 
+    def said_of_several(self, text: str, start: int, end: int) -> bool:
+        """Whether the name at text[start:end] is a singular noun said in the plural ("Long
+        runs have gone 10, 11, 12 and 13 miles", "Your sleep scores this week"): several of
+        them, not the one value the pool holds. A form that ends in "s" itself ("steps",
+        "signups") and an abbreviation ("DAUs") are no such plural; a word of a name
+        standing for it ("Errors ran at 3.1%" of the error rate) is not asked."""
+        said = text[start:end]
+        if said[-1:] not in ("s", "S"):
+            return False
+        words = said[:-1].split()
+        if not words or words[-1].isupper():
+            return False  # an abbreviation: "DAUs"
+        key = form_key(said)
+        if key in self.by_form or key in self.partial or key in self.heads:
+            return False
+        last = key.split()[-1]
+        return len(last) >= 4 and last.isalpha() and last.islower()
+
     def said_singly(self, sentence: str, known: Known) -> bool:
         """Whether the sentence says the count `known`'s noun only in the singular: one of
         them, whose number counts something else ("The status page was updated 3 times",
