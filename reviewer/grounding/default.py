@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
 from operator import itemgetter
@@ -317,6 +317,7 @@ class DefaultDetector(PoolDetector):
                     or _median_before(text, start, known.name, names)
                     or (not is_change(known) and _other_percentile(text, start, known.name, names))
                     or _increment_before(text, start)
+                    or _extreme_subject(text, start, names.words.get(known.name, ()))
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1328,6 +1329,7 @@ class DefaultDetector(PoolDetector):
                 and not self._fits(span, known)
             )
             or _increment_before(text, start)
+            or _extreme_subject(text, start, names.words.get(known.name, ()))
         )
 
     def _unit_of_list(self, text: str, end: int) -> str | None:
@@ -1747,6 +1749,38 @@ _INCREMENT_BEFORE = re.compile(
 def _increment_before(text: str, start: int) -> bool:
     """Whether the number is an increment, "an extra" or "another" before it."""
     return _INCREMENT_BEFORE.search(text, max(0, start - 24), start) is not None
+
+
+# the subject of a sentence, an extreme one of many: "Our best ad had a 3.1% CTR", "The
+# noisiest host fired 12 alerts", "Your worst night had an efficiency of 72%"
+_EXTREMES_OF_MANY = ("best", "top", "worst", "biggest", "largest", "smallest", "highest",
+                     "lowest", "busiest", "noisiest", "longest", "shortest", "hardest",
+                     "easiest", "fastest", "slowest", "strongest", "weakest")  # fmt: skip
+_EXTREME_SUBJECT = re.compile(
+    r"[\s*#>-]*(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
+    rf"(?P<extreme>(?i:{'|'.join(_EXTREMES_OF_MANY)}))"
+    r"[ \t\u00a0]+[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?"
+    r"[ \t\u00a0]+(?i:had|has|was|is|got|saw|drove|delivered|brought|posted|hit|reached|ran|"
+    r"came|fired|paid|averaged|gave|logged|recorded|scored)\b"
+)
+
+
+def _extreme_subject(text: str, start: int, own: Collection[str]) -> bool:
+    """Whether the number's sentence opens with an extreme one of many as its subject, so
+    that the number is that one's ("Our best ad had a 3.1% CTR"), unless the extreme is a
+    word of the value's own names (`own`: "Your lowest heart rate was 44 bpm" of an `rhr`
+    called "lowest heart rate")."""
+    lo = max(0, start - 120)
+    low = text[lo:start].lower()  # (and the letters `(?i:...)` reads as "i" or "s")
+    if not any(word in low for word in _EXTREMES_OF_MANY) and not (
+        "\u0131" in low or "\u0307" in low or "\u017f" in low
+    ):
+        return False
+    begins = lo
+    for end in _SENTENCE_END.finditer(text, lo, start):
+        begins = end.end()
+    found = _EXTREME_SUBJECT.match(text, begins, start)
+    return found is not None and found.group("extreme").lower() not in own
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:

@@ -592,3 +592,28 @@ def test_the_span_gate_matches_the_span_pattern() -> None:
             compared += 1
     assert compared == 6000
     assert default._span_opens("Lıfetime: 44", 10, False) == "all"
+
+
+def test_the_extreme_subject_gate_matches_its_pattern() -> None:
+    from reviewer.grounding import default
+
+    def plain(text: str, start: int) -> bool:
+        lo = max(0, start - 120)
+        begins = lo
+        for end in default._SENTENCE_END.finditer(text, lo, start):
+            begins = end.end()
+        found = default._EXTREME_SUBJECT.match(text, begins, start)
+        return found is not None and found.group("extreme").lower() not in {"lowest"}
+
+    rng = random.Random(67)
+    pieces = ["Our", "the", "Your", "best", "bıggest", "nolſiest", "noiſiest", "TOP", "worst",
+              "lowest", "ad", "night", "had", "saw", "was", "a", "CTR", "of", ".", "\n", ",",
+              " ", "\u00a0", "fired", "heart rate"]  # fmt: skip
+    compared = 0
+    for _ in range(4000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(2, 9))) + " 44"
+        start = len(text) - 2
+        assert default._extreme_subject(text, start, {"lowest"}) == plain(text, start), text
+        compared += 1
+    assert compared == 4000
+    assert default._extreme_subject("The noiſiest host fired 44", 24, ()) is True
