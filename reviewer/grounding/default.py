@@ -385,6 +385,21 @@ class DefaultDetector(PoolDetector):
                     ):
                         continue  # "Deep 2h, REM 40m, light 4h": light sleep, no sleep debt
                         # ("| checkout | 790 ms |": a row's label too, unless a period's)
+                    item = (
+                        _ITEM_LABEL_AFTER.match(text, end)
+                        if start and (text[start - 1] in CURRENCY_SYMBOLS)
+                        else None
+                    )
+                    if (
+                        item is not None
+                        and (
+                            item.group("more")
+                            or _ITEM_BEFORE.search(text, max(0, start - 8), start)
+                        )
+                        and names_something_else(item.group("label"), known, aliases)
+                    ):
+                        continue  # "$14.5k rent, $9.2k software and $188k payroll": the
+                        # amount of the item its label after it names
                 if basis == "band" and aliases and unit in _GENERIC:
                     other = self._name_after(text, end)
                     if other is not None and other != known.name:
@@ -2419,6 +2434,13 @@ _LIST_ITEM_BEFORE = re.compile(
     rf"(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?)(?::|{_SPACE}*(?P<cell>\|))?"
     rf"{_SPACE}+{_MONEY}$"
 )
+# an amount's label after it in a list of amounts: "$14.5k rent, $9.2k software and $188k
+# payroll" (`more`: the list goes on after it)
+_ITEM_LABEL_AFTER = re.compile(
+    rf"{_SPACE}+(?P<label>[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?)"
+    rf"(?:{_SPACE}*(?P<more>[,;]|{_SPACE}and{_SPACE}+(?:[$€£¥]|US\$))|{_SPACE}*(?:[.!?]|$))"
+)
+_ITEM_BEFORE = re.compile(rf"(?:,|\band){_SPACE}*(?:[$€£¥]|US\$)$")  # ", $9.2k", "and $188k"
 # (an aside may stand before the next item: "payroll $84k (71%), hosting $21k")
 _LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*(?:\([^()\n]{{0,24}}\){_SPACE}*)?[,;|]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
