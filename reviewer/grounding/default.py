@@ -2840,7 +2840,9 @@ _SEGMENT_AFTER = re.compile(
     rf"{_SPACE}+"
     rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
     rf"[A-Za-z]|by{_SPACE}+(?:channel|platform|region|country|plan|tier|source|segment|"
-    rf"cohort|device|market|team|product|customer|browser|os)s?\b)"
+    rf"cohort|device|market|team|product|customer|browser|os|bank|account|entity|entities|"
+    rf"currency|currencies|vendor|category|categories|department|endpoint|service|route|host|"
+    rf"node|severity|severities|step|stage|version|feature|page|screen|shoe)s?\b)"
 )
 # the first word of each of its alternatives: where the word after a name is none of
 # these, the pattern is not tried
