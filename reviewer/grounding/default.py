@@ -1766,36 +1766,47 @@ def _increment_before(text: str, start: int) -> bool:
     return _INCREMENT_BEFORE.search(text, max(0, start - 24), start) is not None
 
 
-# the subject of a sentence, an extreme one of many: "Our best ad had a 3.1% CTR", "The
-# noisiest host fired 12 alerts", "Your worst night had an efficiency of 72%"
+# the subject of a sentence, one of many: an extreme ("Our best ad had a 3.1% CTR", "The
+# noisiest host fired 12 alerts", "Your worst night had an efficiency of 72%") or an arm,
+# a cohort, a scenario ("Variant B converted at 2.9%", "The control group churned at 3.4%")
 _EXTREMES_OF_MANY = ("best", "top", "worst", "biggest", "largest", "smallest", "highest",
                      "lowest", "busiest", "noisiest", "longest", "shortest", "hardest",
                      "easiest", "fastest", "slowest", "strongest", "weakest")  # fmt: skip
+_PARTS_OF_MANY = ("variant", "arm", "cohort", "group", "bucket", "scenario", "canary",
+                  "treatment", "control", "holdout", "test")  # fmt: skip
 _EXTREME_SUBJECT = re.compile(
-    r"[\s*#>-]*(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
+    r"[\s*#>-]*(?:"
+    r"(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
     rf"(?P<extreme>(?i:{'|'.join(_EXTREMES_OF_MANY)}))"
     r"[ \t\u00a0]+[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?"
-    r"[ \t\u00a0]+(?i:had|has|was|is|got|saw|drove|delivered|brought|posted|hit|reached|ran|"
-    r"came|fired|paid|averaged|gave|logged|recorded|scored)\b"
+    r"|(?:(?i:the|our)[ \t\u00a0]+)?(?P<part>(?i:variant|cohort|bucket|scenario|canary|"
+    r"treatment|control|holdout|group|arm|test(?=[ \t\u00a0]+(?i:arm|group)\b)))"
+    r"(?:[ \t\u00a0]+(?:[A-Z]|[0-9]+)\b)?"
+    r"(?:[ \t\u00a0]+(?i:arm|group|hosts?|nodes?|users?|cohort|bucket))?"
+    r")[ \t\u00a0]+(?i:had|has|was|is|got|saw|drove|delivered|brought|posted|hit|reached|ran|"
+    r"came|fired|paid|averaged|gave|logged|recorded|scored|converted|churned|retained|slept|"
+    r"burns|burned|leaves|left)\b"
 )
 
 
 def _extreme_subject(text: str, start: int, own: Collection[str]) -> bool:
-    """Whether the number's sentence opens with an extreme one of many as its subject, so
-    that the number is that one's ("Our best ad had a 3.1% CTR"), unless the extreme is a
-    word of the value's own names (`own`: "Your lowest heart rate was 44 bpm" of an `rhr`
-    called "lowest heart rate")."""
+    """Whether the number's sentence opens with one of many as its subject, an extreme or
+    a part, so that the number is that one's ("Our best ad had a 3.1% CTR", "Variant B
+    converted at 2.9%"), unless its word is a word of the value's own names (`own`: "Your
+    lowest heart rate was 44 bpm" of an `rhr` called "lowest heart rate")."""
     lo = max(0, start - 120)
     low = text[lo:start].lower()  # (and the letters `(?i:...)` reads as "i" or "s")
-    if not any(word in low for word in _EXTREMES_OF_MANY) and not (
-        "\u0131" in low or "\u0307" in low or "\u017f" in low
+    if (
+        not any(word in low for word in _EXTREMES_OF_MANY)
+        and not any(word in low for word in _PARTS_OF_MANY)
+        and not ("\u0131" in low or "\u0307" in low or "\u017f" in low)
     ):
         return False
     begins = lo
     for end in _SENTENCE_END.finditer(text, lo, start):
         begins = end.end()
     found = _EXTREME_SUBJECT.match(text, begins, start)
-    return found is not None and found.group("extreme").lower() not in own
+    return found is not None and (found.group("extreme") or found.group("part")).lower() not in own
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:
