@@ -1863,6 +1863,9 @@ _PERCENTILE = re.compile(
 )
 
 
+_P_DIGIT = re.compile(r"[pP][0-9]")
+
+
 def _other_percentile(text: str, start: int, name: str, names: NameIndex) -> bool:
     """Whether the number's clause, before it (after its last comma), says percentiles
     ("The p99 was 780 ms", "Your 90th percentile latency is 8 min") none of which the value
@@ -1870,7 +1873,10 @@ def _other_percentile(text: str, start: int, name: str, names: NameIndex) -> boo
     of a percentile is asked of the change's reading: "p95 moved 9.0%" of
     `latency_change`.)"""
     before = clause_before(text, start)
-    said = {a or b for a, b in _PERCENTILE.findall(before[before.rfind(",") + 1 :])}
+    before = before[before.rfind(",") + 1 :]
+    if _P_DIGIT.search(before) is None and "ercent" not in before.lower():
+        return False  # (most clauses say no percentile: a "p" and a digit, or "percent")
+    said = {a or b for a, b in _PERCENTILE.findall(before)}
     if not said:
         return False
     own = set()

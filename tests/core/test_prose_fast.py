@@ -620,3 +620,28 @@ def test_the_extreme_subject_gate_matches_its_pattern() -> None:
         compared += 1
     assert compared == 4000
     assert default._extreme_subject("The noiſiest host fired 44", 24, ()) is True
+
+
+def test_the_percentile_gate_matches_its_pattern() -> None:
+    from reviewer.grounding import default
+
+    names = NameIndex.of([Known("p95_latency", 728, "ms")], {})
+
+    def plain(text: str, start: int) -> bool:
+        before = prose.clause_before(text, start)
+        said = {a or b for a, b in default._PERCENTILE.findall(before[before.rfind(",") + 1 :])}
+        return bool(said) and said.isdisjoint({"95"})
+
+    rng = random.Random(71)
+    pieces = ["p99", "P90", "p95", "p9", "the", "99th", "95TH", "percentile", "PERCENTİLE",
+              "PeRcEnTıLe", "latency", ",", "was", "at", "up", "sleep", " ", "\u00a0",
+              "3rd"]  # fmt: skip
+    compared = 0
+    for _ in range(4000):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(1, 8))) + " 44"
+        start = len(text) - 2
+        assert default._other_percentile(text, start, "p95_latency", names) == plain(text, start), (
+            text
+        )
+        compared += 1
+    assert compared == 4000
