@@ -1148,11 +1148,17 @@ class DefaultDetector(PoolDetector):
             if averaged is not None:  # "peaked near 31k req/s but averaged 20,372"
                 now = self.scanner.pattern.match(read, averaged.end())
                 return (now, True) if now is not None and stated(now) else None
-            if not any(word in window for word in _SETTLE_WORDS):
+            if "then" not in window and not any(word in window for word in _SETTLE_WORDS):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
-            if settled is None or not _SETTLED_WORDS.search(settled.group("words")):
-                return None
+            if settled is None or not (
+                _SETTLED_WORDS.search(settled.group("words"))
+                or (
+                    settled.group("join").lower() == "then"
+                    and settled.group("words").split()[-1].lower() in ("to", "at")
+                )
+            ):
+                return None  # (a move "then" to a level is where the value went next)
             now = self.scanner.pattern.match(read, settled.end())
             return (now, True) if now is not None and stated(now) else None
         now = self.scanner.pattern.match(read, joined.end())
@@ -2353,11 +2359,12 @@ _MONTH_ORDER = {month[:3]: i for i, month in enumerate(MONTHS)}
 # at", "but is back to", "and has since recovered to"... and the number
 _SETTLED = re.compile(
     rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
-    rf"(?i:and|but|before|then|yet)\b"
+    rf"(?P<join>(?i:and|but|before|then|yet))\b"
     rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
     rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
     rf"returned|eased|drained|cleared|fell|dropped|came|stands|sits|holds|held|at|to|around|"
-    rf"near|this|morning|today|tonight)\b){{1,5}})"
+    rf"near|this|morning|today|tonight|bounced|rebounded|rose|climbed|rallied|crept|ticked|"
+    rf"went|sank|dipped|jumped)\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # or, after "but", the average over the while: "peaked near 31k req/s on Monday but
@@ -2371,6 +2378,7 @@ _BUT_AVERAGED = re.compile(
 # the words among them that say where the value is now ("settl" begins its forms)
 _SETTLE_WORDS = ("now", "since", "back", "settl", "currently", "recovered", "returned",
                  "drained", "eased", "cleared", "today", "morning", "tonight")  # fmt: skip
+# (and "then": "dipped to 58 on Tuesday, then bounced to 67")
 _SETTLED_WORDS = re.compile(
     r"(?i:\b(?:" + "|".join(rf"{w}\w*" if w == "settl" else w for w in _SETTLE_WORDS) + r")\b)"
 )
