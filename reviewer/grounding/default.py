@@ -1148,7 +1148,10 @@ class DefaultDetector(PoolDetector):
             if averaged is not None:  # "peaked near 31k req/s but averaged 20,372"
                 now = self.scanner.pattern.match(read, averaged.end())
                 return (now, True) if now is not None and stated(now) else None
-            if "then" not in window and not any(word in window for word in _SETTLE_WORDS):
+            then_at = window.find("then")  # (no mark `_SETTLED` stops at may come before)
+            if (then_at < 0 or _STOPS_SETTLED.search(window, 0, then_at)) and not any(
+                word in window for word in _SETTLE_WORDS
+            ):
                 return None  # no word there says where the value is now
             settled = _SETTLED.match(text, end)
             if settled is None or not (
@@ -2378,7 +2381,9 @@ _BUT_AVERAGED = re.compile(
 # the words among them that say where the value is now ("settl" begins its forms)
 _SETTLE_WORDS = ("now", "since", "back", "settl", "currently", "recovered", "returned",
                  "drained", "eased", "cleared", "today", "morning", "tonight")  # fmt: skip
-# (and "then": "dipped to 58 on Tuesday, then bounced to 67")
+# (and "then": "dipped to 58 on Tuesday, then bounced to 67"), which `_SETTLED` reaches
+# only with none of these before it
+_STOPS_SETTLED = re.compile(r"[.;!?\n]")
 _SETTLED_WORDS = re.compile(
     r"(?i:\b(?:" + "|".join(rf"{w}\w*" if w == "settl" else w for w in _SETTLE_WORDS) + r")\b)"
 )
