@@ -244,14 +244,10 @@ class DefaultDetector(PoolDetector):
                                                mentions)  # fmt: skip
                         if found is not None:
                             break
-                    if found is not None and not self._of_another(
-                        text,
-                        found.start,
-                        found.end,
-                        next(k for k in index.pool if k.name == found.nearest),
-                        names,
-                    ):
-                        yield found
+                    if found is not None:
+                        flag, read_as = found
+                        if not self._of_another(text, flag.start, flag.end, read_as, names):
+                            yield flag
                     continue
                 end = start + len(token)
                 if token[0] in SIGNS and text[start] not in SIGNS:
@@ -313,11 +309,7 @@ class DefaultDetector(PoolDetector):
                     continue  # "10, 11, 12 and 13 miles": the list's unit, said once
                 if basis == "band" and (
                     _extreme_before(text, start, known)
-                    or _extreme_noun_before(text, start, known)
-                    or _median_before(text, start, known.name, names)
-                    or (not is_change(known) and _other_percentile(text, start, known.name, names))
-                    or _increment_before(text, start)
-                    or _extreme_subject(text, start, names.words.get(known.name, ()))
+                    or _another_statistic(text, start, known, names)
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -527,12 +519,12 @@ class DefaultDetector(PoolDetector):
         held: Sequence[Known],
         names: NameIndex,
         mentions: list[tuple[int, int, Known, bool]],
-    ) -> Flag | None:
+    ) -> tuple[Flag, Known] | None:
         """A number the band finds unrelated, read as the known value among `held` (those
         of its unit; else those of time held in another unit of time) that the words of its
         sentence name when no name stands there ("The usual resting rate is still 39 bpm"
-        of `rhr_baseline`, "You slept 9 hours" of 367 min); None when they name none, or
-        it states nothing."""
+        of `rhr_baseline`, "You slept 9 hours" of 367 min): its flag and the value read;
+        None when they name none, or it states nothing."""
         if not held:
             return None
         end = start + len(token)
@@ -542,8 +534,9 @@ class DefaultDetector(PoolDetector):
         if found is None:
             return None
         known, kind = found
-        return Flag(start, end, text[start:end], value, unit, known.name, known.value,
+        flag = Flag(start, end, text[start:end], value, unit, known.name, known.value,
                     value - known.value, kind, "name")  # fmt: skip
+        return flag, known
 
     def _worded(
         self,
@@ -1340,20 +1333,16 @@ class DefaultDetector(PoolDetector):
         or a change of a count, a total over a span its name does not say, an increment
         ("Throughput had highs of 22,900 rps", "The p90 resting rate was 38 bpm")."""
         return (
-            _extreme_noun_before(text, start, known)
-            or _median_before(text, start, known.name, names)
+            _another_statistic(text, start, known, names)
             or (
                 _counts_things(known)
                 and (_money_before(text, start) or _set_changed(text, start, end))
             )
             or _baseline_before(text, start, known)
-            or (not is_change(known) and _other_percentile(text, start, known.name, names))
             or (
                 (span := _span_opens(text, start, False)) is not None
                 and not self._fits(span, known)
             )
-            or _increment_before(text, start)
-            or _extreme_subject(text, start, names.words.get(known.name, ()))
         )
 
     def _unit_of_list(self, text: str, end: int) -> str | None:
@@ -1782,7 +1771,7 @@ def _increment_before(text: str, start: int) -> bool:
 _EXTREMES_OF_MANY = ("best", "top", "worst", "biggest", "largest", "smallest", "highest",
                      "lowest", "busiest", "noisiest", "longest", "shortest", "hardest",
                      "easiest", "fastest", "slowest", "strongest", "weakest")  # fmt: skip
-_EXTREME_SUBJECT = re.compile(
+_ONE_OF_MANY = re.compile(
     r"[\s*#>-]*(?:"
     r"(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
     rf"(?P<extreme>(?i:{'|'.join(_EXTREMES_OF_MANY)}))"
@@ -1798,11 +1787,11 @@ _EXTREME_SUBJECT = re.compile(
     r"visitors))?"
     r")[ \t\u00a0]+(?i:had|has|was|is|got|saw|drove|delivered|brought|posted|hit|reached|ran|"
     r"came|fired|paid|averaged|gave|logged|recorded|scored|converted|churned|retained|slept|"
-    r"burns|burned|leaves|left|brought|brings|drives|delivers)\b"
+    r"burns|burned|leaves|left|brings|drives|delivers)\b"
 )
 
 
-def _extreme_subject(text: str, start: int, own: Collection[str]) -> bool:
+def _one_of_many(text: str, start: int, own: Collection[str]) -> bool:
     """Whether the number's sentence opens with one of many as its subject, an extreme, a
     part or a segment, so that the number is that one's ("Our best ad had a 3.1% CTR",
     "Variant B converted at 2.9%", "Email drove 96 signups"), unless its word is a word of
@@ -1812,11 +1801,25 @@ def _extreme_subject(text: str, start: int, own: Collection[str]) -> bool:
     begins = lo  # (the pattern, anchored at the sentence's start, fails at once on most)
     for end in _SENTENCE_END.finditer(text, lo, start):
         begins = end.end()
-    found = _EXTREME_SUBJECT.match(text, begins, start)
+    found = _ONE_OF_MANY.match(text, begins, start)
     if found is None or ":" in text[found.end() : start]:
         return False  # (after a colon, the sentence may give the whole: "...: 2,268 in total")
     word = found.group("extreme") or found.group("part") or found.group("segment")
     return word.lower() not in own
+
+
+def _another_statistic(text: str, start: int, known: Known, names: NameIndex) -> bool:
+    """Whether the words before the number make it another figure than `known`'s value,
+    whichever reading found it: an extreme ("highs of 22,900 rps"), a median or another
+    percentile, an increment ("An extra 300 signups"), one of many's ("Our best ad had a
+    3.1% CTR")."""
+    return (
+        _extreme_noun_before(text, start, known)
+        or _median_before(text, start, known.name, names)
+        or (not is_change(known) and _other_percentile(text, start, known.name, names))
+        or _increment_before(text, start)
+        or _one_of_many(text, start, names.words.get(known.name, ()))
+    )
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:

@@ -594,7 +594,7 @@ def test_the_span_gate_matches_the_span_pattern() -> None:
     assert default._span_opens("Lıfetime: 44", 10, False) == "all"
 
 
-def test_the_extreme_subject_gate_matches_its_pattern() -> None:
+def test_one_of_many_matches_its_pattern_on_generated_sentences() -> None:
     from reviewer.grounding import default
 
     def plain(text: str, start: int) -> bool:
@@ -602,7 +602,7 @@ def test_the_extreme_subject_gate_matches_its_pattern() -> None:
         begins = lo
         for end in default._SENTENCE_END.finditer(text, lo, start):
             begins = end.end()
-        found = default._EXTREME_SUBJECT.match(text, begins, start)
+        found = default._ONE_OF_MANY.match(text, begins, start)
         if found is None or ":" in text[found.end() : start]:
             return False
         word = found.group("extreme") or found.group("part") or found.group("segment")
@@ -618,10 +618,10 @@ def test_the_extreme_subject_gate_matches_its_pattern() -> None:
     for _ in range(4000):
         text = " ".join(rng.choice(pieces) for _ in range(rng.randint(2, 9))) + " 44"
         start = len(text) - 2
-        assert default._extreme_subject(text, start, {"lowest"}) == plain(text, start), text
+        assert default._one_of_many(text, start, {"lowest"}) == plain(text, start), text
         compared += 1
     assert compared == 4000
-    assert default._extreme_subject("The noiſiest host fired 44", 24, ()) is True
+    assert default._one_of_many("The noiſiest host fired 44", 24, ()) is True
 
 
 def test_the_percentile_gate_matches_its_pattern() -> None:
