@@ -682,6 +682,14 @@ _PAST_AFTER = re.compile(
     rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter)|"
     rf"on{_S}+the{_S}+[0-9]{{1,2}}(?:st|nd|rd|th))\b"
 )
+# a stretch inside the period after the number, its noun between: "4,100 signups in one
+# day", "8 alerts in a single hour", "2 incidents in one afternoon" (not "in a day": a rate
+# may be said so, nor a night, which a sleep figure is of)
+_PART_OF_PERIOD = re.compile(
+    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+[A-Za-z][\w'-]*){{0,2}}?{_S}+(?i:in|on|within|during){_S}+"
+    rf"(?:(?i:one|a{_S}+single|just{_S}+one){_S}+(?i:day|hour|minute|afternoon|morning|evening|"
+    rf"shift)|(?i:an?|just{_S}+an?){_S}+(?i:hour|minute|afternoon|morning|evening|shift))\b"
+)
 # a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
 _VERSUS = re.compile(
     rf"(?i:\b(?:versus|vs\.?|compared\s+(?:with|to)|against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+$"
@@ -1073,9 +1081,10 @@ _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
     """Why the number at text[start:end] does not state a present value, or None:
-    "plan", "range", "past value", "count", "ordinal"; "approximate" for a value said
-    roughly ("hovered around 31%"), which only a plain contradiction contradicts; "scale"
-    for a score out of its scale ("2 out of 10"), a value only where a name says which.
+    "plan", "range", "past value", "count", "ordinal", "part" (a stretch of the period:
+    "in one hour"); "approximate" for a value said roughly ("hovered around 31%"), which
+    only a plain contradiction contradicts; "scale" for a score out of its scale ("2 out
+    of 10"), a value only where a name says which.
 
     Most numbers state their value, so every rule is tried for most of them: before a
     pattern is searched, a cheap test of the clause's words says whether it can match
@@ -1286,6 +1295,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "past value"  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
     if digit_after and _ARROW_AFTER.match(after):
         return "past value"
+    if _PART_OF_PERIOD.match(after):
+        return "part"  # "8 alerts in a single hour": a stretch of the period, not all of it
     if _OPENS_WITH_BOUND.match(before):
         return "plan"
     if "(" in before and _WAS_IN_PARENS.search(before):
