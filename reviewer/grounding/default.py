@@ -309,7 +309,7 @@ class DefaultDetector(PoolDetector):
                     continue  # "10, 11, 12 and 13 miles": the list's unit, said once
                 if basis == "band" and (
                     _extreme_before(text, start, known)
-                    or _another_statistic(text, start, known, names)
+                    or _another_statistic(text, start, end, known, names)
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if (period := _to_date(text, end)) is not None and (
@@ -1333,7 +1333,7 @@ class DefaultDetector(PoolDetector):
         or a change of a count, a total over a span its name does not say, an increment
         ("Throughput had highs of 22,900 rps", "The p90 resting rate was 38 bpm")."""
         return (
-            _another_statistic(text, start, known, names)
+            _another_statistic(text, start, end, known, names)
             or (
                 _counts_things(known)
                 and (_money_before(text, start) or _set_changed(text, start, end))
@@ -1808,15 +1808,21 @@ def _one_of_many(text: str, start: int, own: Collection[str]) -> bool:
     return word.lower() not in own
 
 
-def _another_statistic(text: str, start: int, known: Known, names: NameIndex) -> bool:
-    """Whether the words before the number make it another figure than `known`'s value,
+def _another_statistic(text: str, start: int, end: int, known: Known, names: NameIndex) -> bool:
+    """Whether the words beside the number make it another figure than `known`'s value,
     whichever reading found it: an extreme ("highs of 22,900 rps"), a median or another
-    percentile, an increment ("An extra 300 signups"), one of many's ("Our best ad had a
-    3.1% CTR")."""
+    percentile, before it or after ("760 ms p99"), an increment ("An extra 300 signups"),
+    one of many's ("Our best ad had a 3.1% CTR")."""
     return (
         _extreme_noun_before(text, start, known)
         or _median_before(text, start, known.name, names)
-        or (not is_change(known) and _other_percentile(text, start, known.name, names))
+        or (
+            not is_change(known)
+            and (
+                _other_percentile(text, start, known.name, names)
+                or _percentile_after(text, end, known.name, names)
+            )
+        )
         or _increment_before(text, start)
         or _one_of_many(text, start, names.words.get(known.name, ()))
     )
@@ -1892,12 +1898,42 @@ def _other_percentile(text: str, start: int, name: str, names: NameIndex) -> boo
     said = {a or b for a, b in _PERCENTILE.findall(before)}
     if not said:
         return False
+    # (one of several may be its own: "p95 and p50 latency")
+    return said.isdisjoint(_own_percentiles(name, names))
+
+
+def _percentile_after(text: str, end: int, name: str, names: NameIndex) -> bool:
+    """Whether a percentile follows the number, past its unit ("760 ms p99", "15.1 min
+    (p75)", "790 ms at the 99th percentile"), and the value `name`s is not that one."""
+    window = text[end : end + 40]  # (the pattern's "p" or "percent" starts within it)
+    if _P_DIGIT.search(window) is None and "ercent" not in window.lower():
+        return False  # (most numbers have no percentile after them)
+    said = _PERCENTILE_AFTER.match(text, end)
+    if said is None:
+        return False
+    return (said.group(1) or said.group(2)) not in _own_percentiles(name, names)
+
+
+def _own_percentiles(name: str, names: NameIndex) -> set[str]:
+    """The percentiles the value `name`s is by its names: {"95"} of `p95_latency`."""
     own = set()
     for word in names.words.get(name, ()) or name.lower().split("_"):
         found = _PERCENTILE.fullmatch(word) or _PERCENTILE.fullmatch(f"{word} percentile")
         if found is not None:
             own.add(found.group(1) or found.group(2))
-    return said.isdisjoint(own)  # (one of several may be its own: "p95 and p50 latency")
+    return own
+
+
+# a percentile right after a number and its unit: "760 ms p99", "(p75)", "at the 99th
+# percentile"; not the label of the next item ("Alerts 23 p95 latency 728 ms", "p95: 7")
+_PERCENTILE_AFTER = re.compile(
+    r"[ \t\u00a0]{0,3}(?:%|[A-Za-z/°]{1,12})?[ \t\u00a0]{0,3}"
+    r"(?:\(|(?i:at)[ \t\u00a0]{1,3}(?:(?i:the)[ \t\u00a0]{1,3})?)?"
+    r"(?i:p([0-9]{2}(?:\.[0-9]+)?)\b|([0-9]{2}(?:\.[0-9]+)?)(?:st|nd|rd|th)[ \t\u00a0-]{1,3}"
+    r"percentile\b)(?![ \t\u00a0]*[:=])"
+    r"(?![ \t\u00a0]*(?:(?!(?i:and|or|but|vs|while|with)\b)[A-Za-z][\w-]*[ \t\u00a0]+)?"
+    r"[-+\u2212]?[$€£¥]?[0-9])"
+)
 
 
 # a statistic said alone, a name's whole form ("p95" of `p95_latency`, "median")

@@ -647,3 +647,25 @@ def test_the_percentile_gate_matches_its_pattern() -> None:
         )
         compared += 1
     assert compared == 4000
+
+
+def test_the_percentile_after_gate_matches_its_pattern() -> None:
+    from reviewer.grounding import default
+
+    names = NameIndex.of([Known("p95_latency", 728, "ms")], {})
+
+    def plain(text: str, end: int) -> bool:
+        said = default._PERCENTILE_AFTER.match(text, end)
+        return said is not None and (said.group(1) or said.group(2)) != "95"
+
+    rng = random.Random(73)
+    pieces = ["p99", "P90", "p95", "p9", "the", "99th", "95TH", "percentile", "PERCENTİLE",
+              "PeRcEnTıLe", "ms", "%", "(", ")", "at", "AT", "and", "latency", ":", "7", " ",
+              "  ", "\u00a0", "\t", "brpm", "3rd"]  # fmt: skip
+    compared = 0
+    for _ in range(4000):
+        text = "44" + "".join(rng.choice(pieces) + rng.choice(["", " "]) for _ in range(9))
+        assert default._percentile_after(text, 2, "p95_latency", names) == plain(text, 2), text
+        compared += 1
+    assert compared == 4000
+    assert default._percentile_after("44 ms p99", 2, "p95_latency", names) is True
