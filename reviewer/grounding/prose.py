@@ -513,12 +513,14 @@ _OF_BEFORE = re.compile(
 )  # ("4 of 5", "9 h of 9.5 h in bed", "$2.1M of the $2.3M": the whole a part is of)
 _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
-# "80% power", "an 80% chance"
-_STATISTIC_KEYS = re.compile(r"(?i:onfiden|ignifican|power|chance|probab|likel|odds)")
+# "80% power", "an 80% chance"; an interval's level: "95% CI", "95% C.I.", "90% credible"
+_STATISTIC_KEYS = re.compile(
+    r"(?i:onfiden|ignifican|power|chance|probab|likel|odds|c\.?i\b|credib)"
+)
 _STATISTIC_AFTER = re.compile(
     rf"^{_S}*(?:%|percent\b|per{_S}?cent\b){_S}*(?i:(?:statistical|stat\.?){_S}+)?"
-    rf"(?i:confidence|confident|significance|significant|power|chance|probability|likelihood|likely|"
-    rf"odds)\b"
+    rf"(?:(?i:confidence|confident|significance|significant|power|chance|probability|likelihood|"
+    rf"likely|odds|credible)\b|CI\b|C\.I\b)"
 )
 # a ratio's first number before the second: "1 in 4 orders", "one in five nights"
 _ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
