@@ -512,6 +512,14 @@ _OF_BEFORE = re.compile(
     rf"{_PREFIX}$"
 )  # ("4 of 5", "9 h of 9.5 h in bed", "$2.1M of the $2.3M": the whole a part is of)
 _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
+# a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
+# "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
+# "whıch" too, which `_ODD` finds)
+_OF_WHICH_WORDS = frozenset(["which", "whom", "these", "those", "them"])
+_OF_WHICH = re.compile(
+    rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*"
+    rf"(?:(?i:only|just|about|around|roughly|some|nearly|almost){_S}+)?{_PREFIX}$"
+)
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"; an interval's level: "95% CI", "95% C.I.", "90% credible"
 _STATISTIC_KEYS = re.compile(
@@ -1157,6 +1165,11 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
+        or (
+            "of" in present
+            and (plain or not present.isdisjoint(_OF_WHICH_WORDS) or _ODD.search(before))
+            and _OF_WHICH.search(before)
+        )
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))
         or ("in" in present and _ONE_IN.search(before))
