@@ -700,9 +700,11 @@ _PART_OF_PERIOD = re.compile(
     rf"(?:(?i:one|a{_S}+single|just{_S}+one){_S}+(?i:day|hour|minute|afternoon|morning|evening|"
     rf"shift)|(?i:an?|just{_S}+an?){_S}+(?i:hour|minute|afternoon|morning|evening|shift))\b"
 )
-# a comparison's other side, a few words before the number: "vs a 53 bpm baseline"
+# a comparison's other side, a few words before the number: "vs a 53 bpm baseline",
+# "compares poorly with 86%", "as opposed to 42"
 _VERSUS = re.compile(
-    rf"(?i:\b(?:versus|vs\.?|compared\s+(?:with|to)|against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+$"
+    rf"(?i:\b(?:versus|vs\.?|compar(?:ed|es|ing)(?:\s+[a-z]+ly)?\s+(?:with|to)|opposed\s+to|"
+    rf"against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+{_PREFIX}$"
 )
 # a clause whose subject is last week's (month's, Friday's...) value: "Last week's DAU was"
 _LAST_PERIODS = (
@@ -1498,7 +1500,8 @@ _DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$
 # what makes a plan's noun a measurement: "budget left", "target met"
 _SPENT = frozenset(["left", "remaining", "used", "spent", "consumed", "burned", "burnt", "met",
                     "hit", "missed", "reached"])  # fmt: skip
-_VERSUS_WORDS = frozenset(["versus", "vs", "compared", "against"])
+_VERSUS_WORDS = frozenset(["versus", "vs", "compared", "compares", "comparing", "opposed",
+                           "against"])  # fmt: skip
 _AFTER_WORDS = frozenset(["after", "following", "from", "versus", "vs", "against", "than"])
 _PER_WORDS = frozenset(["per", "every"])
 _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
