@@ -312,6 +312,8 @@ class DefaultDetector(PoolDetector):
                     or _another_statistic(text, start, end, known, names)
                 ):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
+                if basis == "band" and _amount_of_things(text, start):
+                    continue  # "6 overdue invoices totalling $31k": theirs, no net income
                 if (period := _to_date(text, end)) is not None and (
                     period != self._period_of(known)
                 ):
@@ -1726,6 +1728,31 @@ _BASELINE_BEFORE = re.compile(
     r"stands[ \t\u00a0]+at|runs[ \t\u00a0]+at|came[ \t\u00a0]+in[ \t\u00a0]+at))"
     r"[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
 )
+
+
+def _amount_of_things(text: str, start: int) -> bool:
+    """Whether things counted just before the number give it as their amount: "6 overdue
+    invoices totalling $31k", "4 deals worth $31k", "3 refunds came to $35k", "12 tickets
+    cost $29 each", "6 invoices ($31k)" (not a span of time: "16 months ($88k a month)")."""
+    lo = max(0, start - 40)
+    window = text[lo:start]
+    if window.isascii() and not any(key in window.lower() for key in _AMOUNT_KEYS):
+        return False  # (as `_said_before`: most numbers have none of its words before them)
+    found = _AMOUNT_OF_THINGS.search(text, lo, start)
+    return found is not None and found.group("noun").lower() not in _TIME_PLURALS
+
+
+_AMOUNT_KEYS = ("worth", "total", "cost", "for", "came", "come", "amount", "add", "(")
+_AMOUNT_OF_THINGS = re.compile(
+    r"(?<![0-9.,])(?:\b[0-9][0-9,]*|\b(?i:two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|several|both))[ \t\u00a0]+(?:[A-Za-z][\w-]*[ \t\u00a0]+){0,2}?"
+    r"(?P<noun>[A-Za-z][\w-]*[a-rt-z]s)[ \t\u00a0]*(?:\(|(?i:worth|totalling|totaling|costing|"
+    r"cost|for|came[ \t\u00a0]+to|come[ \t\u00a0]+to|amounting[ \t\u00a0]+to|add(?:ing|ed)?"
+    r"[ \t\u00a0]+up[ \t\u00a0]+to)[ \t\u00a0]+)(?:[$€£¥]|US\$|USD|EUR|GBP)?[ \t\u00a0]?$"
+)
+_TIME_PLURALS = frozenset(["seconds", "minutes", "mins", "hours", "hrs", "days", "nights",
+                           "weeks", "months", "quarters", "years", "sprints", "sessions",
+                           "runs", "shifts"])  # fmt: skip
 
 
 def _money_before(text: str, start: int) -> bool:

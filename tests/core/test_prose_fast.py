@@ -670,3 +670,28 @@ def test_the_percentile_after_gate_matches_its_pattern() -> None:
         compared += 1
     assert compared == 4000
     assert default._percentile_after("44 ms p99", 2, "p95_latency", names) is True
+
+
+def test_the_amount_of_things_gate_matches_its_pattern() -> None:
+    from reviewer.grounding import default
+
+    def plain(text: str, start: int) -> bool:
+        found = default._AMOUNT_OF_THINGS.search(text, max(0, start - 40), start)
+        return found is not None and found.group("noun").lower() not in default._TIME_PLURALS
+
+    rng = random.Random(79)
+    noise = ["We", "closed", "the", "1.5", ",", "\u00a0", "worth", "for", "(", "tıckets"]
+    counts = ["6", "Four", "12", "SEVERAL", "1.5", "x"]
+    nouns = ["overdue invoices", "deals", "months", "tickets", "tıckets", "Refunds", "bass"]
+    joins = ["WORTH", "totalling", "Totaling", "cost", "for", "came to", "add up to", "(",
+             "amounting to", "at", "of"]  # fmt: skip
+    money = ["", "$", "USD ", "€"]
+    matched = 0
+    for _ in range(4000):
+        words = [rng.choice(noise) for _ in range(rng.randint(0, 3))]
+        words += [rng.choice(counts), rng.choice(nouns), rng.choice(joins)]
+        text = " ".join(words) + rng.choice([" ", "", "  "]) + rng.choice(money) + "31k"
+        start = len(text) - 3
+        assert default._amount_of_things(text, start) == plain(text, start), text
+        matched += plain(text, start)
+    assert 400 < matched < 3600  # both readings are reached
