@@ -959,11 +959,12 @@ def clause_after(text: str, end: int) -> str:
 
 def accounting_negative(text: str, start: int, end: int) -> bool:
     """Whether the amount at text[start:end] is written in parentheses where a value
-    stands, as accountants write an amount below zero ("Net income: ($33,653)")."""
-    return (
-        text[end : end + 1] == ")"
-        and _ACCOUNTING.search(text, max(0, start - 40), start) is not None
-    )
+    stands, as accountants write an amount below zero: after a colon, a cell's bar or a
+    verb of statement ("Net income: ($33,653)", "Net income was (33.7k)", "DAU change:
+    (7.5%)"), or after a name's word with its currency inside ("Net loss ($33.7k)")."""
+    if text[end : end + 1] != ")" and text[end : end + 2] != "%)":
+        return False
+    return _ACCOUNTING.search(text, max(0, start - 40), start) is not None
 
 
 # a dashboard's arrows before a change: its direction
@@ -1048,8 +1049,10 @@ AGAINST_REFERENCE = re.compile(
 # linking verb, or at a line's start): the accountant's negative, "Net income: ($33,653)"
 # (but "Cash ($2.47M) covers..." is an aside on a name)
 _ACCOUNTING = re.compile(
-    rf"(?:^|[:|=]|(?i:\b(?:is|was|of|at|to|totaled|totalled|reported))){_SAME_LINE}*"
-    rf"(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)|(?:[$€£¥]|US\$){_SAME_LINE}?\()$",
+    rf"(?:(?:^|[:|=]|(?i:\b(?:is|was|of|at|to|totaled|totalled|reported))){_SAME_LINE}*"
+    rf"(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)?|(?:[$€£¥]|US\$){_SAME_LINE}?\()"
+    rf"|[A-Za-z]{_SAME_LINE}+(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)|(?:[$€£¥]|US\$){_SAME_LINE}?\()"
+    rf")$",
     re.MULTILINE,
 )
 # an amount of money a loss is said to be: the loss its subject, plain words between
