@@ -698,6 +698,16 @@ class DefaultDetector(PoolDetector):
                 # phrase that qualifies the noun before it is not the subject of the number
                 modifiers.add(m_start)
             m = _number_within(pattern, read, m_end, 70)
+            placed_from = None  # where a slashed list of numbers starts, its place in it
+            if m is not None and "/" in text[max(0, m_start - 2) : m_start]:
+                places = _in_its_place(text, read, pattern, m_start, m)  # "Light/deep: 202/62"
+                if len(places) > 1:
+                    placed_from = m.start()
+                    for other in places[:-1]:  # the other words': no reading of this name
+                        then.setdefault(
+                            other.start(), _unread(scanner.number_at(other, read, text), known)
+                        )
+                    m = places[-1]
             if (
                 m is not None
                 and "of" in text[max(0, m_start - 6) : m_start]
@@ -744,7 +754,8 @@ class DefaultDetector(PoolDetector):
                     usual = scanner.number_at(m, read, text)  # the usual level: no reading
                     then.setdefault(m.start(), _unread(usual, known))
                 m = _number_within(pattern, read, said_from, 70)
-            said = None  # the words between, when a period's number stands among them
+            # the words between, when a period's number or other places stand among them
+            said = None if placed_from is None else text[said_from:placed_from]
             if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
                 period = _PERIOD_AFTER.match(text, m.end("body"))
                 intro = _PERIOD_INTRO.search(text, said_from, m.start()) if period else None
@@ -2547,6 +2558,32 @@ _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"
 )  # (or a breakdown in parentheses: "5 incidents (2 SEV1, 3 SEV2)")
+
+
+def _in_its_place(
+    text: str, read: str, pattern: re.Pattern[str], m_start: int, m: re.Match[str]
+) -> list[re.Match[str]]:
+    """The numbers up to the name's place when slashes join names and numbers alike: in
+    "Light/deep/REM: 202/62/103 min" deep sleep's is 62, the second (202, 62); [m] when
+    the numbers after it are not joined so."""
+    names = _SLASHED_BEFORE.search(text, max(0, m_start - 80), m_start)
+    if names is None:
+        return [m]
+    places = [m]
+    for _ in range(names.group().count("/")):
+        slash = _SLASH.match(read, claim_end(places[-1]))
+        following = None if slash is None else pattern.match(read, slash.end())
+        if following is None or following.group("body") is None:
+            return [m]
+        places.append(following)
+    return places
+
+
+# the words slashes join before a name ("Light/deep/"), and a slash between two numbers
+_SLASHED_BEFORE = re.compile(
+    rf"(?<![\w/])(?:[A-Za-z][\w-]*(?:{_SPACE}[A-Za-z][\w-]*)?{_SPACE}?/{_SPACE}?)+$"
+)
+_SLASH = re.compile(rf"{_SPACE}?/{_SPACE}?(?=[$€£¥]?[0-9])")
 
 
 def _number_within(
