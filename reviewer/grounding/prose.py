@@ -512,6 +512,11 @@ _OF_BEFORE = re.compile(
     rf"{_PREFIX}$"
 )  # ("4 of 5", "9 h of 9.5 h in bed", "$2.1M of the $2.3M": the whole a part is of)
 _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
+# a value and a slash before the number: the whole or the target it is measured against
+# ("Week: 27.3/30 mi", "$169.8k/$180k", "6h07/6h40"); but not when slashes join names too,
+# each name's number in its place ("Light/deep: 202/62 min")
+_SLASH_WHOLE = re.compile(rf"[0-9](?:%|[kKmMbB])?{_S}?/{_S}?{_PREFIX}$")
+_SLASHED_NAMES = re.compile(rf"[A-Za-z0-9]{_S}?/{_S}?[A-Za-z]")  # ("p50/p95: 203/900 ms")
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
@@ -1174,6 +1179,11 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             "of" in present
             and (plain or not present.isdisjoint(_OF_WHICH_WORDS) or _ODD.search(before))
             and _OF_WHICH.search(before)
+        )
+        or (
+            (plain or "/" in before[-7:])  # (the pattern's slash: "/ USD " at most after it)
+            and _SLASH_WHOLE.search(before)
+            and not _SLASHED_NAMES.search(before)
         )
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))

@@ -124,7 +124,8 @@ GATED = [
     "1,200", "61", "3 ", "4-5", "52 to USD ", "5 or US$", "1,200 and EUR ", "3 mi through GBP ",
     "between 52 and USD ", "at most USD ", "below minus ", "under US$", "about negative ",
     "48 bpm to ", "3-$", "Postgres ", "\u00e9Forerunner ", "_Abc ", "iPhone ", "Ab\u00a0", "Zz\t",
-    " of which ", " of wh\u0131ch ", " OF THE\u017fE, ", " of whom about ",
+    " of which ", " of wh\u0131ch ", " OF THE\u017fE, ", " of whom about ", "/", " / USD ",
+    "k/$", "/\u00a0",
 ]  # fmt: skip
 
 
