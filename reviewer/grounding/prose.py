@@ -1133,7 +1133,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         if _reports(_WORDS.findall(head.lower())) or _labels(head):
             return "approximate"  # "Daily actives: ~90k": a value given roughly
         return "plan"  # "~45 min", an estimate as "about 45 min" is
-    if ("short" in after or "shy" in after) and _GAP_AFTER.match(after):
+    if (
+        "short" in after or "shy" in after or "away" in after or "go" in after or "left" in after
+    ) and _GAP_AFTER.match(after):
         return "plan"  # "about 3 mi shy of last week's 30": the gap to another figure
     bound = (
         _BOUND.search(before)
@@ -1304,6 +1306,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"  # "Next week builds to 32 miles, with a long run of 10"
     if "had" in present and _COUNTERFACTUAL.match(before):
         return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
+    if not present.isdisjoint(_GOAL_WORDS) and _TO_A_GOAL.search(before):
+        return "plan"  # "721 steps left to reach 12,000": the mark, not the value
     if "to" in present and _GO_TO.search(before):
         return "plan"  # "This weekend we go to 9.8 mi": a plan in the present tense
     if not present.isdisjoint(_PROJECTED_KEYS) and _PROJECTED.search(before):
@@ -1422,7 +1426,19 @@ _REMAINDER = re.compile(
     rf"{_S}+(?:more{_S}+)?[a-z]+s(?:{_S}+[a-z]+s)?{_S}+(?:left|remaining|to{_S}+go)\b"
 )
 # a number, its unit, then "short of" or "shy of": the gap to another figure
-_GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:short|shy){_S}+of\b")
+_GAP_AFTER = re.compile(
+    rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|away{_S}+from|"
+    rf"to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
+    rf"left{_S}+to{_S}+(?:hit|reach|make))\b"
+)
+# the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps
+# left to reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for
+# errors is 21.1%")
+_GOAL_WORDS = frozenset(["away", "go", "left"])
+_TO_A_GOAL = re.compile(
+    rf"\b(?:away{_S}+from|to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
+    rf"left{_S}+to{_S}+(?:hit|reach|make))(?:{_S}+[A-Za-z'’-]+){{0,4}}?{_S}+{_PREFIX}$"
+)
 # the words that open a window of items before its size: "your last 3 runs"
 _WINDOW_OPENERS = frozenset(["last", "past", "previous", "first", "next", "final"])
 # a condition after the number in its clause ("... to 12 months if we hire"); "even if"
