@@ -2434,11 +2434,19 @@ _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
 # a month or a quarter a value is of: "in March", "in Q2"
 _IN_PERIOD = re.compile(rf"{_SPACE}*(?i:in|during|for){_SPACE}+(?i:(?P<period>{_MONTHS}))\b")
 _MONTH_ORDER = {month[:3]: i for i, month in enumerate(MONTHS)}
+# a time told with digits: a clock ("14:00", "2 am"), a quarter or a half ("Q3", "H1"), a
+# week, day or hour by its number ("week 2", "day 3", "hour 3"), a year, a date ("Dec 3")
+_TIME_WITH_DIGITS = (
+    rf"[0-9]{{1,2}}:[0-9]{{2}}|\b[0-9]{{1,2}}{_SPACE}?(?i:am|pm|a\.m\.|p\.m\.)"
+    rf"|\b(?i:q[1-4]|h[12]|(?:19|20)[0-9]{{2}}|(?:week|wk|day|hour|month){_SPACE}[0-9]{{1,3}}"
+    rf"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?{_SPACE}[0-9]{{1,2}}"
+    rf"(?:st|nd|rd|th)?)\b"
+)
 # what follows a passing extreme to say where the value is now: words of the extreme's
-# moment (no number but a clock, no sentence end), then "and is now", "before settling
-# at", "but is back to", "and has since recovered to"... and the number
+# moment (no number but a time's), then "and is now", "before settling at", "but is back
+# to", "and has since recovered to"... and the number
 _SETTLED = re.compile(
-    rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
+    rf"(?:[^.;!?\n0-9]|{_TIME_WITH_DIGITS}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
     rf"(?P<join>(?i:and|but|before|then|yet))\b"
     rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
     rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
@@ -2450,7 +2458,7 @@ _SETTLED = re.compile(
 # or, after "but", the average over the while: "peaked near 31k req/s on Monday but
 # averaged 20,372", "dipped to 41 midweek, yet averaged 66"
 _BUT_AVERAGED = re.compile(
-    rf"(?:[^.;!?\n0-9]|[0-9]{{1,2}}:[0-9]{{2}}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
+    rf"(?:[^.;!?\n0-9]|{_TIME_WITH_DIGITS}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
     rf"(?i:but|yet|while|though)(?:{_SPACE}+(?i:it|they|you|we))?{_SPACE}+"
     rf"(?i:averaged|averaging|averages)(?:{_SPACE}+(?i:out|at|about|around|near|just)\b)*"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
