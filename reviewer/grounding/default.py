@@ -314,6 +314,8 @@ class DefaultDetector(PoolDetector):
                     continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
                 if basis == "band" and _amount_of_things(text, start):
                     continue  # "6 overdue invoices totalling $31k": theirs, no net income
+                if basis == "band" and self._passed(text, start):
+                    continue  # "Your heart rate dropped to 44 on Tuesday, then settled at 49"
                 if (period := _to_date(text, end)) is not None and (
                     period != self._period_of(known)
                 ):
@@ -1149,27 +1151,8 @@ class DefaultDetector(PoolDetector):
         end = claim_end(m)
         joined = _THEN_NOW.match(text, end)
         if joined is None:
-            window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
-            averaged = _BUT_AVERAGED.match(text, end) if "averag" in window else None
-            if averaged is not None:  # "peaked near 31k req/s but averaged 20,372"
-                now = self.scanner.pattern.match(read, averaged.end())
-                return (now, True) if now is not None and stated(now) else None
-            then_at = window.find("then")  # (no mark `_SETTLED` stops at may come before)
-            if (then_at < 0 or _STOPS_SETTLED.search(window, 0, then_at)) and not any(
-                word in window for word in _SETTLE_WORDS
-            ):
-                return None  # no word there says where the value is now
-            settled = _SETTLED.match(text, end)
-            if settled is None or not (
-                _SETTLED_WORDS.search(settled.group("words"))
-                or (
-                    settled.group("join").lower() == "then"
-                    and settled.group("words").split()[-1].lower() in ("to", "at")
-                )
-            ):
-                return None  # (a move "then" to a level is where the value went next)
-            now = self.scanner.pattern.match(read, settled.end())
-            return (now, True) if now is not None and stated(now) else None
+            now = self._settled_after(text, read, end)
+            return None if now is None else (now, True)
         now = self.scanner.pattern.match(read, joined.end())
         if now is None or not stated(now):
             return None
@@ -1182,6 +1165,43 @@ class DefaultDetector(PoolDetector):
         if later is None:
             return None  # two past values: "54 last week and 87 the week before"
         return now, later
+
+    def _passed(self, text: str, start: int) -> bool:
+        """Whether the number at `start` is a level the value passed, where it settled told
+        after it ("dropped to 44 bpm on Tuesday, then settled at 49")."""
+        read = ascii_digits(text)
+        m = self.scanner.pattern.match(read, start)
+        return (
+            m is not None
+            and stated(m)
+            and self._settled_after(text, read, claim_end(m)) is not None
+        )
+
+    def _settled_after(self, text: str, read: str, end: int) -> re.Match[str] | None:
+        """The number where a value settled after the passing one that ends at `end`
+        ("peaked at 4.1% during the deploy and is now 2.04%", "dipped to 58 on Tuesday,
+        then bounced to 67", "peaked near 31k req/s but averaged 20,372"), or None."""
+        window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
+        averaged = _BUT_AVERAGED.match(text, end) if "averag" in window else None
+        if averaged is not None:
+            now = self.scanner.pattern.match(read, averaged.end())
+            return now if now is not None and stated(now) else None
+        then_at = window.find("then")  # (no mark `_SETTLED` stops at may come before)
+        if (then_at < 0 or _STOPS_SETTLED.search(window, 0, then_at)) and not any(
+            word in window for word in _SETTLE_WORDS
+        ):
+            return None  # no word there says where the value is now
+        settled = _SETTLED.match(text, end)
+        if settled is None or not (
+            _SETTLED_WORDS.search(settled.group("words"))
+            or (
+                settled.group("join").lower() == "then"
+                and settled.group("words").split()[-1].lower() in ("to", "at")
+            )
+        ):
+            return None  # (a move "then" to a level is where the value went next)
+        now = self.scanner.pattern.match(read, settled.end())
+        return now if now is not None and stated(now) else None
 
     def _head_reads(
         self,
