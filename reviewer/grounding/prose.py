@@ -1306,6 +1306,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         return "plan"  # "Next week builds to 32 miles, with a long run of 10"
     if "had" in present and _COUNTERFACTUAL.match(before):
         return "plan"  # "Had DAU stayed at 88,000, ...": what would have been, not what is
+    if "at" in present and _RULE_OPENER.match(before) and _RULE_AFTER.match(text, end):
+        return "plan"  # "At 70% CPU, the autoscaler adds nodes": a rule's threshold
     if not present.isdisjoint(_GOAL_WORDS) and _TO_A_GOAL.search(before):
         return "plan"  # "721 steps left to reach 12,000": the mark, not the value
     if "to" in present and _GO_TO.search(before):
@@ -1430,6 +1432,22 @@ _GAP_AFTER = re.compile(
     rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|away{_S}+from|"
     rf"to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
     rf"left{_S}+to{_S}+(?:hit|reach|make))\b"
+)
+# a rule's threshold: a clause that opens with "At" and the number, then after a comma
+# something that acts at that level, in the present ("At 70% CPU, the autoscaler adds
+# nodes", "At 75% memory, pods get evicted", "At 12 months of runway, we start
+# fundraising"); not a judgement of now ("At 48% CPU, we have plenty of headroom")
+_RULE_OPENER = re.compile(rf"[\s*#>•-]*(?:(?i:and|so|but|then|once){_S}+)?(?i:at){_S}+{_PREFIX}$")
+_RULE_VERBS = (
+    r"adds?|scales?|fires?|triggers?|pages?|gets?|kicks?|starts?|stops?|switch(?:es)?|rolls?|"
+    r"breaks?|throttles?|drops?|counts?|trips?|alerts?|fails?|evicts?|slows?|begins?|goes|go|"
+    r"moves?|turns?|expects?|flags?|pauses?|freezes?|calls?|raises?|hires?|cuts?|blocks?|"
+    r"locks?|sheds?|queues?|retries|retry|escalates?|notifies|notify|sends?"
+)
+_RULE_AFTER = re.compile(
+    rf"(?:{_S}*(?:%|[A-Za-z/°]+))?(?:{_S}+(?:of{_S}+)?[A-Za-z][\w-]*){{0,3}}?{_S}*,{_S}*"
+    rf"(?:(?i:the|a|an|each|every|any|all|our|your|their){_S}+(?:[\w-]+{_S}+){{0,2}}?"
+    rf"|(?:[a-z][\w-]*{_S}+)?[a-z][\w-]*s{_S}+|(?i:we|you|they){_S}+)(?:{_RULE_VERBS})\b"
 )
 # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps
 # left to reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for
