@@ -1883,7 +1883,51 @@ def _another_statistic(text: str, start: int, end: int, known: Known, names: Nam
         )
         or _increment_before(text, start)
         or _one_of_many(text, start, names.words.get(known.name, ()))
+        or _annualized(text, start, end, known)
     )
+
+
+def _annualized(text: str, start: int, end: int, known: Known) -> bool:
+    """Whether the number is a value scaled to a year and `known`'s name says no year:
+    a year's rate after it ("$1.1M a year", "$2.04M ARR", "of annualized burn"), a clause
+    that annualizes it ("Revenue run rate is $2.04M", "Steps annualize to 4.1 million") or
+    a sentence that opens so ("Annualized, burn is about $1.1M"), within 80 characters."""
+    after = text[end : end + 60].lower()  # (as far as `_ANNUAL_AFTER` reaches)
+    found = any(key in after for key in _ANNUAL_AFTER_KEYS) and _ANNUAL_AFTER.match(text, end)
+    if not found:
+        lo = max(0, start - 80)
+        window = text[lo:start].lower()
+        if "annu" not in window and "run" not in window:
+            return False  # (the patterns below need one of these)
+        before = clause_before(text, start)[-80:]
+        # (after the clause's last comma: "Annualized revenue is $2.04M, and burn is $99k")
+        found = _ANNUAL_BEFORE.search(before, before.rfind(",") + 1) or _ANNUAL_OPENER.search(
+            text, lo, start
+        )
+    return bool(found) and not _name_says(known, _ANNUAL_WORDS)
+
+
+_ANNUAL_AFTER_KEYS = ("year", "/yr", "annu", "arr", "run")
+
+
+# a year's rate after a number and its unit or noun ("a year", "per year", "/yr", "of
+# annualized burn", "ARR", "run-rate"; not "a year ago"), a clause that annualizes it, and
+# a sentence that opens annualized: written in lower case or capitalized, as the gates
+# above read them
+_ANNUAL_AFTER = re.compile(
+    r"(?:[ \t\u00a0]{0,3}(?:%|[A-Za-z]{1,12}))?[ \t\u00a0]{0,3}"
+    r"(?:(?:a|per|each|every)[ \t\u00a0]{1,3}year\b(?![ \t\u00a0]{1,3}ago)"
+    r"|/[ \t\u00a0]?(?:yr|year)\b|per[ \t\u00a0]{1,3}annum\b|annually\b"
+    r"|(?:of[ \t\u00a0]{1,3})?[Aa]nnuali[sz]ed\b|ARR\b|run[- ]rate\b"
+    r"|on[ \t\u00a0]{1,3}an[ \t\u00a0]{1,3}annual(?:i[sz]ed)?[ \t\u00a0]{1,3}basis\b)"
+)
+_ANNUAL_BEFORE = re.compile(r"(?:[Aa]nnuali[sz](?:ed|es|e|ing)|\b[Rr]un[- ]rate)\b")
+_ANNUAL_OPENER = re.compile(
+    r"(?:\A|[.!?\n])[ \t\u00a0]*(?:[Aa]nnuali[sz]ed|[Oo]n[ \t\u00a0]+an[ \t\u00a0]+"
+    r"annual(?:i[sz]ed)?[ \t\u00a0]+basis|[Oo]n[ \t\u00a0]+a[ \t\u00a0]+run[- ]rate"
+    r"[ \t\u00a0]+basis),[^.!?\n]*$"
+)
+_ANNUAL_WORDS = frozenset(["arr", "annual", "annualized", "yearly", "year", "ytd", "yr"])
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:

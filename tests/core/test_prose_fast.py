@@ -696,3 +696,35 @@ def test_the_amount_of_things_gate_matches_its_pattern() -> None:
         assert default._amount_of_things(text, start) == plain(text, start), text
         matched += plain(text, start)
     assert 400 < matched < 3600  # both readings are reached
+
+
+def test_the_annualized_gates_match_their_patterns() -> None:
+    from reviewer import Known
+    from reviewer.grounding import default
+
+    known = Known("burn", 92_417, "usd")
+
+    def plain(text: str, start: int, end: int) -> bool:
+        if default._ANNUAL_AFTER.match(text, end):
+            return True
+        before = prose.clause_before(text, start)[-80:]
+        return bool(
+            default._ANNUAL_BEFORE.search(before, before.rfind(",") + 1)
+            or default._ANNUAL_OPENER.search(text, max(0, start - 80), start)
+        )
+
+    rng = random.Random(83)
+    pieces = ["Annualized,", "annualized", "Annualises to", "run rate", "Run-rate", "ARR", "arr",
+              "a year", "per year", "/yr", "a year ago", "per annum", "on an annual basis",
+              "On an annualized basis,", "burn", "is", "of", ",", ".", "  ", "\u00a0", "$",
+              "k", "M"]  # fmt: skip
+    reached = 0
+    for _ in range(4000):
+        head = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+        tail = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 4)))
+        text = f"{head} 1.1M{rng.choice(['', ' '])}{tail}"
+        start = len(head) + 1
+        end = start + 4
+        assert default._annualized(text, start, end, known) == plain(text, start, end), text
+        reached += plain(text, start, end)
+    assert 400 < reached < 3600  # both readings are reached
