@@ -1288,6 +1288,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
                 or _PLAN_AFTER_BUT_TONIGHT.match(after)
             )
             and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
+            and not (_BY_A_TIME.search(planned.group()) and _moved_there(words))
         ):
             return "plan"  # (but "your resting HR of 55 bpm is fine" judges a value)
     if after_words and _PLAN_NOUN_AFTER.match(after):
@@ -1584,6 +1585,26 @@ def _counted_by(words: list[str], last: str) -> bool:
     return word in _NUMBER_VERB_BEFORE or (
         word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURALS
     )
+
+
+def _moved_there(words: list[str]) -> bool:
+    """Whether a clause's last words are a move in the past to the number ("then bounced
+    to", "recovered to", "came back down to", "settled at"): what a "by Friday" after it
+    dates, as no deadline does ("You need to get HRV back to 61 by Friday")."""
+    if len(words) < 2 or words[-1] not in ("to", "at"):
+        return False
+    k = len(words) - 2
+    while k > 0 and words[k] in _PARTICLES:
+        k -= 1
+    verb = words[k]
+    return (verb.endswith("ed") and verb not in PLAN_WORDS) or verb in _PAST_MOVES
+
+
+_PARTICLES = frozenset(["back", "down", "up", "out", "all", "the", "way", "right"])
+_PAST_MOVES = frozenset(["rose", "fell", "grew", "came", "went", "sank", "shrank", "slid",
+                         "swung", "shot", "crept", "got", "was", "were"])  # fmt: skip
+# "by" and the time a plan's deadline or a move's date gives: "by Friday", "by November"
+_BY_A_TIME = re.compile(r"(?i:\bby\s)")
 
 
 def _reports(words: list[str]) -> bool:
