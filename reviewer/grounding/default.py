@@ -1320,6 +1320,8 @@ class DefaultDetector(PoolDetector):
                 return None
             # else no change of it is held, and the magnitude written is its own: the word
             # gives the value's sign ("Skin temp is down 0.5 °C" of a deviation of +0.5)
+        if unit == "none" and _other_currency(text, start, known):
+            return None  # "ARPU €28 ($30.48)" of a value in dollars: another currency's
         if unit != known.unit and unit != "none":
             target = None if is_change(known) else names.change_of.get(known.name)
             if target is not None and target.unit == unit:
@@ -1784,6 +1786,27 @@ _AMOUNT_OF_THINGS = re.compile(
 _TIME_PLURALS = frozenset(["seconds", "minutes", "mins", "hours", "hrs", "days", "nights",
                            "weeks", "months", "quarters", "years", "sprints", "sessions",
                            "runs", "shifts"])  # fmt: skip
+
+
+def _other_currency(text: str, start: int, known: Known) -> bool:
+    """Whether a currency symbol before the number cannot write `known`'s currency: €, £
+    or ¥ before a value in `usd`, $ before one in `eur` (a sign may stand between: "-£26.6k").
+    A value whose unit is no currency code is not asked."""
+    at = start - 1
+    while at >= 0 and text[at] in " \u00a0-\u2212+":
+        at -= 1
+    if at < 0 or text[at] not in CURRENCY_SYMBOLS:
+        return False
+    codes = _CURRENCIES_OF.get(text[at])
+    unit = known.unit.lower()
+    return codes is not None and unit in _CURRENCY_CODES and unit not in codes
+
+
+# the currencies a symbol may write, and every code they name
+_CURRENCIES_OF = {"$": frozenset(["usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn"]),
+                  "€": frozenset(["eur"]), "£": frozenset(["gbp"]),
+                  "¥": frozenset(["jpy", "cny"])}  # fmt: skip
+_CURRENCY_CODES = frozenset().union(*_CURRENCIES_OF.values())
 
 
 def _money_before(text: str, start: int) -> bool:
