@@ -686,7 +686,9 @@ PAST_WORDS = re.compile(
     r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!['’]s)|"
     r"(?:a|an|one|two|three|four|five|six|several|a\s+few|few|some)\s+(?:days?|weeks?|months?|"
-    r"quarters?|years?|nights?)\s+ago|back\s+in|originally|at\s+the\s+start)\b)"
+    r"quarters?|years?|nights?|hours?|minutes?)\s+ago|[0-9]+\s?(?:h|hrs?|hours?|m|mins?|minutes?|"
+    r"d|days?|wks?|weeks?|mo|months?|y|yrs?|years?|nights?)\s+ago|back\s+in|originally|"
+    r"at\s+the\s+start)\b)"
 )
 _PAST_AFTER = re.compile(
     rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+{_OWN_WORD}[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
@@ -776,6 +778,11 @@ _THEN_TODAY = re.compile(
     rf"(?i:\b(?:today|now|this{_S}+morning)\b)[^.!?\n0-9]{{0,25}}{_PREFIX}[0-9])"
 )
 _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
+# before yesterday's value, in the same sentence, a number and the word for today: "81%
+# today, 84% yesterday", "HRV 67 now, 72 yesterday"
+_TODAY_BEFORE = re.compile(
+    rf"[0-9]{_IN_SENTENCE}{{0,16}}?(?i:\b(?:today|now|this{_S}+morning)\b)[^.!?\n0-9]{{0,25}}$"
+)
 _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
 
 # a sign written as a word right before the number; "to" makes it a level ("fell to 49")
@@ -1345,8 +1352,13 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
         return "past value"  # "yesterday p95 was 488 ms; today it is 436 ms"
     told = _YESTERDAY_AFTER.match(after)
-    if told is not None and _THEN_TODAY.match(text, end + told.end()):
-        return "past value"  # "40 bpm yesterday, 65 bpm today" (not "4 mi yesterday; rest today")
+    if told is not None and (
+        _THEN_TODAY.match(text, end + told.end())
+        or _TODAY_BEFORE.search(text, max(0, start - 80), start)
+    ):
+        # "40 bpm yesterday, 65 bpm today", "81% today, 84% yesterday" (not "4 mi
+        # yesterday; rest today")
+        return "past value"
     if _product_name_before(text, start, before, plain):
         return "ordinal"
     if "/" in before[-3:] and text[start:end] in SCALE_TOPS and OVER_A_SCALE.search(before):
