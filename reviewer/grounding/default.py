@@ -1747,8 +1747,8 @@ def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
 
 def _baseline_before(text: str, start: int, known: Known) -> bool:
     """Whether a baseline's word stands right before the number ("your baseline is 44",
-    "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44") and `known`, by its
-    name, is no baseline."""
+    "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44", "your norm (44%)")
+    and `known`, by its name, is no baseline."""
     if not _said_before(text, start, _BASELINE_KEYS, _BASELINE_BEFORE):
         return False
     return not _name_says(known, BASELINE_WORDS)
@@ -1757,9 +1757,9 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
 _BASELINE_KEYS = ("baseline", "usual", "norm")
 _BASELINE_BEFORE = re.compile(
     r"(?i:\b(?:baseline|usual|normal|norm)\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
-    r"(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
-    r"stands[ \t\u00a0]+at|runs[ \t\u00a0]+at|came[ \t\u00a0]+in[ \t\u00a0]+at))"
-    r"[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
+    r"(?:(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
+    r"stands[ \t\u00a0]+at|runs[ \t\u00a0]+at|came[ \t\u00a0]+in[ \t\u00a0]+at))[ \t\u00a0]+"
+    r"|[ \t\u00a0]*\([ \t\u00a0]*)(?:[$€£¥][ \t\u00a0]?)?$"
 )
 
 
