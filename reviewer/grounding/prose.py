@@ -794,7 +794,9 @@ NEGATIVE_WORDS = (
     # verbs of decrease: "margin narrowed by 167 bps", "latency eased 10.6%"
     "narrowed|narrows|narrowing|compressed|eroded|erodes|eased|eases|cooled|cools|softened|"
     "softens|weakened|weakens|retreated|retreats|receded|recedes|sagged|sags|slumped|slumps|"
-    "contracts|contracting|shrinking|dwindled"
+    "contracts|contracting|shrinking|dwindled|"
+    # verbs that lower what they are said of: "We trimmed p95 by 10.6%"
+    "trimmed|slashed|lowered|shaved"
 )
 POSITIVE_WORDS = (
     "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
@@ -818,6 +820,14 @@ _WORD_SIGN = re.compile(
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
+# a verb that lowers what it is said of, its object of a few words, then "by" and the
+# number: "We cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
+_LOWERING_VERBS = frozenset(["cut", "reduced", "lowered", "trimmed", "slashed", "shaved",
+                             "decreased"])  # fmt: skip
+_LOWERED_BY = re.compile(
+    rf"(?i:\b(?:{'|'.join(sorted(_LOWERING_VERBS))})(?:{_S}+(?:the|our|your|its|their))?"
+    rf"(?:{_S}+[A-Za-z][\w-]*){{1,3}}?{_S}+by){_S}+{_PREFIX}$"
+)
 # words that judge a change rather than say its direction: their sign is the direction
 # that is good or bad for the quantity, and for these quantities lower is better
 _VERDICTS = frozenset(
@@ -1035,6 +1045,12 @@ def word_sign(
         return sign, word not in _PURE_SIGNS and link != "at"
     if not _CHANGE_WORDS.isdisjoint(letters[-2:]) and _CHANGED_BY.search(text, lo, start):
         return 0, True  # "swung by 13.9": a change of unknown sign
+    if (
+        "by" in letters[-1:]
+        and not _LOWERING_VERBS.isdisjoint(letters)
+        and _LOWERED_BY.search(text, lo, start)
+    ):
+        return -1, True  # "We cut p95 by 10.6%", "lowered query latency by 10.6%"
     after = _SIGN_AFTER.match(text, end, end + 30)
     if after is not None:
         word = after.group("word").lower()
