@@ -520,6 +520,13 @@ _SLASHED_NAMES = re.compile(rf"[A-Za-z0-9]{_S}?/{_S}?[A-Za-z]")  # ("p50/p95: 20
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
+# or told in a sentence's opener before them: "Of the 2,268 signups, 2,150 verified their
+# email", "Of the $92.4k burn, $85k was payroll"
+_OF_THE_WHOLE = re.compile(
+    rf"[\s*#>•-]*(?i:of){_S}+(?:(?i:the|your|our|its|their|these|those|all){_S}+)?{_PREFIX}"
+    rf"[0-9][0-9,.]*[^,;:.!?\n]{{0,60}},{_S}*"
+    rf"(?:(?i:only|just|about|around|roughly|nearly|almost|some){_S}+)?{_PREFIX}$"
+)
 _OF_WHICH_WORDS = frozenset(["which", "whom", "these", "those", "them"])
 _OF_WHICH = re.compile(
     rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*"
@@ -1205,6 +1212,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and (plain or not present.isdisjoint(_OF_WHICH_WORDS) or _ODD.search(before))
             and _OF_WHICH.search(before)
         )
+        or ("of" in present and _OF_THE_WHOLE.match(before))
         or (
             (plain or "/" in before[-7:])  # (the pattern's slash: "/ USD " at most after it)
             and _SLASH_WHOLE.search(before)
