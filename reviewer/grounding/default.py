@@ -2913,7 +2913,13 @@ _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men",
                      "industry", "benchmark", "benchmarks", "leaders", "marathoners", "pros",
                      "elites", "median", "medians", "peer", "cohort", "apps", "companies",
                      "startups", "comps", "top-quartile", "bottom-quartile", "person's",
-                     "person’s", "age"])  # fmt: skip
+                     "person’s", "age",
+                     # a person of the reader's life, or a rival: "Your friend Ana ran 3.3 mi"
+                     *(f"{who}{end}" for who in ("friend", "partner", "coach", "teammate",
+                                                 "wife", "husband", "spouse", "roommate",
+                                                 "sister", "brother", "kid", "son",
+                                                 "daughter", "colleague", "coworker", "rival")
+                       for end in ("", "'s", "’s"))])  # fmt: skip
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
 _NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
