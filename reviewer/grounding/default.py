@@ -1344,6 +1344,8 @@ class DefaultDetector(PoolDetector):
                 known = Known(known.name, known.value * scale / 100, "none")
         if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
             value = -value
+        if unit == "none" and known.unit == "pct" and abs(value) >= 1000:
+            return None  # "DAU was 6,607 lower than last week": a count, no change in percent
         counted = skip is not None or index.unit(unit) is None
         kind = self._by_name(written, value, known)
         if kind is None:
