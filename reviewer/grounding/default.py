@@ -1729,14 +1729,21 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
 
 
 def _said_before(text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
-    """Whether `pattern` ends at `start`, searched in the 40 characters before it. Most
+    """Whether `pattern` ends at `start`, searched in the 40 characters before it."""
+    return _found_before(text, start, keys, pattern) is not None
+
+
+def _found_before(
+    text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]
+) -> re.Match[str] | None:
+    """`pattern`'s match that ends at `start`, searched in the 40 characters before it. Most
     numbers have none of its `keys` there, and a substring test rules it out; past ASCII,
     `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
     lo = max(0, start - 40)
     window = text[lo:start]
     if window.isascii() and not any(key in window.lower() for key in keys):
-        return False
-    return pattern.search(text, lo, start) is not None
+        return None
+    return pattern.search(text, lo, start)
 
 
 def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
@@ -1769,11 +1776,7 @@ def _amount_of_things(text: str, start: int) -> bool:
     """Whether things counted just before the number give it as their amount: "6 overdue
     invoices totalling $31k", "4 deals worth $31k", "3 refunds came to $35k", "12 tickets
     cost $29 each", "6 invoices ($31k)" (not a span of time: "16 months ($88k a month)")."""
-    lo = max(0, start - 40)
-    window = text[lo:start]
-    if window.isascii() and not any(key in window.lower() for key in _AMOUNT_KEYS):
-        return False  # (as `_said_before`: most numbers have none of its words before them)
-    found = _AMOUNT_OF_THINGS.search(text, lo, start)
+    found = _found_before(text, start, _AMOUNT_KEYS, _AMOUNT_OF_THINGS)
     return found is not None and found.group("noun").lower() not in _TIME_PLURALS
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
-from reviewer.grounding.prose import AGAINST_REFERENCE
+from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS
 from reviewer.grounding.types import Known
 
 _S = r"[\s\u00a0\u202f\u2009]"
@@ -1000,9 +1000,7 @@ def verb_on_name(text: str, start: int) -> int:
 
 # verbs that move a quantity, said of it as their object
 _RAISING = frozenset(["lifted", "raised", "boosted", "increased", "grew", "bumped"])
-_LOWERING = frozenset(["cut", "reduced", "lowered", "trimmed", "dropped", "slashed",
-                       "decreased", "shaved", "dented"])  # fmt: skip
-_MOVING_VERBS = _RAISING | _LOWERING
+_MOVING_VERBS = _RAISING | LOWERING_VERBS
 _VERB_ON = re.compile(
     rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:your|our|the|its|their))?){_S}+$"
 )

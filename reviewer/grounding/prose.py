@@ -517,20 +517,18 @@ _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
 # each name's number in its place ("Light/deep: 202/62 min")
 _SLASH_WHOLE = re.compile(rf"[0-9](?:%|[kKmMbB])?{_S}?/{_S}?{_PREFIX}$")
 _SLASHED_NAMES = re.compile(rf"[A-Za-z0-9]{_S}?/{_S}?[A-Za-z]")  # ("p50/p95: 203/900 ms")
+# a part's number after the words that say it is a part, said roughly or not
+_PART_ENDS = rf"(?:(?i:only|just|about|around|roughly|nearly|almost|some){_S}+)?{_PREFIX}$"
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
-# or told in a sentence's opener before them: "Of the 2,268 signups, 2,150 verified their
+_OF_WHICH_WORDS = frozenset(["which", "whom", "these", "those", "them"])
+_OF_WHICH = re.compile(rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*{_PART_ENDS}")
+# or the whole told in the sentence's opener: "Of the 2,268 signups, 2,150 verified their
 # email", "Of the $92.4k burn, $85k was payroll"
 _OF_THE_WHOLE = re.compile(
     rf"[\s*#>•-]*(?i:of){_S}+(?:(?i:the|your|our|its|their|these|those|all){_S}+)?{_PREFIX}"
-    rf"[0-9][0-9,.]*[^,;:.!?\n]{{0,60}},{_S}*"
-    rf"(?:(?i:only|just|about|around|roughly|nearly|almost|some){_S}+)?{_PREFIX}$"
-)
-_OF_WHICH_WORDS = frozenset(["which", "whom", "these", "those", "them"])
-_OF_WHICH = re.compile(
-    rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*"
-    rf"(?:(?i:only|just|about|around|roughly|some|nearly|almost){_S}+)?{_PREFIX}$"
+    rf"[0-9][0-9,.]*[^,;:.!?\n]{{0,60}},{_S}*{_PART_ENDS}"
 )
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"; an interval's level: "95% CI", "95% C.I.", "90% credible"
@@ -827,12 +825,13 @@ _WORD_SIGN = re.compile(
     rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
-# a verb that lowers what it is said of, its object of a few words, then "by" and the
-# number: "We cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
-_LOWERING_VERBS = frozenset(["cut", "reduced", "lowered", "trimmed", "slashed", "shaved",
-                             "decreased"])  # fmt: skip
+# verbs that lower what they are said of, their object after them ("The fix cut p95
+# latency by 10.6%"); with "by" and the number after an object of a few words, the number
+# is the fall: "We cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
+LOWERING_VERBS = frozenset(["cut", "reduced", "lowered", "trimmed", "dropped", "slashed",
+                            "decreased", "shaved", "dented"])  # fmt: skip
 _LOWERED_BY = re.compile(
-    rf"(?i:\b(?:{'|'.join(sorted(_LOWERING_VERBS))})(?:{_S}+(?:the|our|your|its|their))?"
+    rf"(?i:\b(?:{'|'.join(sorted(LOWERING_VERBS))})(?:{_S}+(?:the|our|your|its|their))?"
     rf"(?:{_S}+[A-Za-z][\w-]*){{1,3}}?{_S}+by){_S}+{_PREFIX}$"
 )
 # words that judge a change rather than say its direction: their sign is the direction
@@ -1054,7 +1053,7 @@ def word_sign(
         return 0, True  # "swung by 13.9": a change of unknown sign
     if (
         "by" in letters[-1:]
-        and not _LOWERING_VERBS.isdisjoint(letters)
+        and not LOWERING_VERBS.isdisjoint(letters)
         and _LOWERED_BY.search(text, lo, start)
     ):
         return -1, True  # "We cut p95 by 10.6%", "lowered query latency by 10.6%"
@@ -1465,11 +1464,13 @@ _REMAINDER = re.compile(
     rf"{_S}+(?:more{_S}+)?[a-z]+s(?:{_S}+[a-z]+s)?{_S}+(?:left|remaining|to{_S}+go)\b"
 )
 # a number, its unit, then "short of" or "shy of": the gap to another figure
-_GAP_AFTER = re.compile(
-    rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|away{_S}+from|"
-    rf"to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
-    rf"left{_S}+to{_S}+(?:hit|reach|make))\b"
+# the words between a gap and the mark it is measured to ("away from", "to go until",
+# "left to reach"), after the gap's number, or before the mark's
+_TO_THE_MARK = (
+    rf"away{_S}+from|to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
+    rf"left{_S}+to{_S}+(?:hit|reach|make)"
 )
+_GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|{_TO_THE_MARK})\b")
 # a rule's threshold: a clause that opens with "At" and the number, then after a comma
 # something that acts at that level, in the present ("At 70% CPU, the autoscaler adds
 # nodes", "At 75% memory, pods get evicted", "At 12 months of runway, we start
@@ -1490,10 +1491,7 @@ _RULE_AFTER = re.compile(
 # left to reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for
 # errors is 21.1%")
 _GOAL_WORDS = frozenset(["away", "go", "left"])
-_TO_A_GOAL = re.compile(
-    rf"\b(?:away{_S}+from|to{_S}+go{_S}+(?:for|until|till|before|to{_S}+(?:hit|reach|make))|"
-    rf"left{_S}+to{_S}+(?:hit|reach|make))(?:{_S}+[A-Za-z'’-]+){{0,4}}?{_S}+{_PREFIX}$"
-)
+_TO_A_GOAL = re.compile(rf"\b(?:{_TO_THE_MARK})(?:{_S}+[A-Za-z'’-]+){{0,4}}?{_S}+{_PREFIX}$")
 # the words that open a window of items before its size: "your last 3 runs"
 _WINDOW_OPENERS = frozenset(["last", "past", "previous", "first", "next", "final"])
 # a condition after the number in its clause ("... to 12 months if we hire"); "even if"
