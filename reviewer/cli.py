@@ -459,6 +459,48 @@ def regress(
     raise typer.Exit(command.regress(loaded, load_detector(detector, config)))
 
 
+labels_app = typer.Typer(
+    name="labels",
+    help="A team's labels as JSON Lines: out of one database, into another.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(labels_app, name="labels", rich_help_panel="Label flags")
+
+
+@labels_app.command("export")
+def labels_export(
+    run: Annotated[
+        str | None,
+        typer.Option("--run", help="Only the labels on this run's flags (id or name)."),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="File to write (default: standard output).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Every reviewer's current verdicts, misses and briefs read in full, one JSON line each."""
+    from reviewer.commands import labels as command
+
+    raise typer.Exit(command.export(db or default_db(), run=run, out=out))
+
+
+@labels_app.command("import")
+def labels_import(
+    file: Annotated[str, typer.Argument(help="JSON Lines labels file (as labels export writes).")],
+    reviewer: Annotated[
+        str | None,
+        typer.Option("--reviewer", help="Name for lines that give none (default: your login)."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Add labels from a file: all or nothing, and importing it twice changes nothing."""
+    from reviewer.commands import labels as command
+
+    raise typer.Exit(command.import_(db or default_db(), file, reviewer=reviewer))
+
+
 db_app = typer.Typer(
     name="db",
     help="The database itself: schema migrations.",
