@@ -80,7 +80,7 @@ def _tail(judgement: Judgement) -> str | None:
     return (
         f'"token": {_string(token)}, "value": {_number(value)}, "unit": {_string(unit)}, '
         f'"nearest": {_string(known.name)}, "nearest_value": {_number(known.value)}, '
-        f'"delta": {_number(delta)}, "kind": {_string(kind)}, "basis": "band"}}'
+        f'"delta": {_number(delta)}, "kind": {_string(kind)}, "basis": "band", "rule": "band"}}'
     )
 
 
@@ -105,7 +105,8 @@ def _flag(flag: Flag) -> str | None:
                 f'"nearest": {encode_basestring(flag.nearest)}, '
                 f'"nearest_value": {shown[1]}, "delta": {shown[2]}, '
                 f'"kind": {encode_basestring(flag.kind)}, '
-                f'"basis": {encode_basestring(flag.basis)}}}'
+                f'"basis": {encode_basestring(flag.basis)}, '
+                f'"rule": {encode_basestring(flag.rule)}}}'
             )
         except TypeError:  # a field that is not a string: json.dumps says what
             pass
@@ -116,7 +117,8 @@ def _flag(flag: Flag) -> str | None:
         f'"token": {_string(flag.token)}, "value": {_number(flag.value)}, '
         f'"unit": {_string(flag.unit)}, "nearest": {_string(flag.nearest)}, '
         f'"nearest_value": {_number(flag.nearest_value)}, "delta": {_number(flag.delta)}, '
-        f'"kind": {_string(flag.kind)}, "basis": {_string(flag.basis)}}}'
+        f'"kind": {_string(flag.kind)}, "basis": {_string(flag.basis)}, '
+        f'"rule": {_string(flag.rule)}}}'
     )
 
 

@@ -16,6 +16,9 @@ A config file may set any subset of the built-in values::
     [names]              # default only: pool name = other names prose gives the metric
     rhr = ["resting heart rate", "RHR"]
 
+    [rules]              # default only: readings turned off (or on) by id (`reviewer rules`)
+    off = ["plan.bound", "past.words"]
+
 The reference detector reads only [thresholds]: its units are the published ones, and
 a file giving it [units] or [names] is refused rather than silently half-read.
 """
@@ -57,6 +60,9 @@ class DetectorConfig:
     name: float = NAME
     units: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(DEFAULT_UNITS))
     names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the default's readings turned off by id; `on` turns one back on (a rule off by default)
+    rules_off: frozenset[str] = frozenset()
+    rules_on: frozenset[str] = frozenset()
     # where the config came from and which tables it gave (what a detector may refuse)
     source: str = field(default="<config>", compare=False)
     given: frozenset[str] = field(default=frozenset(), compare=False)
@@ -85,6 +91,8 @@ class DetectorConfig:
         }
         if self.names:
             data["names"] = {name: list(aliases) for name, aliases in sorted(self.names.items())}
+        if self.rules_off or self.rules_on:
+            data["rules"] = {"off": sorted(self.rules_off), "on": sorted(self.rules_on)}
         return data
 
     def to_json(self) -> str:
@@ -155,10 +163,11 @@ def load_config(path: str | Path) -> DetectorConfig:
 
 def config_from_dict(data: dict[str, Any], source: str = "<config>") -> DetectorConfig:
     """Validate parsed TOML data against the known keys and build a config."""
-    unknown = sorted(set(data) - {"thresholds", "units", "names"})
+    unknown = sorted(set(data) - {"thresholds", "units", "names", "rules"})
     if unknown:
         raise ConfigError(
-            f"{source}: unknown key {unknown[0]!r} (expected [thresholds], [units], [names])"
+            f"{source}: unknown key {unknown[0]!r} "
+            "(expected [thresholds], [units], [names], [rules])"
         )
     kwargs: dict[str, Any] = {}
     thresholds = data.get("thresholds", {})
@@ -190,17 +199,47 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
             raise ConfigError(
                 f"{source}: names.{name} must be a list of non-empty strings, got {aliases!r}"
             )
+    off, on = _rules(data.get("rules", {}), source)
     try:
         return replace(
             DetectorConfig(),
             units=units,
             names={name: tuple(aliases) for name, aliases in names.items()},
+            rules_off=off,
+            rules_on=on,
             source=source,
             given=frozenset(data),
             **kwargs,
         )
     except ValueError as err:
         raise ConfigError(f"{source}: {err}") from None
+
+
+def _rules(table: object, source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The rule ids `[rules]` turns off and on; an id that names no rule is refused."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{source}: [rules] must be a table with off = [...] and on = [...]")
+    extra = sorted(set(table) - {"off", "on"})
+    if extra:
+        raise ConfigError(f"{source}: unknown key rules.{extra[0]} (expected off, on)")
+    from reviewer.grounding.rules import unknown_ids  # only a config with [rules] reads them
+
+    found = []
+    for key in ("off", "on"):
+        ids = table.get(key, [])
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise ConfigError(f"{source}: rules.{key} must be a list of rule ids, got {ids!r}")
+        unknown = unknown_ids(ids)
+        if unknown:
+            raise ConfigError(
+                f"{source}: rules.{key}: unknown rule {unknown[0]!r} "
+                "(`reviewer rules` lists every rule id)"
+            )
+        found.append(frozenset(ids))
+    both = sorted(found[0] & found[1])
+    if both:
+        raise ConfigError(f"{source}: rule {both[0]!r} is both off and on")
+    return found[0], found[1]
 
 
 def canonical_config(config_json: str) -> str:
@@ -259,6 +298,6 @@ def stored_config(config_json: str | None) -> DetectorConfig | None:
         data = json.loads(config_json or "")
     except (TypeError, ValueError):
         return None
-    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units"}:
+    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units", "rules"}:
         return None
     return config_from_dict(data, source="stored run config")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from operator import itemgetter
 
@@ -32,6 +32,7 @@ from reviewer.grounding.default_scanner import (
     plural_noun,
     stated,
 )
+from reviewer.grounding.explain import explained
 from reviewer.grounding.names import (
     BASELINE_WORDS,
     CHANGE_WORDS,
@@ -81,7 +82,8 @@ from reviewer.grounding.prose import (
     verb_gap,
     word_sign,
 )
-from reviewer.grounding.types import Citation, Flag, Known
+from reviewer.grounding.rules.table import Why
+from reviewer.grounding.types import Citation, Flag, Known, Reading
 
 _KEEP = frozenset({"value", "sign", "faithful", "beyond"})
 # a number of a unit the band finds near no known value, kept for its sentence's words
@@ -114,6 +116,15 @@ _TO_DATE = re.compile(
 _PERIOD_IN_NAME = re.compile(r"\b(?:(day|week|month|quarter|year)[ -]to[ -]date|([dwmqy])td)\b")
 _PERIODS = {"d": "day", "w": "week", "m": "month", "q": "quarter", "y": "year"}
 
+# the readings that make a number no statement, each by its rule (rules/catalogue.py)
+_PAST_AVERAGED = Why("past value", "past.averaged")
+_PAST_COLUMN = Why("past value", "past.column")
+_PAST_COLUMN_PERIOD = Why("past value", "past.column-period")
+_PAST_DAYS_BEFORE = Why("past value", "past.days-before")
+_PAST_ROW_PERIOD = Why("past value", "past.row-period")
+_PAST_WINDOW_AVERAGE = Why("past value", "past.window-average")
+_PLAN_COLUMN = Why("plan", "plan.column")
+
 
 def _to_date(text: str, end: int) -> str | None:
     """The period to date written right after the number ending at `end`, or after its
@@ -138,6 +149,11 @@ class DefaultDetector(PoolDetector):
     def __init__(self, config: DetectorConfig | None = None) -> None:
         super().__init__(config)
         self.scanner = DefaultScanner(self.config)
+        # the rules the config turns off, and the band's readings left on, in priority order
+        self._off = self.config.rules_off
+        self._vetoes = tuple(veto for veto in BAND_VETOES if veto[0] not in self._off)
+        # while `explain` runs: what each number was read as, by its start
+        self._trace: dict[int, tuple[str, str, Known | None]] | None = None
         # the config's names and the metric each says, read after a number: made when asked
         self._names_after: tuple[re.Pattern[str], dict[str, str]] | None = None
         # the config's names and the metric each says, read before a number: made when asked
@@ -145,6 +161,24 @@ class DefaultDetector(PoolDetector):
         self._outflow_names: dict[str, bool] = {}  # whether a name is a loss or an outflow
         self._periods: dict[str, str | None] = {}  # the period to date a name says
         self._cadences: dict[str, str | None] = {}  # the period its cadence word says
+
+    def _why(
+        self, text: str, start: int, end: int, mentions: list[tuple[int, int, Known, bool]]
+    ) -> str | None:
+        """`statement_why`, unless the config turned off the rule that read it."""
+        why = statement_why(text, start, end, mentions)
+        if why is not None and self._off and _rule_of(why) in self._off:
+            return None
+        return why
+
+    def explain(self, text: str, pool: Sequence[Known]) -> list[Reading]:
+        """Every number of `text` with what it was read as and the rule that decided."""
+        self._trace = trace = {}
+        try:
+            flagged = {flag.start: flag for flag in self._walk(text, pool, None)[1]}
+        finally:
+            self._trace = None
+        return explained(self, text, pool, flagged, trace)
 
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
@@ -193,12 +227,14 @@ class DefaultDetector(PoolDetector):
             remembered(len(memo) - size)
         names = self._names(index)
         aliases = config.names
+        off, trace = self._off, self._trace
         mentions = names.mentions(text)
-        named = self._named(text, mentions, index, names, scanned) if mentions else {}
-        if names.rate_verbs and "%" in text:
+        by_names = mentions and "name" not in off
+        named = self._named(text, mentions, index, names, scanned) if by_names else {}
+        if names.rate_verbs and "%" in text and "name.share" not in off:
             for start, reading in self._shares(text, index, names).items():
                 named.setdefault(start, reading)
-        if counts:
+        if counts and "name.count" not in off:
             for start in counts:
                 if start not in named:
                     found = self._count_by_words(text, start, tallied, names, mentions)
@@ -208,13 +244,18 @@ class DefaultDetector(PoolDetector):
 
         def by_name(start: int, reading: Named) -> Iterator[Flag]:
             _, end, written, value, unit, known, _, kind, inferred = reading
+            rule = _name_rule(text, start, known, mentions)
             if kind == "faithful":
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
+                if trace is not None:
+                    trace[start] = ("cited", rule, known)
                 return
             if kind is not None and self._of_another(text, start, end, known, names):
+                if trace is not None:
+                    trace[start] = ("no statement", "other.extreme", known)
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
-            why = None if kind is None else statement_why(text, start, end, mentions)
+            why = None if kind is None else self._why(text, start, end, mentions)
             if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
                 why = None  # "Gross margin was 59.5%, up 167 bps on last month": the change
             if kind is not None and (
@@ -224,7 +265,10 @@ class DefaultDetector(PoolDetector):
                 or (why == "approximate" and self._plainly_off(value, known, kind))
             ):
                 yield Flag(start, end, written, value, unit, known.name, known.value,
-                           value - known.value, kind, "name")  # fmt: skip
+                           value - known.value, kind, "name", rule)  # fmt: skip
+            elif trace is not None:
+                outcome = "unrelated" if kind is None else "no statement"
+                trace[start] = (outcome, rule if why is None else _rule_of(why), known)
 
         def flags() -> Iterator[Flag]:
             # the band's claims come in text order; the named numbers join them by start
@@ -238,6 +282,8 @@ class DefaultDetector(PoolDetector):
                     continue  # its name decides
                 if kind == _BEYOND:
                     found = None
+                    if "name.words" in off:
+                        continue
                     # the values of its unit; else those of time held in another unit
                     for held in (known.candidates if known else (), _in_time_unit(index, unit)):
                         found = self._by_words(text, start, token, unit, value, held, names,
@@ -248,19 +294,25 @@ class DefaultDetector(PoolDetector):
                         flag, read_as = found
                         if not self._of_another(text, flag.start, flag.end, read_as, names):
                             yield flag
+                        elif trace is not None:
+                            trace[start] = ("no statement", "other.extreme", read_as)
                     continue
                 end = start + len(token)
                 if token[0] in SIGNS and text[start] not in SIGNS:
                     end -= 1  # a minus read before a prefix unit ("-$1,250")
                 written = text[start:end]
-                basis = "band"
+                basis, rule = "band", "band"
                 sign, change = word_sign(
                     text, start, end, below_zero=known is None or known.value < 0
                 )
+                if off and sign and "sign.word" in off:
+                    sign = 0
                 if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
-                    value = -value
+                    value, rule = -value, "sign.word"
                     rejudged = judge(("-" if sign < 0 else "+") + token, unit)
                     if rejudged[0] in (None, "unrelated", _BEYOND):
+                        if trace is not None:
+                            trace[start] = ("unrelated", rule, None)
                         continue  # signed, it is no citation of anything the pool holds
                     kind, token, unit, value, known, _ = rejudged
                 if (
@@ -270,148 +322,45 @@ class DefaultDetector(PoolDetector):
                     and _DELTA_BESIDE.search(text, max(0, start - 40), start)
                 ):
                     change = True  # "HRV 67 (−5)": the change beside a value, signed
-                if change:  # "grew 8.2%": the change the clause names, or nothing the pool holds
+                if change and not (off and "change.named" in off):
+                    # "grew 8.2%": the change the clause names, or nothing the pool holds
                     target = self._change_target(text, start, mentions, names, unit)
                     if target is None:
+                        if trace is not None:
+                            trace[start] = ("no statement", "change.unnamed", None)
                         continue
                     if not sign and token[0] not in SIGNS:
                         value = abs(value) if target.value >= 0 else -abs(value)  # sign unsaid
                     known, kind, basis = target, self._by_name(written, value, target), "name"
+                    rule = "change.named"
                 if kind == "value" and rounded_to(token, value, known.value):
                     kind = "faithful"
                 if kind == "faithful":
                     if citations is not None:
                         citations.append(Citation(start, end, written, value, known))
+                    if trace is not None:
+                        trace[start] = ("cited", rule, known)
                     continue
                 if kind is None:
                     continue
-                why = statement_why(text, start, end, mentions)
+                why = self._why(text, start, end, mentions)
                 if why == "past value" and change and _CHANGE_BASE.match(text, end):
                     why = None  # "up 7.5% from last week": the change since then, now
                 if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
+                    if trace is not None:
+                        trace[start] = ("no statement", _rule_of(why), known)
                     continue
-                if basis == "band" and _qualified_name_before(
-                    text, start, known, mentions, self._fits, names
-                ):
-                    continue  # "Your HRV peak this block was 67": the peak, not the value
-                if (
-                    basis == "band"
-                    and unit == "none"
-                    and _cites_a_name_beside(text, start, end, token, value, mentions)
-                ):
-                    continue  # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
-                if (
-                    basis == "band"
-                    and unit == "none"
-                    and text[end : end + 1] in (",", " ")
-                    and self._unit_of_list(text, end) not in (None, "none")
-                ):
-                    continue  # "10, 11, 12 and 13 miles": the list's unit, said once
-                if basis == "band" and (
-                    _extreme_before(text, start, known)
-                    or _another_statistic(text, start, end, known, names)
-                ):
-                    continue  # "Max HR: 178 bpm": an extreme, not the average HR of 157
-                if basis == "band" and _amount_of_things(text, start):
-                    continue  # "6 overdue invoices totalling $31k": theirs, no net income
-                if basis == "band" and self._passed(text, start):
-                    continue  # "Your heart rate dropped to 44 on Tuesday, then settled at 49"
-                if (period := _to_date(text, end)) is not None and (
-                    period != self._period_of(known)
-                ):
-                    continue  # "612 mi month-to-date" of a year's mileage: another period
-                if (span := _span_opens(text, start, basis == "band")) is not None and (
-                    not self._fits(span, known)
-                ):
-                    continue  # "Year to date, revenue is $1.9M": the total over another span
-                if (
-                    basis == "band"
-                    and unit in _MINUTES
-                    and _in_bed(text, start, end)
-                    and not any("bed" in names.words.get(k.name, ()) for k in index.pool)
-                ):
-                    continue  # "6 h 30 min in bed": time in bed, not the sleep the pool holds
-                if basis == "band" and unit == "pct" and _in_a_split(text, start, known):
-                    continue  # "Breakdown of p95 latency: 12% network": a part of the whole
-                if (
-                    basis == "band"
-                    and unit == "pct"
-                    and _RESIDUAL_BEFORE.search(text, max(0, start - 20), start)
-                ):
-                    continue  # "and web the remaining 7%": the part a whole's others leave
-                if basis == "band" and ":" in text[max(0, start - 40) : start]:
-                    label = _PART_LABEL_BEFORE.search(text, max(0, start - 40), start)
-                    if label is not None and names_something_else(
-                        label.group("label"), known, aliases
-                    ):
-                        continue  # "Bank: SVB $2.3M": the part of a whole its label names
-                if _counts_things(known) and _money_before(text, start):
-                    continue  # "6 invoices overdue ($48.3k)": an amount, no count of them
-                if _baseline_before(text, start, known):
-                    continue  # "your baseline is 44": the baseline, not the value now
-                if basis == "band" and _someone_else(text, start, number=True):
-                    continue  # "Peers at our stage burn $150k a month": not ours
-                if basis == "band" and aliases and "to" in text[max(0, start - 6) : start]:
-                    before = clause_before(text, start)
-                    moved = MOVED_TO.search(before)
-                    if moved is not None and names_something_else(
-                        before[: moved.start()], known, aliases
-                    ):
-                        continue  # "ARR grew 30% to $2.2M": the level of what moved, not cash
-                if basis == "band" and text[end : end + 2] in _SHARE_MARKS:
-                    share = _SHARE_OF_AFTER.match(text, end)
-                    other = self._name_after(text, share.end()) if share and aliases else None
-                    if other is not None:
-                        if other != known.name:
-                            continue  # "60% of CPU": a share of what it names, not memory's
-                    elif (
-                        share is not None
-                        and not _names_words(text, share.end(), known, names)
-                        and not (aliases and _pool_word_before(text, start, names, index.pool))
-                    ):
-                        continue  # "12% of requests", "took 60% of the night": a share of
-                        # a thing the value's name is not
-                if basis == "band" and aliases and unit not in _GENERIC:
-                    item = _LIST_ITEM_BEFORE.search(text, max(0, start - 30), start)
-                    if (
-                        item is not None
-                        and (item.group("sep") or _LIST_GOES_ON.match(text, end))
-                        and not (item.group("cell") and _period(item.group("label")))
-                        and names_something_else(item.group("label"), known, aliases)
-                    ):
-                        continue  # "Deep 2h, REM 40m, light 4h": light sleep, no sleep debt
-                        # ("| checkout | 790 ms |": a row's label too, unless a period's)
-                    item = (
-                        _ITEM_LABEL_AFTER.match(text, end)
-                        if start and (text[start - 1] in CURRENCY_SYMBOLS)
-                        else None
-                    )
-                    if (
-                        item is not None
-                        and (
-                            item.group("more")
-                            or _ITEM_BEFORE.search(text, max(0, start - 8), start)
-                        )
-                        and names_something_else(item.group("label"), known, aliases)
-                    ):
-                        continue  # "$14.5k rent, $9.2k software and $188k payroll": the
-                        # amount of the item its label after it names
-                if basis == "band" and aliases and unit in _GENERIC:
-                    other = self._name_after(text, end)
-                    if other is not None and other != known.name:
-                        continue  # "79 CTL / 89 ATL": the name after it says what it is
-                    clause = clause_before(text, start) + " " + clause_after(text, end)
-                    if names_something_else(clause, known, aliases):
-                        # the clause names another quantity ("Sales tax is 6%"): a value
-                        # of the unit it does name, or no flag
-                        instead = self._named_instead(clause, value, unit, known, index)
-                        if instead is None:
-                            continue
-                        known, kind = instead
-                if basis == "band" and aliases and self._absent_named(text, start, index, known):
-                    continue  # "Spend on tools is $19,400": a configured metric the pool lacks
-                yield Flag(start, end, written, value, unit, known.name, known.value,
-                           value - known.value, kind, basis)  # fmt: skip
+                claim = _Claim(text, start, end, token, value, unit, known, kind, basis,
+                               index, names, mentions, aliases)  # fmt: skip
+                for rule_id, vetoes in self._vetoes:
+                    if vetoes(self, claim):
+                        if trace is not None:
+                            trace[start] = ("no statement", rule_id, known)
+                        break
+                else:
+                    known, kind = claim.known, claim.kind  # (a clause may name another)
+                    yield Flag(start, end, written, value, unit, known.name, known.value,
+                               value - known.value, kind, basis, rule)  # fmt: skip
             for start, named_reading in waiting[at:]:
                 yield from by_name(start, named_reading)
 
@@ -539,7 +488,7 @@ class DefaultDetector(PoolDetector):
             return None
         known, kind = found
         flag = Flag(start, end, text[start:end], value, unit, known.name, known.value,
-                    value - known.value, kind, "name")  # fmt: skip
+                    value - known.value, kind, "name", "name.words")  # fmt: skip
         return flag, known
 
     def _worded(
@@ -589,7 +538,7 @@ class DefaultDetector(PoolDetector):
         kind = self._by_name(text[start:end], value, known)
         if kind not in ("value", "sign"):
             return None
-        why = statement_why(text, start, end, mentions)
+        why = self._why(text, start, end, mentions)
         if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
             return None  # (a value said roughly, "just over 5 hours", only when plainly off)
         return known, kind
@@ -631,7 +580,7 @@ class DefaultDetector(PoolDetector):
         subject = _subject_counted(text, start, end, held, mentions)
         if subject is not None:  # "Alerts fired 27 times this week"
             kind = self._by_name(written, value, subject)
-            if kind is None or statement_why(text, start, end, mentions):
+            if kind is None or self._why(text, start, end, mentions):
                 return None
             return start, end, written, value, unit, subject, True, kind, False
         found = self._worded(text, start, end, value, held, names, mentions, loose=False)
@@ -2148,9 +2097,9 @@ def statement_why(
     if why is None:
         label = text[max(0, start - 40) : start].lower()
         if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
-            return "past value"  # "HRV 39 ms (7-night avg 44)": an average over past days
+            return _PAST_WINDOW_AVERAGE  # "HRV 39 ms (7-night avg 44)": an average over past days
         if "averag" in label and _PER_PERIOD.match(text, end) and _AVERAGED.search(label):
-            return "past value"  # "you averaged 6 h 40 min a night": over several nights
+            return _PAST_AVERAGED  # "you averaged 6 h 40 min a night": over several nights
         line = text.rfind("\n", 0, start) + 1
         if text[line : line + 8].lstrip().startswith("|"):
             return _column_why(text, line, start)
@@ -2160,7 +2109,7 @@ def statement_why(
             and ")" not in text[opened:start]
             and _PAST_DAYS_BEFORE.search(text, max(0, opened - 30), opened)
         ):
-            return "past value"  # "after two low days (52 and 55)": those days' values
+            return _PAST_DAYS_BEFORE  # "after two low days (52 and 55)": those days' values
         return None
     if why != "plan":
         return why
@@ -2236,14 +2185,14 @@ def _column_why(text: str, line: int, start: int) -> str | None:
     header = cells[column].lower() if column < len(cells) else ""
     words = set(_LETTER_RUN.findall(header))
     if not words.isdisjoint(_PAST_HEADERS):
-        return "past value"
+        return _PAST_COLUMN
     if not words.isdisjoint(_PLAN_HEADERS):
-        return "plan"
+        return _PLAN_COLUMN
     if _period(header) is not None and _latest(cells) not in (None, column):
-        return "past value"  # "| Line | Oct | Sep |": September's figures, a month ago
+        return _PAST_COLUMN_PERIOD  # "| Line | Oct | Sep |": September's figures, a month ago
     latest = _latest_row(text, line)
     if latest is not None and latest != line:
-        return "past value"  # "| W47 | 88,082 |" over "| W48 | 81,475 |": the week before
+        return _PAST_ROW_PERIOD  # "| W47 | 88,082 |" over "| W48 | 81,475 |": the week before
     return None
 
 
@@ -3138,3 +3087,257 @@ def gap_allows_change(gap: str) -> bool:
 
 
 _CHANGE_GAP_BREAK = re.compile(r"[;\n]|(?<![.])\.(?![.0-9])")
+
+
+def _rule_of(why: str) -> str:
+    """The rule id of a reason `statement_why` gave."""
+    return getattr(why, "rule", why)
+
+
+def _name_rule(
+    text: str, start: int, known: Known, mentions: list[tuple[int, int, Known, bool]]
+) -> str:
+    """`name:WORDS`: the words that named `known` nearest the number at `start`."""
+    said = [(abs(m_start - start), m_start, m_end) for m_start, m_end, k, _ in mentions
+            if k is known or k == known]  # fmt: skip
+    if not said:
+        return "name"
+    _, m_start, m_end = min(said)
+    return "name:" + " ".join(text[m_start:m_end].lower().split())
+
+
+@dataclass(slots=True)
+class _Claim:
+    """A number the band compares with a known value, as the band's readings see it."""
+
+    text: str
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    known: Known
+    kind: str
+    basis: str
+    index: PoolIndex
+    names: NameIndex
+    mentions: list[tuple[int, int, Known, bool]]
+    aliases: dict[str, tuple[str, ...]]
+
+
+def _qualified(d: DefaultDetector, c: _Claim) -> bool:
+    # "Your HRV peak this block was 67": the peak, not the value
+    return c.basis == "band" and _qualified_name_before(
+        c.text, c.start, c.known, c.mentions, d._fits, c.names
+    )
+
+
+def _name_beside(d: DefaultDetector, c: _Claim) -> bool:
+    # "Sleep: 6 h 7 min, score 63" of a sleep score of 63%
+    return (
+        c.basis == "band"
+        and c.unit == "none"
+        and _cites_a_name_beside(c.text, c.start, c.end, c.token, c.value, c.mentions)
+    )
+
+
+def _list_unit(d: DefaultDetector, c: _Claim) -> bool:
+    # "10, 11, 12 and 13 miles": the list's unit, said once
+    return (
+        c.basis == "band"
+        and c.unit == "none"
+        and c.text[c.end : c.end + 1] in (",", " ")
+        and d._unit_of_list(c.text, c.end) not in (None, "none")
+    )
+
+
+def _statistic(d: DefaultDetector, c: _Claim) -> bool:
+    # "Max HR: 178 bpm": an extreme, not the average HR of 157
+    return c.basis == "band" and (
+        _extreme_before(c.text, c.start, c.known)
+        or _another_statistic(c.text, c.start, c.end, c.known, c.names)
+    )
+
+
+def _of_things(d: DefaultDetector, c: _Claim) -> bool:
+    # "6 overdue invoices totalling $31k": theirs, no net income
+    return c.basis == "band" and _amount_of_things(c.text, c.start)
+
+
+def _passing(d: DefaultDetector, c: _Claim) -> bool:
+    # "Your heart rate dropped to 44 on Tuesday, then settled at 49"
+    return c.basis == "band" and d._passed(c.text, c.start)
+
+
+def _other_to_date(d: DefaultDetector, c: _Claim) -> bool:
+    # "612 mi month-to-date" of a year's mileage: another period
+    period = _to_date(c.text, c.end)
+    return period is not None and period != d._period_of(c.known)
+
+
+def _other_span(d: DefaultDetector, c: _Claim) -> bool:
+    # "Year to date, revenue is $1.9M": the total over another span
+    span = _span_opens(c.text, c.start, c.basis == "band")
+    return span is not None and not d._fits(span, c.known)
+
+
+def _in_bed_time(d: DefaultDetector, c: _Claim) -> bool:
+    # "6 h 30 min in bed": time in bed, not the sleep the pool holds
+    return (
+        c.basis == "band"
+        and c.unit in _MINUTES
+        and _in_bed(c.text, c.start, c.end)
+        and not any("bed" in c.names.words.get(k.name, ()) for k in c.index.pool)
+    )
+
+
+def _split_part(d: DefaultDetector, c: _Claim) -> bool:
+    # "Breakdown of p95 latency: 12% network": a part of the whole
+    return c.basis == "band" and c.unit == "pct" and _in_a_split(c.text, c.start, c.known)
+
+
+def _residual(d: DefaultDetector, c: _Claim) -> bool:
+    # "and web the remaining 7%": the part a whole's others leave
+    return (
+        c.basis == "band"
+        and c.unit == "pct"
+        and _RESIDUAL_BEFORE.search(c.text, max(0, c.start - 20), c.start) is not None
+    )
+
+
+def _part_label(d: DefaultDetector, c: _Claim) -> bool:
+    # "Bank: SVB $2.3M": the part of a whole its label names
+    text, start = c.text, c.start
+    if c.basis != "band" or ":" not in text[max(0, start - 40) : start]:
+        return False
+    label = _PART_LABEL_BEFORE.search(text, max(0, start - 40), start)
+    return label is not None and names_something_else(label.group("label"), c.known, c.aliases)
+
+
+def _money_of_count(d: DefaultDetector, c: _Claim) -> bool:
+    # "6 invoices overdue ($48.3k)": an amount, no count of them
+    return _counts_things(c.known) and _money_before(c.text, c.start)
+
+
+def _baseline(d: DefaultDetector, c: _Claim) -> bool:
+    # "your baseline is 44": the baseline, not the value now
+    return _baseline_before(c.text, c.start, c.known)
+
+
+def _others(d: DefaultDetector, c: _Claim) -> bool:
+    # "Peers at our stage burn $150k a month": not ours
+    return c.basis == "band" and _someone_else(c.text, c.start, number=True)
+
+
+def _moved_level(d: DefaultDetector, c: _Claim) -> bool:
+    # "ARR grew 30% to $2.2M": the level of what moved, not cash
+    if not (c.basis == "band" and c.aliases and "to" in c.text[max(0, c.start - 6) : c.start]):
+        return False
+    before = clause_before(c.text, c.start)
+    moved = MOVED_TO.search(before)
+    return moved is not None and names_something_else(before[: moved.start()], c.known, c.aliases)
+
+
+def _share_of_other(d: DefaultDetector, c: _Claim) -> bool:
+    # "60% of CPU": a share of what it names; "12% of requests", "took 60% of the night":
+    # a share of a thing the value's name is not
+    text, end = c.text, c.end
+    if c.basis != "band" or text[end : end + 2] not in _SHARE_MARKS:
+        return False
+    share = _SHARE_OF_AFTER.match(text, end)
+    other = d._name_after(text, share.end()) if share and c.aliases else None
+    if other is not None:
+        return other != c.known.name
+    return (
+        share is not None
+        and not _names_words(text, share.end(), c.known, c.names)
+        and not (c.aliases and _pool_word_before(text, c.start, c.names, c.index.pool))
+    )
+
+
+def _list_item(d: DefaultDetector, c: _Claim) -> bool:
+    # "Deep 2h, REM 40m, light 4h": light sleep, no sleep debt ("| checkout | 790 ms |":
+    # a row's label too, unless a period's)
+    if not (c.basis == "band" and c.aliases and c.unit not in _GENERIC):
+        return False
+    item = _LIST_ITEM_BEFORE.search(c.text, max(0, c.start - 30), c.start)
+    return (
+        item is not None
+        and bool(item.group("sep") or _LIST_GOES_ON.match(c.text, c.end))
+        and not (item.group("cell") and _period(item.group("label")))
+        and names_something_else(item.group("label"), c.known, c.aliases)
+    )
+
+
+def _item_label(d: DefaultDetector, c: _Claim) -> bool:
+    # "$14.5k rent, $9.2k software and $188k payroll": the amount of the item its label
+    # after it names
+    text, start = c.text, c.start
+    if not (c.basis == "band" and c.aliases and c.unit not in _GENERIC):
+        return False
+    if not (start and text[start - 1] in CURRENCY_SYMBOLS):
+        return False
+    item = _ITEM_LABEL_AFTER.match(text, c.end)
+    return (
+        item is not None
+        and bool(item.group("more") or _ITEM_BEFORE.search(text, max(0, start - 8), start))
+        and names_something_else(item.group("label"), c.known, c.aliases)
+    )
+
+
+def _name_after_it(d: DefaultDetector, c: _Claim) -> bool:
+    # "79 CTL / 89 ATL": the name after it says what it is
+    if not (c.basis == "band" and c.aliases and c.unit in _GENERIC):
+        return False
+    other = d._name_after(c.text, c.end)
+    return other is not None and other != c.known.name
+
+
+def _clause_names_other(d: DefaultDetector, c: _Claim) -> bool:
+    # the clause names another quantity ("Sales tax is 6%"): a value of the unit it does
+    # name (read so, the claim moves to it), or no flag
+    if not (c.basis == "band" and c.aliases and c.unit in _GENERIC):
+        return False
+    clause = clause_before(c.text, c.start) + " " + clause_after(c.text, c.end)
+    if not names_something_else(clause, c.known, c.aliases):
+        return False
+    instead = d._named_instead(clause, c.value, c.unit, c.known, c.index)
+    if instead is None:
+        return True
+    c.known, c.kind = instead
+    return False
+
+
+def _absent(d: DefaultDetector, c: _Claim) -> bool:
+    # "Spend on tools is $19,400": a configured metric the pool lacks
+    return (
+        c.basis == "band" and bool(c.aliases) and d._absent_named(c.text, c.start, c.index, c.known)
+    )
+
+
+# the band's readings after a number's own words: each a rule id and its test, tried in
+# this order; the first that holds makes the number no statement of the known value
+BAND_VETOES: tuple[tuple[str, Callable[[DefaultDetector, _Claim], bool]], ...] = (
+    ("other.qualified-name", _qualified),
+    ("other.name-beside", _name_beside),
+    ("other.list-unit", _list_unit),
+    ("other.statistic", _statistic),
+    ("other.amount-of-things", _of_things),
+    ("past.passing-level", _passing),
+    ("other.to-date", _other_to_date),
+    ("other.span", _other_span),
+    ("other.in-bed", _in_bed_time),
+    ("part.split", _split_part),
+    ("part.residual", _residual),
+    ("part.label", _part_label),
+    ("other.money-of-count", _money_of_count),
+    ("other.baseline", _baseline),
+    ("other.someone-else", _others),
+    ("other.moved-level", _moved_level),
+    ("other.share-of", _share_of_other),
+    ("other.list-item", _list_item),
+    ("other.item-label", _item_label),
+    ("other.name-after", _name_after_it),
+    ("other.clause-names", _clause_names_other),
+    ("other.absent-name", _absent),
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.explain import explained
 from reviewer.grounding.nearest import PoolIndex, UnitIndex, pool_index, remembered
 from reviewer.grounding.tokens import (
     NOT_CHECKABLE,
@@ -18,7 +19,7 @@ from reviewer.grounding.tokens import (
     Judgement,
     Scanner,
 )
-from reviewer.grounding.types import Analysis, Citation, Flag, Known
+from reviewer.grounding.types import Analysis, Citation, Flag, Known, Reading
 
 UNRELATED: Judgement = ("unrelated",)  # checkable, never reported: no details kept
 _FLAGS = frozenset({"value", "sign"})
@@ -77,6 +78,11 @@ class PoolDetector:
         """The checkable count, and the flags in text order, each made only when it is
         taken: a text with a million flags never holds them all."""
         return self._walk(text, pool, None)
+
+    def explain(self, text: str, pool: Sequence[Known]) -> list[Reading]:
+        """Every number of `text` with what it was read as (`reviewer scan --explain`)."""
+        flagged = {flag.start: flag for flag in self.flag(text, pool)}
+        return explained(self, text, pool, flagged, {}, self.citations(text, pool))
 
     def citations(self, text: str, pool: Sequence[Known]) -> list[Citation]:
         """The faithful citations (rel <= faithful band), in text order."""

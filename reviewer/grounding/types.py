@@ -37,6 +37,9 @@ class Flag:
     # how the known value was chosen: the nearest of its unit ("band"), or the metric's
     # name written beside the number ("name")
     basis: FlagBasis = "band"
+    # the reading that made the flag: "band", "name:resting heart rate", "sign.word" ...
+    # (`reviewer rules` lists them); a detector that says no more is read by the band
+    rule: str = "band"
 
     @property
     def rel(self) -> float:
@@ -48,7 +51,35 @@ class Flag:
         return {
             "start": self.start, "end": self.end, "token": self.token, "value": self.value,
             "unit": self.unit, "nearest": self.nearest, "nearest_value": self.nearest_value,
-            "delta": self.delta, "kind": self.kind, "basis": self.basis,
+            "delta": self.delta, "kind": self.kind, "basis": self.basis, "rule": self.rule,
+        }  # fmt: skip
+
+
+ReadingOutcome = Literal["flag", "cited", "no statement", "unrelated", "no candidate", "skipped"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a detector made of one number of a text, and the rule that decided it: a flag,
+    a faithful citation, no statement of a value (a plan, a range ...), an unrelated
+    quantity, a number no known value shares a unit with, or a number skipped (a window,
+    a duration)."""
+
+    start: int
+    end: int
+    token: str
+    value: float | None
+    unit: str
+    outcome: ReadingOutcome
+    rule: str
+    known: str | None = None  # the known value it was compared with, if any
+    known_value: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "start": self.start, "end": self.end, "token": self.token, "value": self.value,
+            "unit": self.unit, "outcome": self.outcome, "rule": self.rule,
+            "known": self.known, "known_value": self.known_value,
         }  # fmt: skip
 
 

@@ -54,6 +54,7 @@ def test_jsonl_is_one_line_per_brief_with_flags(tmp_path: Path) -> None:
         "delta": 2.0,
         "kind": "value",
         "basis": "band",  # the reference picks by band only
+        "rule": "band",  # ...and reads nothing else
     }
     assert by_token["22.4"]["kind"] == "sign"
     assert WRONG[by_token["22.4"]["start"] : by_token["22.4"]["end"]] == "22.4"
