@@ -109,6 +109,16 @@ AdjudicateOption = Annotated[
 ShowOthersOption = Annotated[
     bool, typer.Option("--show-others", help="Show other reviewers' verdicts while labeling.")
 ]
+RunDetectorOption = Annotated[
+    str | None,
+    typer.Option(
+        "--detector",
+        "-d",
+        help="The plugin (module:attr) the run used, to load it for its checked numbers and "
+        "arms; a plugin named only in the database is never loaded.",
+        show_default=False,
+    ),
+]
 
 
 class OnlyChange(StrEnum):
@@ -140,6 +150,7 @@ def review(
     overlap: OverlapOption = None,
     adjudicate: AdjudicateOption = False,
     show_others: ShowOthersOption = False,
+    detector: RunDetectorOption = None,
     order: Annotated[
         Order,
         typer.Option(
@@ -155,7 +166,7 @@ def review(
     if overlap is not None and not 0.0 <= overlap <= 1.0:
         raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
     team = {"share": share, "overlap": overlap, "adjudicate": adjudicate,
-            "show_others": show_others, "order": order.value}  # fmt: skip
+            "show_others": show_others, "order": order.value, "detector": detector}  # fmt: skip
     code = command.review(
         db or default_db(), reviewer=reviewer, run=run, only=only.value if only else None, **team
     )
@@ -181,6 +192,7 @@ def serve(
     overlap: OverlapOption = None,
     adjudicate: AdjudicateOption = False,
     show_others: ShowOthersOption = False,
+    detector: RunDetectorOption = None,
 ) -> None:
     """The review app in a web browser, for reviewers without a terminal.
 
@@ -199,7 +211,10 @@ def serve(
         review_args += ["--run", run]
     if only is not None:
         review_args += ["--only", only.value]
-    walk = {"run": run, "only": only and only.value, "share": share, "adjudicate": adjudicate}
+    if detector is not None:
+        review_args += ["--detector", detector]
+    walk = {"run": run, "only": only and only.value, "share": share, "adjudicate": adjudicate,
+            "detector": detector}  # fmt: skip
     code = command.serve(
         db or default_db(), host=host, port=port, url=url, review_args=review_args, walk=walk
     )

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reviewer.commands.console import OK, USAGE, echo, out, say
+from reviewer.commands.console import OK, USAGE, echo, err, out, say
 
 WILDCARDS = ("0.0.0.0", "::", "")
 
@@ -46,12 +46,21 @@ def reviewable(database: str, walk: dict[str, Any] | None = None) -> str | None:
                 run_id = review_run(session, database, walk.get("run"))
                 walk_for(session, run_id, only=walk.get("only"), share=bool(walk.get("share")),
                          adjudicate=bool(walk.get("adjudicate")))  # fmt: skip
+                say_unnamed(db.get_run(session=session, run_id=run_id), walk.get("detector"))
     except ReviewUnavailable as problem:
         echo(str(problem), error=True)
         return None
     finally:
         engine.dispose()
     return database if "://" in database else str(Path(database).expanduser().resolve())
+
+
+def say_unnamed(run: Any, named: str | None) -> None:
+    """A note when the run used a plugin the user did not name: the apps never load it."""
+    from reviewer.grounding.registry import not_named
+
+    if run is not None and (note := not_named(run.spec, named, run.id)) is not None:
+        say(err(), f"{note}; the app goes on without its checked numbers and arms")
 
 
 def public_url(host: str, port: int) -> str:

@@ -7,6 +7,7 @@ import inspect
 import json
 import math
 import operator
+import shlex
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -235,18 +236,41 @@ def spec_of(detector: Detector, spec: str | None) -> str | None:
     return name if name in ("reference", "default") else None
 
 
+class DetectorNotNamed(DetectorLoadError):
+    """A run's stored plugin spec that the user did not name: a spec read from a database
+    is data, and importing it would run whatever code the database's writer chose."""
+
+
+def not_named(spec: str | None, named: str | None, run_id: int | None = None) -> str | None:
+    """Why a run's stored detector spec is not loaded (a plugin the user did not name, with
+    the option that would load it), or None: a built-in, or the plugin named."""
+    if spec is None or spec in BUILTINS or spec == named:
+        return None
+    run = f"run {run_id}" if run_id is not None else "the run"
+    return f"{run} used detector {spec!r}; pass --detector {shlex.quote(spec)} to load it"
+
+
 def load_run_detector(
-    *, spec: str | None, detector: str, version: str, config: str | None
+    *,
+    spec: str | None,
+    detector: str,
+    version: str,
+    config: str | None,
+    named: str | None = None,
+    run_id: int | None = None,
 ) -> tuple[Detector, str | None]:
     """A stored run's own detector with its own config, and a note when the loaded one
-    reports another version. DetectorLoadError says why it cannot be loaded: never a
-    silent fallback to another detector."""
-    spec = spec or (detector if detector in ("reference", "default") else None)
+    reports another version. A built-in loads by name; a plugin only when its spec is
+    `named` (the user's --detector), else DetectorNotNamed says which option loads it.
+    DetectorLoadError says why it cannot be loaded: never a silent fallback."""
+    spec = spec or (detector if detector in BUILTINS else None)
     if spec is None:
         raise DetectorLoadError(
             f"run detector {detector!r} cannot be loaded: the run was stored without the "
             "spec that loads it (module:attr)"
         )
+    if (unnamed := not_named(spec, named, run_id)) is not None:
+        raise DetectorNotNamed(unnamed)
     try:
         found = load_detector(spec, stored_config(config))
     except ConfigError as err:

@@ -99,9 +99,11 @@ class ReviewApp(App[None]):
         adjudicate: bool = False,
         show_others: bool = False,
         order: Order = "random",
+        detector: str | None = None,
     ) -> None:
         super().__init__()
         self.engine, self.order = engine, order
+        self.detector = detector  # the plugin the user named: a stored spec is never loaded
         self.reviewer = reviewer or default_reviewer()
         # the UI thread's reads: a pooled connection per statement, so no transaction is
         # left open between keys and a restarted server is reconnected to (workers open
@@ -135,6 +137,7 @@ class ReviewApp(App[None]):
                 only=self.only,
                 queue=self.queue,
                 order=self.order,
+                detector=self.detector,
             )
         )
 

@@ -56,10 +56,13 @@ class DbPages:
             )  # fmt: skip
 
 
-def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsReport:
+def compute_stats(
+    *, session: Connection, run_id: int, reviewer: str, detector: str | None = None
+) -> StatsReport:
     """The label aggregates and the run's own four arms: stored with the run when it was
     made; for a run made before that, scored now with the run's own detector and config
-    (slow: call from a worker). A detector that cannot be loaded is said, never replaced.
+    (slow: call from a worker). A detector that cannot be loaded is said, never replaced;
+    a plugin is loaded only when it is `detector`, the spec the user named.
 
     Everything is read first and the read transaction ended before the agreement's
     resamples and the arms are computed: a server's idle-in-transaction timeout never
@@ -87,14 +90,21 @@ def compute_stats(*, session: Connection, run_id: int, reviewer: str) -> StatsRe
         return StatsReport(stats, arms, None, count, source="stored", agreement=agreement)
     try:
         from reviewer.grounding.arms import run_arms
-        from reviewer.grounding.registry import DetectorLoadError, load_run_detector
+        from reviewer.grounding.registry import (
+            DetectorLoadError,
+            DetectorNotNamed,
+            load_run_detector,
+        )
 
         if run is None:
             raise DetectorLoadError(f"no detector run {run_id}")
-        detector, _note = load_run_detector(
-            spec=run.spec, detector=run.detector, version=run.version, config=run.config
-        )
-        arms = run_arms(detector, pools=pools, production_rate=rate)
+        found, _note = load_run_detector(
+            spec=run.spec, detector=run.detector, version=run.version, config=run.config,
+            named=detector, run_id=run_id,
+        )  # fmt: skip
+        arms = run_arms(found, pools=pools, production_rate=rate)
+    except DetectorNotNamed as err:  # said as it is: the option that would load it
+        return StatsReport(stats, None, str(err), agreement=agreement)
     except Exception as err:  # the panel still shows precision when the arms cannot run
         return StatsReport(stats, None, f"{type(err).__name__}: {err}", agreement=agreement)
     return StatsReport(stats, arms, None, len(pools), source="scored now", agreement=agreement)

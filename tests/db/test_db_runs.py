@@ -138,12 +138,16 @@ def test_a_run_detector_loads_with_its_config_or_says_why_not() -> None:
     found, note = load_run_detector(spec="default", detector="default", version="2.0",
                                     config=config)  # fmt: skip
     assert found.config.value == 0.2 and note is None
-    with pytest.raises(DetectorLoadError, match="cannot be loaded any more"):
+    with pytest.raises(DetectorLoadError, match="pass --detector gone_plugin:Det to load it"):
         load_run_detector(spec="gone_plugin:Det", detector="x", version="1", config="{}")
+    with pytest.raises(DetectorLoadError, match="cannot be loaded any more"):
+        load_run_detector(spec="gone_plugin:Det", detector="x", version="1", config="{}",
+                          named="gone_plugin:Det")  # fmt: skip
     with pytest.raises(DetectorLoadError, match="stored without the spec"):
         load_run_detector(spec=None, detector="my-plugin", version="1", config="{}")
     _, note = load_run_detector(spec="tests.support.plugins:abs_mutant", detector="abs-mutant",
-                                version="old", config="{}")  # fmt: skip
+                                version="old", config="{}",
+                                named="tests.support.plugins:abs_mutant")  # fmt: skip
     assert note is not None and "abs-mutant 0" in note
 
 

@@ -182,7 +182,7 @@ async def test_a_plugin_that_cannot_be_loaded_is_said_never_replaced(tmp_path: P
         connection.exec_driver_sql(
             "UPDATE detectorrun SET detector = 'my-check', spec = 'no_such_module:Check'"
         )
-    app = ReviewApp(engine, reviewer="ann")
+    app = ReviewApp(engine, reviewer="ann", detector="no_such_module:Check")  # named: loaded
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         screen = screen_of(app)

@@ -101,9 +101,11 @@ class ReviewScreen(HonestActions, Screen[None]):
         only: str | None = None,
         queue: Queue | None = None,
         order: Order = "random",
+        detector: str | None = None,
     ) -> None:
         super().__init__()
         self.session, self.run_id, self.reviewer = session, run_id, reviewer
+        self.named_detector = detector  # the only plugin spec this screen may load
         self.run = run = db.get_run(session=session, run_id=run_id)
         self.run_title = f"run {run_title(run)}" if run else f"run {run_id}"
         named = getattr(run, "name", None)
@@ -274,8 +276,9 @@ class ReviewScreen(HonestActions, Screen[None]):
             return False
         try:
             detector, self.detector_note = load_run_detector(
-                spec=run.spec, detector=run.detector, version=run.version, config=run.config
-            )
+                spec=run.spec, detector=run.detector, version=run.version, config=run.config,
+                named=self.named_detector, run_id=self.run_id,
+            )  # fmt: skip
         except DetectorLoadError as problem:
             self.detector_note = f"{problem}; no checked-number marks"
             return False
@@ -644,7 +647,10 @@ class ReviewScreen(HonestActions, Screen[None]):
         from reviewer.tui.data import compute_stats
 
         with self.session.engine.connect() as session:
-            report = compute_stats(session=session, run_id=self.run_id, reviewer=self.reviewer)
+            report = compute_stats(
+                session=session, run_id=self.run_id, reviewer=self.reviewer,
+                detector=self.named_detector,
+            )  # fmt: skip
         self.post_message(self.Stats(report))
 
     class Stats(Message):
