@@ -117,13 +117,13 @@ _PERIOD_IN_NAME = re.compile(r"\b(?:(day|week|month|quarter|year)[ -]to[ -]date|
 _PERIODS = {"d": "day", "w": "week", "m": "month", "q": "quarter", "y": "year"}
 
 # the readings that make a number no statement, each by its rule (rules/catalogue.py)
-_PAST_AVERAGED = Why("past value", "past.averaged")
-_PAST_COLUMN = Why("past value", "past.column")
-_PAST_COLUMN_PERIOD = Why("past value", "past.column-period")
-_PAST_DAYS_BEFORE = Why("past value", "past.days-before")
-_PAST_ROW_PERIOD = Why("past value", "past.row-period")
-_PAST_WINDOW_AVERAGE = Why("past value", "past.window-average")
-_PLAN_COLUMN = Why("plan", "plan.column")
+_WHY_PAST_AVERAGED = Why("past value", "past.averaged")
+_WHY_PAST_COLUMN = Why("past value", "past.column")
+_WHY_PAST_COLUMN_PERIOD = Why("past value", "past.column-period")
+_WHY_PAST_DAYS_BEFORE = Why("past value", "past.days-before")
+_WHY_PAST_ROW_PERIOD = Why("past value", "past.row-period")
+_WHY_PAST_WINDOW_AVERAGE = Why("past value", "past.window-average")
+_WHY_PLAN_COLUMN = Why("plan", "plan.column")
 
 
 def _to_date(text: str, end: int) -> str | None:
@@ -2097,9 +2097,9 @@ def statement_why(
     if why is None:
         label = text[max(0, start - 40) : start].lower()
         if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
-            return _PAST_WINDOW_AVERAGE  # "HRV 39 ms (7-night avg 44)": an average over past days
+            return _WHY_PAST_WINDOW_AVERAGE  # "HRV 39 ms (7-night avg 44)"
         if "averag" in label and _PER_PERIOD.match(text, end) and _AVERAGED.search(label):
-            return _PAST_AVERAGED  # "you averaged 6 h 40 min a night": over several nights
+            return _WHY_PAST_AVERAGED  # "you averaged 6 h 40 min a night": over several nights
         line = text.rfind("\n", 0, start) + 1
         if text[line : line + 8].lstrip().startswith("|"):
             return _column_why(text, line, start)
@@ -2109,7 +2109,7 @@ def statement_why(
             and ")" not in text[opened:start]
             and _PAST_DAYS_BEFORE.search(text, max(0, opened - 30), opened)
         ):
-            return _PAST_DAYS_BEFORE  # "after two low days (52 and 55)": those days' values
+            return _WHY_PAST_DAYS_BEFORE  # "after two low days (52 and 55)": those days' values
         return None
     if why != "plan":
         return why
@@ -2185,14 +2185,14 @@ def _column_why(text: str, line: int, start: int) -> str | None:
     header = cells[column].lower() if column < len(cells) else ""
     words = set(_LETTER_RUN.findall(header))
     if not words.isdisjoint(_PAST_HEADERS):
-        return _PAST_COLUMN
+        return _WHY_PAST_COLUMN
     if not words.isdisjoint(_PLAN_HEADERS):
-        return _PLAN_COLUMN
+        return _WHY_PLAN_COLUMN
     if _period(header) is not None and _latest(cells) not in (None, column):
-        return _PAST_COLUMN_PERIOD  # "| Line | Oct | Sep |": September's figures, a month ago
+        return _WHY_PAST_COLUMN_PERIOD  # "| Line | Oct | Sep |": September's figures, a month ago
     latest = _latest_row(text, line)
     if latest is not None and latest != line:
-        return _PAST_ROW_PERIOD  # "| W47 | 88,082 |" over "| W48 | 81,475 |": the week before
+        return _WHY_PAST_ROW_PERIOD  # "| W47 | 88,082 |" over "| W48 | 81,475 |": the week before
     return None
 
 

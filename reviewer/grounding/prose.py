@@ -317,54 +317,54 @@ _NOT_LABELS = frozenset(["tomorrow", "tonight", "next", "later", "upcoming", "id
 _PLANNED_POSSESSIVES = frozenset(["tomorrow's", "tomorrow’s", "tonight's", "tonight’s"])
 
 # the readings that make a number no statement, each by its rule (rules/catalogue.py)
-_APPROXIMATE_AROUND = Why("approximate", "approximate.around")
-_APPROXIMATE_TILDE = Why("approximate", "approximate.tilde")
-_COUNT_OF = Why("count", "count.of")
-_COUNT_SCALE_TOP = Why("count", "count.scale-top")
-_ORDINAL_PRODUCT = Why("ordinal", "ordinal.product")
-_ORDINAL_WHICH_ONES = Why("ordinal", "ordinal.which-ones")
-_ORDINAL_WORD = Why("ordinal", "ordinal.word")
-_ORDINAL_YEAR = Why("ordinal", "ordinal.year")
-_PART_PERIOD = Why("part", "part.period")
-_PAST_AFTER_ANOTHER = Why("past value", "past.after-another")
-_PAST_ARROW = Why("past value", "past.arrow")
-_PAST_FROM = Why("past value", "past.from")
-_PAST_LAST = Why("past value", "past.last")
-_PAST_OTHER_PERIOD = Why("past value", "past.other-period")
-_PAST_WAS = Why("past value", "past.was")
-_PAST_WORDS = Why("past value", "past.words")
-_PAST_YESTERDAY = Why("past value", "past.yesterday")
-_PAST_YESTERDAY_TODAY = Why("past value", "past.yesterday-today")
-_PLAN_AFTER = Why("plan", "plan.after")
-_PLAN_ASKED_FOR = Why("plan", "plan.asked-for")
-_PLAN_BOUND = Why("plan", "plan.bound")
-_PLAN_CONDITION = Why("plan", "plan.condition")
-_PLAN_CONDITION_AFTER = Why("plan", "plan.condition-after")
-_PLAN_COUNTERFACTUAL = Why("plan", "plan.counterfactual")
-_PLAN_GAP_AFTER = Why("plan", "plan.gap-after")
-_PLAN_GAP_TO_PLAN = Why("plan", "plan.gap-to-plan")
-_PLAN_GO_TO = Why("plan", "plan.go-to")
-_PLAN_IMPERATIVE = Why("plan", "plan.imperative")
-_PLAN_LABEL = Why("plan", "plan.label")
-_PLAN_LABEL_NOUN = Why("plan", "plan.label-noun")
-_PLAN_NOUN_AFTER = Why("plan", "plan.noun-after")
-_PLAN_OPENING_BOUND = Why("plan", "plan.opening-bound")
-_PLAN_PROJECTION = Why("plan", "plan.projection")
-_PLAN_REMAINDER = Why("plan", "plan.remainder")
-_PLAN_RULE_THRESHOLD = Why("plan", "plan.rule-threshold")
-_PLAN_STEP = Why("plan", "plan.step")
-_PLAN_SUBJECT = Why("plan", "plan.subject")
-_PLAN_SUPPOSITION = Why("plan", "plan.supposition")
-_PLAN_THRESHOLD = Why("plan", "plan.threshold")
-_PLAN_TILDE = Why("plan", "plan.tilde")
-_PLAN_TIME_LABEL = Why("plan", "plan.time-label")
-_PLAN_TIME_TO_COME = Why("plan", "plan.time-to-come")
-_PLAN_TO_A_GOAL = Why("plan", "plan.to-a-goal")
-_PLAN_TRACKING_TO = Why("plan", "plan.tracking-to")
-_PLAN_WORD = Why("plan", "plan.word")
-_RANGE_FROM_TO = Why("range", "range.from-to")
-_RANGE_WORDS = Why("range", "range.words")
-_SCALE_OUT_OF = Why("scale", "scale.out-of")
+_WHY_APPROXIMATE_AROUND = Why("approximate", "approximate.around")
+_WHY_APPROXIMATE_TILDE = Why("approximate", "approximate.tilde")
+_WHY_COUNT_OF = Why("count", "count.of")
+_WHY_COUNT_SCALE_TOP = Why("count", "count.scale-top")
+_WHY_ORDINAL_PRODUCT = Why("ordinal", "ordinal.product")
+_WHY_ORDINAL_WHICH_ONES = Why("ordinal", "ordinal.which-ones")
+_WHY_ORDINAL_WORD = Why("ordinal", "ordinal.word")
+_WHY_ORDINAL_YEAR = Why("ordinal", "ordinal.year")
+_WHY_PART_PERIOD = Why("part", "part.period")
+_WHY_PAST_AFTER_ANOTHER = Why("past value", "past.after-another")
+_WHY_PAST_ARROW = Why("past value", "past.arrow")
+_WHY_PAST_FROM = Why("past value", "past.from")
+_WHY_PAST_LAST = Why("past value", "past.last")
+_WHY_PAST_OTHER_PERIOD = Why("past value", "past.other-period")
+_WHY_PAST_WAS = Why("past value", "past.was")
+_WHY_PAST_WORDS = Why("past value", "past.words")
+_WHY_PAST_YESTERDAY = Why("past value", "past.yesterday")
+_WHY_PAST_YESTERDAY_TODAY = Why("past value", "past.yesterday-today")
+_WHY_PLAN_AFTER = Why("plan", "plan.after")
+_WHY_PLAN_ASKED_FOR = Why("plan", "plan.asked-for")
+_WHY_PLAN_BOUND = Why("plan", "plan.bound")
+_WHY_PLAN_CONDITION = Why("plan", "plan.condition")
+_WHY_PLAN_CONDITION_AFTER = Why("plan", "plan.condition-after")
+_WHY_PLAN_COUNTERFACTUAL = Why("plan", "plan.counterfactual")
+_WHY_PLAN_GAP_AFTER = Why("plan", "plan.gap-after")
+_WHY_PLAN_GAP_TO_PLAN = Why("plan", "plan.gap-to-plan")
+_WHY_PLAN_GO_TO = Why("plan", "plan.go-to")
+_WHY_PLAN_IMPERATIVE = Why("plan", "plan.imperative")
+_WHY_PLAN_LABEL = Why("plan", "plan.label")
+_WHY_PLAN_LABEL_NOUN = Why("plan", "plan.label-noun")
+_WHY_PLAN_NOUN_AFTER = Why("plan", "plan.noun-after")
+_WHY_PLAN_OPENING_BOUND = Why("plan", "plan.opening-bound")
+_WHY_PLAN_PROJECTION = Why("plan", "plan.projection")
+_WHY_PLAN_REMAINDER = Why("plan", "plan.remainder")
+_WHY_PLAN_RULE_THRESHOLD = Why("plan", "plan.rule-threshold")
+_WHY_PLAN_STEP = Why("plan", "plan.step")
+_WHY_PLAN_SUBJECT = Why("plan", "plan.subject")
+_WHY_PLAN_SUPPOSITION = Why("plan", "plan.supposition")
+_WHY_PLAN_THRESHOLD = Why("plan", "plan.threshold")
+_WHY_PLAN_TILDE = Why("plan", "plan.tilde")
+_WHY_PLAN_TIME_LABEL = Why("plan", "plan.time-label")
+_WHY_PLAN_TIME_TO_COME = Why("plan", "plan.time-to-come")
+_WHY_PLAN_TO_A_GOAL = Why("plan", "plan.to-a-goal")
+_WHY_PLAN_TRACKING_TO = Why("plan", "plan.tracking-to")
+_WHY_PLAN_WORD = Why("plan", "plan.word")
+_WHY_RANGE_FROM_TO = Why("range", "range.from-to")
+_WHY_RANGE_WORDS = Why("range", "range.words")
+_WHY_SCALE_OUT_OF = Why("scale", "scale.out-of")
 
 
 def _labels(head: str) -> bool:
@@ -1205,18 +1205,18 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             # "climbed from 31 to 36.4": the second is the value now; without a change
             # verb ("from 120 to 130 bpm") the two are a range
             changed = _CHANGE_CLAUSE.search(before) or _UP_DOWN_FROM.search(before)
-            return None if changed else _RANGE_FROM_TO
+            return None if changed else _WHY_RANGE_FROM_TO
         if _FROM_BEFORE.search(before):
-            return _PAST_FROM
+            return _WHY_PAST_FROM
     if before.endswith(("~", "≈", "~$", "≈$")):
         head = before[: before.rfind("~" if "~" in before[-2:] else "≈")]
         if _reports(_WORDS.findall(head.lower())) or _labels(head):
-            return _APPROXIMATE_TILDE  # "Daily actives: ~90k": a value given roughly
-        return _PLAN_TILDE  # "~45 min", an estimate as "about 45 min" is
+            return _WHY_APPROXIMATE_TILDE  # "Daily actives: ~90k": a value given roughly
+        return _WHY_PLAN_TILDE  # "~45 min", an estimate as "about 45 min" is
     if (
         "short" in after or "shy" in after or "away" in after or "go" in after or "left" in after
     ) and _GAP_AFTER.match(after):
-        return _PLAN_GAP_AFTER  # "about 3 mi shy of last week's 30": the gap to another figure
+        return _WHY_PLAN_GAP_AFTER  # "about 3 mi shy of last week's 30": the gap to another figure
     bound = (
         _BOUND.search(before)
         if not present.isdisjoint(_BOUND_WORDS) and (not last_run or last_run in _BOUND_LAST)
@@ -1233,8 +1233,8 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and (_reports(head_words) or _labels(head))
             and not _wished(head_words)
         ):
-            return _APPROXIMATE_AROUND  # "CPU hovered around 31%": a value given roughly
-        return _PLAN_BOUND
+            return _WHY_APPROXIMATE_AROUND  # "CPU hovered around 31%": a value given roughly
+        return _WHY_PLAN_BOUND
     # the patterns read after the number end at a digit, or begin with one of a few words
     digit_after = plain or _DIGIT.search(after) is not None
     scaled = False  # "82 out of 100": a score, read on past its scale
@@ -1253,7 +1253,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         )
         or (digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
     ) and not ("to" in present and _moved_to(before)):
-        return _RANGE_WORDS  # (but "fell 15 to 52" is a move and the level it reached)
+        return _WHY_RANGE_WORDS  # (but "fell 15 to 52" is a move and the level it reached)
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
@@ -1277,7 +1277,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     ):
         # (and "4 of them actionable": a part of a count told before; "at 95% confidence":
         # a test's statistic, no value)
-        return _COUNT_OF
+        return _WHY_COUNT_OF
     if before.isascii():
         words = _WORDS.findall(before.lower())  # the same words, lowered at once
     else:
@@ -1285,16 +1285,16 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     if words:
         last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
         if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith("#"):
-            return _ORDINAL_WORD
+            return _WHY_ORDINAL_WORD
         if last.lower() in _WINDOW_OPENERS:
-            return _ORDINAL_WHICH_ONES  # "your last 3 runs", "the first 4 experiments": which ones
+            return _WHY_ORDINAL_WHICH_ONES  # "your last 3 runs"
         if (
             words[0] in IMPERATIVES
             and len(words) <= 4
             and not FINITE.intersection(words)
             and tuple(words[:3]) not in _WATCHING
         ):
-            return _PLAN_IMPERATIVE
+            return _WHY_PLAN_IMPERATIVE
     colon = before.rfind(": ")
     told = [w.lower() for w in _WORDS.findall(before, colon)] if colon >= 0 else []
     if colon >= 0 and words:
@@ -1306,7 +1306,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not FINITE.intersection(told)
             and tuple(told[:3]) not in _WATCHING
         ):
-            return _PLAN_STEP  # "Action items: add an alert at 1,000 ms": a step to take
+            return _WHY_PLAN_STEP  # "Action items: add an alert at 1,000 ms": a step to take
         label = [w.lower() for w in _WORDS.findall(before[:colon])]
         if (
             label
@@ -1315,18 +1315,16 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and _NOT_PLAN_LABEL.isdisjoint(label)
             and not _reports(told)
         ):
-            return _PLAN_LABEL  # "Goal for December: 85,000 DAU and 2,500 signups"
+            return _WHY_PLAN_LABEL  # "Goal for December: 85,000 DAU and 2,500 signups"
         if label and _a_time_to_come(label) and not _reports(told):
-            return _PLAN_TIME_LABEL  # "Next week: a long run of 10": what the time to come holds
+            return _WHY_PLAN_TIME_LABEL  # "Next week: a long run of 10"
     if len(told) >= 2:
         words = told  # a statement after "as planned:"
         at = colon  # the label's last word: the letters right before the colon
         while at and before[at - 1] in _ASCII_LETTERS:
             at -= 1
         if before[at:colon].lower() in PLAN_NOUNS and not _reports(words):
-            return (
-                _PLAN_LABEL_NOUN  # "Tonight's target: p95 latency of 900 ms", not "Goal: you ran"
-            )
+            return _WHY_PLAN_LABEL_NOUN  # "Tonight's target: p95 latency of 900 ms"
     if ")" in before and "(" in before:
         # an aside closed before the number speaks of an earlier item: "availability
         # 99.99% (target 99.95%), p95 828 ms" states the p95
@@ -1342,9 +1340,9 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
                 continue  # "Tonight you logged 41 min": the night reported
             if tuple(recent[i : i + 3]) in _WATCHING:
                 continue  # "Keep an eye on p95, now at 900 ms": watch it, not a plan for it
-            return _PLAN_WORD
+            return _WHY_PLAN_WORD
         if word in _SAYS and _projected(recent, i, before):
-            return _PLAN_PROJECTION  # 'The model says "$170,000 a month"': a projection
+            return _WHY_PLAN_PROJECTION  # 'The model says "$170,000 a month"': a projection
         if word in FINITE:
             if i and (
                 recent[i - 1] in _MODAL_WORDS
@@ -1358,7 +1356,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
                     subject = subject[j + 1 :]
                     break
             if _names_a_plan(subject):
-                return _PLAN_SUBJECT
+                return _WHY_PLAN_SUBJECT
             break
     after_words = plain or _after_words_allow(after)
     if after_words:
@@ -1373,31 +1371,31 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
             and not (_BY_A_TIME.search(planned.group()) and _moved_there(words))
         ):
-            return _PLAN_AFTER  # (but "your resting HR of 55 bpm is fine" judges a value)
+            return _WHY_PLAN_AFTER  # (but "your resting HR of 55 bpm is fine" judges a value)
     if after_words and _PLAN_NOUN_AFTER.match(after):
-        return _PLAN_NOUN_AFTER  # "against a $100k budget": the figure of a plan, not the value
+        return _WHY_PLAN_NOUN_AFTER  # "against a $100k budget": the figure of a plan, not the value
     if (
         after_words
         and (gap := _GAP_TO_PLAN_AFTER.match(after)) is not None
         and _gap_to_plan(text[start:end], gap)
     ):
-        return _PLAN_GAP_TO_PLAN  # "1,279 over your 10k goal": the gap to a plan's figure
+        return _WHY_PLAN_GAP_TO_PLAN  # "1,279 over your 10k goal": the gap to a plan's figure
     if (
         words
         and (_a_time_to_come(words[:1]) or _a_time_to_come(words[:2]))
         and _NOW_WORDS.isdisjoint(words)
     ):
-        return _PLAN_TIME_TO_COME  # "Next week builds to 32 miles, with a long run of 10"
+        return _WHY_PLAN_TIME_TO_COME  # "Next week builds to 32 miles, with a long run of 10"
     if "had" in present and _COUNTERFACTUAL.match(before):
-        return _PLAN_COUNTERFACTUAL
+        return _WHY_PLAN_COUNTERFACTUAL
     if "at" in present and _RULE_OPENER.match(before) and _RULE_AFTER.match(text, end):
-        return _PLAN_RULE_THRESHOLD  # "At 70% CPU, the autoscaler adds nodes": a rule's threshold
+        return _WHY_PLAN_RULE_THRESHOLD  # "At 70% CPU, the autoscaler adds nodes"
     if not present.isdisjoint(_GOAL_WORDS) and _TO_A_GOAL.search(before):
-        return _PLAN_TO_A_GOAL  # "721 steps left to reach 12,000": the mark, not the value
+        return _WHY_PLAN_TO_A_GOAL  # "721 steps left to reach 12,000": the mark, not the value
     if "to" in present and _GO_TO.search(before):
-        return _PLAN_GO_TO  # "This weekend we go to 9.8 mi": a plan in the present tense
+        return _WHY_PLAN_GO_TO  # "This weekend we go to 9.8 mi": a plan in the present tense
     if not present.isdisjoint(_PROJECTED_KEYS) and _PROJECTED.search(before):
-        return _PLAN_TRACKING_TO  # "FY2026 revenue is tracking to $2.1M": where it is heading
+        return _WHY_PLAN_TRACKING_TO  # "FY2026 revenue is tracking to $2.1M": where it is heading
     if (
         (
             not present.isdisjoint(_PAST_WORD_SET)
@@ -1408,25 +1406,25 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or (after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after))
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
-        return _PAST_WORDS
+        return _WHY_PAST_WORDS
     if not present.isdisjoint(_AFTER_WORDS) and (
         _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(after))
     ):
-        return _PAST_AFTER_ANOTHER  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
+        return _WHY_PAST_AFTER_ANOTHER  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
     if digit_after and _ARROW_AFTER.match(after):
-        return _PAST_ARROW
+        return _WHY_PAST_ARROW
     if _PART_OF_PERIOD.match(after):
-        return _PART_PERIOD  # "8 alerts in a single hour": a stretch of the period, not all of it
+        return _WHY_PART_PERIOD  # "8 alerts in a single hour"
     if _OPENS_WITH_BOUND.match(before):
-        return _PLAN_OPENING_BOUND
+        return _WHY_PLAN_OPENING_BOUND
     if "(" in before and _WAS_IN_PARENS.search(before):
-        return _PAST_WAS
+        return _WHY_PAST_WAS
     if "(" in before and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
-        return _PAST_OTHER_PERIOD  # "since March (5.2%)", "4.9% (March: 5.2%)": another period's
+        return _WHY_PAST_OTHER_PERIOD  # "since March (5.2%)"
     if "last" in present and _SUBJECT_WAS_LAST.match(before):
-        return _PAST_LAST
+        return _WHY_PAST_LAST
     if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
-        return _PAST_YESTERDAY  # "yesterday p95 was 488 ms; today it is 436 ms"
+        return _WHY_PAST_YESTERDAY  # "yesterday p95 was 488 ms; today it is 436 ms"
     told = _YESTERDAY_AFTER.match(after)
     if told is not None and (
         _THEN_TODAY.match(text, end + told.end())
@@ -1434,35 +1432,35 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     ):
         # "40 bpm yesterday, 65 bpm today", "81% today, 84% yesterday" (not "4 mi
         # yesterday; rest today")
-        return _PAST_YESTERDAY_TODAY
+        return _WHY_PAST_YESTERDAY_TODAY
     if _product_name_before(text, start, before, plain):
-        return _ORDINAL_PRODUCT
+        return _WHY_ORDINAL_PRODUCT
     if "/" in before[-3:] and text[start:end] in SCALE_TOPS and OVER_A_SCALE.search(before):
-        return _COUNT_SCALE_TOP  # "67/100 sleep score": the scale the score is out of
+        return _WHY_COUNT_SCALE_TOP  # "67/100 sleep score": the scale the score is out of
     if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
-        return _PLAN_ASKED_FOR  # "The board asked for 18 months of runway": what someone wants
+        return _WHY_PLAN_ASKED_FOR  # "The board asked for 18 months of runway": what someone wants
     if not present.isdisjoint(_WHEN_WORDS) and _THRESHOLD.search(before):
-        return _PLAN_THRESHOLD  # "We page when error rate exceeds 5%": a threshold
+        return _WHY_PLAN_THRESHOLD  # "We page when error rate exceeds 5%": a threshold
     if (
         not present.isdisjoint(_YEAR_BEFORE_WORDS)
         and YEAR.fullmatch(text, start, end)
         and _YEAR_BEFORE.search(before)
     ):
-        return _ORDINAL_YEAR  # "We resolved 9 incidents in 2024": a year
+        return _WHY_ORDINAL_YEAR  # "We resolved 9 incidents in 2024": a year
     if ("left" in after or "remain" in after or "to go" in after) and _REMAINDER.match(after):
-        return _PLAN_REMAINDER
+        return _WHY_PLAN_REMAINDER
     if ("if" in after or "unless" in after) and _CONDITION_AFTER.search(after):
-        return _PLAN_CONDITION_AFTER
+        return _WHY_PLAN_CONDITION_AFTER
     if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
-        return _PLAN_SUPPOSITION  # "At a $150k burn, runway would be 10 months": a supposition
+        return _WHY_PLAN_SUPPOSITION  # "At a $150k burn, runway would be 10 months": a supposition
     if (
         runs
         and runs[0] in _CONDITIONS
         and "," in before
         and len(_LETTERS.findall(before[: before.index(",")].casefold())) > 2
     ):  # "If we close the round at $20M, runway extends to 36 months" ("If so," is none)
-        return _PLAN_CONDITION
-    return _SCALE_OUT_OF if scaled else None  # a score is stated where a name says of what
+        return _WHY_PLAN_CONDITION
+    return _WHY_SCALE_OUT_OF if scaled else None  # a score is stated where a name says of what
 
 
 # a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
