@@ -43,7 +43,9 @@ DbOption = Annotated[
 ]
 DetectorOption = Annotated[
     str,
-    typer.Option("--detector", "-d", help="reference, default, or a plugin as module:attr."),
+    typer.Option(
+        "--detector", "-d", help="reference, default, a plugin as module:attr, or cmd:PROGRAM ARGS."
+    ),
 ]
 ConfigOption = Annotated[
     str | None,
@@ -299,10 +301,27 @@ def ingest(
 
 @app.command(rich_help_panel="Store and flag briefs")
 def flag(
-    detector: DetectorOption = "default",
+    detector: Annotated[
+        str | None,
+        typer.Option(
+            "--detector",
+            "-d",
+            help="reference, default (the default), module:attr, or cmd:PROGRAM ARGS.",
+            show_default=False,
+        ),
+    ] = None,
     config: ConfigOption = None,
     name: Annotated[
         str | None, typer.Option("--name", help="A name for the run, e.g. the release: v0.40.")
+    ] = None,
+    source: Annotated[
+        str | None,
+        typer.Option(
+            "--from",
+            help="Flags made elsewhere, as `scan --format jsonl` writes them, for a run of "
+            "their own (every flag checked against its stored brief).",
+            show_default=False,
+        ),
     ] = None,
     db: DbOption = None,
 ) -> None:
@@ -311,13 +330,21 @@ def flag(
     from reviewer.commands import flag as command
     from reviewer.commands.console import load_detector
 
+    if source is not None and (detector is not None or config is not None):
+        raise typer.BadParameter(
+            "flags from a file were made by their own check: give no --detector or --config",
+            param_hint="--from",
+        )
+
     if name is not None and not name.strip():
         raise typer.BadParameter("a run's name cannot be empty", param_hint="--name")
     if name is not None and isinstance(run_ref(name), int):
         raise typer.BadParameter(
             f"{name!r} reads as a run id: give a name with a letter in it", param_hint="--name"
         )
-    found = load_detector(detector, config)
+    if source is not None:
+        raise typer.Exit(command.flag_from(db or default_db(), source, name=name))
+    found = load_detector(detector or "default", config)
     raise typer.Exit(command.flag(db or default_db(), found, name=name, spec=detector))
 
 

@@ -11,6 +11,7 @@ from reviewer.commands.console import (
     USAGE,
     counted,
     err,
+    input_error,
     open_db,
     out,
     progress,
@@ -42,6 +43,19 @@ def say_unread_units(run: RunReport) -> None:
         say(err(), warning)
 
 
+def _refused(session: Session, name: str | None) -> bool:
+    """Whether there is nothing to flag, or the name is taken (said on stderr)."""
+    if not db.count_stored_briefs(session=session):  # nothing to work on: a usage error (2)
+        say(err(), "no briefs stored yet (reviewer ingest FILE first)")
+        return True
+    if name is not None:
+        holder = run_named(session=session, name=name)
+        if holder is not None:  # a name picks one run: `--run v0.40` must stay sure
+            say(err(), f"run {holder} is already named {name!r}: give this run another name")
+            return True
+    return False
+
+
 def flag(
     url_or_path: str, detector: Detector, *, name: str | None = None, spec: str | None = None
 ) -> int:
@@ -50,15 +64,9 @@ def flag(
         return USAGE
     try:
         with Session(engine) as session:
-            total = db.count_stored_briefs(session=session)
-        if not total:  # nothing to work on is a usage error, like bad input (2)
-            say(err(), "no briefs stored yet (reviewer ingest FILE first)")
-            return USAGE
-        if name is not None:
-            holder = run_named(session=session, name=name)
-            if holder is not None:  # a name picks one run: `--run v0.40` must stay sure
-                say(err(), f"run {holder} is already named {name!r}: give this run another name")
+            if _refused(session, name):
                 return USAGE
+            total = db.count_stored_briefs(session=session)
         with progress("flag", total) as advance:
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
     finally:
@@ -66,4 +74,29 @@ def flag(
     say_abandoned(run.abandoned)
     say(out(), run_line(run))
     say_unread_units(run)
+    return OK
+
+
+def flag_from(url_or_path: str, path: str, *, name: str | None = None) -> int:
+    """A run of the flags in `path`, made elsewhere: checked line by line against the stored
+    briefs, stored whole or not at all."""
+    from reviewer.pipeline.from_file import load_run
+    from reviewer.pipeline.reader import InputError
+
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with Session(engine) as session:
+            if _refused(session, name):
+                return USAGE
+            total = db.count_stored_briefs(session=session)
+        with progress("load", total) as advance:
+            run = load_run(engine, path, name=name, advance=advance)
+    except InputError as problem:
+        return input_error(problem)
+    finally:
+        engine.dispose()
+    say_abandoned(run.abandoned)
+    say(out(), run_line(run))
     return OK

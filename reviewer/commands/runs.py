@@ -125,10 +125,16 @@ def stored_run_arms(url_or_path: str, ref: str, *, as_json: bool) -> int:
         engine.dispose()
     arms = stored_arms(run)
     if arms is None:
+        spec = getattr(run, "spec", None) or ""
+        why = (
+            f"its flags were loaded from a file ({spec}): it has no detector to re-run"
+            if spec.startswith("from:")
+            else "it was made before runs stored them"
+        )
         say(
             err(),
-            f"run {run_title(run)} has no stored arms (it was made before runs stored them); "
-            "`reviewer arms --detector D` computes them afresh",
+            f"run {run_title(run)} has no stored arms ({why}); `reviewer arms --detector D` "
+            "computes them afresh (D may be the check itself: cmd:PROGRAM ARGS)",
         )
         return USAGE
     report = ArmsReport.from_dict(arms)

@@ -14,7 +14,8 @@ from typing import Any
 from reviewer.grounding.config import ConfigError, DetectorConfig, stored_config
 from reviewer.grounding.types import Analysis, Detector, Flag, Known
 
-AVAILABLE = "available: reference, default, or a plugin as module:attr"
+AVAILABLE = "available: reference, default, a plugin as module:attr, or cmd:PROGRAM ARGS"
+FROM_FILE = "from:"  # a stored run's spec when its flags were loaded from a file
 
 
 class DetectorLoadError(Exception):
@@ -56,6 +57,8 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
     """ "reference", "default", or "module:attr" (an object with flag(), or a factory of one)."""
     if spec in BUILTINS:
         return _builtin(spec)(config)
+    if spec.startswith(("cmd:", FROM_FILE)):
+        return _outside(spec, config)
     if ":" not in spec:
         raise DetectorLoadError(f"unknown detector {spec!r}; {AVAILABLE}")
     module_name, _, attr = spec.partition(":")
@@ -86,6 +89,24 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
             f"detector {spec!r}: {type(obj).__name__} object has no flag(text, pool) method"
         )
     return obj
+
+
+def _outside(spec: str, config: DetectorConfig | None) -> Detector:
+    """A program of the user's (`cmd:`), or the refusal of flags loaded from a file."""
+    if spec.startswith(FROM_FILE):
+        raise DetectorLoadError(
+            f"detector {spec!r}: a run loaded from a file of flags has no detector to re-run; "
+            "give the check itself with --detector (cmd:PROGRAM ARGS, module:attr, reference "
+            "or default)"
+        )
+    if config is not None:
+        raise DetectorLoadError(
+            f"detector {spec!r}: --config is read by reference and default only; give the "
+            "program its own options in the command"
+        )
+    from reviewer.grounding.command import load_command
+
+    return load_command(spec)
 
 
 def _construct(spec: str, factory: Callable[..., Any], config: DetectorConfig | None) -> Any:
@@ -129,6 +150,8 @@ def stream(detector: Detector, text: str, pool: Sequence[Known]) -> tuple[int, I
     try:
         flags = iter(detector.flag(text, pool))
         checkable = count(text, pool) if callable(count) else None
+    except DetectorFault:  # a cmd: detector's own, already worded
+        raise
     except (Exception, SystemExit) as err:  # a plugin's bug or exit is a fault, never data
         raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
     if checkable is None:
@@ -264,6 +287,11 @@ def load_run_detector(
     `named` (the user's --detector), else DetectorNotNamed says which option loads it.
     DetectorLoadError says why it cannot be loaded: never a silent fallback."""
     spec = spec or (detector if detector in BUILTINS else None)
+    if spec is not None and spec.startswith(FROM_FILE):
+        raise DetectorLoadError(
+            f"run detector {spec!r} is not re-run: its flags were loaded from a file; give "
+            "the check itself with --detector"
+        )
     if spec is None:
         raise DetectorLoadError(
             f"run detector {detector!r} cannot be loaded: the run was stored without the "

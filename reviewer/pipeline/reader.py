@@ -531,3 +531,21 @@ def count_lines(path: str) -> int | None:
             return sum(1 for raw in handle if raw.strip())
     except OSError:
         return None
+
+
+def read_brief(
+    record: bytes | str | Mapping[str, Any], where: str, number: int
+) -> BriefRecord | None:
+    """One brief from a JSON line or an object already parsed, checked as a file's line is
+    (None for a blank line); a bad one raises InputError naming `where` and `number`."""
+    if isinstance(record, Mapping):
+        try:
+            return _brief(record, number, None)
+        except _Problem as exc:
+            raise InputError(where, number, str(exc)) from None
+    raw = record.encode("utf-8") if isinstance(record, str) else record
+    found = _fast_brief(raw, number, None)
+    if found is not None:
+        return found
+    obj = _object(where, number, raw, None)
+    return None if obj is None else read_brief(obj, where, number)
