@@ -14,7 +14,12 @@ from typer.testing import CliRunner
 
 from reviewer import Known
 from reviewer.cli import app
-from reviewer.grounding.registry import DetectorLoadError, load_detector, load_run_detector
+from reviewer.grounding.registry import (
+    DetectorLoadError,
+    DetectorNotNamed,
+    load_detector,
+    load_run_detector,
+)
 from reviewer.regression import Fixture
 from tests.support.faults import one_message, snapshot
 from tests.support.run_flags import run_flags
@@ -158,9 +163,15 @@ def test_a_spec_that_names_no_program_is_refused(tmp_path):
     assert result.exit_code == 2 and "--config" in result.stderr
 
 
-def test_a_stored_command_is_never_run_again():
-    with pytest.raises(DetectorLoadError, match="never run unless named"):
-        load_run_detector(spec=REFERENCE, detector=REFERENCE, version="unversioned", config="{}")
+def test_a_stored_command_runs_only_when_named():
+    stored = {"spec": REFERENCE, "detector": REFERENCE, "version": "unversioned", "config": "{}"}
+    with pytest.raises(DetectorNotNamed, match="pass --detector"):
+        load_run_detector(**stored)
+    detector, note = load_run_detector(**stored, named=REFERENCE)
+    assert note is None and detector.name == REFERENCE
+    with pytest.raises(DetectorLoadError, match="loaded from a file"):
+        load_run_detector(spec="from:log.jsonl", detector="from:log.jsonl",
+                          version="unversioned", config="{}", named="from:log.jsonl")  # fmt: skip
 
 
 def test_a_fork_starts_a_child_of_its_own():
