@@ -228,30 +228,33 @@ class DefaultDetector(PoolDetector):
         names = self._names(index)
         aliases = config.names
         off, trace = self._off, self._trace
+        extremes, band_off = "other.extreme" not in off, "band" in off
         mentions = names.mentions(text)
         by_names = mentions and "name" not in off
         named = self._named(text, mentions, index, names, scanned) if by_names else {}
+        read_by: dict[int, str] = {}  # the starts read by a share's or a count's words
         if names.rate_verbs and "%" in text and "name.share" not in off:
             for start, reading in self._shares(text, index, names).items():
-                named.setdefault(start, reading)
+                if start not in named:
+                    named[start], read_by[start] = reading, "name.share"
         if counts and "name.count" not in off:
             for start in counts:
                 if start not in named:
                     found = self._count_by_words(text, start, tallied, names, mentions)
                     if found is not None:
-                        named[start] = found
+                        named[start], read_by[start] = found, "name.count"
         checkable += sum(reading[6] for reading in named.values())
 
         def by_name(start: int, reading: Named) -> Iterator[Flag]:
             _, end, written, value, unit, known, _, kind, inferred = reading
-            rule = _name_rule(text, start, known, mentions)
+            rule = read_by.get(start) or _name_rule(text, start, known, mentions)
             if kind == "faithful":
                 if citations is not None:
                     citations.append(Citation(start, end, written, value, known))
                 if trace is not None:
                     trace[start] = ("cited", rule, known)
                 return
-            if kind is not None and self._of_another(text, start, end, known, names):
+            if kind is not None and extremes and self._of_another(text, start, end, known, names):
                 if trace is not None:
                     trace[start] = ("no statement", "other.extreme", known)
                 return  # "Throughput had highs of 22,900 rps": its extremes, not its value
@@ -280,6 +283,8 @@ class DefaultDetector(PoolDetector):
                     at += 1
                 if start in named:
                     continue  # its name decides
+                if band_off and kind != _BEYOND:
+                    continue  # only the names read numbers
                 if kind == _BEYOND:
                     found = None
                     if "name.words" in off:
@@ -292,7 +297,10 @@ class DefaultDetector(PoolDetector):
                             break
                     if found is not None:
                         flag, read_as = found
-                        if not self._of_another(text, flag.start, flag.end, read_as, names):
+                        if not (
+                            extremes
+                            and self._of_another(text, flag.start, flag.end, read_as, names)
+                        ):
                             yield flag
                         elif trace is not None:
                             trace[start] = ("no statement", "other.extreme", read_as)
@@ -325,14 +333,15 @@ class DefaultDetector(PoolDetector):
                 if change and not (off and "change.named" in off):
                     # "grew 8.2%": the change the clause names, or nothing the pool holds
                     target = self._change_target(text, start, mentions, names, unit)
-                    if target is None:
+                    if target is None and "change.unnamed" not in off:
                         if trace is not None:
                             trace[start] = ("no statement", "change.unnamed", None)
                         continue
-                    if not sign and token[0] not in SIGNS:
-                        value = abs(value) if target.value >= 0 else -abs(value)  # sign unsaid
-                    known, kind, basis = target, self._by_name(written, value, target), "name"
-                    rule = "change.named"
+                    if target is not None:
+                        if not sign and token[0] not in SIGNS:
+                            value = abs(value) if target.value >= 0 else -abs(value)  # unsaid
+                        known, kind, basis = target, self._by_name(written, value, target), "name"
+                        rule = "change.named"
                 if kind == "value" and rounded_to(token, value, known.value):
                     kind = "faithful"
                 if kind == "faithful":

@@ -15,11 +15,17 @@ def _example(raw: dict, domains: dict[str, dict], where: str) -> Example:
     domain = domains[raw["domain"]] if "domain" in raw else {}
     pool = tuple(Known(k["name"], float(k["value"]), k.get("unit", "none"))
                  for k in raw.get("pool", domain.get("pool", ())))  # fmt: skip
+    units = raw.get("units", domain.get("units", {}))
     names = raw.get("names", domain.get("names", {}))
     if raw["number"] not in raw["text"]:
         raise ValueError(f"{where}: {raw['number']!r} is not in {raw['text']!r}")
     return Example(
-        raw["text"], raw["number"], pool, tuple((k, tuple(v)) for k, v in sorted(names.items()))
+        raw["text"],
+        raw["number"],
+        pool,
+        tuple((k, tuple(v)) for k, v in sorted(units.items())),
+        tuple((k, tuple(v)) for k, v in sorted(names.items())),
+        raw.get("domain", ""),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reviewer.grounding.config import DetectorConfig, config_from_dict
 from reviewer.grounding.types import Known
 
 # what each group of rules decides about a number, as `reviewer rules` says it
@@ -27,12 +28,20 @@ GROUPS: dict[str, str] = {
 @dataclass(frozen=True, slots=True)
 class Example:
     """A sentence, the known values beside it and the number it is about (its first
-    occurrence in the sentence); `names` are config aliases (`[names]`)."""
+    occurrence in the sentence); `units` and `names` are the config's tables, of the
+    domain the example is written in."""
 
     text: str
     number: str
     pool: tuple[Known, ...]
+    units: tuple[tuple[str, tuple[str, ...]], ...] = ()
     names: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    domain: str = ""
+
+    def config(self) -> DetectorConfig:
+        """The detector config the example is read with."""
+        tables = {"units": dict(self.units), "names": dict(self.names)}
+        return config_from_dict({k: {n: list(v) for n, v in t.items()} for k, t in tables.items()})
 
 
 @dataclass(frozen=True, slots=True)
