@@ -150,14 +150,16 @@ def stored_arms(run: Any) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def arm_means(arms: dict[str, Any] | None) -> dict[str, float]:
-    """arm -> mean of the template arms, plus `production`, from a stored report."""
+def arm_means(arms: dict[str, Any] | None, group: str = "template") -> dict[str, float]:
+    """arm -> mean of one group's arms (template or rewrite), plus `production`, from a
+    stored report; empty for a group the run did not store (a run made before rewrite arms
+    were stored has template arms only)."""
     if not arms:
         return {}
     return {
         row["arm"]: float(row["mean"])
         for row in arms.get("rows", [])
-        if row.get("group") in ("template", "production")
+        if row.get("group") in (group, "production")
     }
 
 
@@ -232,6 +234,10 @@ class RunSummary:
             "arms": None if arms is None else {
                 "passed": not arms.get("failures"),
                 "means": arm_means(arms),
+                "rewrite_means": {
+                    arm: mean for arm, mean in arm_means(arms, "rewrite").items()
+                    if arm != "production"
+                },
                 "failures": arms.get("failures", []),
                 "warnings": arms.get("warnings", []),
             },

@@ -178,7 +178,11 @@ def run_figures(connection: Any, run_a: Any, run_b: Any, reviewer: str | None) -
 def arms_movement(run_a: Any, run_b: Any) -> dict[str, dict[str, float | None]]:
     """Each arm's stored mean in A and B (None for a run made before arms were stored)."""
     a, b = arm_means(stored_arms(run_a)), arm_means(stored_arms(run_b))
-    return {arm: {"a": a.get(arm), "b": b.get(arm)} for arm in (*ARMS, "production")}
+    moved = {arm: {"a": a.get(arm), "b": b.get(arm)} for arm in (*ARMS, "production")}
+    a, b = arm_means(stored_arms(run_a), "rewrite"), arm_means(stored_arms(run_b), "rewrite")
+    if any(arm in a or arm in b for arm in ARMS):  # runs made before rewrite arms were stored
+        moved |= {f"rewrite {arm}": {"a": a.get(arm), "b": b.get(arm)} for arm in ARMS}
+    return moved
 
 
 def failures(result: dict[str, Any], fail_on: Sequence[str]) -> list[str]:
@@ -264,13 +268,13 @@ def write_text(
         f"unreviewed (new flags without a label): {result['unreviewed']:,}\n"
     )
     write("\n" + "\n".join(figure_lines(run_a, run_b, result)) + "\n")
-    write(f"\narm          #{run_a.id:<7} #{run_b.id:<7} change\n")
+    write(f"\n{'arm':<17} #{run_a.id:<7} #{run_b.id:<7} change\n")
     for arm, means in result["arms"].items():
         a, b = means["a"], means["b"]
         moved = f"{b - a:+.2f}" if a is not None and b is not None else ""
         a_text = "—" if a is None else f"{a:.2f}"
         b_text = "—" if b is None else f"{b:.2f}"
-        write(f"{arm:<12} {a_text:<8} {b_text:<8} {moved}\n")
+        write(f"{arm:<17} {a_text:<8} {b_text:<8} {moved}\n")
 
 
 def write_json(

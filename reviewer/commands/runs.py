@@ -23,7 +23,7 @@ from db.runs import (
 )
 from reviewer.commands.arms import print_arms
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, out, say, visible
-from reviewer.grounding.arms import ARMS, ArmsReport
+from reviewer.grounding.arms import ARMS, MESSAGES, ArmsReport
 
 ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
 
@@ -40,13 +40,23 @@ def _precision(summary: RunSummary) -> tuple[str, str]:
 
 
 def arms_cell(arms: dict[str, Any] | None) -> Text:
-    """`PASS 0.00 0.90 1.00 0.07 · 0.18`: verdict, the four template means, production."""
+    """`PASS 0.00 0.90 1.00 0.07 · 0.00 0.85 0.92 0.10 · 0.18`: the one verdict over both
+    groups, the four template means, the four rewrite means (when stored), production."""
     if arms is None:
         return Text("not stored", style="dim")
     means = arm_means(arms)
     passed = not arms.get("failures")
     cell = Text("PASS " if passed else "FAIL ", style="green" if passed else "bold red")
     cell.append(" ".join(f"{means.get(arm, 0.0):.2f}" for arm in ARMS))
+    rewrite = arm_means(arms, "rewrite")
+    if any(arm in rewrite for arm in ARMS):
+        cell.append(" · ")
+        for arm in ARMS:
+            failed = any(f == f"rewrite arms: {MESSAGES[arm]}" for f in arms.get("failures", []))
+            cell.append(f"{rewrite.get(arm, 0.0):.2f}", style="bold red" if failed else "")
+            cell.append(" " if arm != ARMS[-1] else "")
+    else:
+        cell.append(" · " + " ".join(["  —"] * len(ARMS)), style="dim")
     if "production" in means:
         style = "yellow" if arms.get("warnings") else ""
         cell.append(f" · {means['production']:.2f}", style=style)
@@ -58,7 +68,9 @@ def runs_table(summaries: list[RunSummary]) -> Table:
     for name in ("run", "detector", "config", "made", "flags", "labeled", "precision", "95% CI"):
         justify = "right" if name in ("flags", "labeled", "precision") else "left"
         table.add_column(name, justify=justify, no_wrap=name != "config")  # type: ignore[arg-type]
-    table.add_column("arms: faith corr sign unrel · prod", no_wrap=True)
+    table.add_column(
+        "arms: faith corr sign unrel (template) · the same (rewrite) · prod", no_wrap=True
+    )
     for s in summaries:
         run = s.run
         digest = (run.config_digest or "")[:8] or "—"

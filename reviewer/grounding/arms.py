@@ -23,6 +23,7 @@ from reviewer.grounding.types import Analysis, Detector, Known
 ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
 DEFAULT_SEED = 7
 DEFAULT_DRIFT = 1.08
+ARM_SAMPLE = 2000  # from a database: the first pools and briefs stored, at most this many
 UNRELATED_RANGE = (1.0, 200.0)
 
 FAITHFUL_MAX = 0.05
@@ -193,12 +194,55 @@ def rewrite_arms(
     }
 
 
-def planted_rate(analysis: Analysis, spans: Sequence[tuple[int, int]]) -> float:
-    """Share of planted spans that carry a flag (overlap counts)."""
+FlagSpan = tuple[int, int, str]
+"""Where a flag sits and how it chose its known value: (start, end, basis)."""
+
+
+def flag_spans(flags: Iterable[Any]) -> list[FlagSpan]:
+    """(start, end, basis) of each flag; a plugin's flag without a basis reads by band."""
+    return [(f.start, f.end, getattr(f, "basis", None) or "band") for f in flags]
+
+
+def counts_in(arm: str, basis: str) -> bool:
+    """Whether a flag on a planted number counts for `arm`.
+
+    The unrelated rewrite arm plants a random number where a faithful citation stood, so
+    the metric's name often still stands beside it ("resting heart rate 137 bpm" when rhr
+    is 52). A detector that reads the name rightly calls that a misstatement: such a flag
+    is a contradiction found, not number density matched. What the negative control asks
+    is whether a number that states no known value is flagged because it lies near one,
+    and that is a band flag. So in that arm only band flags count; in the others, all.
+    """
+    return arm != "unrelated" or basis == "band"
+
+
+def planted_rate(
+    flags: Iterable[FlagSpan], spans: Sequence[tuple[int, int]], *, arm: str = "corrupted"
+) -> float:
+    """Share of planted spans that carry a flag counted for `arm` (overlap counts)."""
     if not spans:
         return 0.0
-    hit = sum(any(f.start < end and start < f.end for f in analysis.flags) for start, end in spans)
+    counted = [(start, end) for start, end, basis in flags if counts_in(arm, basis)]
+    hit = sum(any(s < end and start < e for s, e in counted) for start, end in spans)
     return hit / len(spans)
+
+
+def rewrite_items(
+    briefs: Iterable[tuple[Any, str, Sequence[Known]]],
+    citer: Citer,
+    *,
+    seed: int = DEFAULT_SEED,
+    drift: float = DEFAULT_DRIFT,
+) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
+    """((key, arm), rewrite, pool) of the four rewrite arms of every (key, text, pool) with
+    a faithful citation, in order, one random stream across all: the texts run_arms scores,
+    to be scored elsewhere (detector workers)."""
+    rng = random.Random(seed)
+    for key, text, pool in briefs:
+        arms = rewrite_arms(text, citer.citations(text, pool), rng=rng, drift=drift)
+        if arms["faithful"].spans:
+            for arm in ARMS:
+                yield (key, arm), arms[arm], pool
 
 
 # ---------------------------------------------------------------- verdict and report
@@ -330,7 +374,6 @@ def run_arms(
     rewritten = {arm: Mean() for arm in ARMS}
     production = Mean()
     template_rng = random.Random(seed)
-    rewrite_rng = random.Random(seed)
 
     def score_template(pool: Sequence[Known]) -> None:
         for arm, text in _template_texts(pool, template_rng, drift).items():
@@ -344,19 +387,27 @@ def run_arms(
     if briefs is not None:
         if citer is None:
             citer = registry.load_detector("default")
-        for text, pool in briefs:
-            if pools is None:
-                score_template(pool)
-            original = registry.analyze(detector, text, pool)
-            production.add(original.invention_rate)
-            arms = rewrite_arms(text, citer.citations(text, pool), rng=rewrite_rng, drift=drift)
-            if arms["faithful"].spans:
-                rewritten["faithful"].add(planted_rate(original, arms["faithful"].spans))
-                for arm in ARMS[1:]:
-                    analysis = registry.analyze(detector, arms[arm].text, pool)
-                    rewritten[arm].add(planted_rate(analysis, arms[arm].spans))
-            if on_record:
-                on_record()
+        originals: dict[int, Analysis] = {}
+
+        def scored(briefs: Iterable[Pair]) -> Iterator[tuple[int, str, Sequence[Known]]]:
+            for number, (text, pool) in enumerate(briefs):
+                if pools is None:
+                    score_template(pool)
+                originals.clear()  # only the brief being rewritten is kept
+                originals[number] = registry.analyze(detector, text, pool)
+                production.add(originals[number].invention_rate)
+                if on_record:
+                    on_record()
+                yield number, text, pool
+
+        for (number, arm), planted, pool in rewrite_items(
+            scored(briefs), citer, seed=seed, drift=drift
+        ):
+            analysis = (
+                originals[number] if arm == "faithful"
+                else registry.analyze(detector, planted.text, pool)
+            )  # fmt: skip
+            rewritten[arm].add(planted_rate(flag_spans(analysis.flags), planted.spans, arm=arm))
 
     if production_rate is None and production.n:
         production_rate = production.value

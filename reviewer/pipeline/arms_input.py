@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from reviewer.grounding.arms import ARM_SAMPLE
 from reviewer.grounding.types import Known
 from reviewer.pipeline.reader import (
     InputError,
@@ -46,21 +48,23 @@ def arms_input_from_file(path: str) -> ArmsInput:
 
 
 def stored_arms_input(engine: Engine) -> ArmsInput:
-    """Pools and briefs from the database, for `arms`. The production row is the briefs'
-    mean invention rate under the detector being measured, computed as the arms run, so it
-    never mixes in a stored run of another detector."""
+    """Pools and briefs from the database, for `arms`: the first ARM_SAMPLE of each, the
+    sample a run's stored arms are scored on, so `arms` and `arms --run N` read the same
+    data. The production row is those briefs' mean invention rate under the detector being
+    measured, computed as the arms run, so it never mixes in a stored run of another
+    detector."""
 
     def pools() -> Iterator[tuple[Known, ...]]:
         with Session(engine) as session:
-            yield from db.iter_pools(session=session)
+            yield from islice(db.iter_pools(session=session), ARM_SAMPLE)
 
     def briefs() -> Iterator[tuple[str, tuple[Known, ...]]]:
         with Session(engine) as session:
-            yield from db.iter_briefs_text(session=session)
+            yield from db.iter_briefs_text(session=session, limit=ARM_SAMPLE)
 
     with Session(engine) as session:
-        n_pools = db.count_pools(session=session)
-        n_briefs = db.count_stored_briefs(session=session)
+        n_pools = min(db.count_pools(session=session), ARM_SAMPLE)
+        n_briefs = min(db.count_stored_briefs(session=session), ARM_SAMPLE)
     if not n_pools:
         raise InputError("database", 0, "no briefs stored yet (reviewer ingest FILE first)")
     return ArmsInput(pools=pools(), briefs=briefs(), total=n_pools + n_briefs)

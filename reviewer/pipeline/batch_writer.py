@@ -8,15 +8,16 @@ same detector workers, and only then is finished, so runs compare.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
-from db.queries import pool_units
+from db.queries import iter_briefs_text, pool_units
 from db.runs import iter_pool_rows, production, store_arms
 from db.undo import IngestUndo
 from db.views import pool_from_json
@@ -36,22 +37,24 @@ from db.writes import (
     unscanned_briefs,
 )
 from reviewer.grounding.arms import (
+    ARM_SAMPLE,
     ARMS,
     DEFAULT_DRIFT,
     DEFAULT_SEED,
     Mean,
     assemble_report,
+    planted_rate,
+    rewrite_items,
     template_items,
 )
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.registry import describe, spec_of
+from reviewer.grounding.registry import describe, load_detector, spec_of
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
 from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import InputError
 from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans
 
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
-ARM_POOLS = 2000  # a run's template arms score the first pools stored, at most this many
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Stage = Callable[[str, str | None, int | None], None]
 """A stage of an ingest begins: ("check" | "store" | "flag", its file or None, how many
@@ -137,44 +140,86 @@ class BatchWriter:
 
     def score_arms(self, seed: int = DEFAULT_SEED, drift: float = DEFAULT_DRIFT) -> None:
         """The run's own four arms and production row, stored with the run: the template
-        arms over the first ARM_POOLS stored pools (the review panel's sample, so a run of
-        100,000 briefs with a pool each pays about 1 s, not another detector pass), scored
-        by the same detector workers as its flags; the production row over every brief."""
+        arms over the first ARM_SAMPLE stored pools and the rewrite arms over the first
+        ARM_SAMPLE stored briefs (the sample `reviewer arms` reads, so a run of 100,000
+        briefs pays seconds, not more detector passes), scored by the same detector
+        workers as its flags; the production row over every brief."""
         assert self.detection is not None and self.analyzer is not None
         assert self.run_id is not None
         template = {arm: Mean() for arm in ARMS}
+        rewritten = {arm: Mean() for arm in ARMS}
         with Session(self.engine) as session:
             pools = (
                 (pk, pool_from_json(knowns))
-                for pk, knowns in iter_pool_rows(db=session, limit=ARM_POOLS)
+                for pk, knowns in iter_pool_rows(db=session, limit=ARM_SAMPLE)
             )
             items = ((key, text, encode_pool(pool)) for key, text, pool in
                      template_items(pools, seed=seed, drift=drift))  # fmt: skip
-            out = 0
-            for batch in in_batches(items, BATCH):
-                self.detection.queue(batch)
-                out += 1
-                while out > IN_FLIGHT:
-                    self._add_rates(template, self.detection.take(wait=True))
-                    out -= 1
-            while out:
-                self._add_rates(template, self.detection.take(wait=True))
-                out -= 1
+            self._score(items, lambda scans: self._add_rates(template, scans))
+            planted: dict[tuple[int, str], tuple[tuple[int, int], ...]] = {}
+            self._score(
+                self._rewrite_items(session, planted, seed, drift),
+                lambda scans: self._add_planted(rewritten, planted, scans),
+            )
             rate, briefs = production(db=session, run_id=self.run_id)
             name, version, _ = describe(self.analyzer.detector)
             report = assemble_report(
                 name, version, seed=seed, drift=drift, template=template,
-                production_rate=rate, production_n=briefs,
+                rewritten=rewritten, production_rate=rate, production_n=briefs,
             )  # fmt: skip
             arms = report.to_dict() | {"pools": template["faithful"].n}
             store_arms(db=session, run_id=self.run_id, arms=arms)
             session.commit()
+
+    def _score(self, items: Iterable[Any], add: Callable[[list[Any] | None], None]) -> None:
+        """Send items to the detector in batches, at most IN_FLIGHT out at once."""
+        assert self.detection is not None
+        out = 0
+        for batch in in_batches(items, BATCH):
+            self.detection.queue(batch)
+            out += 1
+            while out > IN_FLIGHT:
+                add(self.detection.take(wait=True))
+                out -= 1
+        while out:
+            add(self.detection.take(wait=True))
+            out -= 1
+
+    def _rewrite_items(
+        self,
+        session: Session,
+        planted: dict[tuple[int, str], tuple[tuple[int, int], ...]],
+        seed: int,
+        drift: float,
+    ) -> Iterator[tuple[tuple[int, str], str, bytes]]:
+        """The rewrite arms of the first ARM_SAMPLE stored briefs, their faithful
+        citations found by the default detector with the run's config (as `reviewer arms`
+        finds them); where each planted number sits goes to `planted`."""
+        assert self.analyzer is not None
+        config = getattr(self.analyzer.detector, "config", None)
+        citer = load_detector("default", config if isinstance(config, DetectorConfig) else None)
+        briefs = enumerate(iter_briefs_text(session=session, limit=ARM_SAMPLE))
+        numbered = ((number, text, pool) for number, (text, pool) in briefs)
+        for key, rewrite, pool in rewrite_items(numbered, citer, seed=seed, drift=drift):
+            planted[key] = rewrite.spans
+            yield key, rewrite.text, encode_pool(pool)
 
     @staticmethod
     def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:
         for (_pool, arm), checkable, flags in scans or ():
             n = len(flags) if isinstance(flags, Sequence) else sum(map(len, flags))
             template[arm].add(n / checkable if checkable else 0.0)
+
+    @staticmethod
+    def _add_planted(
+        rewritten: dict[str, Mean],
+        planted: dict[tuple[int, str], tuple[tuple[int, int], ...]],
+        scans: list[Any] | None,
+    ) -> None:
+        for key, _checkable, flags in scans or ():
+            rows = flags if isinstance(flags, Sequence) else chain.from_iterable(flags)
+            spans = [(row[0], row[1], row[10]) for row in rows]  # start, end, basis
+            rewritten[key[1]].add(planted_rate(spans, planted.pop(key), arm=key[1]))
 
     def discard(self) -> None:
         """Drop a run that never scanned anything (an ingest that changed nothing)."""

@@ -11,9 +11,8 @@ from sqlalchemy import Connection
 import db
 from db.runs import stored_arms
 from db.views import BriefRow
+from reviewer.grounding.arms import ARM_SAMPLE
 from reviewer.tui.widgets.stats_panel import StatsReport
-
-ARM_POOLS = 2000  # the panel scores the template arms on at most this many pools
 
 
 class DbPages:
@@ -77,7 +76,7 @@ def compute_stats(
     pools: list[Any] = []
     rate = None
     if stored is None and run is not None:
-        pools = list(islice(db.iter_pools(session=session), ARM_POOLS))
+        pools = list(islice(db.iter_pools(session=session), ARM_SAMPLE))
         rate = db.production_rate(session=session, run_id=run_id)
     session.rollback()  # read only: nothing to keep, and no transaction held while computing
     # the same resamples (and seed) as `reviewer agreement` and `stats`: the same interval

@@ -95,7 +95,8 @@ def test_diff_lists_exactly_the_changed_claims_with_counts(tmp_path) -> None:  #
     )  # fmt: skip
     assert report["unreviewed"] == len(new) and report["recall_regressions"] == 0
     assert report["run_a"]["id"] == 1 and report["run_b"]["name"] == "v2"
-    assert set(report["arms"]) == {"faithful", "corrupted", "sign-flip", "unrelated", "production"}
+    arms = {"faithful", "corrupted", "sign-flip", "unrelated"}
+    assert set(report["arms"]) == arms | {"production"} | {f"rewrite {arm}" for arm in arms}
     assert all(m["a"] is not None and m["b"] is not None for m in report["arms"].values())
     every = json.loads(runner.invoke(app, ["diff", "1", "2", "--only", "new,gone,same", "--json",
                                            "--db", str(dbp)]).stdout)  # fmt: skip

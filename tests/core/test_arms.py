@@ -13,7 +13,9 @@ from reviewer import Known
 from reviewer.grounding import registry
 from reviewer.grounding.arms import (
     MESSAGES,
+    flag_spans,
     format_like,
+    planted_rate,
     rewrite,
     rewrite_arms,
     run_arms,
@@ -223,3 +225,25 @@ def test_rewrite_keeps_the_text_around_the_spans(text, edits) -> None:
         [(s, e, text[a:b]) for (s, e), (a, b, _) in zip(result.spans, replacements, strict=True)],
     )
     assert restored.text == text
+
+
+def test_the_unrelated_rewrite_arm_counts_band_flags_only() -> None:
+    """A random number planted where the metric's name still stands is a misstatement a
+    name-reading detector rightly flags (basis name): no density matched, so the negative
+    control leaves it out; the corrupted and sign-flip arms count every flag."""
+    pool = (Known("rhr", 52.0, "bpm"), Known("hrv", 64.0), Known("distance", 5.0, "mi"))
+    text = "Your rhr is 52 bpm and hrv is 64 after 5.0 mi."
+    detector = registry.load_detector("default")
+    unrelated = rewrite_arms(text, detector.citations(text, pool), rng=random.Random(7))[
+        "unrelated"
+    ]
+    flags = flag_spans(detector.flag(unrelated.text, pool))
+    assert flags and {basis for _, _, basis in flags} == {"name"}
+    assert planted_rate(flags, unrelated.spans, arm="unrelated") == 0.0
+    assert planted_rate(flags, unrelated.spans, arm="corrupted") > 0.0
+    band = [(start, end, "band") for start, end, _ in flags]
+    assert planted_rate(band, unrelated.spans, arm="unrelated") == planted_rate(
+        flags, unrelated.spans, arm="corrupted"
+    )
+    report = run_arms(detector, briefs=[(text, pool)], seed=7)
+    assert report.means("rewrite")["unrelated"] == 0.0

@@ -150,9 +150,11 @@ def stats_content(report: StatsReport) -> Content:
         (mean_bar(share, 12), "$success"),
         ("\nTo ±5 pts   ", "bold"),
     ]
-    if disputed and not honest.get("labels_reach", True):  # labels alone would not get there
-        settle = f"settle the {disputed:,} claims in dispute\n"
-        parts += [f"{more}, then " if more else "", (settle, "$warning")]
+    if not honest.get("labels_reach", True):  # labels alone would not get there
+        ways = [f"label the {s.skipped:,} skipped"] * bool(s.skipped)
+        ways += [f"settle the {disputed:,} claims in dispute"] * bool(disputed)
+        settle = " and ".join(ways) or "settle what is open"
+        parts += [f"{more}, then " if more else "", (settle + "\n", "$warning")]
     else:
         parts.append(f"{more}\n" if more else "there: the interval is ±5 or less\n")
         if needed > left:  # labeling every flag left would not get there
@@ -206,9 +208,12 @@ def arms_parts(report: StatsReport) -> list[Part]:
             "scored now": "not stored with this run: scored now with its own detector",
         }.get(report.source)
         parts.append((f"{said or report.source}\n", "dim italic"))
+    shown = ""
     for row in arms.rows:
-        if row.group == "rewrite":
-            continue
+        if row.group != shown and row.group != "production":
+            heading = {"template": "template sentences", "rewrite": "rewritten briefs"}
+            parts.append((f"{heading.get(row.group, row.group)}\n", "italic dim"))
+        shown = row.group
         mark = {True: ("✓", "$success"), False: ("✗", "bold $error"), None: (" ", "")}[row.passed]
         bar_style = "$warning" if row.group == "production" else "$primary"
         parts += [
