@@ -93,11 +93,11 @@ class Precision:
 class Stratum:
     """One part of a run's flags and its labels: a random sample of its `flags` (the
     run's queue), or all of them (a census: labels inherited or chosen by hand, which
-    say nothing about the flags around them). Skipped flags are left out of the
-    population, as precision leaves them out of its count. A claim in dispute between
-    reviewers stays in it, a flag whose verdict is not known yet: the interval is as
-    wide as if it had never been labeled, and no queue can bring it again (only an
-    adjudicator settles it)."""
+    say nothing about the flags around them). A skipped flag and a claim in dispute
+    between reviewers stay in the population: flags whose verdict is not known, so the
+    interval is as wide as if they had never been labeled (a skip is no verdict, and a
+    stratum with one is no census), and no queue brings them again (a reviewer may label
+    a skipped flag later; only an adjudicator settles a dispute)."""
 
     name: str
     flags: int
@@ -118,13 +118,15 @@ class Stratum:
 
     @property
     def population(self) -> int:
-        """The flags precision is about: all but the skipped ones."""
-        return self.flags - self.skipped
+        """The flags precision is about: all of them, skipped ones too (their verdict is
+        unknown, not absent)."""
+        return self.flags
 
     @property
     def left(self) -> int:
-        """Flags with no verdict yet that the queue can still bring: not those in dispute."""
-        return self.population - self.n - self.in_dispute
+        """Flags with no verdict yet that the queue can still bring: not those skipped or
+        in dispute."""
+        return self.population - self.n - self.in_dispute - self.skipped
 
     @property
     def measured(self) -> bool:
@@ -203,7 +205,7 @@ class StratifiedPrecision:
 
     @property
     def population(self) -> int:
-        """The flags precision is about (skipped ones left out)."""
+        """The flags precision is about (skipped ones too: their verdict is unknown)."""
         return sum(s.population for s in self.strata)
 
     @property

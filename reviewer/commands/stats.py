@@ -175,10 +175,10 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
 
 
 def say_what_narrows(s: PrecisionStats, console: Console) -> None:
-    """What would bring the run's interval to ±5 points: more labels, settling the claims
-    in dispute, or nothing."""
+    """What would bring the run's interval to ±5 points: more labels, a verdict on the
+    skipped flags, settling the claims in dispute, or nothing."""
     needed = s.labels_needed
-    settled = f"settling the {counted(s.in_dispute, 'claim')} in dispute"
+    unknown = _unknown_verdicts(s)
     if needed:
         where = ", ".join(
             f"{_stratum_title(name, s.previous_run)}: {n:,}"
@@ -189,23 +189,46 @@ def say_what_narrows(s: PrecisionStats, console: Console) -> None:
             more = f"about {counted(needed, 'more label')} would bring the interval to ±5 points"
         else:
             more = (f"labeling the {counted(needed, 'flag')} left would not bring the interval "
-                    f"to ±5 points without {settled}")  # fmt: skip
+                    f"to ±5 points without {_settling(s)}")  # fmt: skip
         say(console, f"{more} ({where})" if where else more)
-    elif s.in_dispute and s.labeled == s.flags:
-        tp, fp, open_ = s.true_positives, s.false_positives, s.in_dispute
-        low, high = tp / (tp + fp + open_), (tp + open_) / (tp + fp + open_)
-        say(console, f"every flag has a verdict but {counted(open_, 'claim')} in dispute: once "
-                     f"settled, precision will lie between {_interval(low, high)}%")  # fmt: skip
-    elif s.precision is None:
+    elif not s.true_positives + s.false_positives:
         what = "the run has no flags" if not s.flags else "no true or false positive verdict yet"
         say(console, f"{what}: there is no precision to measure")
+    elif unknown and s.labeled == s.flags:
+        tp, fp, open_ = s.true_positives, s.false_positives, s.in_dispute + s.skipped
+        low, high = tp / (tp + fp + open_), (tp + open_) / (tp + fp + open_)
+        if not s.skipped:
+            say(console, f"every flag has a verdict but {unknown}: once settled, precision "
+                         f"will lie between {_interval(low, high)}%")  # fmt: skip
+        else:
+            pronoun = "it" if open_ == 1 else "them"
+            say(console, f"every flag is labeled but {unknown}: no verdict is known for "
+                         f"{pronoun}, so precision is not exact; with {_settling(s)}, it "
+                         f"will lie between {_interval(low, high)}%")  # fmt: skip
     elif not s.labels_reach:
-        say(console, f"the interval stays wider than ±5 points until the "
-                     f"{counted(s.in_dispute, 'claim')} in dispute are settled")  # fmt: skip
+        say(console, f"the interval stays wider than ±5 points until {_settling(s)}")
     elif s.precision_ci[0] == s.precision_ci[1]:
         say(console, "every flag is labeled: the precision is exact")
     else:
         say(console, "the interval is within ±5 points")
+
+
+def _unknown_verdicts(s: PrecisionStats) -> str:
+    """`2 skipped flags and 1 claim in dispute`: the flags labeled without a verdict."""
+    parts = [counted(s.skipped, "skipped flag")] if s.skipped else []
+    parts += [f"{counted(s.in_dispute, 'claim')} in dispute"] if s.in_dispute else []
+    return " and ".join(parts)
+
+
+def _settling(s: PrecisionStats) -> str:
+    """What gives the unknown verdicts: labeling the skipped flags, settling disputes."""
+    ways = [f"a true or false verdict on the {counted(s.skipped, 'skipped flag')}"] * bool(
+        s.skipped
+    )
+    ways += [f"settling the {counted(s.in_dispute, 'claim')} in dispute"] * bool(
+        s.in_dispute or not s.skipped
+    )
+    return " and ".join(ways)
 
 
 STRATUM_WORDS = {"inherited": "inherited", "by_hand": "by hand", "new": "new", "same": "same"}

@@ -53,9 +53,11 @@ def test_stats_json_has_the_right_counts_and_interval(labeled):
     assert n_flags == len(given) >= 4
     assert stats["flags"] == n_flags and stats["labeled"] == len(given)
     assert (stats["true_positives"], stats["false_positives"]) == (tp, fp)
-    assert stats["precision"] == pytest.approx(tp / (tp + fp))
-    # every flag labeled (the skipped ones aside): the precision is known, a point
-    assert stats["precision_ci"] == pytest.approx([tp / (tp + fp)] * 2)
+    # every flag labeled by hand, some skipped: a skip is no verdict, so the skipped flags
+    # are unmeasured and precision only bounds, counting them all false, then all true
+    skipped = sum(v == "skip" for _, v in given)
+    assert skipped and stats["precision"] is None and stats["unmeasured"]
+    assert stats["precision_ci"] == pytest.approx([tp / n_flags, (tp + skipped) / n_flags])
     assert stats["labeled_precision"]["precision_ci"] == pytest.approx(
         list(wilson_interval(tp, tp + fp))
     )
@@ -89,8 +91,9 @@ def test_stats_table_for_people(labeled):
     result = runner.invoke(app, ["stats", "--reviewer", "ana", "--db", str(dbp)])
     assert result.exit_code == 0, result.output
     assert "overall" in result.stdout and "95% CI" in result.stdout
-    # ana labeled every flag: with the finite-population correction nothing is left to learn
-    assert "every flag is labeled: the precision is exact" in result.stdout
+    # ana labeled every flag, some of them skipped: their verdicts are still unknown
+    assert "precision is exact" not in result.stdout
+    assert "every flag is labeled but" in " ".join(result.stdout.split())
     assert "by hand" in result.stdout or "inherited" in result.stdout
 
 
@@ -209,6 +212,40 @@ def test_exact_precision_is_not_claimed_while_claims_are_in_dispute(tmp_path):
     low = 100 * (flags - 1) / flags
     assert f"every flag has a verdict but 1 claim in dispute: once settled, precision will lie " \
            f"between {low:.1f}–100.0%" in " ".join(table.split())  # fmt: skip
+
+
+def test_a_skip_is_no_verdict_so_precision_is_not_exact(tmp_path):
+    """Every flag a true positive but one skipped: not `100.0% [100.0–100.0]` nor "exact";
+    the skipped flag's verdict is unknown, and the interval keeps room for it."""
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:  # as the app labels: the random queue, one key each
+        run = db.latest_run(session=session)
+        verdict = "skip"
+        while f := db.next_unlabeled(session=session, run_id=run.id, reviewer="ana"):
+            db.record_label(session=session, claim_id=f.claim_id, reviewer="ana",
+                            verdict=verdict, run_id=run.id, queue=True)  # fmt: skip
+            verdict = "true_positive"
+    engine.dispose()
+    with db.make_engine(str(dbp)).connect() as connection:  # what the database holds
+        verdicts = dict(connection.execute(sa_text(
+            "SELECT verdict, count(*) FROM labelstate GROUP BY verdict")).all())  # fmt: skip
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    flags = figures["flags"]
+    assert verdicts == {"skip": 1, "true_positive": flags - 1}
+    assert figures["skipped"] == 1 and figures["true_positives"] == flags - 1
+    low, high = figures["precision_ci"]
+    assert figures["precision"] == 1.0 and high == 1.0 and (flags - 1) / flags <= low < 1.0
+    table = runner.invoke(app, ["stats", "--db", str(dbp)]).stdout
+    overall = next(line for line in table.splitlines() if "overall" in line)
+    assert "100.0–100.0" not in overall and "precision is exact" not in table
+    assert f"{100 * low:.1f}–100.0" in overall
+    assert f"every flag is labeled but 1 skipped flag: no verdict is known for it, so " \
+           f"precision is not exact; with a true or false verdict on the 1 skipped flag, it " \
+           f"will lie between {100 * (flags - 1) / flags:.1f}–100.0%" \
+        in " ".join(table.split())  # fmt: skip
 
 
 def test_no_interval_is_claimed_when_nothing_can_be_measured(tmp_path):

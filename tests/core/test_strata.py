@@ -59,10 +59,20 @@ def test_strata_all_census_give_the_exact_precision() -> None:
 
 
 def test_one_sampled_stratum_is_the_corrected_wilson_interval() -> None:
-    # skipped flags are outside the population, as they are outside precision's count
+    # skipped flags stay in the population: a skip is no verdict, their precision unknown
     sp = StratifiedPrecision((Stratum("here", 300, 40, 20, skipped=3),))
     assert sp.value == pytest.approx(40 / 60)
-    assert sp.ci == pytest.approx(wilson_interval(40, 60, population=297))
+    assert sp.ci == pytest.approx(wilson_interval(40, 60, population=300))
+
+
+def test_a_skip_keeps_a_census_from_being_exact() -> None:
+    """8 true positives and 1 skip of 9 flags: not 100% [100, 100]; the skipped flag may
+    be false, so the interval reaches down to at least 8/9."""
+    sp = StratifiedPrecision((Stratum("queue", 9, 8, 0, skipped=1),))
+    low, high = sp.ci  # type: ignore[misc]
+    assert sp.value == 1.0 and high == 1.0
+    assert 8 / 9 <= low < 1.0
+    assert Stratum("queue", 9, 8, 0, skipped=1).left == 0  # the queue does not bring it again
 
 
 def test_an_unmeasured_stratum_gives_bounds_not_an_interval() -> None:
@@ -244,7 +254,7 @@ def test_claims_in_dispute_keep_the_interval_open_at_a_census() -> None:
 
 def test_the_queue_cannot_bring_a_claim_in_dispute_again() -> None:
     s = Stratum("queue", 100, 40, 10, skipped=5, in_dispute=20)
-    assert s.population == 95 and s.left == 25
+    assert s.population == 100 and s.left == 25
 
 
 def test_labels_alone_cannot_narrow_what_disputes_keep_open() -> None:
@@ -285,5 +295,5 @@ def test_disputes_keep_every_figure_within_what_settling_them_could_give(counts)
         assert sp.ci == sp.bounds and low - 1e-12 <= sp.value <= high + 1e-12  # type: ignore[operator]
     needed = sp.labels_needed()
     assert all(needed[s.name] <= s.left for s in strata)
-    if any(s.in_dispute for s in strata):  # an unknown verdict: never a point
+    if any(s.in_dispute or s.skipped for s in strata):  # an unknown verdict: never a point
         assert high > low
