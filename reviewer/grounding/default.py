@@ -173,6 +173,14 @@ class DefaultDetector(PoolDetector):
 
     def explain(self, text: str, pool: Sequence[Known]) -> list[Reading]:
         """Every number of `text` with what it was read as and the rule that decided."""
+        plain = read_through(text) if _FORMAT.search(text) else None
+        if plain is not None:  # read through its format characters, told where written
+            read, where = plain
+            return [
+                replace(r, start=where[r.start], end=where[r.end - 1] + 1,
+                        token=text[where[r.start] : where[r.end - 1] + 1])
+                for r in self.explain(read, pool)
+            ]  # fmt: skip
         self._trace = trace = {}
         try:
             flagged = {flag.start: flag for flag in self._walk(text, pool, None)[1]}
@@ -210,6 +218,33 @@ class DefaultDetector(PoolDetector):
         return judge_beyond
 
     def _walk(
+        self, text: str, pool: Sequence[Known], citations: list[Citation] | None
+    ) -> tuple[int, Iterator[Flag]]:
+        """`_read`, but format characters inside a number ("5\u200d2 bpm") are read
+        through: the text is read without them and the spans told in the text as given."""
+        if _FORMAT.search(text) is None or (plain := read_through(text)) is None:
+            return self._read(text, pool, citations)
+        read, where = plain
+        cited: list[Citation] | None = None if citations is None else []
+        trace = self._trace
+        if trace is not None:
+            self._trace = {}
+        checkable, flags = self._read(read, pool, cited)
+        found = [replace(flag, start=where[flag.start], end=where[flag.end - 1] + 1,
+                         token=text[where[flag.start] : where[flag.end - 1] + 1])
+                 for flag in flags]  # fmt: skip
+        if citations is not None and cited:
+            citations.extend(
+                replace(c, start=where[c.start], end=where[c.end - 1] + 1,
+                        token=text[where[c.start] : where[c.end - 1] + 1])
+                for c in cited
+            )  # fmt: skip
+        if trace is not None:
+            trace.update((where[start], said) for start, said in self._trace.items())
+            self._trace = trace
+        return checkable, iter(found)
+
+    def _read(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
     ) -> tuple[int, Iterator[Flag]]:
         index = pool_index(pool)
@@ -3350,3 +3385,30 @@ BAND_VETOES: tuple[tuple[str, Callable[[DefaultDetector, _Claim], bool]], ...] =
     ("other.clause-names", _clause_names_other),
     ("other.absent-name", _absent),
 )
+
+
+# format characters a number may carry unseen: soft hyphen, zero-width space and joiners,
+# bidi marks and embeddings, word joiner and invisible operators, isolates, BOM
+_FORMAT = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+_FORMAT_AT_NUMBER = re.compile(
+    f"(?<=[0-9.,\u2212+-]){_FORMAT.pattern}+(?=[0-9.,])|{_FORMAT.pattern}+(?=[0-9])"
+    f"|(?<=[0-9]){_FORMAT.pattern}+"
+)
+
+
+def read_through(text: str) -> tuple[str, list[int]] | None:
+    """`text` without the format characters inside or beside its numbers, and for each
+    character of it its index in `text`; None when no number carries one. Digits are
+    read as `ascii_digits` reads them, so any decimal digit counts."""
+    found = list(_FORMAT_AT_NUMBER.finditer(ascii_digits(text)))
+    if not found:
+        return None
+    parts, where, at = [], [], 0
+    for m in found:
+        parts.append(text[at : m.start()])
+        where.extend(range(at, m.start()))
+        at = m.end()
+    parts.append(text[at:])
+    where.extend(range(at, len(text)))
+    where.append(len(text))  # the end of the text, for a span that ends there
+    return "".join(parts), where
