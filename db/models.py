@@ -308,3 +308,27 @@ class ReviewedBrief(SQLModel, table=True):
     reviewer: str
     run_id: int | None = None
     created_at: datetime = Field(default_factory=utcnow)
+
+
+# --- learned models (as in db.tables) ---
+DetectorRun.__table__.append_column(Column("model_id", Integer, nullable=True))  # type: ignore[attr-defined]
+
+
+class LearnedModel(SQLModel, table=True):
+    """A model `reviewer learn` fit, as its file holds it, with what it learned from."""
+
+    __table_args__ = (Index("ix_learnedmodel_name", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    run_id: int | None = Field(default=None, foreign_key="detectorrun.id")
+    detector: str
+    version: str
+    config_digest: str | None = None
+    examples: int
+    positives: int
+    briefs: int
+    last_label: int | None = None
+    last_miss: int | None = None
+    body: str
+    created_at: datetime = Field(default_factory=utcnow)

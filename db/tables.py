@@ -378,8 +378,34 @@ reviewedbrief = Table(
     PrimaryKeyConstraint("brief_pk", "reviewer"),
 )
 
+# --- learned models (reviewer learn): the model file's JSON (body) with what it learned
+# from: the run whose detector read the briefs, how many numbers (examples) and
+# contradictions (positives) of how many briefs, and the newest label and miss it saw, so
+# later labels can be told apart from its training labels. A run made with a model names
+# it (model_id; None: the rules alone) ---
+learnedmodel = Table(
+    "learnedmodel",
+    metadata,
+    _int("id", primary_key=True),
+    _str("name"),
+    _int("run_id", ForeignKey("detectorrun.id"), nullable=True),
+    _str("detector"),
+    _str("version"),
+    _str("config_digest", nullable=True),
+    _int("examples"),
+    _int("positives"),
+    _int("briefs"),
+    _int("last_label", nullable=True),
+    _int("last_miss", nullable=True),
+    _str("body"),
+    _created(),
+    Index("ix_learnedmodel_name", "name"),
+)
+detectorrun.append_column(Column("model_id", Integer, nullable=True))
+
 # in creation order (referenced tables first)
 TABLES = [
     meta, pool, brief, briefversion, detectorrun, briefscan, claim, flagrecord, label,
     labelstate, runtally, runstratum, reviewprogress, donespan, workclaim, miss, reviewedbrief,
+    learnedmodel,
 ]  # fmt: skip

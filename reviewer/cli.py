@@ -501,6 +501,27 @@ def regress(
     raise typer.Exit(command.regress(loaded, load_detector(detector, config)))
 
 
+@app.command(rich_help_panel="Label flags")
+def learn(
+    run: Annotated[
+        str | None,
+        typer.Option("--run", help="Run whose detector reads the briefs (default: the latest)."),
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="Name to use it by: scan --model NAME.")
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Also write the model to this JSON file (no database needed)."),
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Learn from the labels which numbers contradict: a model any run can use (--model)."""
+    from reviewer.commands import learn as command
+
+    raise typer.Exit(command.learn(db or default_db(), run=run, name=name, out_file=out))
+
+
 labels_app = typer.Typer(
     name="labels",
     help="A team's labels as JSON Lines: out of one database, into another.",

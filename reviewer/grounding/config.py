@@ -292,12 +292,12 @@ def changed_units(config_json: str) -> list[str]:
 
 
 def stored_config(config_json: str | None) -> DetectorConfig | None:
-    """The DetectorConfig a run stored (thresholds and units), to load its detector again;
+    """The DetectorConfig a run stored (thresholds, units, names), to load its detector again;
     None when the run stored no config of that form (a plugin's own, or none)."""
     try:
         data = json.loads(config_json or "")
     except (TypeError, ValueError):
         return None
-    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units", "rules"}:
+    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units", "rules", "names"}:
         return None
     return config_from_dict(data, source="stored run config")

@@ -206,8 +206,8 @@ def _check_flag(detector: Detector, flag: object, text: str) -> None:
         problem = "a flag's value, nearest_value and delta must be finite numbers"
     elif flag.kind not in ("value", "sign"):
         problem = f"a flag's kind must be 'value' or 'sign', got {_shown(flag.kind)}"
-    elif flag.basis not in ("band", "name"):
-        problem = f"a flag's basis must be 'band' or 'name', got {_shown(flag.basis)}"
+    elif flag.basis not in ("band", "name", "model"):
+        problem = f"a flag's basis must be 'band', 'name' or 'model', got {_shown(flag.basis)}"
     if problem is not None:
         raise DetectorFault(describe(detector)[0], problem)
 

@@ -9,7 +9,7 @@ from typing import Literal, Protocol, runtime_checkable
 from reviewer.grounding.bands import relative
 
 FlagKind = Literal["value", "sign"]
-FlagBasis = Literal["band", "name"]
+FlagBasis = Literal["band", "name", "model"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +35,7 @@ class Flag:
     delta: float
     kind: FlagKind
     # how the known value was chosen: the nearest of its unit ("band"), or the metric's
-    # name written beside the number ("name")
+    # name written beside the number ("name"), or a learned model's verdict ("model")
     basis: FlagBasis = "band"
     # the reading that made the flag: "band", "name:resting heart rate", "sign.word" ...
     # (`reviewer rules` lists them); a detector that says no more is read by the band

@@ -1,0 +1,110 @@
+"""What `reviewer learn` reads and keeps: the labeled briefs with their verdicts by span,
+and learned models by name."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, insert, select
+
+from db.tables import Db, utcnow
+from db.tables import brief as B
+from db.tables import claim as C
+from db.tables import label as L
+from db.tables import learnedmodel as LM
+from db.tables import miss as M
+from db.tables import pool as P
+from db.tables import reviewedbrief as RB
+from db.views import pool_from_json
+from reviewer.grounding.types import Known
+from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
+
+Span = tuple[int, int]
+
+
+@dataclass
+class LabeledBrief:
+    """A brief with something known of its numbers: the team's verdicts by span (true or
+    false positive), its misses, and whether someone read it in full."""
+
+    brief_id: str
+    text: str
+    pool: tuple[Known, ...]
+    verdicts: dict[Span, bool] = field(default_factory=dict)
+    misses: set[Span] = field(default_factory=set)
+    reviewed: bool = False
+
+    def truth(self, span: Span, flagged: bool) -> bool | None:
+        """Whether the number at `span` contradicts its known value, as far as the labels
+        say: a true positive or a miss yes, a false positive no, and in a brief read in
+        full an unflagged number no; None when the labels do not say."""
+        if span in self.misses:
+            return True
+        if span in self.verdicts:
+            return self.verdicts[span]
+        return False if self.reviewed and not flagged else None
+
+
+@dataclass(frozen=True)
+class TrainingSet:
+    briefs: list[LabeledBrief]
+    last_label: int | None
+    last_miss: int | None
+
+
+def labeled_briefs(*, session: Db) -> TrainingSet:
+    """Every brief with a settled verdict, a live miss or a reading in full, in brief order
+    (a claim in dispute or skipped says nothing either way)."""
+    found: dict[int, LabeledBrief] = {}
+    settled = (TRUE_POSITIVE, FALSE_POSITIVE)
+    wanted: dict[int, list[Any]] = defaultdict(list)
+    verdicts = select(C.c.brief_pk, C.c.start, C.c.end, C.c.verdict).where(C.c.verdict.in_(settled))
+    for row in session.execute(verdicts):
+        wanted[row.brief_pk].append(("verdict", (row.start, row.end), row.verdict == TRUE_POSITIVE))
+    live = select(M.c.brief_pk, M.c.start, M.c.end).where(M.c.undone_at.is_(None))
+    for row in session.execute(live):
+        wanted[row.brief_pk].append(("miss", (row.start, row.end), True))
+    for (pk,) in session.execute(select(RB.c.brief_pk).distinct()):
+        wanted[pk].append(("reviewed", (0, 0), True))
+    rows = select(B.c.pk, B.c.brief_id, B.c.text, P.c.knowns).select_from(
+        B.join(P, P.c.pk == B.c.pool_pk)
+    )
+    for pk in sorted(wanted):
+        row = session.execute(rows.where(B.c.pk == pk)).one()
+        brief = found[pk] = LabeledBrief(row.brief_id, row.text, pool_from_json(row.knowns))
+        for what, span, value in wanted[pk]:
+            if what == "verdict":
+                brief.verdicts[span] = value
+            elif what == "miss":
+                brief.misses.add(span)
+            else:
+                brief.reviewed = True
+    last_label = session.scalar(select(func.max(L.c.id)))
+    last_miss = session.scalar(select(func.max(M.c.id)))
+    return TrainingSet(list(found.values()), last_label, last_miss)
+
+
+def store_model(*, session: Db, name: str, body: str, **learned: Any) -> int:
+    """Keep a learned model (db.tables.learnedmodel says what `learned` holds); its id."""
+    added = session.execute(insert(LM).values(name=name, body=body, created_at=utcnow(), **learned))
+    session.commit()
+    return int(added.inserted_primary_key[0])
+
+
+def find_model(*, session: Db, ref: str) -> Any | None:
+    """A stored model by id (`3` or `#3`) or by name (the newest of that name)."""
+    text = ref.strip()
+    number = text[1:] if text.startswith("#") else text
+    query = select(LM)
+    if number.isascii() and number.isdigit():
+        query = query.where(LM.c.id == int(number))
+    else:
+        query = query.where(LM.c.name == text)
+    return session.execute(query.order_by(LM.c.id.desc()).limit(1)).first()
+
+
+def model_trained_on(row: Any) -> dict[str, Any]:
+    return json.loads(row.body).get("trained_on", {})

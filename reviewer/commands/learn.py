@@ -1,0 +1,167 @@
+"""`reviewer learn`: fit a model of the team's labels, say how much it helps (grouped
+cross-validation and a learning curve), keep it in the database and, with --out, in a
+file `scan --model` and CI can use without the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.table import Table
+
+from reviewer.commands.console import OK, USAGE, counted, echo, err, fail, open_db, out, say
+
+
+def _run(session: Any, ref: str | None) -> Any:
+    import db
+    from db.runs import find_run
+
+    if ref is not None:
+        return find_run(db=session, ref=ref, finished=True)
+    run = db.latest_run(session=session)
+    if run is None:
+        raise ValueError("no finished detector run yet (reviewer ingest or flag first)")
+    return run
+
+
+def examples_of(detector: Any, briefs: list[Any]) -> list[Any]:
+    """Every checked number whose truth the labels give, as a learning example."""
+    from reviewer.grounding.candidates import candidates
+    from reviewer.grounding.learning import Example
+
+    found = []
+    for brief in briefs:
+        for c in candidates(detector, brief.text, brief.pool):
+            truth = brief.truth((c.start, c.end), c.flag is not None)
+            if truth is not None:
+                found.append(
+                    Example(brief.brief_id, c.features, truth, c.flag is not None, c.exact)
+                )
+    return found
+
+
+def _pct(value: float | None, ci: list[float]) -> str:
+    if value is None:
+        return "—"
+    return f"{100 * value:.1f}% ({100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+
+
+def figures_table(cv: Any, curve: list[tuple[int, Any]]) -> Table:
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+        title_justify="left",
+        title=f"{cv.folds}-fold cross-validation by brief ({cv.briefs} briefs)",
+    )
+    for name in ("check", "flags", "precision (95% CI)", "recall (95% CI)"):
+        table.add_column(name, justify="right" if name == "flags" else "left")
+    for name, score in (("rules alone", cv.rules), ("rules + model", cv.model)):
+        s = score.to_dict()
+        table.add_row(
+            name,
+            f"{s['flags']:,}",
+            _pct(s["precision"], s["precision_ci"]),
+            _pct(s["recall"], s["recall_ci"]),
+        )
+    for size, score in curve:
+        s = score.to_dict()
+        table.add_row(
+            f"model of {counted(size, 'brief')}",
+            f"{s['flags']:,}",
+            _pct(s["precision"], s["precision_ci"]),
+            _pct(s["recall"], s["recall_ci"]),
+        )
+    return table
+
+
+def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path | None) -> int:
+    from sqlmodel import Session
+
+    from db.learned import labeled_briefs, store_model
+    from reviewer.grounding.learning import cross_validate, fit, learning_curve
+    from reviewer.grounding.registry import DetectorLoadError, load_run_detector
+
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        return USAGE
+    try:
+        with Session(engine) as session:
+            try:
+                found = _run(session, run)
+                detector, note = load_run_detector(
+                    spec=found.spec,
+                    detector=found.detector,
+                    version=found.version,
+                    config=found.config,
+                )
+            except (ValueError, DetectorLoadError) as problem:
+                echo(str(problem), error=True)
+                return USAGE
+            if note:
+                say(err(), note)
+            training = labeled_briefs(session=session)
+            examples = examples_of(detector, training.briefs)
+            truths = {e.truth for e in examples}
+            if truths != {True, False}:
+                lacking = "contradiction" if True not in truths else "number that is none"
+                echo(
+                    f"nothing to learn from: no labeled {lacking} yet (label flags, mark "
+                    "misses and briefs read in full in reviewer review)",
+                    error=True,
+                )
+                return USAGE
+            try:
+                import sklearn  # noqa: F401
+            except ImportError:
+                echo("reviewer learn needs scikit-learn: pip install 'reviewer[learn]'", error=True)
+                return USAGE
+            cv = cross_validate(examples)
+            curve = learning_curve(examples)
+            briefs = len({e.brief for e in examples})
+            positives = sum(e.truth for e in examples)
+            trained_on = {
+                "examples": len(examples),
+                "contradictions": positives,
+                "briefs": briefs,
+                "run": found.id,
+                "detector": found.detector,
+                "version": found.version,
+                "config_digest": found.config_digest,
+                "last_label": training.last_label,
+                "last_miss": training.last_miss,
+                "cross_validation": cv.to_dict(),
+            }
+            model = fit(examples, trained_on)
+            model_name = name or "model"
+            model_id = store_model(
+                session=session,
+                name=model_name,
+                body=model.to_json(),
+                run_id=found.id,
+                detector=found.detector,
+                version=found.version,
+                config_digest=found.config_digest,
+                examples=len(examples),
+                positives=positives,
+                briefs=briefs,
+                last_label=training.last_label,
+                last_miss=training.last_miss,
+            )
+    finally:
+        engine.dispose()
+    console = out()
+    say(
+        console,
+        f"model {model_id} ({model_name!r}) learned from "
+        f"{counted(len(examples), 'checked number')} ({positives:,} contradicting) of "
+        f"{counted(briefs, 'brief')}, read by run {found.id} ({found.detector} {found.version})",
+    )
+    console.print(figures_table(cv, curve))
+    if out_file is not None:
+        try:
+            out_file.write_text(model.to_json() + "\n", encoding="utf-8")
+        except OSError as problem:
+            return fail(problem)
+        say(console, f"written to {out_file}")
+    return OK

@@ -1,0 +1,197 @@
+"""Every number a check compares with a known value, as a model sees it: its candidate
+known value, the rules' flag on it (if any) and the features a learned model weighs.
+
+Features are plain strings ("basis=name", "left:forecast", "rel<6%"), so a model is a
+table of weights anyone can read. The readings that fired come from `Flag.rule` and from
+`detector.explain(text, pool)` where the detector has them; without them, the flag's kind
+and basis stand in for the rule.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reviewer.grounding.bands import relative
+from reviewer.grounding.checked import scanner_of
+from reviewer.grounding.types import Flag, Known
+
+WORD = re.compile(r"[^\W\d_]+|\d+|[%$€£+\-−]")
+SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
+CONTEXT = 3  # words either side of the number
+REL_BINS = (0.0, 0.01, 0.03, 0.06, 0.12, 0.25, 0.5, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A checked number and the known value it would be compared with."""
+
+    start: int
+    end: int
+    token: str
+    value: float
+    unit: str
+    known: Known
+    flag: Flag | None
+    features: tuple[str, ...]
+
+    @property
+    def exact(self) -> bool:
+        """The number is the known value itself: a citation, never a contradiction."""
+        return self.value == self.known.value
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the sentence holding text[start:end]."""
+    begin = 0
+    for mark in SENTENCE_END.finditer(text, 0, start):
+        if mark.end() <= start:
+            begin = mark.end()
+    after = SENTENCE_END.search(text, end)
+    return begin, after.start() if after else len(text)
+
+
+def _names(known: Known, config: Any) -> tuple[str, ...]:
+    given = getattr(config, "names", None) or {}
+    return (known.name.replace("_", " ").lower(), *(n.lower() for n in given.get(known.name, ())))
+
+
+def _named(sentence: str, known: Known, config: Any) -> bool:
+    return any(re.search(rf"\b{re.escape(n)}\b", sentence) for n in _names(known, config))
+
+
+def _rel_bin(rel: float) -> str:
+    for edge in REL_BINS[1:]:
+        if rel < edge:
+            return f"rel<{edge:g}"
+    return "rel>=1"
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in WORD.findall(text)]
+
+
+def _rules(detector: Any, text: str, pool: Sequence[Known]) -> dict[tuple[int, int], str]:
+    """Span -> the rule id the detector says decided that number, where it can say."""
+    explain = getattr(detector, "explain", None)
+    if not callable(explain):
+        return {}
+    try:
+        readings = explain(text, pool)
+    except Exception:  # an explanation is a feature, never a reason to fail the check
+        return {}
+    found: dict[tuple[int, int], str] = {}
+    for item in readings or ():
+        get = item.get if isinstance(item, dict) else lambda k, i=item: getattr(i, k, None)
+        start, end, rule = get("start"), get("end"), get("rule")
+        if isinstance(start, int) and isinstance(end, int) and rule:
+            found.setdefault((start, end), str(rule))
+    return found
+
+
+def _choose(value: float, unit: str, sentence: str, pool: Sequence[Known], config: Any) -> Known:
+    """The known value the number would be compared with: one of its unit named in its
+    sentence, else the nearest of its unit."""
+    same = [k for k in pool if k.unit == unit]
+    named = [k for k in same if _named(sentence, k, config)]
+    return min(named or same, key=lambda k: relative(value, k.value))
+
+
+def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidate]:
+    """The checked numbers of `text` (those with a known value of their unit), each with
+    the rules' flag and its features, in text order."""
+    flags = {(f.start, f.end): f for f in detector.flag(text, pool)}
+    config = getattr(detector, "config", None)
+    units = {k.unit for k in pool}
+    numbers = [
+        (t.start, t.end, t.text, t.value, t.unit)
+        for t in scanner_of(detector).scan(text)
+        if t.skip is None and t.unit in units
+    ]
+    seen = {(n[0], n[1]) for n in numbers}
+    numbers += [
+        (f.start, f.end, f.token, f.value, f.unit)
+        for f in flags.values()
+        if (f.start, f.end) not in seen
+    ]
+    numbers.sort()
+    rules = _rules(detector, text, pool)
+    found = []
+    for place, (start, end, token, value, unit) in enumerate(numbers):
+        flag = flags.get((start, end))
+        begin, stop = _sentence(text, start, end)
+        sentence = text[begin:stop].lower()
+        if flag is not None:
+            known = next((k for k in pool if k.name == flag.nearest), None)
+            known = known or Known(flag.nearest, flag.nearest_value, flag.unit)
+        else:
+            known = _choose(value, unit, sentence, pool, config)
+        rule = getattr(flag, "rule", None) or rules.get((start, end))
+        in_sentence = [n for n in numbers if begin <= n[0] < stop]
+        order = next(i for i, n in enumerate(in_sentence) if n[0] == start)
+        context = (text[max(begin, start - 60) : start], text[end : min(stop, end + 60)])
+        features = _features(
+            flag,
+            rule,
+            known,
+            value,
+            unit,
+            sentence,
+            pool,
+            config,
+            context,
+            order,
+            len(in_sentence),
+            place,
+        )
+        found.append(Candidate(start, end, token, value, unit, known, flag, features))
+    return found
+
+
+def _features(
+    flag: Flag | None,
+    rule: str | None,
+    known: Known,
+    value: float,
+    unit: str,
+    sentence: str,
+    pool: Sequence[Known],
+    config: Any,
+    context: tuple[str, str],
+    order: int,
+    in_sentence: int,
+    place: int,
+) -> tuple[str, ...]:
+    rel = relative(value, known.value)
+    named = _named(sentence, known, config)
+    others = any(_named(sentence, k, config) for k in pool if k is not known and k.unit == unit)
+    found = [
+        "bias",
+        f"flagged={flag is not None}",
+        f"basis={flag.basis if flag else 'none'}",
+        f"kind={flag.kind if flag else 'none'}",
+        f"rule={rule or (f'{flag.kind}.{flag.basis}' if flag else 'none')}",
+        f"unit={unit}",
+        _rel_bin(rel),
+        f"sign_flip={value * known.value < 0}",
+        f"exact={value == known.value}",
+        f"name={'here' if named else 'other' if others else 'none'}",
+        f"order={min(order, 2)}",
+        f"numbers_in_sentence={min(in_sentence, 4)}",
+        f"first_in_brief={place == 0}",
+    ]
+    left, right = _words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT]
+    found += [f"left:{w}" for w in left] + [f"right:{w}" for w in right]
+    if left:
+        found.append(f"left1:{left[-1]}")
+    if right:
+        found.append(f"right1:{right[0]}")
+    if flag is not None:
+        found += [f"flag&{f}" for f in found if f.startswith(("left1:", "right1:", "rel"))]
+    return tuple(dict.fromkeys(found))
+
+
+def spans(found: Iterable[Candidate]) -> dict[tuple[int, int], Candidate]:
+    return {(c.start, c.end): c for c in found}

@@ -1,0 +1,93 @@
+"""`reviewer learn`: a model of the team's labels, from the real commands on a real file.
+
+The briefs: a resting heart rate the rules rightly flag; the same number after words that
+make it something else ("zebra band"), which the team labels a false alarm every time; and
+an overnight minimum pulse the rules pass over, which the team marks missed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sqlalchemy import text
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from reviewer.grounding import Known, load_detector
+from reviewer.grounding.model import ModelDetector, model_from_json
+
+runner = CliRunner()
+POOL = [{"name": "rhr", "value": 52, "unit": "bpm"}]
+RIGHT = "Your rhr was {n} bpm this morning."
+ALARM = "The zebra band rhr reads {n} bpm."
+MISSED = "Overnight minimum pulse {n} bpm. Peak {p} bpm on the climb."
+
+
+def corpus(tmp_path: Path, briefs: int = 12) -> tuple[Path, Path]:
+    """The briefs file, and the labels file a careful team would make of them."""
+    rows, labels = [], []
+    for i in range(briefs):
+        n = 54 + i % 4
+        for name, shape in (("right", RIGHT), ("alarm", ALARM), ("missed", MISSED)):
+            brief_id, said = f"{name}-{i}", shape.format(n=n + 26 * (name == "missed"), p=150 + i)
+            rows.append({"id": brief_id, "text": said, "pool": POOL})
+            number = str(n + 26 * (name == "missed"))
+            span = {"brief": brief_id, "start": said.index(number)}
+            span["end"] = span["start"] + len(number)
+            verdict = {"right": "true-positive", "alarm": "false-positive", "missed": "miss"}
+            known = {"known": "rhr"} if name == "missed" else {}
+            labels.append(span | {"verdict": verdict[name]} | known)
+            labels.append({"brief": brief_id, "reviewed": True})
+    briefs_file, labels_file = tmp_path / "briefs.jsonl", tmp_path / "labels.jsonl"
+    briefs_file.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    labels_file.write_text("".join(json.dumps(r) + "\n" for r in labels))
+    return briefs_file, labels_file
+
+
+def labeled_database(tmp_path: Path) -> str:
+    where = str(tmp_path / "r.db")
+    briefs, labels = corpus(tmp_path)
+    assert runner.invoke(app, ["ingest", str(briefs), "--db", where]).exit_code == 0
+    imported = runner.invoke(
+        app, ["labels", "import", str(labels), "--reviewer", "ana", "--db", where]
+    )
+    assert imported.exit_code == 0, imported.output
+    return where
+
+
+def test_learn_fits_a_model_that_drops_the_false_alarm_and_adds_the_miss(tmp_path):
+    where = labeled_database(tmp_path)
+    out = tmp_path / "model.json"
+    result = runner.invoke(app, ["learn", "--name", "team", "--out", str(out), "--db", where])
+    assert result.exit_code == 0, result.output
+    assert "5-fold cross-validation by brief (36 briefs)" in result.stdout
+    model = model_from_json(out.read_text())
+    figures = model.trained_on["cross_validation"]
+    assert figures["rules"]["precision"] == 0.5 and figures["rules"]["recall"] == 0.5
+    assert figures["model"]["precision"] == 1.0 and figures["model"]["recall"] == 1.0
+    assert model.trained_on["briefs"] == 36 and model.trained_on["run"] == 1
+
+    checked = ModelDetector(load_detector("default"), model)
+    pool = [Known("rhr", 52.0, "bpm")]
+    assert [f.token for f in checked.flag(RIGHT.format(n=56), pool)] == ["56"]
+    assert checked.flag(ALARM.format(n=56), pool) == []
+    added = checked.flag(MISSED.format(n=83, p=155), pool)
+    assert [(f.token, f.basis, f.nearest) for f in added] == [("83", "model", "rhr")]
+    assert 0.5 <= added[0].to_dict()["probability"] <= 1.0
+
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        stored = connection.execute(text("SELECT name, run_id, body FROM learnedmodel")).one()
+    engine.dispose()
+    assert stored.name == "team" and stored.run_id == 1
+    assert model_from_json(stored.body) == model
+
+
+def test_learn_without_labels_says_so(tmp_path):
+    where = str(tmp_path / "r.db")
+    briefs, _ = corpus(tmp_path, briefs=2)
+    assert runner.invoke(app, ["ingest", str(briefs), "--db", where]).exit_code == 0
+    result = runner.invoke(app, ["learn", "--db", where])
+    assert result.exit_code == 2
+    assert "nothing to learn from" in result.stderr and "Traceback" not in result.output
