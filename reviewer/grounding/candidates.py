@@ -3,8 +3,9 @@ known value, the rules' flag on it (if any) and the features a learned model wei
 
 Features are plain strings ("basis=name", "left:forecast", "rel<6%"), so a model is a
 table of weights anyone can read. The readings that fired come from `Flag.rule` and from
-`detector.explain(text, pool)` where the detector has them; without them, the flag's kind
-and basis stand in for the rule.
+`detector.explain(text, pool)` (what each number was read as, and the rule that decided),
+read with getattr, so a detector without them still works: the flag's kind and basis then
+stand in for the rule.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from reviewer.grounding.types import Flag, Known
 WORD = re.compile(r"[^\W\d_]+|\d+|[%$€£+\-−]")
 SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
 CONTEXT = 3  # words either side of the number
+Span = tuple[int, int]
 REL_BINS = (0.0, 0.01, 0.03, 0.06, 0.12, 0.25, 0.5, 1.0)
 
 
@@ -73,8 +75,11 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in WORD.findall(text)]
 
 
-def _rules(detector: Any, text: str, pool: Sequence[Known]) -> dict[tuple[int, int], str]:
-    """Span -> the rule id the detector says decided that number, where it can say."""
+def _readings(
+    detector: Any, text: str, pool: Sequence[Known]
+) -> dict[Span, tuple[str, str, str | None]]:
+    """Span -> (what the detector read the number as, the rule that decided it, the known
+    value it compared the number with), where the detector can say (`explain`)."""
     explain = getattr(detector, "explain", None)
     if not callable(explain):
         return {}
@@ -82,12 +87,13 @@ def _rules(detector: Any, text: str, pool: Sequence[Known]) -> dict[tuple[int, i
         readings = explain(text, pool)
     except Exception:  # an explanation is a feature, never a reason to fail the check
         return {}
-    found: dict[tuple[int, int], str] = {}
+    found: dict[Span, tuple[str, str, str | None]] = {}
     for item in readings or ():
-        get = item.get if isinstance(item, dict) else lambda k, i=item: getattr(i, k, None)
-        start, end, rule = get("start"), get("end"), get("rule")
+        start, end = getattr(item, "start", None), getattr(item, "end", None)
+        rule, outcome = getattr(item, "rule", None), getattr(item, "outcome", None)
         if isinstance(start, int) and isinstance(end, int) and rule:
-            found.setdefault((start, end), str(rule))
+            known = getattr(item, "known", None)
+            found.setdefault((start, end), (str(outcome or ""), str(rule), known))
     return found
 
 
@@ -117,7 +123,7 @@ def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidat
         if (f.start, f.end) not in seen
     ]
     numbers.sort()
-    rules = _rules(detector, text, pool)
+    readings = _readings(detector, text, pool)
     found = []
     for place, (start, end, token, value, unit) in enumerate(numbers):
         flag = flags.get((start, end))
@@ -126,15 +132,17 @@ def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidat
         if flag is not None:
             known = next((k for k in pool if k.name == flag.nearest), None)
             known = known or Known(flag.nearest, flag.nearest_value, flag.unit)
-        else:
-            known = _choose(value, unit, sentence, pool, config)
-        rule = getattr(flag, "rule", None) or rules.get((start, end))
+        outcome, rule, compared = readings.get((start, end), ("", "", None))
+        if flag is None:
+            same = [k for k in pool if k.name == compared and k.unit == unit]
+            known = same[0] if same else _choose(value, unit, sentence, pool, config)
+        rule = getattr(flag, "rule", None) or rule
         in_sentence = [n for n in numbers if begin <= n[0] < stop]
         order = next(i for i, n in enumerate(in_sentence) if n[0] == start)
         context = (text[max(begin, start - 60) : start], text[end : min(stop, end + 60)])
         features = _features(
             flag,
-            rule,
+            (outcome, rule),
             known,
             value,
             unit,
@@ -152,7 +160,7 @@ def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidat
 
 def _features(
     flag: Flag | None,
-    rule: str | None,
+    reading: tuple[str, str],
     known: Known,
     value: float,
     unit: str,
@@ -164,6 +172,8 @@ def _features(
     in_sentence: int,
     place: int,
 ) -> tuple[str, ...]:
+    outcome, rule = reading
+    outcome, rule = reading
     rel = relative(value, known.value)
     named = _named(sentence, known, config)
     others = any(_named(sentence, k, config) for k in pool if k is not known and k.unit == unit)
@@ -173,6 +183,7 @@ def _features(
         f"basis={flag.basis if flag else 'none'}",
         f"kind={flag.kind if flag else 'none'}",
         f"rule={rule or (f'{flag.kind}.{flag.basis}' if flag else 'none')}",
+        f"outcome={outcome or 'unknown'}",
         f"unit={unit}",
         _rel_bin(rel),
         f"sign_flip={value * known.value < 0}",

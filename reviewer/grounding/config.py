@@ -298,6 +298,10 @@ def stored_config(config_json: str | None) -> DetectorConfig | None:
         data = json.loads(config_json or "")
     except (TypeError, ValueError):
         return None
-    if not isinstance(data, dict) or not data or set(data) - {"thresholds", "units", "rules", "names"}:
+    if (
+        not isinstance(data, dict)
+        or not data
+        or set(data) - {"thresholds", "units", "rules", "names"}
+    ):
         return None
     return config_from_dict(data, source="stored run config")

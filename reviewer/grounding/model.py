@@ -149,6 +149,7 @@ def verdict_flag(candidate: Candidate, probability: float) -> ModelFlag:
         candidate.value - known.value,
         kind,
         "model",  # type: ignore[arg-type]
+        rule="model",
         probability=probability,
     )
 
