@@ -186,6 +186,16 @@ def serve(
         str | None,
         typer.Option("--url", help="Address browsers use to reach it (behind a proxy)."),
     ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option(
+            "--token",
+            envvar="REVIEWER_SERVE_TOKEN",
+            help="The secret every page and WebSocket must carry (default: a random one, "
+            "printed in the address).",
+            show_default=False,
+        ),
+    ] = None,
     db: DbOption = None,
     reviewer: ReviewerOption = None,
     run: RunOption = None,
@@ -198,7 +208,8 @@ def serve(
 ) -> None:
     """The review app in a web browser, for reviewers without a terminal.
 
-    It listens on localhost only, unless --host says otherwise.
+    It listens on localhost only, unless --host says otherwise; every page and WebSocket
+    needs the token in the address it prints, and a page from another site is refused.
     """
     from reviewer.commands import serve as command
 
@@ -218,8 +229,9 @@ def serve(
     walk = {"run": run, "only": only and only.value, "share": share, "adjudicate": adjudicate,
             "detector": detector}  # fmt: skip
     code = command.serve(
-        db or default_db(), host=host, port=port, url=url, review_args=review_args, walk=walk
-    )
+        db or default_db(), host=host, port=port, url=url, token=token, review_args=review_args,
+        walk=walk,
+    )  # fmt: skip
     raise typer.Exit(code)
 
 

@@ -3,6 +3,7 @@
 textual-serve runs the `review` command for each tab that connects and relays its screen
 and keys over a websocket. The database location travels in the environment, not on the
 command line, so a password in a URL is never shown in a process list, a log or a page.
+Who may connect (a token, the Origin, the Host) is serve_web's part.
 """
 
 from __future__ import annotations
@@ -77,30 +78,44 @@ def serve(
     host: str,
     port: int,
     url: str | None = None,
+    token: str | None = None,
     review_args: list[str],
     walk: dict[str, Any] | None = None,
 ) -> int:
     """Serve the review app until interrupted; 2 with a message when it cannot open
-    (`walk`: the options of review_args that the database must allow, see reviewable)."""
+    (`walk`: the options of review_args that the database must allow, see reviewable).
+    Every page and WebSocket needs `token` (a random one unless given)."""
     try:
-        from textual_serve.server import Server
+        from reviewer.commands import serve_web as web
     except ImportError:
         echo("reviewer serve needs textual-serve: pip install 'reviewer[serve]'", error=True)
+        return USAGE
+    if token is not None and (problem := web.token_problem(token)) is not None:
+        echo(problem, error=True)
         return USAGE
     found = reviewable(database, walk)
     if found is None:
         return USAGE
     os.environ["REVIEWER_DB"] = found
-    address = url or public_url(host, port)
+    address = (url or public_url(host, port)).rstrip("/")
+    access = web.Access(
+        token=token or web.new_token(), cookie=f"reviewer-token-{port}", public_url=address,
+        loopback=web.is_loopback(host), proxied=url is not None,
+    )  # fmt: skip
 
-    class ReviewServer(Server):
-        async def on_startup(self, app: Any) -> None:  # textual-serve's prints the command
-            say(out(), f"Serving the review app on {address} (Ctrl+C stops it)")
-            if host not in WILDCARDS:
-                say(out(), "Only this machine can connect; --host 0.0.0.0 opens it.")
+    class ReviewServer(web.GuardedServer):
+        def listening(self) -> None:
+            say(out(), f"Serving the review app on {address}/?token={access.token}")
+            say(out(), "Open that address (the token in it is the key); Ctrl+C stops it.")
+            for line in web.describe_access(host):
+                say(err() if line.startswith("WARNING") else out(), line)
 
     server = ReviewServer(
-        review_command(review_args), host=host, port=port, title="reviewer", public_url=address
+        review_command(review_args), host=host, port=port, address=address, access=access
     )
-    server.serve()
+    try:
+        server.serve()
+    except OSError as problem:
+        echo(f"cannot listen on {host}:{port}: {problem.strerror or problem}", error=True)
+        return USAGE
     return OK

@@ -82,6 +82,9 @@ def database(tmp_path: Path) -> Path:
     return path
 
 
+TOKEN = "browser-test-token"
+
+
 @pytest.fixture
 def server(database: Path, tmp_path: Path):
     """`reviewer serve` on a free port, in its own process group, always stopped after."""
@@ -89,11 +92,13 @@ def server(database: Path, tmp_path: Path):
     log = (tmp_path / "serve.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "reviewer", "serve", "--db", str(database),
-         "--port", str(port), "--reviewer", "browser"],
+         "--port", str(port), "--reviewer", "browser", "--token", TOKEN],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True, cwd=tmp_path,
     )  # fmt: skip
     try:
-        wait_until(lambda: served(f"http://127.0.0.1:{port}/"), 30, "the server to answer")
+        wait_until(
+            lambda: served(f"http://127.0.0.1:{port}/?token={TOKEN}"), 30, "the server to answer"
+        )
         yield port
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -137,7 +142,7 @@ def test_a_browser_labels_a_flag_through_the_served_app(
         try:
             page = browser.new_page()
             page.set_default_timeout(30_000)
-            page.goto(f"http://127.0.0.1:{server}/")
+            page.goto(f"http://127.0.0.1:{server}/?token={TOKEN}")
             page.wait_for_selector("body.-first-byte")  # the app process sent its screen
             terminal = page.locator(".xterm-helper-textarea")
             # the first key may arrive before the app listens: press until one is stored
@@ -189,13 +194,13 @@ def test_serve_passes_run_and_only_and_refuses_what_cannot_walk(
 ) -> None:
     """--run and --only reach every tab's review command; options the database cannot walk
     are refused before anyone connects, with review's own reasons."""
-    from textual_serve.server import Server
+    from reviewer.commands.serve_web import GuardedServer
 
     path = tmp_path / "two.db"
     engine, _, pks = seed(path, [[flag(10, "55", 55.0)]] * 2)
     engine.dispose()
     served: list[str] = []
-    monkeypatch.setattr(Server, "serve", lambda self, *a, **k: served.append(self.command))
+    monkeypatch.setattr(GuardedServer, "serve", lambda self, *a, **k: served.append(self.command))
     base = ["serve", "--db", str(path), "--port", "1"]
     refused = CliRunner().invoke(app, [*base, "--only", "new"])
     assert refused.exit_code == 2 and "has no finished run before it" in refused.output
