@@ -175,6 +175,8 @@ def test_each_request_is_one_short_line_without_the_token(served: Served) -> Non
     asyncio.run(get(served.url(f"/?token={TOKEN}")))
     asyncio.run(get(served.url("/")))
     asyncio.run(get(served.url("/static/css/xterm.css")))
+    # a request's line is written once its answer is sent: wait for the third
+    wait_for(lambda: served.log.read_text().count(" GET ") >= 3, "the third log line")
     lines = served.log.read_text().splitlines()
     requests = [line for line in lines if " GET " in line]
     assert len(requests) == 3, lines
