@@ -17,6 +17,7 @@ if TYPE_CHECKING:
         display,
         make_engine,
         open_existing,
+        open_to_read,
     )
     from db.figures import (
         PrecisionStats,
@@ -83,6 +84,7 @@ WHERE = {
             "display",
             "make_engine",
             "open_existing",
+            "open_to_read",
         ),
         "db.engine",
     ),
@@ -182,6 +184,7 @@ __all__ = [
     "make_engine",
     "next_unlabeled",
     "open_existing",
+    "open_to_read",
     "precision_stats",
     "production_rate",
     "record_label",

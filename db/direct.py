@@ -13,10 +13,12 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import parse_qs, quote, unquote, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
+from db.busy import busy_timeout
 from db.figures import ANY, PrecisionStats, assemble, fold, no_run, read_strata, run_ref, unusable
 from db.migrations import HEAD
+from db.sqlite_uri import read_only_uri
 from db.strata import reader, run_recall, slice_labels
 
 POSTGRES = {"postgresql", "postgres", "postgresql+psycopg"}
@@ -33,8 +35,9 @@ def _sqlite(path: str) -> Any | None:
     file = Path(path).expanduser()
     if not file.is_file():
         return None
-    # read-only: a stats command never creates or changes anything
-    connection = sqlite3.connect(f"file:{quote(str(file))}?mode=ro", uri=True, timeout=60)
+    # read-only: a stats command never creates or changes anything, and reads a file in a
+    # folder it cannot write
+    connection = sqlite3.connect(read_only_uri(file), uri=True, timeout=busy_timeout())
     return connection
 
 
@@ -64,7 +67,9 @@ def _postgres(url: str) -> Any | None:
 
 
 def connect(url_or_path: str) -> tuple[Any, str] | None:
-    """A driver connection and its parameter mark, or None when this module cannot help."""
+    """A driver connection and its parameter mark, or None when this module cannot help.
+    A bad REVIEWER_BUSY_TIMEOUT raises BusyTimeoutError (a ValueError), on any database."""
+    busy_timeout()
     if "://" not in url_or_path:
         found = _sqlite(url_or_path)
         return (found, "?") if found is not None else None

@@ -109,7 +109,7 @@ def agreement(url_or_path: str, *, ref: str | None, as_json: bool, listing: bool
     from db.agreement import count_disputed, disagreements
     from db.runs import find_run, run_title
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:

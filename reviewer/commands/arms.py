@@ -25,7 +25,7 @@ def file_source(path: str) -> Callable[[], ArmsInput]:
 
 def stored_source(url_or_path: str) -> Callable[[], ArmsInput]:
     """Pools, briefs and the production rate from an existing database (else stop, 2)."""
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         stop(USAGE)
     return lambda: stored_arms_input(engine)

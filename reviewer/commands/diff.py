@@ -317,7 +317,7 @@ def diff(
     except DiffUsageError as problem:
         say(err(), str(problem))
         return USAGE
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:

@@ -23,7 +23,7 @@ def export(
 
     from db.export import export_fixtures
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:

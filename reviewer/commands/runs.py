@@ -96,7 +96,7 @@ def runs_table(summaries: list[RunSummary]) -> Table:
 
 def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
     """List every run; exit 2 when the database cannot be used."""
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:
@@ -124,7 +124,7 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
 def stored_run_arms(url_or_path: str, ref: str, *, as_json: bool) -> int:
     """Print a run's stored arms: exit 0 when they separate, 1 when not, 2 when the run is
     unknown or was made before arms were stored."""
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:

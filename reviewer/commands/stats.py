@@ -61,7 +61,7 @@ def _team(url_or_path: str, run_id: int, *, by_reviewer: bool) -> dict[str, Any]
             return {"agreement": run_report(run_id, *ratings)}
     from reviewer.commands.agreement import team_figures
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return {}
     try:
@@ -77,7 +77,7 @@ def _through_sqlalchemy(
     import db
     from db.runs import find_run
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE, None
     try:
