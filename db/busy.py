@@ -12,14 +12,16 @@ commands report as a lock held by another program.
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, event
+if TYPE_CHECKING:  # sqlalchemy only where an engine is watched: db.direct reads without it
+    from sqlalchemy import Engine
 
 BUSY_TIMEOUT = 60.0  # seconds a statement waits for a lock before it fails
 NOTE_AFTER = 1.0  # seconds of waiting before anyone is told
@@ -31,13 +33,30 @@ Note = Callable[[float, float], None]
 _listeners: list[Note] = []
 
 
+MAX_BUSY_TIMEOUT = 2_147_483.0  # SQLite takes milliseconds as a 32-bit integer
+
+
+class BusyTimeoutError(ValueError):
+    """$REVIEWER_BUSY_TIMEOUT is not a number of seconds SQLite can wait."""
+
+
 def busy_timeout() -> float:
-    """The busy timeout in seconds: $REVIEWER_BUSY_TIMEOUT, else BUSY_TIMEOUT."""
-    try:
-        value = float(os.environ.get("REVIEWER_BUSY_TIMEOUT", BUSY_TIMEOUT))
-    except ValueError:
+    """The busy timeout in seconds: $REVIEWER_BUSY_TIMEOUT, else BUSY_TIMEOUT. A value that
+    is no finite number of seconds from 0 to MAX_BUSY_TIMEOUT is refused, never ignored."""
+    given = os.environ.get("REVIEWER_BUSY_TIMEOUT")
+    if given is None or not given.strip():
         return BUSY_TIMEOUT
-    return value if value >= 0 else BUSY_TIMEOUT
+    try:
+        value = float(given)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= MAX_BUSY_TIMEOUT:  # nan and inf fail this too
+        raise BusyTimeoutError(
+            f"REVIEWER_BUSY_TIMEOUT={given!r}: not a number of seconds to wait for a locked "
+            f"database (0 to {MAX_BUSY_TIMEOUT:,.0f}); unset it for the default of "
+            f"{BUSY_TIMEOUT:g} s"
+        )
+    return value
 
 
 def listen(note: Note | None) -> None:
@@ -113,6 +132,8 @@ def _may_wait(statement: str) -> bool:
 
 def watch(engine: Engine) -> None:
     """Note long waits for the lock on this SQLite engine (a no-op for other databases)."""
+    from sqlalchemy import event
+
     if engine.dialect.name != "sqlite" or not engine.url.database:
         return
     if engine.url.database == ":memory:":

@@ -87,6 +87,29 @@ class Moment(types.TypeDecorator[datetime]):
             return None
         return value.replace(tzinfo=UTC) if value.utcoffset() is None else value.astimezone(UTC)
 
+    def result_processor(self, dialect: Dialect, coltype: Any) -> Any:
+        """The stored value read as a time; one that is no time (a row changed outside
+        reviewer) raises StoredTimeError, never a ValueError a caller takes for its own."""
+        read = super().result_processor(dialect, coltype)
+        if read is None:
+            return None
+
+        def process(value: Any) -> datetime | None:
+            try:
+                return read(value)
+            except (ValueError, TypeError) as error:
+                raise StoredTimeError(value) from error
+
+        return process
+
+
+class StoredTimeError(Exception):
+    """A stored time that does not read as one (db.damage finds its row)."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(f"a stored time cannot be read: {value!r} is no date and time")
+        self.value = value
+
 
 metadata = MetaData()
 

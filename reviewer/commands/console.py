@@ -111,22 +111,38 @@ def load_detector(spec: str, config: str | None) -> Detector:
         stop(USAGE)
 
 
-def open_db(url_or_path: str, *, must_exist: bool = False) -> Engine | None:
+def open_db(
+    url_or_path: str, *, must_exist: bool = False, read_only: bool = False
+) -> Engine | None:
     """The engine, or None after printing why the database cannot be used. Commands that
-    only read pass must_exist, so a typo never creates an empty file."""
+    need a database pass must_exist, so a typo never creates an empty file; commands that
+    only read pass read_only too, so a read-only file, folder or mount can still be read."""
     import db
 
     using_database(url_or_path)
     try:
-        if must_exist:
-            return db.open_existing(url_or_path)
-        return db.make_engine(url_or_path)
+        if read_only:
+            return db.open_to_read(url_or_path)
+        engine = db.open_existing(url_or_path) if must_exist else db.make_engine(url_or_path)
+        return _intact(engine, url_or_path)
     except db.SchemaError as problem:
         say(err(), visible(str(problem)))
     except ImportError as missing:
         where = db.display(url_or_path)  # never a password
         say(err(), f"{where}: the database driver is not installed ({missing.name or missing})")
     return None
+
+
+def _intact(engine: Engine, url_or_path: str) -> Engine:
+    """The engine of a database a command will write, once SQLite finds it undamaged."""
+    from db.engine import check_intact
+
+    try:
+        check_intact(engine, url_or_path)
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
 
 
 def _columns(label: str, *, markup: bool = True, remaining: bool = True) -> list[Any]:
@@ -247,6 +263,7 @@ def using_database(url_or_path: str) -> None:
     from db import busy
 
     _DATABASE[:] = [url_or_path]
+    busy.busy_timeout()  # a bad REVIEWER_BUSY_TIMEOUT is refused before anything is opened
     busy.listen(_waiting_note)
 
 
@@ -273,6 +290,8 @@ def _expected(error: BaseException) -> str | None:
     from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
     from db import SchemaError
+    from db.busy import BusyTimeoutError
+    from db.tables import StoredTimeError
     from db.writing import DatabaseUnavailable
     from reviewer.grounding.config import ConfigError
     from reviewer.grounding.registry import DetectorFault, DetectorLoadError
@@ -284,6 +303,10 @@ def _expected(error: BaseException) -> str | None:
     if isinstance(error, DetectorFault):
         return f"{error}; fix the detector, or choose another with --detector"
     if isinstance(error, InputError | SchemaError | DetectorLoadError | ConfigError):
+        return str(error)
+    if isinstance(error, StoredTimeError) or _unreadable_time(error):
+        return _stored_time_problem(error)
+    if isinstance(error, BusyTimeoutError):
         return str(error)
     if isinstance(error, DBAPIError | sqlite3.Error):
         return _database_problem(error)
@@ -342,6 +365,37 @@ def _database_problem(error: BaseException) -> str | None:
     if "syntax error" in said or "no such function" in said:
         return None  # SQL the code got wrong
     return f"{where}: database error ({reason}); check the database and try again"
+
+
+def _unreadable_time(error: BaseException) -> bool:
+    """A ValueError of SQLAlchemy's reading of a stored time (the ORM's own columns)."""
+    said = str(error)
+    return isinstance(error, ValueError) and said.startswith(
+        ("Invalid isoformat string", "Couldn't parse datetime string")
+    )
+
+
+def _stored_time_problem(error: BaseException) -> str:
+    """A stored time that is no time: which table and row hold it, looked up now."""
+    where = shown_database(_DATABASE[0]) if _DATABASE else "the database"
+    rows: list[str] = []
+    if _DATABASE:
+        try:
+            import db
+            from db.damage import unreadable_times
+
+            engine = db.open_to_read(_DATABASE[0])
+            try:
+                rows = unreadable_times(engine)
+            finally:
+                engine.dispose()
+        except Exception:  # the message still names the value
+            rows = []
+    said = "; ".join(rows) if rows else str(error)
+    return (
+        f"{where}: a stored date and time cannot be read ({said}); the database was changed "
+        "outside reviewer or is damaged: correct or remove that row, or restore a backup"
+    )
 
 
 def _os_problem(error: OSError) -> str:
