@@ -53,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("briefs", nargs="+", help="JSON Lines briefs files (globs allowed)")
     parser.add_argument("--out", required=True, help="the flags file to write")
-    parser.add_argument("--detector", default="default")
+    parser.add_argument("--detector", "-d", default="default")
     parser.add_argument("--config", default=None)
     parser.add_argument("--blocksize", default="16MB", help="bytes of input per partition")
     where = parser.add_mutually_exclusive_group()

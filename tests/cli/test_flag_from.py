@@ -196,3 +196,11 @@ def test_from_takes_no_detector(tmp_path, two_briefs):
     )
     assert result.exit_code == 2
     assert "--from" in result.output
+
+
+def test_flags_can_come_on_stdin(two_briefs):
+    log = json.dumps({"id": "b1", "flags": [FLAG]}) + "\n" + json.dumps({"id": "b2", "flags": []})
+    result = runner.invoke(app, ["flag", "--from", "-", "--db", two_briefs], input=log + "\n")
+    assert result.exit_code == 0, result.output
+    assert "run 2 (from:stdin unversioned): 1 flag over 2 briefs" in result.stdout
+    assert [row[1:4] for row in run_flags(two_briefs, 2)] == [(11, 13, "55")]
