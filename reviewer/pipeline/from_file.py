@@ -13,7 +13,7 @@ import os
 import pickle
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
@@ -35,11 +35,12 @@ from reviewer.pipeline.batch_writer import RunReport
 from reviewer.pipeline.reader import InputError
 
 BATCH = 500  # lines looked up and stored at a time
+Advance = Callable[[int], None]  # counts the briefs stored
 Scan = tuple[int, int, list[Any]]  # (brief pk, checkable, flag rows), as the writer stores
 
 
 def load_run(
-    engine: Engine, path: str, *, name: str | None = None, advance: Any = None
+    engine: Engine, path: str, *, name: str | None = None, advance: Advance | None = None
 ) -> RunReport:
     """Store the flags of `path` as a new run; InputError (nothing stored) on a bad line."""
     abandoned = recovery.clean_abandoned(engine)
@@ -177,7 +178,11 @@ def _unspooled(spool: IO[bytes], batches: int) -> Iterator[list[Scan]]:
 
 
 def _store(
-    engine: Engine, path: str, name: str | None, batches: Iterator[list[Scan]], advance: Any
+    engine: Engine,
+    path: str,
+    name: str | None,
+    batches: Iterator[list[Scan]],
+    advance: Advance | None,
 ) -> RunReport:
     spec = FROM_FILE + path
     shown = FROM_FILE + ("stdin" if path == "-" else os.path.basename(path))

@@ -39,7 +39,7 @@ def test_the_recipe_on_a_local_cluster_makes_the_reference_run(tmp_path):
         capture_output=True, text=True, timeout=300, cwd=ROOT,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert "340 briefs scanned" in done.stderr
+    assert "340 briefs scanned into" in done.stderr
     lines = flags.read_text().splitlines()
     assert [json.loads(line)["id"] for line in lines] == [
         json.loads(line)["id"] for line in briefs.read_text().splitlines()
