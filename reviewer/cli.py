@@ -500,7 +500,15 @@ def export(
 @app.command(rich_help_panel="Regression fixtures")
 def regress(
     fixtures: Annotated[Path, typer.Argument(help="Folder of fixtures (or one fixture file).")],
-    detector: DetectorOption = "default",
+    detector: Annotated[
+        str | None,
+        typer.Option(
+            "--detector",
+            "-d",
+            help="reference, default (the default), module:attr, or cmd:PROGRAM ARGS.",
+            show_default=False,
+        ),
+    ] = None,
     config: ConfigOption = None,
 ) -> None:
     """Replay regression fixtures; exit 1 when any expectation fails, 2 on a bad fixture."""
@@ -510,7 +518,9 @@ def regress(
     loaded = command.read(fixtures)
     if loaded is None:
         raise typer.Exit(USAGE)
-    raise typer.Exit(command.regress(loaded, load_detector(detector, config)))
+    if detector is None:
+        command.say_from_file(loaded)
+    raise typer.Exit(command.regress(loaded, load_detector(detector or "default", config)))
 
 
 @app.command(rich_help_panel="Label flags")

@@ -22,6 +22,19 @@ def read(fixtures: Path) -> list[tuple[Path, regression.Fixture]] | None:
     return None if errors or not loaded else loaded
 
 
+def say_from_file(loaded: list[tuple[Path, regression.Fixture]]) -> None:
+    """Fixtures labeled on flags loaded from a file name no detector to replay them with:
+    say so when no --detector was given, so the default's result is not read as theirs."""
+    runs = sorted({f.detector for _, f in loaded if f.detector.startswith("from:")})
+    if runs:
+        echo(
+            f"these fixtures were labeled on flags loaded from a file ({', '.join(runs)}), "
+            "which has no detector to re-run: they are replayed against the default "
+            "detector; give your check with --detector (cmd:PROGRAM ARGS or module:attr)",
+            error=True,
+        )
+
+
 def regress(loaded: list[tuple[Path, regression.Fixture]], detector: Detector) -> int:
     """One line per fixture and a summary; exit 1 when any expectation fails."""
     outcomes = regression.replay_all(loaded, detector)

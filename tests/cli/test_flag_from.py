@@ -204,3 +204,29 @@ def test_flags_can_come_on_stdin(two_briefs):
     assert result.exit_code == 0, result.output
     assert "run 2 (from:stdin unversioned): 1 flag over 2 briefs" in result.stdout
     assert [row[1:4] for row in run_flags(two_briefs, 2)] == [(11, 13, "55")]
+
+
+def test_regress_of_fixtures_from_a_file_run_names_the_detector_option(tmp_path, two_briefs):
+    from sqlmodel import Session
+
+    import db
+
+    log = write(tmp_path, [{"id": "b1", "flags": [FLAG]}, {"id": "b2", "flags": []}])
+    fresh = str(tmp_path / "fresh.db")
+    briefs = tmp_path / "briefs.jsonl"
+    ok(["ingest", str(briefs), "--no-flag", "--db", fresh])
+    ok(["flag", "--from", str(log), "--db", fresh])
+    engine = db.make_engine(fresh)
+    with Session(engine) as session:
+        target = db.next_unlabeled(session=session, run_id=1, reviewer="ana")
+        db.record_label(
+            session=session, claim_id=target.claim_id, reviewer="ana", verdict="true_positive"
+        )
+    engine.dispose()
+    out = tmp_path / "fixtures"
+    ok(["export", "--out", str(out), "--db", fresh])
+    unnamed = runner.invoke(app, ["regress", str(out)])
+    assert unnamed.exit_code == 0, unnamed.output
+    assert "from:log.jsonl" in unnamed.stderr and "--detector" in unnamed.stderr
+    named = runner.invoke(app, ["regress", str(out), "--detector", "reference"])
+    assert named.exit_code == 0 and named.stderr == ""
