@@ -70,6 +70,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             FlagRecord.nearest_value,
             FlagRecord.delta,
             FlagRecord.basis,
+            FlagRecord.rule,
         )
         .select_from(LS)
         .join(Claim, Claim.id == LS.c.claim_id)
@@ -107,6 +108,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
                 "nearest_value": row.nearest_value,
                 "delta": row.delta,
                 "basis": row.basis,  # None for a flag stored before basis was kept
+                "rule": row.rule,  # None for a flag stored before rules were kept
             }
         yield LabeledClaim(
             claim_id=row.id,

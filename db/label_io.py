@@ -35,6 +35,9 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
     verdicts and misses in text order. With `run_id`, the verdicts on the run's flags and
     the misses and reading marks of the briefs it scanned."""
     made_in = R.alias("made_in")
+    # the flag the label was made on (of `run_id`, else of the run it was made in): its rule
+    flagged = F.alias("flagged")
+    on_run = L.c.run_id if run_id is None else run_id
     labels = (
         select(
             B.c.pk,
@@ -48,12 +51,14 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
             L.c.run_id,
             L.c.queue,
             made_in.c.name,
+            flagged.c.rule,
         )
         .select_from(
             LS.join(C, C.c.id == LS.c.claim_id)
             .join(B, B.c.pk == C.c.brief_pk)
             .outerjoin(L, L.c.id == LS.c.label_id)
             .outerjoin(made_in, made_in.c.id == L.c.run_id)
+            .outerjoin(flagged, (flagged.c.claim_id == C.c.id) & (flagged.c.run_id == on_run))
         )
         .where(LS.c.verdict.is_not(None))
     )
@@ -97,6 +102,7 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
         line |= {"note": r.note} if r.note else {}
         line |= _run_of(r.name, r.run_id) | ({"queue": True} if r.queue else {})
         line |= {"role": r.role} if r.role != "reviewer" else {}
+        line |= {"rule": r.rule} if r.rule else {}
         rows.append(((r.pk, 1, r.start, r.reviewer), line))
     for r in session.execute(misses):
         line = {

@@ -149,6 +149,7 @@ class FlagRecord(SQLModel, table=True):
     rel: float
     kind: str
     basis: str | None = None  # "band" or "name"; None for flags stored before it was kept
+    rule: str | None = None  # the reading that made it; None for flags stored before 0012
 
 
 class Label(SQLModel, table=True):

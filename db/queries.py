@@ -272,13 +272,14 @@ def _flag_select(reviewer: str | None) -> Select[Any]:
         verdict.label("verdict"),
         note.label("note"),
         F.c.basis,
+        F.c.rule,
     ]
     return select(*columns).select_from(joined)
 
 
 def _flag_view(row: Any) -> FlagView:
-    *fields, basis = row
-    return FlagView(*fields, basis=basis)
+    *fields, basis, rule = row
+    return FlagView(*fields, basis=basis, rule=rule)
 
 
 def brief_flags(*, session: Db, run_id: int, brief_pk: int, reviewer: str | None) -> list[FlagView]:

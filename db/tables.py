@@ -242,6 +242,9 @@ flagrecord = Table(
     # how the known value was chosen: "band" or "name"; NULL for flags stored before it
     # was kept (migration 0006)
     _str("basis", nullable=True),
+    # the reading that made the flag ("band", "name:WORDS", "sign.word" ...); NULL for
+    # flags stored before it was kept (migration 0012)
+    _str("rule", nullable=True),
     Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
     Index("ix_flag_claim_run", "claim_id", "run_id"),
 )

@@ -238,9 +238,9 @@ class Scan:
     flags: list[Flag]
 
 
-FlagRow = tuple[int, int, str, float, str, str, float, float, float, str, str]
+FlagRow = tuple[int, int, str, float, str, str, float, float, float, str, str, str]
 """A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind,
-basis."""
+basis, rule."""
 FlagChunks = Iterator[Sequence[FlagRow]]
 """One brief's flags still to come, in chunks of at most BIG_BRIEF rows (a detector's
 stream): never all in memory at once."""
@@ -249,7 +249,7 @@ ScanRow = tuple[int, int, Sequence[FlagRow] | FlagChunks]
 the flags as rows, or as chunks of rows that are stored as they come."""
 FLAG_COLUMNS = (
     "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
-    "nearest_value", "delta", "rel", "kind", "basis", "queue_rank",
+    "nearest_value", "delta", "rel", "kind", "basis", "rule", "queue_rank",
 )  # fmt: skip
 _SCAN_COLUMNS = ("run_id", "brief_pk", "checkable", "flags")
 
@@ -266,6 +266,7 @@ _FLAG_FIELDS = attrgetter(
     "rel",
     "kind",
     "basis",
+    "rule",
 )
 
 

@@ -33,7 +33,8 @@ from reviewer.vocabulary import EXPORTED, VERDICTS
 FORMAT = "reviewer-regression/1"
 Verdict = str  # one of reviewer.vocabulary.EXPORTED: the verdicts that become fixtures
 EXPECT = {name: str(VERDICTS[name].expect) for name in EXPORTED}  # verdict -> expectation
-FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta", "basis")
+FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta", "basis", "rule")
+OPTIONAL = frozenset({"basis", "rule"})  # kept only when given: older fixtures have neither
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +104,9 @@ def unwritable(fixture: Fixture) -> str | None:
 
 
 def _flag_fields(flag: dict[str, Any]) -> dict[str, Any]:
-    """The flag's fields in order; `basis` only when it was given (fixtures exported before
-    it was stored have none)."""
-    return {k: flag.get(k) for k in FLAG_FIELDS if k != "basis" or "basis" in flag}
+    """The flag's fields in order; `basis` and `rule` only when given (fixtures exported
+    before they were stored have none), so an older fixture reads back unchanged."""
+    return {k: flag.get(k) for k in FLAG_FIELDS if k not in OPTIONAL or k in flag}
 
 
 def _dumps(value: object) -> str:
@@ -505,11 +506,14 @@ def _num(value: float) -> str:
 
 
 def describe_flag(flag: Flag) -> str:
-    """ "'45' read as 45 mi, nearest distance 45.2 (value)" -- what the detector saw."""
+    """ "'45' read as 45 mi, nearest distance 45.2 (value)" -- what the detector saw; a flag
+    made by another reading than the band names it: "(sign, rule sign.word)"."""
     unit = {"none": "", "": "", "pct": "%"}.get(flag.unit, f" {_plain(flag.unit)}")
+    rule = getattr(flag, "rule", "band")
+    made_by = f", rule {_plain(str(rule))}" if rule != "band" else ""
     return (
         f"{flag.token!r} read as {_num(flag.value)}{unit}, "
-        f"nearest {_plain(flag.nearest)} {_num(flag.nearest_value)} ({_plain(flag.kind)})"
+        f"nearest {_plain(flag.nearest)} {_num(flag.nearest_value)} ({_plain(flag.kind)}{made_by})"
     )
 
 

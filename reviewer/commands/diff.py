@@ -104,6 +104,7 @@ def claim_dict(change: ClaimChange) -> dict[str, Any]:
             "nearest": reading.nearest,
             "nearest_value": reading.nearest_value if finite(reading.nearest_value) else None,
             "kind": reading.kind,
+            "rule": reading.rule,
         }
 
     return {

@@ -184,7 +184,8 @@ def test_ordered_scans_hand_back_batches_in_order_through_the_spill():
     got = [scans.take(wait=True) for _ in range(3)]
     assert [[key for key, _, _ in batch] for batch in got] == [["a"], ["b", "c"], []]
     assert [len(flags) for _, _, flags in got[0] + got[1]] == [1, 0, 1]
-    assert got[1][1][2][0][-2:] == ("sign", "name")  # flag tuples end with kind and basis
+    # flag tuples end with kind, basis and rule
+    assert got[1][1][2][0][-3:] == ("sign", "name", "name:tsb")
     assert scans.take(wait=True) is None
     scans.queue([("d", texts[3], pool)])
     scans.close()  # a refused file: queued work is forgotten
