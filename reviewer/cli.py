@@ -430,13 +430,23 @@ def scan(
             show_default=False,
         ),
     ] = None,
+    explain: Annotated[
+        bool,
+        typer.Option(
+            "--explain",
+            help="Every number of each brief with what it was read as and the rule that "
+            "said so, instead of the flags.",
+        ),
+    ] = False,
 ) -> None:
     """Stream flags for every brief of a file, no database (one JSON line per brief)."""
     from reviewer.commands import scan as command
     from reviewer.commands.console import load_detector
 
     found = load_detector(detector, config)
-    code = command.scan(file, found, pools_path=pools, fmt=fmt.value, workers=workers)
+    code = command.scan(
+        file, found, pools_path=pools, fmt=fmt.value, workers=workers, explain=explain
+    )
     raise typer.Exit(code)
 
 

@@ -59,13 +59,17 @@ def scan(
     pools_path: str | None = None,
     fmt: str = "jsonl",
     workers: int | None = None,
+    explain: bool = False,
 ) -> int:
     """Stream a briefs file through a detector; returns the exit code (2 on bad input).
     JSON lines of a regular file are made on `workers` more processes (default:
-    `scan_workers`), each reading its own parts of the file; stdin is read here alone."""
+    `scan_workers`), each reading its own parts of the file; stdin is read here alone.
+    With `explain`, every number of each brief with its reading instead of the flags."""
     units: set[str] = set()  # of the pools met, for the units the detector never reads
     try:
         pools = read_pools(pools_path) if pools_path else None
+        if explain:
+            return _explain(path, detector, pools, fmt)
         if fmt == "table":
             # no database, so a repeated id is harmless: forgetting ids keeps memory flat
             records = iter_briefs(path, pools=pools, check_duplicates=False)
@@ -93,6 +97,26 @@ def scan(
 
         return input_error(err)
     return _warn_unread(detector, units)
+
+
+def _explain(path: str, detector: Detector, pools: Mapping[str, Pool] | None, fmt: str) -> int:
+    """`scan --explain`: the readings of every number, as a table or one JSON line a brief."""
+    from reviewer.commands import scan_explain
+
+    if not scan_explain.explains(detector):
+        from reviewer.commands.console import USAGE, visible
+
+        name = visible(registry.describe(detector)[0])
+        sys.stderr.write(
+            f"--explain: detector {name!r} says nothing of the numbers it passes over; "
+            "use a built-in detector (reference, default)\n"
+        )
+        return USAGE
+    records = iter_briefs(path, pools=pools, check_duplicates=False)
+    write = scan_explain.explain_to_table if fmt == "table" else scan_explain.explain_to_jsonl
+    with progress_bar("explaining", count_lines(path)) as advance:
+        write(records, detector, advance)
+    return OK
 
 
 def noting_units(records: Iterable[BriefRecord], units: set[str]) -> Iterator[BriefRecord]:
