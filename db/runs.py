@@ -111,10 +111,28 @@ def run_title(run: Any) -> str:
 
 
 def config_summary(config: str | None) -> str:
-    """The thresholds and units that differ from the built-in ones, e.g. `value=0.2`."""
+    """The thresholds and units that differ from the built-in ones, e.g. `value=0.2`, and
+    the rules turned off or on (`rules off: plan.bound`)."""
     parts = [f"{key}={band:g}" for key, band in changed_thresholds(config or "").items()]
     parts += [f"units.{unit}" for unit in changed_units(config or "")]
+    parts += changed_rules(config)
     return ", ".join(parts) if parts else "built-in"
+
+
+def changed_rules(config: str | None) -> list[str]:
+    """`rules off: a b`, `rules on: c` from a stored config's [rules] table."""
+    try:
+        data = json.loads(config or "")
+    except ValueError:
+        return []
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, dict):
+        return []
+    return [
+        f"rules {key}: {' '.join(map(str, ids))}"
+        for key in ("off", "on")
+        if isinstance(ids := rules.get(key), list) and ids
+    ]
 
 
 # ---------------------------------------------------------------- stored arms

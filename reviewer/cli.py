@@ -71,6 +71,12 @@ class ScanFormat(StrEnum):
     jsonl = "jsonl"
 
 
+class RulesFormat(StrEnum):
+    table = "table"
+    markdown = "markdown"
+    json = "json"
+
+
 OnlyVerdict = StrEnum(  # type: ignore[misc]
     "OnlyVerdict", {name: str(VERDICTS[name].option) for name in EXPORTED[::-1]}
 )  # --only false-positive | true-positive
@@ -448,6 +454,18 @@ def scan(
         file, found, pools_path=pools, fmt=fmt.value, workers=workers, explain=explain
     )
     raise typer.Exit(code)
+
+
+@app.command(rich_help_panel="Measure a detector")
+def rules(
+    fmt: Annotated[
+        RulesFormat, typer.Option("--format", help="Output format.")
+    ] = RulesFormat.table,
+) -> None:
+    """Every reading of the default detector: id, what it reads, examples (from its tables)."""
+    from reviewer.commands import rules as command
+
+    raise typer.Exit(command.rules(fmt.value))
 
 
 @app.command(rich_help_panel="Measure a detector")

@@ -1,0 +1,132 @@
+"""`reviewer rules`: every reading of the default detector from its catalogue: id, what its
+group reads, a summary, and the sentences that show it (examples) and that it must leave
+alone (counter-examples). The markdown is the docs' rule catalogue
+(`scripts/rules_catalogue.py` writes it)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from reviewer.commands.console import OK, visible
+from reviewer.grounding.rules import GROUPS, RULES, Example, Rule
+
+FORMATS = ("table", "markdown", "json")
+
+
+def example_dict(example: Example) -> dict[str, Any]:
+    data: dict[str, Any] = {"text": example.text, "number": example.number}
+    data["pool"] = [{"name": k.name, "value": k.value, "unit": k.unit} for k in example.pool]
+    if example.names:
+        data["names"] = {name: list(aliases) for name, aliases in example.names}
+    return data
+
+
+def rule_dict(rule: Rule) -> dict[str, Any]:
+    return {
+        "id": rule.id,
+        "group": rule.group,
+        "reads": rule.reads,
+        "summary": rule.summary,
+        "examples": [example_dict(e) for e in rule.examples],
+        "counter": [example_dict(e) for e in rule.counter],
+    }
+
+
+def as_json(rules: Sequence[Rule] = RULES) -> str:
+    return json.dumps([rule_dict(r) for r in rules], ensure_ascii=False, indent=2) + "\n"
+
+
+def _md(text: str) -> str:
+    """Text for a markdown line: control characters visible, and markdown's own
+    characters escaped so a sentence shows as written."""
+    shown = visible(text).replace("\n", " ").replace("&", "&amp;").replace("<", "&lt;")
+    for mark in "\\`*_[]#":
+        shown = shown.replace(mark, "\\" + mark)
+    return shown
+
+
+def _md_summary(summary: str) -> str:
+    """A summary keeps its `code` spans (the catalogue writes names so); the rest is text."""
+    parts = summary.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: all of it text
+        return _md(summary)
+    return "`".join(_md(part) if i % 2 == 0 else part for i, part in enumerate(parts))
+
+
+def _md_example(example: Example) -> str:
+    number = example.number.replace("`", "")
+    return f"- {_md(example.text)} — `{number}`" if number else f"- {_md(example.text)}"
+
+
+def _md_rule(rule: Rule) -> list[str]:
+    lines = [f"### `{rule.id}`", "", _md_summary(rule.summary), ""]
+    for title, examples in (("Examples", rule.examples), ("Counter-examples", rule.counter)):
+        if examples:
+            lines += [f"{title}:", "", *map(_md_example, examples), ""]
+    return lines
+
+
+def as_markdown(rules: Sequence[Rule] = RULES) -> str:
+    """The catalogue as a markdown page: one section per group, in the detector's order."""
+    lines = [
+        "# Rule catalogue",
+        "",
+        "Every reading of the `default` detector, by group, in the order the detector tries",
+        "them. A flag's `rule` names the reading that made it, `reviewer scan --explain` names",
+        "the one that read each number, and `[rules] off = [...]` in a detector config turns",
+        "readings off by id. Examples are sentences the rule decides; counter-examples are",
+        "sentences it must leave alone. Both run as tests. Made by `reviewer rules --format",
+        "markdown` from the detector's tables: edit those, not this page.",
+        "",
+    ]
+    for group, members in _grouped(rules):
+        lines += [f"## {group}: {GROUPS[group]}", ""]
+        for rule in members:
+            lines += _md_rule(rule)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _grouped(rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
+    groups: dict[str, list[Rule]] = {}
+    for rule in rules:
+        groups.setdefault(rule.group, []).append(rule)
+    return list(groups.items())
+
+
+def print_table(rules: Sequence[Rule] = RULES) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=box.SIMPLE, expand=True, pad_edge=False, show_lines=False)
+    table.add_column("rule", no_wrap=True, style="bold")
+    table.add_column("reads", ratio=1, min_width=16)
+    table.add_column("summary and examples", ratio=2)
+    for rule in rules:
+        told = Text(visible(rule.summary))
+        for mark, examples in (("+ ", rule.examples), ("- ", rule.counter)):
+            for example in examples:
+                told.append("\n" + mark, style="bold green" if mark == "+ " else "bold red")
+                told.append(visible(example.text), style="dim")
+                told.append(f"  [{visible(example.number)}]", style="cyan")
+        table.add_row(Text(rule.id), Text(rule.reads, style="dim"), told)
+    console = Console(highlight=False)
+    console.print(table)
+    examples = sum(len(r.examples) + len(r.counter) for r in rules)
+    console.print(
+        Text(f"{len(rules)} rules, {examples} examples (+ decided, - left alone)", style="dim")
+    )
+
+
+def rules(fmt: str = "table") -> int:
+    """Print the catalogue in `fmt`; the exit code."""
+    if fmt == "json":
+        print(as_json(), end="")
+    elif fmt == "markdown":
+        print(as_markdown(), end="")
+    else:
+        print_table()
+    return OK

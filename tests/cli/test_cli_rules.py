@@ -1,0 +1,142 @@
+"""`reviewer rules` lists the catalogue (table, markdown, json); the docs' page is written
+from it by scripts/rules_catalogue.py; `[rules]` in a config given to scan, flag or ingest
+is checked (an unknown id: its file and id named, exit 2, nothing stored) and changes the
+run's config digest."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from reviewer.cli import app
+from reviewer.grounding.rules import GROUPS, RULES
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+BRIEF = {
+    "id": "b1",
+    "text": "Your resting heart rate of 66 bpm is up; 58 again.",
+    "pool": [
+        {"name": "rhr", "value": 57, "unit": "bpm"},
+        {"name": "hrv", "value": 64, "unit": "none"},
+    ],
+}
+NAMES = '[names]\nrhr = ["resting heart rate"]\n'
+
+
+def invoke(*args: str):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), env={"COLUMNS": "220"})
+
+
+def test_json_lists_every_rule_of_the_catalogue_in_order() -> None:
+    result = invoke("rules", "--format", "json")
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.stdout)
+    assert [r["id"] for r in listed] == [rule.id for rule in RULES]
+    by_id = {r["id"]: r for r in listed}
+    assert by_id["sign.word"]["group"] == "sign"
+    assert by_id["sign.word"]["reads"] == GROUPS["sign"]
+    assert by_id["plan.bound"]["summary"].startswith('"below 160 bpm"')
+    with_examples = [rule for rule in RULES if rule.examples or rule.counter]
+    for rule in with_examples:  # the examples as the tables hold them
+        shown = by_id[rule.id]
+        assert [e["text"] for e in shown["examples"]] == [e.text for e in rule.examples]
+        assert [e["number"] for e in shown["counter"]] == [e.number for e in rule.counter]
+
+
+def test_table_names_every_rule_and_what_its_group_reads() -> None:
+    result = invoke("rules")
+    assert result.exit_code == 0, result.output
+    for rule in RULES:
+        assert rule.id in result.stdout
+    assert GROUPS["plan"] in result.stdout
+    assert f"{len(RULES)} rules" in result.stdout
+
+
+def test_markdown_has_a_section_per_group_and_per_rule() -> None:
+    result = invoke("rules", "--format", "markdown")
+    assert result.exit_code == 0, result.output
+    page = result.stdout
+    assert page.startswith("# Rule catalogue\n")
+    for rule in RULES:
+        assert f"### `{rule.id}`\n" in page
+    for group in {rule.group for rule in RULES}:
+        assert f"## {group}: {GROUPS[group]}\n" in page
+    # a summary's code span stays code; its other characters are text
+    assert "of `positions`)." in page
+
+
+def test_the_script_writes_the_docs_page_and_checks_it(tmp_path: Path) -> None:
+    page = tmp_path / "docs" / "rules.md"
+    script = [sys.executable, str(ROOT / "scripts" / "rules_catalogue.py")]
+    made = subprocess.run([*script, str(page)], capture_output=True, text=True, cwd=ROOT)
+    assert made.returncode == 0, made.stderr
+    assert page.read_text() == invoke("rules", "--format", "markdown").stdout
+    checked = subprocess.run([*script, str(page), "--check"], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout
+    page.write_text(page.read_text().replace("plan.bound", "plan.gone"))
+    stale = subprocess.run([*script, str(page), "--check"], capture_output=True, text=True)
+    assert stale.returncode == 1 and "out of date" in stale.stdout
+
+
+# --- [rules] in a config, through the commands ------------------------------------------
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    made = {
+        "briefs.jsonl": json.dumps(BRIEF) + "\n",
+        "names.toml": NAMES,
+        "off.toml": NAMES + '[rules]\noff = ["name"]\n',
+        "typo.toml": NAMES + '[rules]\noff = ["name", "plan.bund"]\n',
+    }
+    for name, body in made.items():
+        (tmp_path / name).write_text(body)
+    return {name: tmp_path / name for name in made}
+
+
+def refused(result, config: Path) -> None:  # type: ignore[no-untyped-def]
+    assert result.exit_code == 2, result.output
+    assert str(config) in result.stderr and "'plan.bund'" in result.stderr
+    assert "reviewer rules" in result.stderr  # where the ids are listed
+    assert "Traceback" not in result.output
+
+
+def test_an_unknown_rule_id_stops_scan_ingest_and_flag(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    typo, briefs = files["typo.toml"], str(files["briefs.jsonl"])
+    refused(invoke("scan", briefs, "--config", str(typo)), typo)
+    refused(invoke("scan", briefs, "--config", str(typo), "--explain"), typo)
+    where = tmp_path / "r.db"
+    refused(invoke("ingest", briefs, "--db", str(where), "--config", str(typo)), typo)
+    assert not where.exists()  # nothing stored, not even an empty database
+    stored = invoke("ingest", briefs, "--db", str(where), "--config", str(files["names.toml"]))
+    assert stored.exit_code == 0, stored.output
+    before = where.read_bytes()
+    refused(invoke("flag", "--db", str(where), "--config", str(typo)), typo)
+    assert where.read_bytes() == before  # no run was started
+    runs = json.loads(invoke("runs", "--json", "--db", str(where)).stdout)
+    assert len(runs) == 1
+
+
+def test_rules_off_changes_the_runs_config_digest(files: dict[str, Path], tmp_path: Path) -> None:
+    where = str(tmp_path / "r.db")
+    briefs = str(files["briefs.jsonl"])
+    assert (
+        invoke("ingest", briefs, "--db", where, "--config", str(files["names.toml"])).exit_code == 0
+    )
+    assert invoke("flag", "--db", where, "--config", str(files["off.toml"])).exit_code == 0
+    assert invoke("flag", "--db", where, "--config", str(files["names.toml"])).exit_code == 0
+    runs = json.loads(invoke("runs", "--json", "--db", where).stdout)
+    digests = [run["config_digest"] for run in runs]
+    assert digests[0] != digests[1] and digests[0] == digests[2]
+    assert runs[1]["config_changes"] == "rules off: name"
+    assert [run["flags"] for run in runs] == [2, 1, 2]
+    table = invoke("runs", "--db", where).stdout
+    assert "rules off: name" in table
