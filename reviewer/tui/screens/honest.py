@@ -12,6 +12,7 @@ from db import misses
 from db.views import FlagView
 from reviewer.grounding.checked import default_scanner
 from reviewer.tui.literal import one_line
+from reviewer.tui.readings import readings_by_start, run_explainer
 from reviewer.tui.screens.miss import MissChoice, MissScreen, Number, unflagged
 from reviewer.tui.session import Order
 
@@ -30,6 +31,10 @@ class HonestActions:
     run_id: int
     reviewer: str
     scanner: Any  # the run's detector's token scanner (None: not loaded, False: cannot be)
+    run: Any  # the stored run (db.DetectorRun), or None
+    # the run's built-in detector, which tells why a number was passed over, and why it
+    # cannot when it cannot (loaded at the first `m`)
+    explainer: tuple[Any, str | None] | None = None
 
     if TYPE_CHECKING:
 
@@ -66,8 +71,9 @@ class HonestActions:
             return []
         units = {k.unit for k in brief.pool}
         scanner = self.scanner if self.scanner not in (None, False) else default_scanner()
+        readings = readings_by_start(self.run_explainer()[0], brief.text, brief.pool)
         numbers = [
-            Number(t.start, t.end, t.text, t.value, t.unit)
+            Number(t.start, t.end, t.text, t.value, t.unit, readings.get(t.start))
             for t in scanner.scan(brief.text)
             if t.skip is None and t.unit in units
         ]
@@ -81,8 +87,14 @@ class HonestActions:
         if self.brief is None or not numbers:
             self.notify("No unflagged checked number here to mark missed.", markup=False)
             return
-        screen = MissScreen(self.brief.text, numbers, self.brief.pool)
+        screen = MissScreen(self.brief.text, numbers, self.brief.pool, self.run_explainer()[1])
         self.app.push_screen(screen, self._record_miss)
+
+    def run_explainer(self) -> tuple[Any, str | None]:
+        """The run's own built-in detector and config (tui.readings), loaded once."""
+        if self.explainer is None:
+            self.explainer = run_explainer(self.run)
+        return self.explainer
 
     def _record_miss(self, choice: MissChoice | None) -> None:
         if choice is None or self.brief is None:

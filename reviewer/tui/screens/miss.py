@@ -1,5 +1,6 @@
 """Mark a missed contradiction: pick a checked number the detector did not flag, then the
-known value it contradicts (those of its unit first, nearest first)."""
+known value it contradicts (those of its unit first, nearest first). Each number says what
+the run's detector read it as, and the one under the cursor why it was passed over."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from reviewer.grounding.types import Known
+from reviewer.grounding.types import Known, Reading
 from reviewer.tui.literal import one_line
+from reviewer.tui.readings import passed_over, short_reason
 
 CONTEXT = 24  # characters of prose shown either side of a number
 
@@ -31,6 +33,7 @@ class Number:
     token: str
     value: float
     unit: str
+    reading: Reading | None = None  # what the run's detector read it as, when known
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +71,23 @@ class MissScreen(ModalScreen[MissChoice | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
 
-    def __init__(self, text: str, numbers: Sequence[Number], pool: Sequence[Known]) -> None:
+    def __init__(
+        self,
+        text: str,
+        numbers: Sequence[Number],
+        pool: Sequence[Known],
+        note: str | None = None,
+    ) -> None:
         super().__init__()
         self.text, self.numbers, self.pool = text, list(numbers), list(pool)
         self.number: Number | None = None
+        self.note = note  # why the numbers' readings cannot be told, if they cannot
 
     def compose(self) -> ComposeResult:
         with Vertical(id="miss-box"):
             yield Static(Content("Missed contradiction: which number?"), id="miss-title")
             yield OptionList(*self._number_options(), id="miss-options")
+            yield Static(Content(""), id="miss-why")
 
     def _number_options(self) -> list[Option]:
         options = []
@@ -89,6 +100,7 @@ class MissScreen(ModalScreen[MissChoice | None]):
                 f"…{before}",
                 (one_line(n.token), "reverse"),
                 f"{after}…",
+                (f"  {short_reason(n.reading)}" if n.reading else "", "dim italic"),
             )
             options.append(Option(prompt, id=f"n{i}"))
         return options
@@ -107,6 +119,19 @@ class MissScreen(ModalScreen[MissChoice | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self.show_why(0)
+
+    def show_why(self, index: int | None) -> None:
+        """Why the number under the cursor was passed over (nothing while picking a known
+        value: the number is chosen by then)."""
+        shown = ""
+        if self.number is None and index is not None and 0 <= index < len(self.numbers):
+            shown = passed_over(self.numbers[index].reading, self.note)
+        self.query_one("#miss-why", Static).update(Content(one_line(shown)))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.show_why(event.option_index)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -118,6 +143,7 @@ class MissScreen(ModalScreen[MissChoice | None]):
             options.clear_options()
             options.add_options(self._known_options(self.number))
             options.highlighted = 0
+            self.show_why(None)
             return
         known = known_choices(self.number, self.pool)[event.option_index]
         self.dismiss(MissChoice(self.number, known))
@@ -132,3 +158,4 @@ class MissScreen(ModalScreen[MissChoice | None]):
         options.clear_options()
         options.add_options(self._number_options())
         options.highlighted = 0
+        self.show_why(0)

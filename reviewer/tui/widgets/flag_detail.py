@@ -51,6 +51,18 @@ CHANGE_TEXT = {
 }
 
 
+def rule_text(rule: str | None) -> Content:
+    """`sign.word · its sign is read from the words around it`: the reading that made the
+    flag and what its group reads; a flag stored before rules were kept says so."""
+    if not rule:
+        return Content.styled("not stored (flagged before rules were kept)", "dim italic")
+    from reviewer.grounding.rules import by_id
+
+    found = by_id(rule)
+    reads = f" · {found.reads}" if found is not None else ""
+    return Content.assemble(one_line(rule), (reads, "dim"))
+
+
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
     """The detail lines, built from plain strings (brief text is data, never markup)."""
     if flag is None:
@@ -65,6 +77,7 @@ def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Cont
         ("relative", f"{flag.rel:.3f}"),
         ("kind", Content.assemble((flag.kind, f"bold {KIND_STYLE.get(flag.kind, '')}"), change)),
         ("band", band_text(flag, bands)),
+        ("rule", rule_text(getattr(flag, "rule", None))),
         ("verdict", (verdict, verdict_style)),
     ]
     if flag.note:
