@@ -4,7 +4,6 @@ never imported to say so: opening a database runs no code it names."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -12,7 +11,6 @@ from reviewer.grounding.types import Known, Reading
 
 BUILTIN = ("default", "reference")
 EXPLAIN_LIMIT = 200_000  # characters of a brief past which the picker explains nothing
-CONFIG_TABLES = {"thresholds", "units", "names", "rules"}
 
 
 class StoredRun(Protocol):
@@ -31,17 +29,13 @@ def run_explainer(run: StoredRun | None) -> tuple[Explainer | None, str | None]:
     if run is None:
         return None, "no run"
     if run.detector not in BUILTIN or (run.spec or run.detector) != run.detector:
-        return None, f"the run's detector {run.detector!r} is a plugin"
-    from reviewer.grounding.config import ConfigError, config_from_dict
+        return None, f"the run's detector {run.spec or run.detector!r} is not a built-in one"
+    from reviewer.grounding.config import ConfigError, stored_config
     from reviewer.grounding.registry import DetectorLoadError, load_detector
 
     try:
-        data = json.loads(run.config) if run.config else {}
-        config = None
-        if isinstance(data, dict) and data and not set(data) - CONFIG_TABLES:
-            config = config_from_dict(data, source="the run's stored config")
-        detector: Any = load_detector(run.detector, config)
-    except (ValueError, ConfigError, DetectorLoadError) as problem:
+        detector: Any = load_detector(run.detector, stored_config(run.config))
+    except (ConfigError, DetectorLoadError) as problem:
         return None, str(problem)
     return (detector, None) if callable(getattr(detector, "explain", None)) else (None, None)
 
@@ -56,7 +50,7 @@ def readings_by_start(
 
 
 OUTCOME_WORDS = {
-    "flag": "flagged now",
+    "flag": "rules flag it",
     "cited": "cited",
     "no statement": "no statement",
     "unrelated": "unrelated",
@@ -89,7 +83,8 @@ def passed_over(reading: Reading | None, note: str | None = None) -> str:
     elif reading.outcome == "skipped":
         told = "skipped by the scanner"
     else:
-        told = f"the run's detector flags it now (against {known})" if known else "flagged now"
+        # stored flags and today's rules differ: a learned model or another version decided
+        told = f"the rules flag it against {known or 'a known value'}, this run did not"
     return f"Passed over: {told} (rule {rule}){_summary(rule)}"
 
 

@@ -159,7 +159,7 @@ def test_a_plugin_run_is_never_imported_to_explain(monkeypatch: pytest.MonkeyPat
         SimpleNamespace(detector="default", spec="evil_module:Detector", config=None),
     ):
         explainer, note = run_explainer(run)
-        assert explainer is None and note is not None and "plugin" in note
+        assert explainer is None and note is not None and "not a built-in" in note
 
 
 def test_a_built_in_run_is_loaded_with_its_stored_config() -> None:

@@ -58,9 +58,9 @@ def rule_text(rule: str | None) -> Content:
         return Content.styled("not stored (flagged before rules were kept)", "dim italic")
     from reviewer.grounding.rules import by_id
 
-    found = by_id(rule)
+    found = by_id(str(rule))
     reads = f" · {found.reads}" if found is not None else ""
-    return Content.assemble(one_line(rule), (reads, "dim"))
+    return Content.assemble(one_line(str(rule)), (reads, "dim"))  # a plugin's, as it gave it
 
 
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
