@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from db.strata import Rows, RunStrata, SliceLabels, run_strata, slice_precision
@@ -100,6 +100,9 @@ class PrecisionStats(RunStats):
     hand_labels: int  # labels made in the run on flags chosen by hand
     recall: dict[str, Any]
     against_previous: dict[str, Any] | None  # precision minus the previous run's
+    # per class (new, same): true and false labels made in the run off that stratum's
+    # random queue, no sample of it (its sample is its stratum's true and false labels)
+    off_queue: dict[str, int] = field(default_factory=dict)
 
 
 def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
@@ -221,6 +224,7 @@ def assemble(
         hand_labels=estimate.hand_labels if estimate else 0,
         recall=(recall or Recall(0, 0)).to_dict(),
         against_previous=change,
+        off_queue=dict(estimate.off_queue) if estimate else {},
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sqlalchemy import Row, bindparam, select, tuple_, update
+from sqlalchemy import ColumnElement, Row, bindparam, select, tuple_, update
 
 from db.queries import _flag_select, _flag_view, _verdicts
 from db.tables import Db
@@ -72,12 +72,21 @@ def queue_key(*, session: Db, flag_pk: int) -> QueueKey | None:
 
 
 def next_in_queue(
-    *, session: Db, run_id: int, reviewer: str | None, after: QueueKey | None = None
+    *,
+    session: Db,
+    run_id: int,
+    reviewer: str | None,
+    after: QueueKey | None = None,
+    stratum: ColumnElement[bool] | None = None,
 ) -> FlagView | None:
     """The first flag without a current verdict after `after` in the run's random order,
-    wrapping around. Walks the (run, rank) index from where the reviewer is."""
+    wrapping around. Walks the (run, rank) index from where the reviewer is. `stratum`
+    keeps the walk to one class of flags (db.changes.class_condition): the same order
+    restricted to it, so its prefix is a random sample of that class."""
     _, verdict, _ = _verdicts(reviewer)
     base = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
+    if stratum is not None:
+        base = base.where(stratum)
     base = base.order_by(F.c.queue_rank, F.c.pk).limit(1)
     if after is not None:
         later = tuple_(F.c.queue_rank, F.c.pk) > tuple_(*after)
@@ -88,20 +97,26 @@ def next_in_queue(
     return _flag_view(row) if row is not None else None
 
 
-def is_next_in_queue(*, session: Db, run_id: int, reviewer: str | None, flag_pk: int) -> bool:
-    """Whether no unlabeled flag comes before this one in the queue: labeling it then keeps
-    the queue's labels a random sample, however the reviewer got there."""
+def is_next_in_queue(
+    *,
+    session: Db,
+    run_id: int,
+    reviewer: str | None,
+    flag_pk: int,
+    stratum: ColumnElement[bool] | None = None,
+) -> bool:
+    """Whether no unlabeled flag (of the flag's own stratum, when given) comes before this
+    one in the queue: labeling it then keeps the queue's labels of that stratum a random
+    sample of it, however the reviewer got there."""
     key = queue_key(session=session, flag_pk=flag_pk)
     if key is None:
         return False
     _, verdict, _ = _verdicts(reviewer)
-    earlier = (
-        _flag_select(reviewer)
-        .where(
-            F.c.run_id == run_id,
-            verdict.is_(None),
-            tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key),
-        )
-        .limit(1)
+    earlier = _flag_select(reviewer).where(
+        F.c.run_id == run_id,
+        verdict.is_(None),
+        tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key),
     )
-    return session.execute(earlier).first() is None
+    if stratum is not None:
+        earlier = earlier.where(stratum)
+    return session.execute(earlier.limit(1)).first() is None

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reviewer.agreement import DISPUTED
@@ -66,6 +66,9 @@ class RunStrata:
     precision: StratifiedPrecision
     queue_labels: int  # labels (skips too) made in this run through its random queue
     hand_labels: int  # labels made in this run on flags chosen by hand
+    # per class of flags (new, same): true and false labels made in this run off its
+    # stratum's random queue, so no sample of it (the stratum's own tp + fp are)
+    off_queue: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -74,6 +77,7 @@ class RunStrata:
             "previous_run": self.previous_run,
             "queue_labels": self.queue_labels,
             "hand_labels": self.hand_labels,
+            "off_queue": dict(self.off_queue),
         }
 
 
@@ -190,6 +194,7 @@ def run_strata(
         )
     counts: dict[str, Counter[str]] = {name: Counter() for name in STRATA}
     queue_labels = hand_labels = 0
+    off_queue: Counter[str] = Counter({"new": 0, "same": 0})
     for label, label_run, queue, earlier, n in found:
         here = label_run == run_id
         if label is not None and here:
@@ -197,6 +202,8 @@ def run_strata(
             hand_labels += 0 if queue else n
         if label in (TRUE_POSITIVE, FALSE_POSITIVE) and not (here and queue):
             name = "by_hand" if here else "inherited"
+            if here:
+                off_queue["same" if earlier else "new"] += n
         else:
             name = "same" if earlier else "new"
         counts[name]["flags"] += n
@@ -206,7 +213,9 @@ def run_strata(
         Stratum(name, c["flags"], c["tp"], c["fp"], c["skipped"], c["in_dispute"])
         for name, c in counts.items()
     )
-    return RunStrata(run_id, before, StratifiedPrecision(strata), queue_labels, hand_labels)
+    return RunStrata(
+        run_id, before, StratifiedPrecision(strata), queue_labels, hand_labels, dict(off_queue)
+    )
 
 
 def _briefs(reviewer: str | None) -> str:

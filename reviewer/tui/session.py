@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Literal, cast
 
-from sqlalchemy import Connection
+from sqlalchemy import ColumnElement, Connection
 
 import db
 from db import queue as run_queue
-from db.changes import brief_changes, next_unlabeled_change
+from db.changes import brief_changes, class_condition, next_unlabeled_change
 from db.misses import undo_last
 from db.transient import TransientConnection
 from db.views import BriefRow, BriefView, FlagView
@@ -22,7 +22,7 @@ from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
 Moved = Literal["here", "opened", "done"]  # where the next unlabeled flag was found
 Order = Literal["random", "brief"]  # the next unlabeled flag: the run's queue, or brief by brief
 HONEST = ("precision", "precision_ci", "precision_bounds", "unmeasured", "strata",
-          "previous_run", "queue_labels", "hand_labels", "recall")  # fmt: skip
+          "previous_run", "queue_labels", "hand_labels", "recall", "off_queue")  # fmt: skip
 
 
 class ReviewSession:
@@ -100,31 +100,43 @@ class ReviewSession:
 
     @property
     def queued(self) -> bool:
-        """Whether the reviewer's own walk follows the run's random queue (not when scoped
-        to a change, nor when a team's queue chooses)."""
-        return self.order == "random" and self.only is None and not self.queue.walks
+        """Whether the reviewer's own walk follows the run's random queue: the whole run's,
+        or scoped to new or same flags that stratum's (not the gone flags, the previous
+        run's, nor when a team's queue chooses)."""
+        return self.order == "random" and self.only != "gone" and not self.queue.walks
+
+    def stratum(self, change: str | None) -> ColumnElement[bool] | None:
+        """The condition picking one class of the run's flags, new or same since the
+        previous run (the strata precision is estimated over); None for the whole run."""
+        if self.previous is None or change not in ("new", "same"):
+            return None
+        return class_condition(run_id=self.run_id, previous=self.previous, change=change)
 
     def next_in_queue(self) -> FlagView | None:
-        """The run's queue's next unlabeled flag after the current one (wrapping around)."""
+        """The queue's next unlabeled flag after the current one (wrapping around): the
+        run's, or under `only` its stratum's."""
         flag = self.current
         after = None
         if flag is not None and flag.change != "gone":
             after = run_queue.queue_key(session=self.connection, flag_pk=flag.flag_pk)
         return run_queue.next_in_queue(
-            session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after
-        )
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer, after=after,
+            stratum=self.stratum(self.only),
+        )  # fmt: skip
 
     def from_queue(self, flag: FlagView, reads: Connection | None = None) -> bool:
-        """Whether a label on this flag is one of a random sample's: the run's queue's first
-        flag this reviewer has not labeled, or the flag a team's random order gave. `reads`:
-        where to ask (default: the UI thread's connection)."""
+        """Whether a label on this flag is one of a random sample's: the first flag this
+        reviewer has not labeled in its stratum's queue (new or same since the previous
+        run, else the run's), or the flag a team's random order gave. A label made off
+        the queue is counted by hand. `reads`: where to ask (default: the UI thread's
+        connection)."""
         if flag.change == "gone" or self.queue.role != "reviewer":
             return False
         if self.queue.walks:
             return flag.claim_id == self.taken
         return self.order == "random" and run_queue.is_next_in_queue(
             session=reads or self.connection, run_id=self.run_id, reviewer=self.reviewer,
-            flag_pk=flag.flag_pk,
+            flag_pk=flag.flag_pk, stratum=self.stratum(flag.change),
         )  # fmt: skip
 
     def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | Next | None:
@@ -148,8 +160,9 @@ class ReviewSession:
 
     def first_in_queue(self) -> FlagView | None:
         return run_queue.next_in_queue(
-            session=self.connection, run_id=self.run_id, reviewer=self.reviewer
-        )
+            session=self.connection, run_id=self.run_id, reviewer=self.reviewer,
+            stratum=self.stratum(self.only),
+        )  # fmt: skip
 
     def first_unlabeled(self) -> FlagView | Next | None:
         """The walk's first flag this reviewer has not labeled (where a session starts)."""

@@ -33,7 +33,7 @@ from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel, StatsReport
-from reviewer.tui.widgets.strata_lines import header_parts
+from reviewer.tui.widgets.strata_lines import header_parts, sample_parts
 from reviewer.vocabulary import CHANGE_FILTERS, DISAGREE, FILTER_NAMES, verdict_word
 
 if TYPE_CHECKING:
@@ -297,21 +297,31 @@ class ReviewScreen(HonestActions, Screen[None]):
         """Header: who, which run, labeled / flags, precision with its 95% interval. `team`:
         the team's part as a worker counted it (else read now). On a narrow screen the run
         is named by its number alone, then the queue's count goes, then the precision moves
-        before everything else (the team's progress, one's own count, a warning about the
-        run's detector), so the precision and its interval stay in sight."""
+        before everything else (the team's progress, one's own count), then fewer words say
+        the same figures, then one's own count goes. Once the precision is first, a warning
+        about the run's detector goes last, where the edge may cut it."""
         if team is None:  # a team's progress instead of one's own
             team = self.queue.header(self.session)
         self._last_team = team
         width = self.size.width or self.app.size.width
         short = self.run_short
-        for title, queue, first in (
-            (self.run_title, True, False),
-            (short, True, False),
-            (short, False, False),
-            (short, False, True),
+        for title, queue, first, compact, count in (
+            (self.run_title, True, False, False, True),
+            (short, True, False, False, True),
+            (short, False, False, False, True),
+            (short, False, True, False, True),
+            (f"#{self.run_id}", False, True, True, True),
+            (f"#{self.run_id}", False, True, True, False),
         ):
-            content = Content.assemble(*self._progress_parts(team, title, queue, first))
-            if content.cell_length <= width:
+            options = {"compact": compact, "count": count}
+            parts = self._progress_parts(team, title, queue, first, **options)
+            content = Content.assemble(*parts)
+            fits = content
+            if first and self.detector_note:  # the warning last: the edge may cut it
+                fits = Content.assemble(
+                    *self._progress_parts(team, title, queue, first, note=False, **options)
+                )
+            if fits.cell_length <= width:
                 break
         self.query_one("#progress", Static).update(content, layout=False)
 
@@ -320,32 +330,50 @@ class ReviewScreen(HonestActions, Screen[None]):
             self.draw_progress(self._last_team)
 
     def _progress_parts(
-        self, team: str, title: str, queue: bool, precision_first: bool
+        self,
+        team: str,
+        title: str,
+        queue: bool,
+        precision_first: bool,
+        *,
+        compact: bool = False,
+        count: bool = True,
+        note: bool = True,
     ) -> list[str | tuple[str, str]]:
+        """The header's parts; `compact` for a narrow screen: fewer words for the same
+        figures (the unmeasured strata by name, the labeled count without its share);
+        `count=False` leaves the labeled count out (the brief list has it)."""
         head: list[str | tuple[str, str]] = [
             (f" {one_line(self.reviewer)} ", "bold reverse"),
-            f"  {title}  ",
+            f" {title} " if compact else f"  {title}  ",
         ]
         rest: list[str | tuple[str, str]] = []
         if team:
             rest.append((f"{team}  ", "bold"))
         if self.only:
-            rest.append((f"only {self.only} since #{self.previous}  ", "bold $accent"))
-        if self.detector_note:
-            rest.append((f"⚠ {one_line(self.detector_note)}  ", "$warning"))
+            since = "" if compact else f" since #{self.previous}"
+            rest.append((f"only {self.only}{since}", "bold $accent"))
+            rest += [*sample_parts(self.review.honest or {}, self.only, short=not queue), "  "]
+        warning: list[str | tuple[str, str]] = []
+        if self.detector_note and note:
+            warning.append((f"⚠ {one_line(self.detector_note)}  ", "$warning"))
+        if not precision_first:
+            rest += warning
         totals = self.totals
         if totals is None:
             return [*head, *rest, ("counting labels…", "dim italic")]
         flags, labeled = totals["flags"], totals["labeled"]
         share = labeled / flags if flags else 0.0
-        if not team:
-            rest += [("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"),
-                     f" ({share:.1%})"]  # fmt: skip
+        if not team and count:
+            rest += [("labeled ", "dim"), (f"{labeled:,}/{flags:,}", "bold")] if compact else [
+                ("labeled ", "dim"), (f"{labeled:,} / {flags:,}", "bold"), f" ({share:.1%})"
+            ]  # fmt: skip
         # the estimate over the run's strata as last counted (a worker counts it again
         # after every label)
-        precision = header_parts(self.review.honest or {}, queue=queue)
+        precision = header_parts(self.review.honest or {}, queue=queue, compact=compact)
         if precision_first:
-            return [*head, *precision, "    ", *rest]
+            gap = "  " if compact else "    "
+            return [*head, *precision, gap, *rest, *(["  ", *warning] if warning else [])]
         return [*head, *rest, *precision]
 
     @work(thread=True, exclusive=True, group="totals", exit_on_error=False)

@@ -29,15 +29,19 @@ def unmeasured_words(stats: Mapping[str, Any]) -> str:
     )
 
 
-def header_parts(stats: Mapping[str, Any], *, queue: bool = True) -> list[Part]:
+def header_parts(
+    stats: Mapping[str, Any], *, queue: bool = True, compact: bool = False
+) -> list[Part]:
     """`precision 0.41 [0.35, 0.48] queue 40`, or the bounds and which stratum is
-    unmeasured; `queue=False` leaves the queue's count out."""
+    unmeasured; `queue=False` leaves the queue's count out; `compact` names the
+    unmeasured strata only (`unmeasured: new, same`)."""
     low, high = stats.get("precision_ci") or (0.0, 1.0)
     if stats.get("unmeasured"):
+        which = ", ".join(stats["unmeasured"]) if compact else unmeasured_words(stats)
         return [
-            ("   precision ", "dim"),
+            (" precision " if compact else "   precision ", "dim"),
             (f"{low:.2f}–{high:.2f}", "bold $warning"),
-            (f" unmeasured: {unmeasured_words(stats)}", "$warning"),
+            (f" unmeasured: {which}", "$warning"),
         ]
     if stats.get("precision") is None:
         return [("   precision – (no true/false labels yet)", "dim")]
@@ -49,6 +53,21 @@ def header_parts(stats: Mapping[str, Any], *, queue: bool = True) -> list[Part]:
     if queue:
         parts.append((f" queue {int(stats.get('queue_labels', 0))}", "dim"))
     return parts
+
+
+def sample_parts(stats: Mapping[str, Any], only: str, *, short: bool = False) -> list[Part]:
+    """` · 9 of 12 labels a sample`: of the true and false labels on one class of flags
+    (new or same), how many its random queue brought; the rest were chosen off the queue
+    and count by hand, no sample of the class. Nothing before the strata are counted."""
+    stratum = next((s for s in stats.get("strata", []) if s["name"] == only), None)
+    if stratum is None:
+        return []
+    sample = int(stratum["true_positives"]) + int(stratum["false_positives"])
+    labels = sample + int((stats.get("off_queue") or {}).get(only, 0))
+    said = f" · {sample:,}/{labels:,} sampled" if short else (
+        f" · {sample:,} of {labels:,} labels a sample"
+    )  # fmt: skip
+    return [(said, "$warning" if sample < labels else "dim")]
 
 
 def strata_parts(stats: Mapping[str, Any]) -> list[Part]:
