@@ -30,7 +30,7 @@ def reviewable(database: str, walk: dict[str, Any] | None = None) -> str | None:
     saying why no app could open it, before anyone connects. `walk`: the run, only, share
     and adjudicate the apps are given, checked against the database the same way."""
     import db
-    from reviewer.tui.app import ReviewUnavailable, review_run, walk_for
+    from reviewer.tui.app import ReviewUnavailable, no_run, review_run, walk_for
 
     try:
         engine = db.open_existing(database)
@@ -40,8 +40,7 @@ def reviewable(database: str, walk: dict[str, Any] | None = None) -> str | None:
     try:
         with engine.connect() as session:
             if db.latest_run(session=session) is None:
-                echo(f"{database}: no briefs with a detector run to review; "
-                     "add some with `reviewer ingest FILE`", error=True)  # fmt: skip
+                echo(no_run(session, database), error=True)
                 return None
             if walk:
                 run_id = review_run(session, database, walk.get("run"))
@@ -88,7 +87,10 @@ def serve(
     try:
         from reviewer.commands import serve_web as web
     except ImportError:
-        echo("reviewer serve needs textual-serve: pip install 'reviewer[serve]'", error=True)
+        echo(
+            "reviewer serve needs textual-serve: pip install 'grounding-reviewer[serve]'",
+            error=True,
+        )
         return USAGE
     if token is not None and (problem := web.token_problem(token)) is not None:
         echo(problem, error=True)

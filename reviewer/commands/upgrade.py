@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reviewer.commands.console import OK, USAGE, err, out, say
+from reviewer.commands.console import OK, USAGE, err, missing_driver, out, say
 
 
 def upgrade(url_or_path: str) -> int:
@@ -28,7 +28,7 @@ def upgrade(url_or_path: str) -> int:
         say(err(), str(problem))
         return USAGE
     except ImportError as missing:
-        say(err(), f"{where}: the database driver is not installed ({missing.name or missing})")
+        say(err(), f"{where}: {missing_driver(missing)}")
         return USAGE
     except SQLAlchemyError as problem:
         say(err(), f"{where}: upgrade failed, nothing changed ({reason_of(problem, url_or_path)})")
