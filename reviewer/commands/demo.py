@@ -89,7 +89,19 @@ def demo(database: str | None, *, reviewer: str | None, fresh: bool) -> int:
         import db
 
         echo(f"{'Built' if built else 'Reusing'} the demo database at {db.display(str(path))}")
-        return run_review(path, reviewer)
+        code = run_review(path, reviewer)
     except (DemoError, ReviewUnavailable) as problem:
         echo(str(problem), error=True)
         return USAGE
+    echo(next_step(str(path)))
+    return code
+
+
+def next_step(where: str) -> str:
+    """Said on quit: where the labels are, and the command that shows them."""
+    import shlex
+
+    import db
+
+    shown = db.display(where)  # a password in a URL stays hidden
+    return f"Your labels are in {shown}. Next: reviewer stats --db {shlex.quote(shown)}"

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -161,3 +166,54 @@ def test_review_team_options_that_cannot_work_say_so(tmp_path: Path, opened, ext
     result = runner.invoke(app, ["review", "--db", str(tmp_path / "r.db"), *extra])
     assert result.exit_code == 2 and said in result.output
     assert opened == []
+
+
+def test_demo_on_quit_gives_the_command_that_shows_the_labels(tmp_path: Path, opened) -> None:
+    path = tmp_path / "a folder" / "demo.db"  # a space, as in a user data folder on macOS
+    result = runner.invoke(app, ["demo", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    last = result.output.splitlines()[-1]
+    assert last.startswith(f"Your labels are in {path}. Next: ")
+    command = last.split("Next: ", 1)[1]
+    assert command == f"reviewer stats --db {shlex.quote(str(path))}"
+    shown = runner.invoke(app, shlex.split(command)[1:])
+    assert shown.exit_code == 0, shown.output
+    assert "no such database" not in shown.output and "flags" in shown.output
+
+
+# the demo as a plain install runs it: the wheel's own copy of the briefs, no checkout near
+FROM_THE_WHEEL = """
+import sys
+from reviewer.tui.app import ReviewApp
+import reviewer
+assert reviewer.__file__.startswith(sys.argv[1]), reviewer.__file__
+ReviewApp.run = lambda self: print("app opened on run", self.run_id)
+sys.argv = ["reviewer", "demo", "--db", sys.argv[2]]
+from reviewer.cli import main
+main()
+"""
+
+
+@pytest.mark.slow
+def test_demo_runs_from_a_plain_install_of_the_wheel(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(root)],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.name.startswith("grounding_reviewer-")
+    with zipfile.ZipFile(wheel) as archive:
+        assert "reviewer/_demo/briefs.jsonl" in archive.namelist()
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)  # what pip puts in site-packages (no scripts needed here)
+    env = {**os.environ, "PYTHONPATH": str(site)}
+    ran = subprocess.run(
+        [sys.executable, "-c", FROM_THE_WHEEL, str(site), str(tmp_path / "demo.db")],
+        capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    assert "Built the demo database" in ran.stdout and "app opened on run 1" in ran.stdout
+    assert "Next: reviewer stats --db" in ran.stdout
