@@ -16,6 +16,7 @@ import typer
 from reviewer.commands.console import Guarded
 from reviewer.vocabulary import EXPORTED, VERDICTS
 
+HELP = {"help_option_names": ["-h", "--help"]}
 app = typer.Typer(
     cls=Guarded,  # one error path for every command (reviewer.commands.console)
     name="reviewer",
@@ -23,9 +24,30 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings=HELP,
 )
 
 DEFAULT_DB = "reviewer.db"
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        from reviewer import __version__
+
+        typer.echo(f"reviewer {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """The options before any command (its own help is the Typer's)."""
 
 
 def default_db() -> str:
@@ -618,6 +640,7 @@ db_app = typer.Typer(
     name="db",
     help="The database itself: schema migrations.",
     no_args_is_help=True,
+    context_settings=HELP,
     add_completion=False,
     pretty_exceptions_enable=False,
 )

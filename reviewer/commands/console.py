@@ -129,7 +129,7 @@ def open_db(
         say(err(), visible(str(problem)))
     except ImportError as missing:
         where = db.display(url_or_path)  # never a password
-        say(err(), f"{where}: the database driver is not installed ({missing.name or missing})")
+        say(err(), f"{where}: {missing_driver(missing)}")
     return None
 
 
@@ -143,6 +143,13 @@ def _intact(engine: Engine, url_or_path: str) -> Engine:
         engine.dispose()
         raise
     return engine
+
+
+def missing_driver(missing: ImportError) -> str:
+    """What to install for a database URL whose driver is missing."""
+    name = missing.name or str(missing)
+    hint = "; pip install 'grounding-reviewer[postgres]'" if "psycopg" in name else ""
+    return f"the database driver is not installed ({name}){hint}"
 
 
 def _columns(label: str, *, markup: bool = True, remaining: bool = True) -> list[Any]:
@@ -447,6 +454,7 @@ class Guarded(TyperGroup):
             raise
         except Exception as error:
             if _command_line_exit(error):
+                _suggest_synonym(error)
                 raise  # an exit code, a usage error: the command line's own business
             if isinstance(error, OSError) and error.errno == errno.EPIPE:
                 _quiet_stdout()  # `reviewer scan FILE | head`: the reader has all it wants
@@ -455,6 +463,21 @@ class Guarded(TyperGroup):
         finally:
             if "db.busy" in sys.modules:  # --help never loads the database layer
                 sys.modules["db.busy"].listen(None)
+
+
+# options people reach for by another word: click suggests only look-alike spellings
+SYNONYMS = {"--user": "--reviewer", "--database": "--db", "--output": "--out"}
+
+
+def _suggest_synonym(error: BaseException) -> None:
+    """`--user` on a command that takes `--reviewer`: say so, instead of click's guesses."""
+    meant = SYNONYMS.get(getattr(error, "option_name", None) or "")
+    command = getattr(getattr(error, "ctx", None), "command", None)
+    if meant is None or command is None:
+        return
+    if any(meant in getattr(param, "opts", ()) for param in command.params):
+        error.message = f"No such option: {error.option_name} (did you mean {meant}?)"  # type: ignore[attr-defined]
+        error.possibilities = None  # type: ignore[attr-defined]
 
 
 def _command_line_exit(error: BaseException) -> bool:

@@ -23,6 +23,12 @@ def export(
 
     from db.export import export_fixtures
 
+    blocking = _file_in_the_way(out_dir)
+    if blocking is not None:
+        which = "a file" if blocking == out_dir else f"{blocking} is a file"
+        echo(f"{out_dir}: {which}, not a folder: --out takes a folder for the fixtures "
+             "(one JSON file each; made if missing)", error=True)  # fmt: skip
+        return USAGE
     engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
@@ -62,3 +68,11 @@ def export(
     echo(report.summary())
     # the folder no longer says what the labels say: regress would replay a wrong verdict
     return FAILED if report.conflicts or report.stale or report.unreadable else OK
+
+
+def _file_in_the_way(out_dir: Path) -> Path | None:
+    """The file standing where the fixture folder, or a folder above it, would be."""
+    for path in (out_dir, *out_dir.parents):
+        if path.exists():
+            return None if path.is_dir() else path
+    return None

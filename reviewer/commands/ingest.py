@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 
 from reviewer.commands.console import (
     OK,
     USAGE,
+    Stage,
     counted,
     err,
     open_db,
@@ -20,7 +22,10 @@ from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import InputError, count_lines
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
+Advance = Callable[[int], None]
 SHOWN_REJECTS = 20
+INTERRUPTED = 130  # Ctrl-C, as a shell reports a command ended by SIGINT
+_NOTHING = "nothing was stored: the database is as it was"  # stopped before writing
 
 
 def ingest(
@@ -38,13 +43,20 @@ def ingest(
     import db
 
     existed = db.database_exists(url_or_path)
+    unopenable = _first_unopenable(files)
+    if unopenable is not None:  # before the database is made: no empty file left behind
+        say(err(), str(unopenable))
+        gone = "the database is unchanged" if existed else "no database was made"
+        say(err(), f"nothing was stored: {unopenable.path} was refused; {gone}")
+        return USAGE
     engine = open_db(url_or_path)
     if engine is None:
         return USAGE
     lines = [count_lines(f) for f in files]
     total = None if None in lines else sum(n or 0 for n in lines)
     try:
-        with stages(files) as (advance, stage):
+        with stages(files) as (drawn, announced), between_steps(drawn, announced) as steps:
+            advance, stage = steps
             report = ingest_files(
                 engine,
                 files,
@@ -61,11 +73,63 @@ def ingest(
         say(err(), str(problem))
         say(err(), f"nothing was stored: the pools file was refused; {_unchanged(existed)}")
         return USAGE
+    except KeyboardInterrupt as stopped:  # Ctrl-C: one line on what was kept
+        notes = getattr(stopped, "__notes__", None) or [_NOTHING]
+        say(err(), f"interrupted: {notes[-1]}")
+        return INTERRUPTED
     finally:
         engine.dispose()
     say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed, flagged=detector is not None)
     return USAGE if report.failed or report.all_rejected else OK
+
+
+@contextmanager
+def between_steps(advance: Advance, stage: Stage) -> Iterator[tuple[Advance, Stage]]:
+    """Ctrl-C stops the ingest at its next step (a batch stored, a stage begun), where
+    what it stored can be taken back whole; a second Ctrl-C stops it at once."""
+    import signal
+
+    pressed: list[bool] = []
+
+    def on_ctrl_c(signum: int, frame: object) -> None:
+        pressed.append(True)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def step() -> None:
+        if pressed:
+            raise KeyboardInterrupt
+
+    def stepped_advance(n: int) -> None:
+        step()
+        advance(n)
+
+    def stepped_stage(kind: str, path: str | None, total: int | None) -> None:
+        step()
+        stage(kind, path, total)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    except ValueError:  # not the main thread: Ctrl-C is not ours to catch
+        yield advance, stage
+        return
+    try:
+        yield stepped_advance, stepped_stage
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _first_unopenable(files: Sequence[str]) -> InputError | None:
+    """The first named file that cannot be opened for reading (stdin aside)."""
+    for path in files:
+        if path == "-":
+            continue
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as exc:
+            return InputError(path, 0, f"cannot open: {exc.strerror or exc}")
+    return None
 
 
 def _unchanged(existed: bool) -> str:

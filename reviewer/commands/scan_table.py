@@ -59,6 +59,7 @@ def scan_to_table(
 ) -> None:
     """One row per flag, printed in chunks so memory stays flat; a summary line at the end."""
     console = Console(highlight=False)
+    wide = console.options.max_width >= WIDE
     rows: list[_Row] = []
     header = True
     briefs = flags = 0
@@ -73,15 +74,74 @@ def scan_to_table(
             rows.extend(_row(shown_id, record.text, flag) for flag in analysis.flags)
         advance()
         if len(rows) >= TABLE_CHUNK:
-            _print_rows(console, rows, header)
+            _print_chunk(console, rows, header, wide)
             rows, header = [], False
     if rows:
-        _print_rows(console, rows, header)
+        _print_chunk(console, rows, header, wide)
     mean = rate_sum / briefs if briefs else 0.0
     summary = (
         f"{counted(briefs, 'brief')}, {counted(flags, 'flag')}, mean invention rate {mean:.3f}"
     )
     console.print(Text(summary, style="bold"))
+
+
+def _print_chunk(console: Console, rows: list[_Row], header: bool, wide: bool) -> None:
+    if wide:
+        _print_rows(console, rows, header)
+    else:
+        console.print(_Stacked(rows), crop=False)
+
+
+# ---------------------------------------------------------------- narrow terminals
+#
+# Below WIDE columns the six columns leave the sentence a strip a few words wide, wrapped
+# over five lines or more. There each flag takes two lines instead: its figures, then
+# its sentence cut to the terminal's width around the flagged number.
+
+WIDE = 100
+INDENT = 2
+
+
+class _Stacked:
+    """Each flag as two lines: brief, reading, nearest, delta and kind; then its context."""
+
+    def __init__(self, rows: list[_Row]) -> None:
+        self.rows = rows
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for row in self.rows:
+            yield Text.assemble(
+                (row.brief, "bold"), f"  {row.read_as}  nearest {row.nearest}  delta ",
+                row.delta, "  ", (row.kind, KIND_STYLE.get(row.kind, "bold")),
+            )  # fmt: skip
+            line = _context_within(row, width - INDENT)
+            line.truncate(width - INDENT, overflow="ellipsis")
+            yield Text.assemble(" " * INDENT, line, no_wrap=True, overflow="ellipsis")
+
+
+def _context_within(row: _Row, width: int) -> Text:
+    """The flag's context cut to about `width` characters, the flagged number kept whole
+    and as near the middle as the text allows."""
+    text = row.context
+    token = next((span for span in row.context_spans if span[2] != "dim"), (0, 0, ""))
+    start, end = token[0], token[1]
+    cut_left, cut_right = 0, len(text)
+    if len(text) > width:
+        room = max(0, width - (end - start) - 2)  # two ellipses
+        before = min(start, max(room // 2, room - (len(text) - end)))
+        cut_left, cut_right = start - before, min(len(text), end + room - before)
+    shown = Text(("…" if cut_left else "") + text[cut_left:cut_right])
+    shift = (1 if cut_left else 0) - cut_left
+    for span_start, span_end, style in row.context_spans:
+        a, b = max(span_start, cut_left), min(span_end, cut_right)
+        if a < b:
+            shown.stylize(style, a + shift, b + shift)
+    if cut_right < len(text):
+        shown.append("…", "dim")
+    if cut_left:
+        shown.stylize("dim", 0, 1)
+    return shown
 
 
 # ---------------------------------------------------------------- the scan table, fast

@@ -196,6 +196,10 @@ def _line_too_long(size: int) -> str:
     )
 
 
+# a JSON array (a whole file in brackets, or one line of them) is the usual first mistake
+JSON_LINES = "; input is JSON Lines: one JSON object per line, not a JSON array"
+
+
 def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dict[str, Any] | None:
     """The JSON object of one line; None for a blank line or a bad one (reported)."""
     try:
@@ -206,13 +210,15 @@ def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dic
             return None
         obj = _loads(line.rstrip("\r\n"))  # a line cut short is an error at its end
         if not isinstance(obj, dict):
-            raise _Problem(f"expected a JSON object, got {_kind(obj)}")
+            hint = JSON_LINES if isinstance(obj, list) else ""
+            raise _Problem(f"expected a JSON object, got {_kind(obj)}{hint}")
     except _Problem as exc:
         _report(InputError(path, number, str(exc)), on_error)
     except UnicodeDecodeError:
         _report(InputError(path, number, "not valid UTF-8"), on_error)
     except json.JSONDecodeError as exc:
-        problem = f"invalid JSON: {exc.msg} (column {exc.colno})"
+        hint = JSON_LINES if line.lstrip().startswith("[") else ""
+        problem = f"invalid JSON: {exc.msg} (column {exc.colno}){hint}"
         _report(InputError(path, number, problem), on_error)
     else:
         return obj

@@ -99,5 +99,5 @@ def took_back(
     note = take_back(engine, undo=undo, run_id=run_id, keep_run=keep_run)
     if isinstance(error, DetectorFault):
         error.brief = name_brief(engine, error).brief
-    if isinstance(error, Exception):
+    if isinstance(error, Exception | KeyboardInterrupt):  # Ctrl-C: said by the command
         error.add_note(note)

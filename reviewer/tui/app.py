@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import getpass
+import shlex
 from pathlib import Path
 from typing import Any, ClassVar, cast
 
@@ -48,11 +49,22 @@ def review_run(session: Connection, where: str, run: str | int | None = None) ->
             raise ReviewUnavailable(f"{where}: {problem}") from None
     found = db.latest_run(session=session)
     if found is None or found.id is None:
-        raise ReviewUnavailable(
-            f"{where}: no briefs with a detector run to review; "
-            "add some with `reviewer ingest FILE` (or try `reviewer demo`)"
-        )
+        raise ReviewUnavailable(no_run(session, where))
     return found.id
+
+
+def no_run(session: Connection, where: str) -> str:
+    """Why there is nothing to review: no briefs yet, or briefs that no run has flagged."""
+    where = db.display(where)  # never a password
+    stored = db.count_stored_briefs(session=session)
+    if stored:
+        briefs = f"{stored:,} brief{'s' if stored != 1 else ''}"
+        return (f"{where}: {briefs} stored but no detector run to review; "
+                f"`reviewer flag --db {shlex.quote(where)}` flags them")  # fmt: skip
+    return (
+        f"{where}: no briefs with a detector run to review; "
+        "add some with `reviewer ingest FILE` (or try `reviewer demo`)"
+    )
 
 
 def walk_for(
