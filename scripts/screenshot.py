@@ -1,6 +1,6 @@
-"""Writes the README's picture of the review screen (a script, not a test).
+"""Writes the picture of the review screen in the README and the manual (a script, not a test).
 
-    python scripts/screenshot.py [fixtures/screenshots/review.svg]
+    python scripts/screenshot.py [docs/screenshots/review.svg]
 
 Builds the demo database in a temporary folder, labels a few flags, saves an SVG.
 """
@@ -36,5 +36,5 @@ async def shoot(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "fixtures/screenshots/review.svg"
+    target = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs/screenshots/review.svg"
     asyncio.run(shoot(target))
