@@ -114,7 +114,8 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
             try:
                 import sklearn  # noqa: F401
             except ImportError:
-                echo("reviewer learn needs scikit-learn: pip install 'reviewer[learn]'", error=True)
+                needs = "reviewer learn needs scikit-learn: pip install 'grounding-reviewer[learn]'"
+                echo(needs, error=True)
                 return USAGE
             cv = cross_validate(examples)
             curve = learning_curve(examples)
