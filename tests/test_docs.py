@@ -44,8 +44,8 @@ def test_the_command_reference_is_every_command_and_option(site: Path) -> None:
                     assert option in page, (name, option)
 
 
-def test_the_detectors_page_carries_the_rule_catalogue(site: Path) -> None:
-    page = (site / "detectors" / "index.html").read_text()
+def test_the_rule_catalogue_page_carries_every_rule(site: Path) -> None:
+    page = (site / "rules" / "index.html").read_text()
     assert "<!-- generated" not in page
     try:
         from reviewer.grounding.rules.catalogue import CATALOGUE
