@@ -11,6 +11,7 @@ can ask them about the numbers it would flag without slowing the scan of the res
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.table import Why
@@ -1179,70 +1180,143 @@ _CHANGED_BY = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})(?:{_S}+by)?){_S}+{_PREFIX}$
 _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 
-def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
-    """Why the number at text[start:end] does not state a present value, or None:
-    "plan", "range", "past value", "count", "ordinal", "part" (a stretch of the period:
-    "in one hour"); "approximate" for a value said roughly ("hovered around 31%"), which
-    only a plain contradiction contradicts; "scale" for a score out of its scale ("2 out
-    of 10"), a value only where a name says which.
+class _Clause:
+    """The words around a number that the readings of `not_a_statement` look at, each
+    worked out when a reading first asks for it."""
 
-    Most numbers state their value, so every rule is tried for most of them: before a
-    pattern is searched, a cheap test of the clause's words says whether it can match
-    there at all (`plain=True` searches every pattern: the tests hold the fast reading to
-    it)."""
-    before = clause_before(text, start)
-    after = clause_after(text, end)
-    # each pattern searched in `before` needs one of its words there: the words present
-    # rule most of them out without a search at every position of the clause
-    runs = _LETTERS.findall(before.casefold())
-    present = set(runs)
-    # a pattern that ends the clause ends it with one of a few words: the last run of
-    # letters tells (but `(?i:...)` reads four more letters than ASCII, and such a clause
-    # is searched as it is)
-    last_run = "" if plain or _ODD.search(before) else runs[-1] if runs else "-"
-    if "from" in present:
-        if _FROM_TO_BEFORE.search(before):
-            # "climbed from 31 to 36.4": the second is the value now; without a change
-            # verb ("from 120 to 130 bpm") the two are a range
-            changed = _CHANGE_CLAUSE.search(before) or _UP_DOWN_FROM.search(before)
-            return None if changed else _WHY_RANGE_FROM_TO
-        if _FROM_BEFORE.search(before):
-            return _WHY_PAST_FROM
-    if before.endswith(("~", "≈", "~$", "≈$")):
-        head = before[: before.rfind("~" if "~" in before[-2:] else "≈")]
-        if _reports(_WORDS.findall(head.lower())) or _labels(head):
-            return _WHY_APPROXIMATE_TILDE  # "Daily actives: ~90k": a value given roughly
-        return _WHY_PLAN_TILDE  # "~45 min", an estimate as "about 45 min" is
+    def __init__(self, text: str, start: int, end: int, plain: bool) -> None:
+        self.text, self.start, self.end, self.plain = text, start, end, plain
+        self.before = before = clause_before(text, start)
+        self.after0 = clause_after(text, end)
+        # each pattern searched in `before` needs one of its words there: the words present
+        # rule most of them out without a search at every position of the clause
+        self.runs = runs = _LETTERS.findall(before.casefold())
+        self.present = set(runs)
+        # a pattern that ends the clause ends it with one of a few words: the last run of
+        # letters tells (but `(?i:...)` reads four more letters than ASCII, and such a
+        # clause is searched as it is)
+        self.last_run = "" if plain or _ODD.search(before) else runs[-1] if runs else "-"
+
+    @cached_property
+    def _scaled(self) -> tuple[str, bool, bool]:
+        """The clause after the number, past a scale it is a score on ("82 out of 100"),
+        whether it was, and whether a digit follows (the patterns read after the number
+        end at a digit, or begin with one of a few words)."""
+        after, plain = self.after0, self.plain
+        digit_after = plain or _DIGIT.search(after) is not None
+        if digit_after and _OF_AFTER.match(after):
+            scale = on_a_scale(after)
+            if scale:
+                after = after[scale:]
+                return after, True, plain or _DIGIT.search(after) is not None
+        return after, False, digit_after
+
+    @property
+    def after(self) -> str:
+        return self._scaled[0]
+
+    @property
+    def scaled(self) -> bool:
+        return self._scaled[1]
+
+    @property
+    def digit_after(self) -> bool:
+        return self._scaled[2]
+
+    @cached_property
+    def words0(self) -> list[str]:
+        """The clause's words before the number, lowered."""
+        before = self.before
+        if before.isascii():
+            return _WORDS.findall(before.lower())  # the same words, lowered at once
+        return [w.lower() for w in _WORDS.findall(before)]
+
+    @cached_property
+    def colon(self) -> int:
+        return self.before.rfind(": ")
+
+    @cached_property
+    def told(self) -> list[str]:
+        """The words after the clause's last colon."""
+        colon = self.colon
+        return [w.lower() for w in _WORDS.findall(self.before, colon)] if colon >= 0 else []
+
+    @cached_property
+    def words(self) -> list[str]:
+        """The words of the statement: after a label's colon when two or more follow it
+        ("as planned: ..."), and past an aside closed before the number ("availability
+        99.99% (target 99.95%), p95 828 ms" states the p95)."""
+        told = self.told
+        words = told if len(told) >= 2 else self.words0
+        before = self.before
+        if ")" in before and "(" in before:
+            region = before[self.colon :] if words is told else before
+            open_words = _WORDS.findall(_CLOSED_ASIDE.sub(" ", region).lower())
+            if len(open_words) < len(words):
+                return open_words
+        return words
+
+    @cached_property
+    def after_words(self) -> bool:
+        return self.plain or _after_words_allow(self.after)
+
+
+_STATED = Why("", "stated")  # a reading that settles the number states its value
+
+
+def _from_before(c: _Clause) -> Why | None:
+    if "from" not in c.present:
+        return None
+    if _FROM_TO_BEFORE.search(c.before):
+        # "climbed from 31 to 36.4": the second is the value now; without a change verb
+        # ("from 120 to 130 bpm") the two are a range
+        changed = _CHANGE_CLAUSE.search(c.before) or _UP_DOWN_FROM.search(c.before)
+        return _STATED if changed else _WHY_RANGE_FROM_TO
+    return _WHY_PAST_FROM if _FROM_BEFORE.search(c.before) else None
+
+
+def _tilde(c: _Clause) -> Why | None:
+    before = c.before
+    if not before.endswith(("~", "≈", "~$", "≈$")):
+        return None
+    head = before[: before.rfind("~" if "~" in before[-2:] else "≈")]
+    if _reports(_WORDS.findall(head.lower())) or _labels(head):
+        return _WHY_APPROXIMATE_TILDE  # "Daily actives: ~90k": a value given roughly
+    return _WHY_PLAN_TILDE  # "~45 min", an estimate as "about 45 min" is
+
+
+def _gap_after(c: _Clause) -> Why | None:
+    after = c.after0  # "about 3 mi shy of last week's 30": the gap to another figure
     if (
         "short" in after or "shy" in after or "away" in after or "go" in after or "left" in after
     ) and _GAP_AFTER.match(after):
-        return _WHY_PLAN_GAP_AFTER  # "about 3 mi shy of last week's 30": the gap to another figure
-    bound = (
-        _BOUND.search(before)
-        if not present.isdisjoint(_BOUND_WORDS) and (not last_run or last_run in _BOUND_LAST)
-        else None
-    )
-    if bound is not None and not _RISEN_TO.search(before, 0, bound.start() + 2):
-        head = before[: bound.start()]
-        softened = _SOFTENED.search(head)
-        if softened is not None:
-            head = head[: softened.start()]  # "just under 9 hours": a value, rounded up
-        head_words = _WORDS.findall(head.lower())
-        if (
-            (_APPROXIMATE.match(bound.group()) or softened is not None)
-            and (_reports(head_words) or _labels(head))
-            and not _wished(head_words)
-        ):
-            return _WHY_APPROXIMATE_AROUND  # "CPU hovered around 31%": a value given roughly
-        return _WHY_PLAN_BOUND
-    # the patterns read after the number end at a digit, or begin with one of a few words
-    digit_after = plain or _DIGIT.search(after) is not None
-    scaled = False  # "82 out of 100": a score, read on past its scale
-    if digit_after and _OF_AFTER.match(after):
-        scale = on_a_scale(after)
-        if scale:
-            after, scaled = after[scale:], True
-            digit_after = plain or _DIGIT.search(after) is not None
+        return _WHY_PLAN_GAP_AFTER
+    return None
+
+
+def _bound_before(c: _Clause) -> Why | None:
+    before, last_run = c.before, c.last_run
+    if c.present.isdisjoint(_BOUND_WORDS) or (last_run and last_run not in _BOUND_LAST):
+        return None
+    bound = _BOUND.search(before)
+    if bound is None or _RISEN_TO.search(before, 0, bound.start() + 2):
+        return None
+    head = before[: bound.start()]
+    softened = _SOFTENED.search(head)
+    if softened is not None:
+        head = head[: softened.start()]  # "just under 9 hours": a value, rounded up
+    head_words = _WORDS.findall(head.lower())
+    if (
+        (_APPROXIMATE.match(bound.group()) or softened is not None)
+        and (_reports(head_words) or _labels(head))
+        and not _wished(head_words)
+    ):
+        return _WHY_APPROXIMATE_AROUND  # "CPU hovered around 31%": a value given roughly
+    return _WHY_PLAN_BOUND
+
+
+def _range(c: _Clause) -> Why | None:
+    before, after, present, last_run = c.before, c.after, c.present, c.last_run
     if (
         (
             (
@@ -1251,9 +1325,18 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             )
             and _RANGE_BEFORE.search(before)
         )
-        or (digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
+        or (c.digit_after and _RANGE_AFTER.match(after) and not _move_then_level(before, after))
     ) and not ("to" in present and _moved_to(before)):
         return _WHY_RANGE_WORDS  # (but "fell 15 to 52" is a move and the level it reached)
+    return None
+
+
+def _count(c: _Clause) -> Why | None:
+    # (and "4 of them actionable": a part of a count told before; "at 95% confidence": a
+    # test's statistic, no value)
+    before, after, present, plain, digit_after = (
+        c.before, c.after, c.present, c.plain, c.digit_after
+    )  # fmt: skip
     if (
         (digit_after and _OF_AFTER.match(after))
         or ("of" in present and _OF_BEFORE.search(before))
@@ -1272,67 +1355,73 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
         or ("of" in after and _OF_THEM.match(after))
         or ("in" in present and _ONE_IN.search(before))
         or (not present.isdisjoint(_PER_WORDS) and _ONE_PER.search(before))
-        or (digit_after and text[start:end] == "1" and _PER_AFTER.match(after))
+        or (digit_after and c.text[c.start : c.end] == "1" and _PER_AFTER.match(after))
         or (_STATISTIC_KEYS.search(after[:40]) and _STATISTIC_AFTER.match(after))
     ):
-        # (and "4 of them actionable": a part of a count told before; "at 95% confidence":
-        # a test's statistic, no value)
         return _WHY_COUNT_OF
-    if before.isascii():
-        words = _WORDS.findall(before.lower())  # the same words, lowered at once
-    else:
-        words = [w.lower() for w in _WORDS.findall(before)]
-    if words:
-        last = _last_word(before)  # right before it: "block 3", "#112", not "week: 3"
-        if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or before.endswith("#"):
-            return _WHY_ORDINAL_WORD
-        if last.lower() in _WINDOW_OPENERS:
-            return _WHY_ORDINAL_WHICH_ONES  # "your last 3 runs"
-        if (
-            words[0] in IMPERATIVES
-            and len(words) <= 4
-            and not FINITE.intersection(words)
-            and tuple(words[:3]) not in _WATCHING
-        ):
-            return _WHY_PLAN_IMPERATIVE
-    colon = before.rfind(": ")
-    told = [w.lower() for w in _WORDS.findall(before, colon)] if colon >= 0 else []
-    if colon >= 0 and words:
-        if (
-            told
-            and (told[0] in IMPERATIVES or told[0] in _STEP_VERBS)
-            and told[1:2] not in (["in"], ["of"])  # "Risk: increase in churn to 4%"
-            and len(told) <= 6
-            and not FINITE.intersection(told)
-            and tuple(told[:3]) not in _WATCHING
-        ):
-            return _WHY_PLAN_STEP  # "Action items: add an alert at 1,000 ms": a step to take
-        label = [w.lower() for w in _WORDS.findall(before[:colon])]
-        if (
-            label
-            and label[0] in PLAN_NOUNS
-            and len(label) <= 4
-            and _NOT_PLAN_LABEL.isdisjoint(label)
-            and not _reports(told)
-        ):
-            return _WHY_PLAN_LABEL  # "Goal for December: 85,000 DAU and 2,500 signups"
-        if label and _a_time_to_come(label) and not _reports(told):
-            return _WHY_PLAN_TIME_LABEL  # "Next week: a long run of 10"
-    if len(told) >= 2:
-        words = told  # a statement after "as planned:"
-        at = colon  # the label's last word: the letters right before the colon
-        while at and before[at - 1] in _ASCII_LETTERS:
-            at -= 1
-        if before[at:colon].lower() in PLAN_NOUNS and not _reports(words):
-            return _WHY_PLAN_LABEL_NOUN  # "Tonight's target: p95 latency of 900 ms"
-    if ")" in before and "(" in before:
-        # an aside closed before the number speaks of an earlier item: "availability
-        # 99.99% (target 99.95%), p95 828 ms" states the p95
-        region = before[colon:] if words is told else before
-        open_words = _WORDS.findall(_CLOSED_ASIDE.sub(" ", region).lower())
-        if len(open_words) < len(words):
-            words = open_words
-    recent = words[-8:]
+    return None
+
+
+def _word_before(c: _Clause) -> Why | None:
+    words = c.words0
+    if not words:
+        return None
+    last = _last_word(c.before)  # right before it: "block 3", "#112", not "week: 3"
+    if (last.lower() in ORDINAL_WORDS and not _counted_by(words, last)) or c.before.endswith("#"):
+        return _WHY_ORDINAL_WORD
+    if last.lower() in _WINDOW_OPENERS:
+        return _WHY_ORDINAL_WHICH_ONES  # "your last 3 runs"
+    if (
+        words[0] in IMPERATIVES
+        and len(words) <= 4
+        and not FINITE.intersection(words)
+        and tuple(words[:3]) not in _WATCHING
+    ):
+        return _WHY_PLAN_IMPERATIVE
+    return None
+
+
+def _label(c: _Clause) -> Why | None:
+    colon, told = c.colon, c.told
+    if colon < 0 or not c.words0:
+        return None
+    if (
+        told
+        and (told[0] in IMPERATIVES or told[0] in _STEP_VERBS)
+        and told[1:2] not in (["in"], ["of"])  # "Risk: increase in churn to 4%"
+        and len(told) <= 6
+        and not FINITE.intersection(told)
+        and tuple(told[:3]) not in _WATCHING
+    ):
+        return _WHY_PLAN_STEP  # "Action items: add an alert at 1,000 ms": a step to take
+    label = [w.lower() for w in _WORDS.findall(c.before[:colon])]
+    if (
+        label
+        and label[0] in PLAN_NOUNS
+        and len(label) <= 4
+        and _NOT_PLAN_LABEL.isdisjoint(label)
+        and not _reports(told)
+    ):
+        return _WHY_PLAN_LABEL  # "Goal for December: 85,000 DAU and 2,500 signups"
+    if label and _a_time_to_come(label) and not _reports(told):
+        return _WHY_PLAN_TIME_LABEL  # "Next week: a long run of 10"
+    return None
+
+
+def _label_noun(c: _Clause) -> Why | None:
+    told, colon, before = c.told, c.colon, c.before
+    if len(told) < 2:
+        return None
+    at = colon  # the label's last word: the letters right before the colon
+    while at and before[at - 1] in _ASCII_LETTERS:
+        at -= 1
+    if before[at:colon].lower() in PLAN_NOUNS and not _reports(told):
+        return _WHY_PLAN_LABEL_NOUN  # "Tonight's target: p95 latency of 900 ms"
+    return None
+
+
+def _statement_verb(c: _Clause) -> Why | None:
+    recent = c.words[-8:]
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
         word = recent[i]
         if word in PLAN_WORDS or word in _PLANNED_POSSESSIVES:  # "Tomorrow's run: 5 mi"
@@ -1341,7 +1430,7 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             if tuple(recent[i : i + 3]) in _WATCHING:
                 continue  # "Keep an eye on p95, now at 900 ms": watch it, not a plan for it
             return _WHY_PLAN_WORD
-        if word in _SAYS and _projected(recent, i, before):
+        if word in _SAYS and _projected(recent, i, c.before):
             return _WHY_PLAN_PROJECTION  # 'The model says "$170,000 a month"': a projection
         if word in FINITE:
             if i and (
@@ -1355,47 +1444,83 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
                 if subject[j] in ("and", "but", "so", "while"):
                     subject = subject[j + 1 :]
                     break
-            if _names_a_plan(subject):
-                return _WHY_PLAN_SUBJECT
-            break
-    after_words = plain or _after_words_allow(after)
-    if after_words:
-        planned = _PLAN_AFTER.match(after)
-        if (
-            planned is not None
-            and (
-                not planned.group().casefold().endswith("tonight")
-                or not _reports(words)
-                or _PLAN_AFTER_BUT_TONIGHT.match(after)
-            )
-            and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(before))
-            and not (_BY_A_TIME.search(planned.group()) and _moved_there(words))
-        ):
-            return _WHY_PLAN_AFTER  # (but "your resting HR of 55 bpm is fine" judges a value)
-    if after_words and _PLAN_NOUN_AFTER.match(after):
-        return _WHY_PLAN_NOUN_AFTER  # "against a $100k budget": the figure of a plan, not the value
+            return _WHY_PLAN_SUBJECT if _names_a_plan(subject) else None
+    return None
+
+
+def _plan_after(c: _Clause) -> Why | None:
+    # (but "your resting HR of 55 bpm is fine" judges a value)
+    if not c.after_words:
+        return None
+    after, words = c.after, c.words
+    planned = _PLAN_AFTER.match(after)
     if (
-        after_words
-        and (gap := _GAP_TO_PLAN_AFTER.match(after)) is not None
-        and _gap_to_plan(text[start:end], gap)
+        planned is not None
+        and (
+            not planned.group().casefold().endswith("tonight")
+            or not _reports(words)
+            or _PLAN_AFTER_BUT_TONIGHT.match(after)
+        )
+        and not (_JUDGED.search(planned.group()) and _POSSESSED_OF.search(c.before))
+        and not (_BY_A_TIME.search(planned.group()) and _moved_there(words))
     ):
-        return _WHY_PLAN_GAP_TO_PLAN  # "1,279 over your 10k goal": the gap to a plan's figure
+        return _WHY_PLAN_AFTER
+    return None
+
+
+def _plan_noun_after(c: _Clause) -> Why | None:
+    # "against a $100k budget": the figure of a plan, not the value
+    return _WHY_PLAN_NOUN_AFTER if c.after_words and _PLAN_NOUN_AFTER.match(c.after) else None
+
+
+def _gap_to_plan_after(c: _Clause) -> Why | None:
+    # "1,279 over your 10k goal": the gap to a plan's figure
+    if not c.after_words:
+        return None
+    gap = _GAP_TO_PLAN_AFTER.match(c.after)
+    if gap is not None and _gap_to_plan(c.text[c.start : c.end], gap):
+        return _WHY_PLAN_GAP_TO_PLAN
+    return None
+
+
+def _time_to_come(c: _Clause) -> Why | None:
+    # "Next week builds to 32 miles, with a long run of 10"
+    words = c.words
     if (
         words
         and (_a_time_to_come(words[:1]) or _a_time_to_come(words[:2]))
         and _NOW_WORDS.isdisjoint(words)
     ):
-        return _WHY_PLAN_TIME_TO_COME  # "Next week builds to 32 miles, with a long run of 10"
-    if "had" in present and _COUNTERFACTUAL.match(before):
+        return _WHY_PLAN_TIME_TO_COME
+    return None
+
+
+def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]):
+    """A reading that holds where one of `keys` is a word of the clause before the number
+    and `pattern` is found there."""
+
+    def read(c: _Clause) -> Why | None:
+        return why if not c.present.isdisjoint(keys) and pattern.search(c.before) else None
+
+    return read
+
+
+def _counterfactual(c: _Clause) -> Why | None:
+    # "Had DAU stayed at 88,000, ...": what would have been, not what is
+    if "had" in c.present and _COUNTERFACTUAL.match(c.before):
         return _WHY_PLAN_COUNTERFACTUAL
-    if "at" in present and _RULE_OPENER.match(before) and _RULE_AFTER.match(text, end):
-        return _WHY_PLAN_RULE_THRESHOLD  # "At 70% CPU, the autoscaler adds nodes"
-    if not present.isdisjoint(_GOAL_WORDS) and _TO_A_GOAL.search(before):
-        return _WHY_PLAN_TO_A_GOAL  # "721 steps left to reach 12,000": the mark, not the value
-    if "to" in present and _GO_TO.search(before):
-        return _WHY_PLAN_GO_TO  # "This weekend we go to 9.8 mi": a plan in the present tense
-    if not present.isdisjoint(_PROJECTED_KEYS) and _PROJECTED.search(before):
-        return _WHY_PLAN_TRACKING_TO  # "FY2026 revenue is tracking to $2.1M": where it is heading
+    return None
+
+
+def _rule_threshold(c: _Clause) -> Why | None:
+    # "At 70% CPU, the autoscaler adds nodes"
+    if "at" in c.present and _RULE_OPENER.match(c.before) and _RULE_AFTER.match(c.text, c.end):
+        return _WHY_PLAN_RULE_THRESHOLD
+    return None
+
+
+def _past_words(c: _Clause) -> Why | None:
+    before, after, present = c.before, c.after, c.present
     if (
         (
             not present.isdisjoint(_PAST_WORD_SET)
@@ -1403,64 +1528,147 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
             # "climbed 12% since last week to 90": the level the move reached, now
             and not (_SINCE_TO.search(before) and _CHANGE_CLAUSE.search(before))
         )
-        or (after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after))
+        or (c.after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after))
         or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
     ):
         return _WHY_PAST_WORDS
-    if not present.isdisjoint(_AFTER_WORDS) and (
-        _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(after))
+    return None
+
+
+def _after_another(c: _Clause) -> Why | None:
+    # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
+    before = c.before
+    if not c.present.isdisjoint(_AFTER_WORDS) and (
+        _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(c.after))
     ):
-        return _WHY_PAST_AFTER_ANOTHER  # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
-    if digit_after and _ARROW_AFTER.match(after):
-        return _WHY_PAST_ARROW
-    if _PART_OF_PERIOD.match(after):
-        return _WHY_PART_PERIOD  # "8 alerts in a single hour"
-    if _OPENS_WITH_BOUND.match(before):
-        return _WHY_PLAN_OPENING_BOUND
-    if "(" in before and _WAS_IN_PARENS.search(before):
+        return _WHY_PAST_AFTER_ANOTHER
+    return None
+
+
+def _arrow(c: _Clause) -> Why | None:
+    return _WHY_PAST_ARROW if c.digit_after and _ARROW_AFTER.match(c.after) else None
+
+
+def _part_of_period(c: _Clause) -> Why | None:
+    # "8 alerts in a single hour"
+    return _WHY_PART_PERIOD if _PART_OF_PERIOD.match(c.after) else None
+
+
+def _opening_bound(c: _Clause) -> Why | None:
+    return _WHY_PLAN_OPENING_BOUND if _OPENS_WITH_BOUND.match(c.before) else None
+
+
+def _in_parentheses(c: _Clause) -> Why | None:
+    before = c.before
+    if "(" not in before:
+        return None
+    if _WAS_IN_PARENS.search(before):
         return _WHY_PAST_WAS
-    if "(" in before and (_PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before)):
+    if _PERIOD_IN_PARENS.search(before) or _PERIOD_ASIDE.search(before):
         return _WHY_PAST_OTHER_PERIOD  # "since March (5.2%)"
-    if "last" in present and _SUBJECT_WAS_LAST.match(before):
-        return _WHY_PAST_LAST
-    if "yesterday" in present and _YESTERDAY.search(before) and _TODAY.search(text, end, end + 80):
-        return _WHY_PAST_YESTERDAY  # "yesterday p95 was 488 ms; today it is 436 ms"
-    told = _YESTERDAY_AFTER.match(after)
+    return None
+
+
+def _last_subject(c: _Clause) -> Why | None:
+    return _WHY_PAST_LAST if "last" in c.present and _SUBJECT_WAS_LAST.match(c.before) else None
+
+
+def _yesterday(c: _Clause) -> Why | None:
+    # "yesterday p95 was 488 ms; today it is 436 ms"
+    text, end = c.text, c.end
+    if (
+        "yesterday" in c.present
+        and _YESTERDAY.search(c.before)
+        and _TODAY.search(text, end, end + 80)
+    ):
+        return _WHY_PAST_YESTERDAY
+    # "40 bpm yesterday, 65 bpm today", "81% today, 84% yesterday" (not "4 mi yesterday;
+    # rest today")
+    told = _YESTERDAY_AFTER.match(c.after)
     if told is not None and (
         _THEN_TODAY.match(text, end + told.end())
-        or _TODAY_BEFORE.search(text, max(0, start - 80), start)
+        or _TODAY_BEFORE.search(text, max(0, c.start - 80), c.start)
     ):
-        # "40 bpm yesterday, 65 bpm today", "81% today, 84% yesterday" (not "4 mi
-        # yesterday; rest today")
         return _WHY_PAST_YESTERDAY_TODAY
-    if _product_name_before(text, start, before, plain):
-        return _WHY_ORDINAL_PRODUCT
-    if "/" in before[-3:] and text[start:end] in SCALE_TOPS and OVER_A_SCALE.search(before):
-        return _WHY_COUNT_SCALE_TOP  # "67/100 sleep score": the scale the score is out of
-    if not present.isdisjoint(_ASKING) and _ASKED_FOR.search(before):
-        return _WHY_PLAN_ASKED_FOR  # "The board asked for 18 months of runway": what someone wants
-    if not present.isdisjoint(_WHEN_WORDS) and _THRESHOLD.search(before):
-        return _WHY_PLAN_THRESHOLD  # "We page when error rate exceeds 5%": a threshold
+    return None
+
+
+def _product(c: _Clause) -> Why | None:
+    return (
+        _WHY_ORDINAL_PRODUCT if _product_name_before(c.text, c.start, c.before, c.plain) else None
+    )
+
+
+def _scale_top(c: _Clause) -> Why | None:
+    # "67/100 sleep score": the scale the score is out of
+    before = c.before
+    if "/" in before[-3:] and c.text[c.start : c.end] in SCALE_TOPS and OVER_A_SCALE.search(before):
+        return _WHY_COUNT_SCALE_TOP
+    return None
+
+
+def _year(c: _Clause) -> Why | None:
+    # "We resolved 9 incidents in 2024": a year
     if (
-        not present.isdisjoint(_YEAR_BEFORE_WORDS)
-        and YEAR.fullmatch(text, start, end)
-        and _YEAR_BEFORE.search(before)
+        not c.present.isdisjoint(_YEAR_BEFORE_WORDS)
+        and YEAR.fullmatch(c.text, c.start, c.end)
+        and _YEAR_BEFORE.search(c.before)
     ):
-        return _WHY_ORDINAL_YEAR  # "We resolved 9 incidents in 2024": a year
+        return _WHY_ORDINAL_YEAR
+    return None
+
+
+def _remainder(c: _Clause) -> Why | None:
+    after = c.after
     if ("left" in after or "remain" in after or "to go" in after) and _REMAINDER.match(after):
         return _WHY_PLAN_REMAINDER
+    return None
+
+
+def _condition_after(c: _Clause) -> Why | None:
+    after = c.after
     if ("if" in after or "unless" in after) and _CONDITION_AFTER.search(after):
         return _WHY_PLAN_CONDITION_AFTER
-    if runs and runs[0] in _SUPPOSING and _supposed(text, end, before, runs[0]):
-        return _WHY_PLAN_SUPPOSITION  # "At a $150k burn, runway would be 10 months": a supposition
+    return None
+
+
+def _supposition(c: _Clause) -> Why | None:
+    # "At a $150k burn, runway would be 10 months"; "If we close the round at $20M, runway
+    # extends to 36 months" ("If so," is none)
+    runs, before = c.runs, c.before
+    if runs and runs[0] in _SUPPOSING and _supposed(c.text, c.end, before, runs[0]):
+        return _WHY_PLAN_SUPPOSITION
     if (
         runs
         and runs[0] in _CONDITIONS
         and "," in before
         and len(_LETTERS.findall(before[: before.index(",")].casefold())) > 2
-    ):  # "If we close the round at $20M, runway extends to 36 months" ("If so," is none)
+    ):
         return _WHY_PLAN_CONDITION
-    return _WHY_SCALE_OUT_OF if scaled else None  # a score is stated where a name says of what
+    return None
+
+
+def _out_of_a_scale(c: _Clause) -> Why | None:
+    return _WHY_SCALE_OUT_OF if c.scaled else None  # a score is stated where a name says of what
+
+
+def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> str | None:
+    """Why the number at text[start:end] does not state a present value, or None: a `Why`
+    equal to "plan", "range", "past value", "count", "ordinal", "part" (a stretch of the
+    period: "in one hour"), "approximate" for a value said roughly ("hovered around 31%"),
+    which only a plain contradiction contradicts, or "scale" for a score out of its scale
+    ("2 out of 10"), a value only where a name says which; its `rule` names the reading.
+
+    Most numbers state their value, so every reading is tried for most of them: before a
+    pattern is searched, a cheap test of the clause's words says whether it can match
+    there at all (`plain=True` searches every pattern: the tests hold the fast reading to
+    it)."""
+    clause = _Clause(text, start, end, plain)
+    for reading in STATEMENT_READINGS:
+        why = reading(clause)
+        if why is not None:
+            return None if why is _STATED else why
+    return None
 
 
 # a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
@@ -1855,3 +2063,45 @@ __all__ = [
     "verb_gap",
     "word_sign",
 ]
+
+
+# Why a number states no value, read from its clause: each reading in turn, the first that
+# holds decides (`_STATED`: the number states its value, and no later reading is tried).
+STATEMENT_READINGS = (
+    _from_before,
+    _tilde,
+    _gap_after,
+    _bound_before,
+    _range,
+    _count,
+    _word_before,
+    _label,
+    _label_noun,
+    _statement_verb,
+    _plan_after,
+    _plan_noun_after,
+    _gap_to_plan_after,
+    _time_to_come,
+    _counterfactual,
+    _rule_threshold,
+    _searched(_WHY_PLAN_TO_A_GOAL, _GOAL_WORDS, _TO_A_GOAL),  # "721 steps left to reach 12,000"
+    _searched(_WHY_PLAN_GO_TO, frozenset(["to"]), _GO_TO),  # "This weekend we go to 9.8 mi"
+    _searched(_WHY_PLAN_TRACKING_TO, _PROJECTED_KEYS, _PROJECTED),  # "is tracking to $2.1M"
+    _past_words,
+    _after_another,
+    _arrow,
+    _part_of_period,
+    _opening_bound,
+    _in_parentheses,
+    _last_subject,
+    _yesterday,
+    _product,
+    _scale_top,
+    _searched(_WHY_PLAN_ASKED_FOR, _ASKING, _ASKED_FOR),  # "The board asked for 18 months"
+    _searched(_WHY_PLAN_THRESHOLD, _WHEN_WORDS, _THRESHOLD),  # "We page when it exceeds 5%"
+    _year,
+    _remainder,
+    _condition_after,
+    _supposition,
+    _out_of_a_scale,
+)
