@@ -8,11 +8,12 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, insert, select, update
 
 from db.tables import Db, utcnow
 from db.tables import brief as B
 from db.tables import claim as C
+from db.tables import detectorrun as R
 from db.tables import label as L
 from db.tables import learnedmodel as LM
 from db.tables import miss as M
@@ -87,9 +88,20 @@ def labeled_briefs(*, session: Db) -> TrainingSet:
     return TrainingSet(list(found.values()), last_label, last_miss)
 
 
-def store_model(*, session: Db, name: str, body: str, **learned: Any) -> int:
-    """Keep a learned model (db.tables.learnedmodel says what `learned` holds); its id."""
-    added = session.execute(insert(LM).values(name=name, body=body, created_at=utcnow(), **learned))
+def store_model(*, session: Db, name: str, body: str) -> int:
+    """Keep a learned model (its file's JSON), with what it learned from as columns; its id."""
+    learned = json.loads(body).get("trained_on", {})
+    keys = ("run", "examples", "contradictions", "briefs", "last_label", "last_miss")
+    number = {k: learned.get(k) if isinstance(learned.get(k), int) else None for k in keys}
+    added = session.execute(
+        insert(LM).values(
+            name=name, body=body, created_at=utcnow(), run_id=number["run"],
+            detector=str(learned.get("detector", "")), version=str(learned.get("version", "")),
+            config_digest=learned.get("config_digest"), examples=number["examples"] or 0,
+            positives=number["contradictions"] or 0, briefs=number["briefs"] or 0,
+            last_label=number["last_label"], last_miss=number["last_miss"],
+        )
+    )  # fmt: skip
     session.commit()
     return int(added.inserted_primary_key[0])
 
@@ -108,3 +120,9 @@ def find_model(*, session: Db, ref: str) -> Any | None:
 
 def model_trained_on(row: Any) -> dict[str, Any]:
     return json.loads(row.body).get("trained_on", {})
+
+
+def set_run_model(*, session: Db, run_id: int, model_id: int) -> None:
+    """Record that a run was made with a learned model."""
+    session.execute(update(R).where(R.c.id == run_id).values(model_id=model_id))
+    session.commit()

@@ -77,6 +77,15 @@ PoolsOption = Annotated[
     str | None,
     typer.Option("--pools", help="JSON Lines pools file ({id, pool} per line) for pool_id."),
 ]
+ModelOption = Annotated[
+    str | None,
+    typer.Option(
+        "--model",
+        help="A learned model (reviewer learn): a model file, or a name or #id stored in the "
+        "database. The detector's readings, then its verdict on each candidate.",
+        show_default=False,
+    ),
+]
 ReviewerOption = Annotated[
     str | None,
     typer.Option("--reviewer", help="Name recorded on every label (default: your login name)."),
@@ -363,6 +372,7 @@ def flag(
             show_default=False,
         ),
     ] = None,
+    model: ModelOption = None,
     db: DbOption = None,
 ) -> None:
     """A new detector run over every stored brief, compared with the previous run."""
@@ -370,9 +380,10 @@ def flag(
     from reviewer.commands import flag as command
     from reviewer.commands.console import load_detector
 
-    if source is not None and (detector is not None or config is not None):
+    if source is not None and (detector is not None or config is not None or model is not None):
         raise typer.BadParameter(
-            "flags from a file were made by their own check: give no --detector or --config",
+            "flags from a file were made by their own check: give no --detector, --config "
+            "or --model",
             param_hint="--from",
         )
 
@@ -385,7 +396,8 @@ def flag(
     if source is not None:
         raise typer.Exit(command.flag_from(db or default_db(), source, name=name))
     found = load_detector(detector or "default", config)
-    raise typer.Exit(command.flag(db or default_db(), found, name=name, spec=detector))
+    where = db or default_db()
+    raise typer.Exit(command.flag(where, found, name=name, spec=detector, model=model))
 
 
 RunArgument = Annotated[
@@ -466,12 +478,14 @@ def scan(
             "said so, instead of the flags.",
         ),
     ] = False,
+    model: ModelOption = None,
 ) -> None:
     """Stream flags for every brief of a file, no database (one JSON line per brief)."""
     from reviewer.commands import scan as command
     from reviewer.commands.console import load_detector
+    from reviewer.commands.model_option import with_model
 
-    found = load_detector(detector, config)
+    found = with_model(load_detector(detector, config), model, default_db())
     code = command.scan(
         file, found, pools_path=pools, fmt=fmt.value, workers=workers, explain=explain
     )
@@ -505,6 +519,7 @@ def arms(
         str | None,
         typer.Option("--run", help="Show a run's arms, stored when it was made (id or name)."),
     ] = None,
+    model: ModelOption = None,
     db: DbOption = None,
 ) -> None:
     """The four-arm control table; exit 1 when the arms fail to separate."""
@@ -515,7 +530,9 @@ def arms(
         from reviewer.commands import runs
 
         raise typer.Exit(runs.stored_run_arms(db or default_db(), run, as_json=as_json))
-    found = load_detector(detector, config)
+    from reviewer.commands.model_option import with_model
+
+    found = with_model(load_detector(detector, config), model, db or default_db())
     citer = load_detector("default", config)
     source = command.file_source(pools) if pools else command.stored_source(db or default_db())
     code = command.arms(source, found, seed=seed, drift=drift, citer=citer, as_json=as_json)
@@ -560,17 +577,20 @@ def regress(
         ),
     ] = None,
     config: ConfigOption = None,
+    model: ModelOption = None,
 ) -> None:
     """Replay regression fixtures; exit 1 when any expectation fails, 2 on a bad fixture."""
     from reviewer.commands import regress as command
     from reviewer.commands.console import USAGE, load_detector
+    from reviewer.commands.model_option import with_model
 
     loaded = command.read(fixtures)
     if loaded is None:
         raise typer.Exit(USAGE)
     if detector is None:
         command.say_from_file(loaded)
-    raise typer.Exit(command.regress(loaded, load_detector(detector or "default", config)))
+    found = with_model(load_detector(detector or "default", config), model, default_db())
+    raise typer.Exit(command.regress(loaded, found))
 
 
 @app.command(rich_help_panel="Label flags")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from sqlmodel import Session
 
 import db
+from db.learned import set_run_model
 from db.runs import run_named
 from reviewer.commands.console import (
     OK,
@@ -57,8 +61,15 @@ def _refused(session: Session, name: str | None) -> bool:
 
 
 def flag(
-    url_or_path: str, detector: Detector, *, name: str | None = None, spec: str | None = None
+    url_or_path: str,
+    detector: Detector,
+    *,
+    name: str | None = None,
+    spec: str | None = None,
+    model: str | None = None,
 ) -> int:
+    """A run of `detector` (with `model`, a learned model's verdict after it: the run
+    records which model)."""
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE
@@ -67,14 +78,38 @@ def flag(
             if _refused(session, name):
                 return USAGE
             total = db.count_stored_briefs(session=session)
+        learned = _learned(url_or_path, engine, detector, model)
+        if learned is not None:
+            detector = learned[0]
         with progress("flag", total) as advance:
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
+        if learned is not None:
+            with Session(engine) as session:
+                set_run_model(session=session, run_id=run.run_id, model_id=learned[1])
     finally:
         engine.dispose()
     say_abandoned(run.abandoned)
     say(out(), run_line(run))
     say_unread_units(run)
     return OK
+
+
+def _learned(
+    url_or_path: str, engine: Any, detector: Detector, ref: str | None
+) -> tuple[Detector, int] | None:
+    """The detector with the model, and the model's id (a model file is stored first,
+    under its file name, so the run can name what it was made with)."""
+    if ref is None:
+        return None
+    from db.learned import store_model
+    from reviewer.commands.model_option import load_model
+    from reviewer.grounding.model import ModelDetector
+
+    model, model_id, body = load_model(ref, url_or_path)
+    if model_id is None:
+        with Session(engine) as session:
+            model_id = store_model(session=session, name=Path(ref).name, body=body)
+    return ModelDetector(detector, model), model_id
 
 
 def flag_from(url_or_path: str, path: str, *, name: str | None = None) -> int:

@@ -75,6 +75,34 @@ def figures_table(cv: Any, curve: list[tuple[int, Any]]) -> Table:
     return table
 
 
+def _arms_pass(engine: Any, detector: Any, model: Any) -> bool:
+    from reviewer.grounding import load_detector
+    from reviewer.grounding.arms import run_arms
+    from reviewer.grounding.model import ModelDetector
+    from reviewer.pipeline.arms_input import stored_arms_input
+
+    found = stored_arms_input(engine)
+    checked = detector if model is None else ModelDetector(detector, model)
+    citer = load_detector("default", getattr(detector, "config", None))
+    report = run_arms(checked, pools=found.pools, briefs=found.briefs,
+                      production_rate=found.production_rate, citer=citer)  # fmt: skip
+    return report.passed
+
+
+def within_arms(engine: Any, detector: Any, model: Any) -> tuple[Any, str | None]:
+    """The model, or a more cautious one when its verdicts would make the four arms fail
+    where the rules pass them: first it adds no flag, then it drops none."""
+    from dataclasses import replace
+
+    if _arms_pass(engine, detector, model) or not _arms_pass(engine, detector, None):
+        return model, None
+    cautious = replace(model, threshold=None)
+    if _arms_pass(engine, detector, cautious):
+        return cautious, "with the flags it adds the four arms would fail: it adds none"
+    rules = replace(model, threshold=None, keep_threshold=0.0)
+    return rules, "with its verdicts the four arms would fail: it keeps every flag of the rules"
+
+
 def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path | None) -> int:
     from sqlmodel import Session
 
@@ -133,22 +161,11 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 "last_miss": training.last_miss,
                 "cross_validation": cv.to_dict(),
             }
-            model = fit(examples, trained_on)
+            model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
+            if backed_off:
+                model.trained_on["arms"] = backed_off
             model_name = name or "model"
-            model_id = store_model(
-                session=session,
-                name=model_name,
-                body=model.to_json(),
-                run_id=found.id,
-                detector=found.detector,
-                version=found.version,
-                config_digest=found.config_digest,
-                examples=len(examples),
-                positives=positives,
-                briefs=briefs,
-                last_label=training.last_label,
-                last_miss=training.last_miss,
-            )
+            model_id = store_model(session=session, name=model_name, body=model.to_json())
     finally:
         engine.dispose()
     console = out()
@@ -159,6 +176,8 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
         f"{counted(briefs, 'brief')}, read by run {found.id} ({found.detector} {found.version})",
     )
     console.print(figures_table(cv, curve))
+    if backed_off:
+        say(err(), f"note: {backed_off} (the figures above are of the model as learned)")
     if out_file is not None:
         try:
             out_file.write_text(model.to_json() + "\n", encoding="utf-8")

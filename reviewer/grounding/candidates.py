@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from reviewer.grounding.bands import relative
@@ -23,6 +24,9 @@ WORD = re.compile(r"[^\W\d_]+|\d+|[%$€£+\-−]")
 SENTENCE_END = re.compile(r"[.!?;](?=\s)|\n")
 CONTEXT = 3  # words either side of the number
 Span = tuple[int, int]
+# a feature is named with its group: a number the rules flagged ("flagged:left:zebra") is
+# weighed apart from one they passed over ("passed:left:zebra"), as two models in one table
+GROUPS = {True: "flagged", False: "passed"}
 REL_BINS = (0.0, 0.01, 0.03, 0.06, 0.12, 0.25, 0.5, 1.0)
 
 
@@ -55,13 +59,17 @@ def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
     return begin, after.start() if after else len(text)
 
 
-def _names(known: Known, config: Any) -> tuple[str, ...]:
-    given = getattr(config, "names", None) or {}
-    return (known.name.replace("_", " ").lower(), *(n.lower() for n in given.get(known.name, ())))
+@lru_cache(maxsize=4096)
+def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(rf"\b{re.escape(n)}\b" for n in names))
 
 
 def _named(sentence: str, known: Known, config: Any) -> bool:
-    return any(re.search(rf"\b{re.escape(n)}\b", sentence) for n in _names(known, config))
+    """Whether the sentence (in lower case) names the known value: its name, or a name the
+    config gives it."""
+    given = getattr(config, "names", None) or {}
+    names = (known.name.replace("_", " ").lower(), *(n.lower() for n in given.get(known.name, ())))
+    return _name_pattern(names).search(sentence) is not None
 
 
 def _rel_bin(rel: float) -> str:
@@ -75,20 +83,30 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in WORD.findall(text)]
 
 
-def _readings(
+def read(
     detector: Any, text: str, pool: Sequence[Known]
-) -> dict[Span, tuple[str, str, str | None]]:
-    """Span -> (what the detector read the number as, the rule that decided it, the known
-    value it compared the number with), where the detector can say (`explain`)."""
+) -> tuple[int | None, list[Flag], list[Any]]:
+    """The checkable count (None when the detector does not say it), the flags, and what the
+    detector read each number as (its `explain`; none when it cannot say): one pass where
+    the detector offers `explain_flags`, else each asked for in turn."""
+    both = getattr(detector, "explain_flags", None)
+    if callable(both):
+        checkable, flags, readings = both(text, pool)
+        return checkable, flags, readings
+    flags = list(detector.flag(text, pool))
     explain = getattr(detector, "explain", None)
-    if not callable(explain):
-        return {}
     try:
-        readings = explain(text, pool)
+        readings = list(explain(text, pool)) if callable(explain) else []
     except Exception:  # an explanation is a feature, never a reason to fail the check
-        return {}
+        readings = []
+    return None, flags, readings
+
+
+def _readings(readings: Iterable[Any]) -> dict[Span, tuple[str, str, str | None]]:
+    """Span -> (what the detector read the number as, the rule that decided it, the known
+    value it compared the number with)."""
     found: dict[Span, tuple[str, str, str | None]] = {}
-    for item in readings or ():
+    for item in readings:
         start, end = getattr(item, "start", None), getattr(item, "end", None)
         rule, outcome = getattr(item, "rule", None), getattr(item, "outcome", None)
         if isinstance(start, int) and isinstance(end, int) and rule:
@@ -105,10 +123,16 @@ def _choose(value: float, unit: str, sentence: str, pool: Sequence[Known], confi
     return min(named or same, key=lambda k: relative(value, k.value))
 
 
-def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidate]:
+def candidates(
+    detector: Any, text: str, pool: Sequence[Known], seen: Any = None
+) -> list[Candidate]:
     """The checked numbers of `text` (those with a known value of their unit), each with
-    the rules' flag and its features, in text order."""
-    flags = {(f.start, f.end): f for f in detector.flag(text, pool)}
+    the rules' flag and its features, in text order. `seen(checkable)` is told the
+    detector's checkable count when the pass gave it."""
+    checkable, flagged, readings_made = read(detector, text, pool)
+    if seen is not None and checkable is not None:
+        seen(checkable)
+    flags = {(f.start, f.end): f for f in flagged}
     config = getattr(detector, "config", None)
     units = {k.unit for k in pool}
     numbers = [
@@ -123,7 +147,7 @@ def candidates(detector: Any, text: str, pool: Sequence[Known]) -> list[Candidat
         if (f.start, f.end) not in seen
     ]
     numbers.sort()
-    readings = _readings(detector, text, pool)
+    readings = _readings(readings_made)
     found = []
     for place, (start, end, token, value, unit) in enumerate(numbers):
         flag = flags.get((start, end))
@@ -199,9 +223,8 @@ def _features(
         found.append(f"left1:{left[-1]}")
     if right:
         found.append(f"right1:{right[0]}")
-    if flag is not None:
-        found += [f"flag&{f}" for f in found if f.startswith(("left1:", "right1:", "rel"))]
-    return tuple(dict.fromkeys(found))
+    group = GROUPS[flag is not None]
+    return tuple(dict.fromkeys(f"{group}:{f}" for f in found))
 
 
 def spans(found: Iterable[Candidate]) -> dict[tuple[int, int], Candidate]:

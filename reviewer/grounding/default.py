@@ -188,6 +188,22 @@ class DefaultDetector(PoolDetector):
             self._trace = None
         return explained(self, text, pool, flagged, trace)
 
+    def explain_flags(
+        self, text: str, pool: Sequence[Known]
+    ) -> tuple[int, list[Flag], list[Reading]]:
+        """The checkable count, the flags and the readings of one pass: what a learned
+        model reads (reviewer.grounding.candidates), for the cost of `flag` alone."""
+        if _FORMAT.search(text) is not None:  # read through its format characters
+            checkable, flags = self._walk(text, pool, None)
+            return checkable, list(flags), self.explain(text, pool)
+        self._trace = trace = {}
+        try:
+            checkable, walked = self._walk(text, pool, None)
+            flags = list(walked)
+        finally:
+            self._trace = None
+        return checkable, flags, explained(self, text, pool, {f.start: f for f in flags}, trace)
+
     def _names(self, index: PoolIndex) -> NameIndex:
         names = index.extras.get((_NAMED, id(self)))
         if names is None:

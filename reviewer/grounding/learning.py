@@ -14,12 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from reviewer.grounding.candidates import GROUPS
 from reviewer.grounding.model import Model
 from reviewer.wilson import wilson_interval
 
 FOLDS = 5
 INNER_FOLDS = 3
 C = 1.0  # inverse regularisation strength (scikit-learn's default)
+CERTAIN = 8.0  # the log-odds of a group whose labels all say one thing
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,20 +78,34 @@ def _f1(score: Score) -> float:
     return 2 * p * r / (p + r) if p + r else 0.0
 
 
-def _train(examples: Sequence[Example]) -> tuple[dict[str, float], float]:
-    """Weights per feature and the intercept of a logistic regression on the examples."""
+def _fit_group(examples: Sequence[Example], group: str) -> dict[str, float]:
+    """One logistic regression on one group's examples; its intercept joins the weights as
+    the group's bias feature (present in every example of it)."""
     from sklearn.feature_extraction import DictVectorizer
     from sklearn.linear_model import LogisticRegression
 
+    bias = f"{group}:bias"
     truths = [e.truth for e in examples]
-    if len(set(truths)) < 2:  # one class only: a constant model saying so
-        return {}, 8.0 if truths and truths[0] else -8.0
+    if len(set(truths)) < 2:  # one verdict only, or none: say it with the bias alone
+        return {bias: CERTAIN if truths and truths[0] else -CERTAIN}
     vectorizer = DictVectorizer()
     x = vectorizer.fit_transform([dict.fromkeys(e.features, 1) for e in examples])
     fitted = LogisticRegression(C=C, max_iter=2000).fit(x, truths)
     names = vectorizer.get_feature_names_out()
     weights = {str(n): float(w) for n, w in zip(names, fitted.coef_[0], strict=True) if w}
-    return weights, float(fitted.intercept_[0])
+    weights[bias] = weights.get(bias, 0.0) + float(fitted.intercept_[0])
+    return weights
+
+
+def _train(examples: Sequence[Example]) -> tuple[dict[str, float], float]:
+    """Weights per feature (and an intercept of 0): a logistic regression for the numbers
+    the rules flagged, and another for those they passed over. Apart, a context the
+    training never saw falls back to its group's rate (how often the rules' flags were
+    right), never to the rate of contradictions among every number."""
+    weights: dict[str, float] = {}
+    for flagged, group in GROUPS.items():
+        weights |= _fit_group([e for e in examples if e.flagged == flagged], group)
+    return weights, 0.0
 
 
 def decide(model: Model, examples: Sequence[Example]) -> list[bool]:
@@ -110,26 +126,26 @@ def folds(examples: Sequence[Example], n: int) -> list[tuple[list[int], list[int
     ]
 
 
-def _cuts(probabilities: Any, mask: Any, never: float) -> tuple[Any, Any, Any]:
-    """Each threshold worth trying on the masked examples (and `never`, which takes none),
-    with how many examples and how many contradictions each takes."""
+def _cuts(probabilities: Any, chosen: Any, truth: Any) -> tuple[Any, Any, Any]:
+    """For the chosen examples, in falling probability: the thresholds that take the first
+    k of them (k = 0.. all; each midway between two probabilities, so a new number a
+    little off either one is judged as they were), how many that takes and how many
+    contradictions."""
     import numpy as np
 
-    p = probabilities[mask[0]]
-    truths = mask[1][mask[0]]
-    order = np.argsort(-p)
-    p, truths = p[order], truths[order]
-    cuts = np.concatenate([[never], p])
-    taken = np.arange(len(cuts))
-    hits = np.concatenate([[0], np.cumsum(truths)])
-    return cuts, taken, hits
+    p = probabilities[chosen]
+    order = np.argsort(-p, kind="stable")
+    p, hits = p[order], truth[chosen][order]
+    below = np.concatenate([p[1:], [0.0]])
+    cuts = np.concatenate([[1.01], (p + below) / 2])
+    return cuts, np.arange(len(cuts)), np.concatenate([[0], np.cumsum(hits)])
 
 
 def _thresholds(examples: Sequence[Example]) -> tuple[float, float | None]:
     """(keep, add: None to add nothing), chosen on out-of-fold probabilities of the
-    training examples: the pair with the best F1, where keeping every rule flag and
-    adding none (the rules alone) is one of the pairs, so the model departs from the
-    rules only where that paid off there."""
+    training examples: the pair with the best F1; among pairs as good, the one keeping
+    the most rule flags and adding the fewest, so the model departs from the rules only
+    where that paid off there."""
     import numpy as np
 
     probabilities = np.zeros(len(examples))
@@ -141,20 +157,19 @@ def _thresholds(examples: Sequence[Example]) -> tuple[float, float | None]:
     truth = np.array([e.truth for e in examples])
     flagged = np.array([e.flagged for e in examples])
     addable = ~flagged & ~np.array([e.exact for e in examples])
-    keep_cuts, kept, kept_hits = _cuts(probabilities, (flagged, truth), 1.1)
-    add_cuts, added, added_hits = _cuts(probabilities, (addable, truth), 1.1)
-    # the rules alone: every flag kept (the last keep cut), nothing added (the first)
+    keep_cuts, kept, kept_hits = _cuts(probabilities, flagged, truth)
+    add_cuts, added, added_hits = _cuts(probabilities, addable, truth)
     flags = kept[:, None] + added[None, :]
     hits = kept_hits[:, None] + added_hits[None, :]
     contradictions = max(int(truth.sum()), 1)
-    f1 = np.where(flags + contradictions > 0, 2 * hits / (flags + contradictions), 0.0)
-    rules = (len(kept) - 1, 0)
-    best = np.unravel_index(np.argmax(f1), f1.shape)
-    if f1[best] <= f1[rules] + 1e-12:
-        best = rules
-    every = len(kept) - 1
-    keep = 0.0 if best[0] == every else float(keep_cuts[best[0]]) if best[0] else 1.0
-    return keep, float(add_cuts[best[1]]) if best[1] else None
+    f1 = 2 * hits / (flags + contradictions)
+    best = f1.max()
+    # most kept (last row among the best), then fewest added (first column)
+    rows, columns = np.nonzero(f1 >= best - 1e-12)
+    row = rows.max()
+    column = columns[rows == row].min()
+    keep = 0.0 if row == len(kept) - 1 else min(float(keep_cuts[row]), 1.0)
+    return keep, float(add_cuts[column]) if column else None
 
 
 def fit(examples: Sequence[Example], trained_on: dict[str, Any] | None = None) -> Model:

@@ -163,15 +163,25 @@ class ModelDetector:
         self.scanner = getattr(detector, "scanner", None)
         self.name = f"{getattr(detector, 'name', type(detector).__name__)}+model"
         self.version = getattr(detector, "version", "unversioned")
+        self._counted: tuple[str, int] | None = None  # the last text flagged, its count
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
-        found = []
-        for candidate in candidates(self.detector, text, pool):
+        found: list[Flag] = []
+        self._counted = None
+
+        def count(checkable: int) -> None:
+            self._counted = (text, checkable)
+
+        for candidate in candidates(self.detector, text, pool, count):
             probability = self.model.probability(candidate.features)
             if self.model.decides(probability, candidate.flag is not None, candidate.exact):
                 found.append(verdict_flag(candidate, probability))
         return found
 
     def checkable(self, text: str, pool: Sequence[Known]) -> int:
+        """The detector's count: from the pass `flag` just made where it gave one."""
+        if self._counted is not None and self._counted[0] is text:
+            counted, self._counted = self._counted[1], None
+            return counted
         count = getattr(self.detector, "checkable", None)
         return count(text, pool) if callable(count) else 0

@@ -19,25 +19,38 @@ from reviewer.grounding.model import ModelDetector, model_from_json
 
 runner = CliRunner()
 POOL = [{"name": "rhr", "value": 52, "unit": "bpm"}]
-RIGHT = "Your rhr was {n} bpm this morning."
-ALARM = "The zebra band rhr reads {n} bpm."
-MISSED = "Overnight minimum pulse {n} bpm. Peak {p} bpm on the climb."
+RIGHT = ("Your rhr was {n} bpm this morning.", "Resting heart rate came in at {n} bpm, rhr steady.")
+ALARM = "The zebra band rhr: {n} bpm."
+MISSED = (
+    "Overnight minimum pulse {n} bpm. Max HR {m} bpm and peak {p} bpm on the climb.",
+    "Max HR {m} bpm alone. Peak {p} bpm, then an overnight minimum pulse of {n} bpm.",
+)
+
+
+def brief_texts(i: int) -> dict[str, str]:
+    """The briefs of round i: the rules' flag right, a false alarm (every other round),
+    and a contradiction they pass over beside two numbers that contradict nothing."""
+    n = 54 + i % 4
+    texts = {f"right-{i}": RIGHT[i % 2].format(n=n)}
+    if i % 2 == 0:
+        texts[f"alarm-{i}"] = ALARM.format(n=n)
+    texts[f"missed-{i}"] = MISSED[i % 2].format(n=n + 26, m=70 + i, p=150 + i)
+    return texts
 
 
 def corpus(tmp_path: Path, briefs: int = 12) -> tuple[Path, Path]:
     """The briefs file, and the labels file a careful team would make of them."""
     rows, labels = [], []
+    verdicts = {"right": "true-positive", "alarm": "false-positive", "missed": "miss"}
     for i in range(briefs):
-        n = 54 + i % 4
-        for name, shape in (("right", RIGHT), ("alarm", ALARM), ("missed", MISSED)):
-            brief_id, said = f"{name}-{i}", shape.format(n=n + 26 * (name == "missed"), p=150 + i)
+        for brief_id, said in brief_texts(i).items():
             rows.append({"id": brief_id, "text": said, "pool": POOL})
-            number = str(n + 26 * (name == "missed"))
-            span = {"brief": brief_id, "start": said.index(number)}
-            span["end"] = span["start"] + len(number)
-            verdict = {"right": "true-positive", "alarm": "false-positive", "missed": "miss"}
-            known = {"known": "rhr"} if name == "missed" else {}
-            labels.append(span | {"verdict": verdict[name]} | known)
+            kind = brief_id.split("-")[0]
+            number = str(54 + i % 4 + 26 * (kind == "missed"))
+            start = said.index(number)
+            known = {"known": "rhr"} if kind == "missed" else {}
+            labels.append({"brief": brief_id, "start": start, "end": start + len(number),
+                           "verdict": verdicts[kind]} | known)  # fmt: skip
             labels.append({"brief": brief_id, "reviewed": True})
     briefs_file, labels_file = tmp_path / "briefs.jsonl", tmp_path / "labels.jsonl"
     briefs_file.write_text("".join(json.dumps(r) + "\n" for r in rows))
@@ -61,18 +74,20 @@ def test_learn_fits_a_model_that_drops_the_false_alarm_and_adds_the_miss(tmp_pat
     out = tmp_path / "model.json"
     result = runner.invoke(app, ["learn", "--name", "team", "--out", str(out), "--db", where])
     assert result.exit_code == 0, result.output
-    assert "5-fold cross-validation by brief (36 briefs)" in result.stdout
+    assert "5-fold cross-validation by brief (30 briefs)" in result.stdout
     model = model_from_json(out.read_text())
     figures = model.trained_on["cross_validation"]
-    assert figures["rules"]["precision"] == 0.5 and figures["rules"]["recall"] == 0.5
+    assert (figures["rules"]["flags"], figures["rules"]["true_positives"]) == (18, 12)
+    assert (figures["rules"]["contradictions"], figures["rules"]["found"]) == (24, 12)
     assert figures["model"]["precision"] == 1.0 and figures["model"]["recall"] == 1.0
-    assert model.trained_on["briefs"] == 36 and model.trained_on["run"] == 1
+    assert model.trained_on["briefs"] == 30 and model.trained_on["run"] == 1
+    assert "arms" not in model.trained_on  # its verdicts keep the four arms apart
 
     checked = ModelDetector(load_detector("default"), model)
     pool = [Known("rhr", 52.0, "bpm")]
-    assert [f.token for f in checked.flag(RIGHT.format(n=56), pool)] == ["56"]
+    assert [f.token for f in checked.flag(RIGHT[0].format(n=56), pool)] == ["56"]
     assert checked.flag(ALARM.format(n=56), pool) == []
-    added = checked.flag(MISSED.format(n=83, p=155), pool)
+    added = checked.flag(MISSED[0].format(n=83, m=75, p=155), pool)
     assert [(f.token, f.basis, f.nearest) for f in added] == [("83", "model", "rhr")]
     assert 0.5 <= added[0].to_dict()["probability"] <= 1.0
 

@@ -1,0 +1,70 @@
+"""`--model NAME|FILE`: a learned model (reviewer learn) wrapped around the detector of
+`scan`, `flag`, `regress` and `arms`. A FILE is a model file (`learn --out`); a NAME (or
+`#id`) is a model stored in the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from reviewer.commands.console import USAGE, echo, stop
+from reviewer.grounding.types import Detector
+
+
+def _stored(ref: str, url_or_path: str) -> tuple[Any, int]:
+    from sqlmodel import Session
+
+    from db.learned import find_model
+    from reviewer.commands.console import open_db
+
+    engine = open_db(url_or_path, must_exist=True)
+    if engine is None:
+        echo(
+            f"--model {ref}: no such file, and no database to find a model of that name in",
+            error=True,
+        )
+        stop(USAGE)
+    try:
+        with Session(engine) as session:
+            row = find_model(session=session, ref=ref)
+    finally:
+        engine.dispose()
+    if row is None:
+        echo(
+            f"--model {ref}: no such file, nor a model of that name (reviewer learn --name)",
+            error=True,
+        )
+        stop(USAGE)
+    return row.body, row.id
+
+
+def load_model(ref: str, url_or_path: str) -> tuple[Any, int | None, str]:
+    """(the model, its id in the database or None for a file, its body as JSON text);
+    a bad file or an unknown name stops with its message (exit 2)."""
+    from reviewer.grounding.model import ModelError, model_from_json
+
+    path = Path(ref)
+    model_id = None
+    if path.is_file():
+        try:
+            body = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as problem:
+            echo(f"{ref}: cannot read it: {problem}", error=True)
+            stop(USAGE)
+    else:
+        body, model_id = _stored(ref, url_or_path)
+    try:
+        return model_from_json(body), model_id, body
+    except ModelError as problem:
+        echo(f"{ref}: {problem}", error=True)
+        stop(USAGE)
+
+
+def with_model(detector: Detector, ref: str | None, url_or_path: str) -> Detector:
+    """The detector, or the detector and then the model's verdict on each candidate."""
+    if ref is None:
+        return detector
+    from reviewer.grounding.model import ModelDetector
+
+    model, _id, _body = load_model(ref, url_or_path)
+    return ModelDetector(detector, model)

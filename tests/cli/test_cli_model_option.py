@@ -1,0 +1,114 @@
+"""`--model NAME|FILE` on scan, flag, regress and arms: the real commands, a model that
+`reviewer learn` fit on the labels of tests/cli/test_cli_learn.py's briefs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from typer.testing import CliRunner
+
+import db
+from reviewer.cli import app
+from tests.cli.test_cli_learn import corpus, labeled_database
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def learned(tmp_path_factory) -> tuple[str, Path, Path]:
+    """(the labeled database, a model file, the briefs file)."""
+    tmp_path = tmp_path_factory.mktemp("learned")
+    where = labeled_database(tmp_path)
+    model = tmp_path / "model.json"
+    result = runner.invoke(app, ["learn", "--name", "team", "--out", str(model), "--db", where])
+    assert result.exit_code == 0, result.output
+    return where, model, tmp_path / "briefs.jsonl"
+
+
+def flags_by_brief(output: str) -> dict[str, list[dict]]:
+    return {line["id"]: line["flags"] for line in map(json.loads, output.splitlines())}
+
+
+def test_scan_with_a_model_drops_the_false_alarms_and_adds_the_misses(learned, tmp_path):
+    _, model, _ = learned
+    briefs, _ = corpus(tmp_path, briefs=3)  # the same shapes, read again
+    rules = flags_by_brief(runner.invoke(app, ["scan", str(briefs)]).stdout)
+    result = runner.invoke(app, ["scan", str(briefs), "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    with_model = flags_by_brief(result.stdout)
+    assert rules["alarm-0"] and not with_model["alarm-0"]
+    assert not rules["missed-0"]
+    (added,) = with_model["missed-0"]
+    assert (added["token"], added["basis"], added["rule"]) == ("80", "model", "model")
+    assert not with_model["missed-1"][1:]  # nor max HR or the peak
+    assert 0.5 <= added["probability"] <= 1
+    kept = with_model["right-0"]
+    assert [f["token"] for f in kept] == [f["token"] for f in rules["right-0"]]
+    assert kept[0]["basis"] == rules["right-0"][0]["basis"] and "probability" in kept[0]
+
+
+def test_scan_finds_a_stored_model_by_name(learned, tmp_path, monkeypatch):
+    where, model, _ = learned
+    briefs, _ = corpus(tmp_path, briefs=2)
+    monkeypatch.setenv("REVIEWER_DB", where)
+    by_name = runner.invoke(app, ["scan", str(briefs), "--model", "team"])
+    by_file = runner.invoke(app, ["scan", str(briefs), "--model", str(model)])
+    assert by_name.exit_code == 0, by_name.output
+    assert by_name.stdout == by_file.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [("{not json", "not JSON"), ('{"format": "x"}', "not a reviewer model")],
+)
+def test_a_bad_model_file_stops_the_scan_with_its_reason(tmp_path, monkeypatch, content, said):
+    briefs, _ = corpus(tmp_path, briefs=1)
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    result = runner.invoke(app, ["scan", str(briefs), "--model", str(bad)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{bad}: ") and said in result.stderr
+    monkeypatch.setenv("REVIEWER_DB", str(tmp_path / "none.db"))
+    unknown = runner.invoke(app, ["scan", str(briefs), "--model", "nobody"])
+    assert unknown.exit_code == 2 and "--model nobody" in unknown.stderr
+
+
+def test_a_run_made_with_a_model_records_it(learned):
+    where, model, _ = learned
+    result = runner.invoke(app, ["flag", "--model", "team", "--name", "learned", "--db", where])
+    assert result.exit_code == 0, result.output
+    from_file = runner.invoke(app, ["flag", "--model", str(model), "--db", where])
+    assert from_file.exit_code == 0, from_file.output
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        runs = connection.execute(
+            text("SELECT r.id, r.model_id, m.name FROM detectorrun r "
+                 "LEFT JOIN learnedmodel m ON m.id = r.model_id ORDER BY r.id")
+        ).all()  # fmt: skip
+        bases = connection.execute(
+            text("SELECT basis, count(*) FROM flagrecord WHERE run_id = 2 GROUP BY basis")
+        ).all()
+    engine.dispose()
+    assert [(r.model_id is None, r.name) for r in runs] == [
+        (True, None),
+        (False, "team"),
+        (False, "model.json"),
+    ]
+    # the rules' flags of the 12 right briefs kept, the 6 alarms gone, 12 misses added
+    assert sum(n for basis, n in bases if basis != "model") == 12 and dict(bases)["model"] == 12
+
+
+def test_regress_and_arms_with_the_model(learned, tmp_path):
+    where, model, _ = learned
+    fixtures = tmp_path / "fixtures"
+    exported = runner.invoke(app, ["export", "--out", str(fixtures), "--db", where])
+    assert exported.exit_code == 0, exported.output
+    assert runner.invoke(app, ["regress", str(fixtures)]).exit_code == 1  # the alarms
+    result = runner.invoke(app, ["regress", str(fixtures), "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    rules = runner.invoke(app, ["arms", "--json", "--db", where])
+    arms = runner.invoke(app, ["arms", "--json", "--model", str(model), "--db", where])
+    assert arms.exit_code == rules.exit_code == 0, arms.output
