@@ -11,7 +11,6 @@ from sqlalchemy import Connection
 import db
 from db.runs import stored_arms
 from db.views import BriefRow
-from reviewer.grounding.arms import ARM_SAMPLE
 from reviewer.tui.widgets.stats_panel import StatsReport
 
 
@@ -76,6 +75,8 @@ def compute_stats(
     pools: list[Any] = []
     rate = None
     if stored is None and run is not None:
+        from reviewer.grounding.arms import ARM_SAMPLE  # not before the panel is opened
+
         pools = list(islice(db.iter_pools(session=session), ARM_SAMPLE))
         rate = db.production_rate(session=session, run_id=run_id)
     session.rollback()  # read only: nothing to keep, and no transaction held while computing
