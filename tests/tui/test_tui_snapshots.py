@@ -53,3 +53,30 @@ def test_prose_with_new_and_gone_flags(snap_compare, tmp_path: Path) -> None:
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_changed)
+
+
+SMALL = (80, 24)
+
+
+def test_review_screen_at_80x24(snap_compare, tmp_path: Path) -> None:
+    """A small terminal: the flag's facts in full width, a footer of whole keys."""
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann", order="brief")
+
+    async def label_some(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("t", "f")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=label_some)
+
+
+def test_stats_panel_at_80x24(snap_compare, tmp_path: Path) -> None:
+    """A small terminal with the panel open: it takes the brief list's place."""
+    app = ReviewApp(seed(tmp_path / "snap.db"), reviewer="ann", order="brief")
+
+    async def open_stats(pilot: Pilot) -> None:
+        await settle(pilot)
+        await pilot.press("t", "f", "p")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=SMALL, run_before=open_stats)

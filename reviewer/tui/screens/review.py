@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import db
 from db.agreement import run_reviewers
@@ -31,6 +31,7 @@ from reviewer.tui.screens.honest import HonestActions
 from reviewer.tui.session import Order, ReviewSession
 from reviewer.tui.widgets.brief_list import BriefList, BriefRows
 from reviewer.tui.widgets.flag_detail import FlagDetail
+from reviewer.tui.widgets.footer import ReviewFooter
 from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel, StatsReport
 from reviewer.tui.widgets.strata_lines import header_parts, sample_parts
@@ -61,6 +62,11 @@ def review_commands() -> type[Provider]:
 class ReviewScreen(HonestActions, Screen[None]):
     """Label the flags of one detector run, one key each; the next unlabeled flag comes
     from the run's random queue (order "random") or in stored order ("brief")."""
+
+    # app.tcss lays a narrow screen out otherwise (the panel in place of the brief list)
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"), (100, "-wide")
+    ]  # fmt: skip
 
     COMMANDS: ClassVar = {review_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -163,7 +169,7 @@ class ReviewScreen(HonestActions, Screen[None]):
         self.set_interval(RECOUNT_EVERY, self.recount)
 
     async def mount_footer(self) -> None:
-        await self.mount(Footer(compact=True))  # every shown key fits 120 columns
+        await self.mount(ReviewFooter())  # every shown key fits 120 columns; fewer below
         self.refresh_bindings()  # a footer draws its keys when the bindings next change
 
     # ---- state shown ----------------------------------------------------------------

@@ -312,7 +312,7 @@ class BriefRows(ScrollView, can_focus=True):
         dim = base + self.get_component_rich_style("brief-rows--dim")
         counts = f" {row.flags:>3} {row.labeled:>3}"
         verdicts = f" {row.false_positives:>2}✗" if row.false_positives else "    "
-        name_width = max(1, width - len(counts) - len(verdicts) - 3)
+        name_width = name_room(width)
         name = one_line(row.brief_id)
         name = name if len(name) <= name_width else name[: name_width - 1] + "…"
         segments = [
@@ -331,6 +331,20 @@ def _on_page(page: list[Row], index: int) -> Row | None:
     return page[offset] if offset < len(page) else None
 
 
+COUNTS = 8  # " fff lll": a row's flags and labeled counts
+MARKS = 4 + 3  # " nn✗" false positives, then " ✓" and the cursor's mark
+
+
+def name_room(width: int) -> int:
+    """Columns a row of `width` leaves for the brief's id."""
+    return max(1, width - COUNTS - MARKS)
+
+
+def list_head(width: int) -> str:
+    """` brief        flags lab`: the column names over a row of `width`, aligned."""
+    return " " + "brief".ljust(name_room(width) - 1) + "flags lab"
+
+
 class BriefList(Vertical):
     """The rows, a title saying which filter and search apply, and the search box."""
 
@@ -340,8 +354,17 @@ class BriefList(Vertical):
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="list-title")
         yield Input(placeholder="search id and text, enter to apply", id="search", disabled=True)
-        yield Static(" brief               flags lab", markup=False, id="list-head")
+        yield Static(list_head(36), markup=False, id="list-head")
         yield BriefRows(id="rows")
+
+    def on_resize(self) -> None:
+        """The column names stay over their columns, however wide the list is."""
+        self.call_after_refresh(self._align_head)
+
+    def _align_head(self) -> None:
+        width = self.rows.scrollable_content_region.width
+        if width:
+            self.query_one("#list-head", Static).update(list_head(width), layout=False)
 
     @property
     def rows(self) -> BriefRows:
