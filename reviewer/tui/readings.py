@@ -40,6 +40,15 @@ def run_explainer(run: StoredRun | None) -> tuple[Explainer | None, str | None]:
     return (detector, None) if callable(getattr(detector, "explain", None)) else (None, None)
 
 
+def unexplained(explainer_note: str | None, text: str) -> str | None:
+    """Why the picker cannot tell its numbers' readings, or None when it can."""
+    if explainer_note is not None:
+        return explainer_note
+    if len(text) > EXPLAIN_LIMIT:
+        return f"the brief is over {EXPLAIN_LIMIT:,} characters; `reviewer scan --explain` reads it"
+    return None
+
+
 def readings_by_start(
     explainer: Explainer | None, text: str, pool: Sequence[Known]
 ) -> dict[int, Reading]:

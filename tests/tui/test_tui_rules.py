@@ -172,3 +172,22 @@ def test_a_built_in_run_is_loaded_with_its_stored_config() -> None:
 
     (reading,) = explainer.explain(text, [Known("rhr", 57.0, "bpm")])
     assert (reading.outcome, reading.rule) == ("unrelated", "band")  # `name` is off
+
+
+@pytest.mark.asyncio
+async def test_a_brief_too_long_to_read_at_a_key_says_where_to_read_it(
+    stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reviewer.tui import readings
+
+    monkeypatch.setattr(readings, "EXPLAIN_LIMIT", 20)  # both briefs are longer
+    engine = db.make_engine(str(stored))
+    app = ReviewApp(engine, reviewer="ana", run=1, order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await open_picker(pilot, app)
+        assert all("·" not in prompt for prompt in prompts(app))  # no reading, no guess
+        assert why(app) == (
+            "Why it was not flagged is not known: the brief is over 20 characters; "
+            "`reviewer scan --explain` reads it."
+        )
+    engine.dispose()

@@ -12,7 +12,7 @@ from db import misses
 from db.views import FlagView
 from reviewer.grounding.checked import default_scanner
 from reviewer.tui.literal import one_line
-from reviewer.tui.readings import readings_by_start, run_explainer
+from reviewer.tui.readings import readings_by_start, run_explainer, unexplained
 from reviewer.tui.screens.miss import MissChoice, MissScreen, Number, unflagged
 from reviewer.tui.session import Order
 
@@ -87,7 +87,8 @@ class HonestActions:
         if self.brief is None or not numbers:
             self.notify("No unflagged checked number here to mark missed.", markup=False)
             return
-        screen = MissScreen(self.brief.text, numbers, self.brief.pool, self.run_explainer()[1])
+        note = unexplained(self.run_explainer()[1], self.brief.text)
+        screen = MissScreen(self.brief.text, numbers, self.brief.pool, note)
         self.app.push_screen(screen, self._record_miss)
 
     def run_explainer(self) -> tuple[Any, str | None]:
