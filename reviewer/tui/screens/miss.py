@@ -66,6 +66,9 @@ def _value(value: float) -> str:
     return f"{value:g}"
 
 
+HINT = "↑ ↓ choose · enter takes it · escape steps back (or cancels)"
+
+
 class MissScreen(ModalScreen[MissChoice | None]):
     """Two lists in turn: the number, then the known value; escape steps back or cancels."""
 
@@ -88,6 +91,7 @@ class MissScreen(ModalScreen[MissChoice | None]):
             yield Static(Content("Missed contradiction: which number?"), id="miss-title")
             yield OptionList(*self._number_options(), id="miss-options")
             yield Static(Content(""), id="miss-why")
+            yield Static(Content.styled(HINT, "dim"), id="miss-keys")
 
     def _number_options(self) -> list[Option]:
         options = []

@@ -13,6 +13,8 @@ from textual.widgets import Input, Static
 
 from reviewer.tui.literal import one_line
 
+HINT = "enter saves (an empty note clears it) · escape cancels"
+
 
 class NoteScreen(ModalScreen[str | None]):
     """Enter saves (an empty note clears it), escape cancels."""
@@ -27,6 +29,7 @@ class NoteScreen(ModalScreen[str | None]):
         with Vertical(id="note-box"):
             yield Static(Content(f"Note on {one_line(self.token)}"), markup=False)
             yield Input(value=self.note, placeholder="why this verdict?", id="note-input")
+            yield Static(Content.styled(HINT, "dim"), markup=False, id="note-keys")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -59,6 +59,9 @@ def review_commands() -> type[Provider]:
     return ReviewCommands
 
 
+ONLY_HELP = "Walk only the new, gone or same flags, or all (cycles)"
+
+
 class ReviewScreen(HonestActions, Screen[None]):
     """Label the flags of one detector run, one key each; the next unlabeled flag comes
     from the run's random queue (order "random") or in stored order ("brief")."""
@@ -92,7 +95,8 @@ class ReviewScreen(HonestActions, Screen[None]):
         Binding("6", "filter('gone')", "Has gone", show=False),
         Binding("7", "filter('same')", "Has same", show=False),
         Binding("8", "filter('disagree')", "Disagree", show=False),
-        Binding("o", "cycle_only", "Only", show=False),
+        Binding("o", "cycle_only", ONLY_HELP, show=False),
+        Binding("escape", "clear_search", "Clear the search", show=False),
         Binding("a", "toggle_annotations", "Asides", show=False),  # footer room: see help
         Binding("p", "toggle_stats", "Stats"),
         Binding("question_mark", "help", "Help"),
@@ -625,8 +629,14 @@ class ReviewScreen(HonestActions, Screen[None]):
         self.brief_list.focus_rows()
 
     def action_filter(self, name: str) -> None:
-        self.brief_list.apply(filter=name)
+        """Show the briefs of one filter; `all` (key 1) shows every brief: no search either."""
+        self.brief_list.apply(filter=name, search="" if name == "all" else None)
         self.draw_brief()  # the disagree filter shows every reviewer's verdict
+
+    def action_clear_search(self) -> None:
+        """Escape: drop the search, every brief of the filter listed again."""
+        if self.brief_list.rows.search:
+            self.brief_list.apply(search="")
 
     def action_cycle_filter(self) -> None:
         """The next filter that can match: the change sets only with a run before this one,
@@ -731,5 +741,5 @@ class ReviewScreen(HonestActions, Screen[None]):
         for binding in BriefRows.BINDINGS:
             if isinstance(binding, Binding):
                 keys.append((binding.key, f"Brief list: {binding.description.lower()}"))
-        keys.append(("escape", "Close the search box, a note or this help"))
+        keys.append(("escape", "Clear the search; close a note, a miss or this help"))
         return keys

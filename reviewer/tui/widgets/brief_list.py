@@ -444,5 +444,6 @@ class BriefList(Vertical):
 
     def on_key(self, event: events.Key) -> None:
         if event.key == "escape" and self.has_class("searching"):
-            event.stop()
+            event.stop()  # escape drops the search, as it drops what was being typed
+            self.apply(search="")
             self.close_search()
