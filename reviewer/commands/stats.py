@@ -36,17 +36,45 @@ def stats(
         if result is None:
             return code
     team: dict[str, Any] = {}
+    learned: dict[str, Any] = {}
     if result.run_id is not None:
+        from db.model_figures import run_model_figures
+
         team = _team(url_or_path, result.run_id, by_reviewer=by_reviewer)
+        learned = run_model_figures(url_or_path, run_id=result.run_id) or {}
     if as_json:
-        sys.stdout.write(json.dumps(result.to_dict() | team, indent=2) + "\n")
+        sys.stdout.write(json.dumps(result.to_dict() | team | learned, indent=2) + "\n")
     else:
         print_stats(result, out())
+        if learned:
+            print_model(learned["model"], out())
         if team:
             from reviewer.commands.agreement import print_team
 
             print_team(team, out())
     return OK
+
+
+def _share(figures: dict[str, Any]) -> str:
+    value, ci = figures.get("precision"), figures.get("precision_ci")
+    if value is None or not ci:
+        return "not measured yet"
+    return f"{100 * value:.1f}% (95% CI {100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
+
+
+def print_model(model: dict[str, Any], console: Console) -> None:
+    """A run made with a learned model: its precision as cross-validated when learned, and
+    from labels made since, apart; its training labels are no sample of these flags."""
+    after = model["after_training"]
+    lines = [
+        f"made with model {model['id']} ({model['name']!r}): "
+        f"{counted(model['training_labels'], 'flag')} labeled before it was learned, which "
+        "it learned from, are no sample of these flags",
+        f"  cross-validated when learned: precision {_share(model['cross_validated'])}",
+        f"  labeled since ({counted(after['labels'], 'flag')}): precision {_share(after)}",
+    ]
+    for line in lines:
+        console.print(Text(line))
 
 
 def _team(url_or_path: str, run_id: int, *, by_reviewer: bool) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from sqlmodel import Session
 from typer.testing import CliRunner
 
 import db
@@ -99,6 +100,35 @@ def test_a_run_made_with_a_model_records_it(learned):
     ]
     # the rules' flags of the 12 right briefs kept, the 6 alarms gone, 12 misses added
     assert sum(n for basis, n in bases if basis != "model") == 12 and dict(bases)["model"] == 12
+
+
+def test_stats_of_a_run_made_with_a_model_keep_its_training_labels_apart(learned):
+    where, model, _ = learned
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        run_id = connection.execute(
+            text("SELECT id FROM detectorrun WHERE name = 'learned'")
+        ).scalar()
+        added = connection.execute(
+            text("SELECT claim_id FROM flagrecord WHERE run_id = :run AND basis = 'model'"),
+            {"run": run_id},
+        ).scalar()
+    with Session(engine) as session:  # labeled after the model was learned
+        db.record_label(session=session, claim_id=added, reviewer="bob", verdict="true_positive")
+    engine.dispose()
+    result = runner.invoke(app, ["stats", "--json", "--run", "learned", "--db", where])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)["model"]
+    assert figures["name"] == "team" and figures["training_labels"] == 12
+    after = figures["after_training"]
+    assert (after["labels"], after["true_positives"], after["precision"]) == (1, 1, 1.0)
+    assert after["precision_ci"][0] == pytest.approx(0.2065, abs=1e-3)
+    trained = json.loads(model.read_text())["trained_on"]["cross_validation"]["model"]
+    assert figures["cross_validated"]["precision"] == trained["precision"]
+    table = runner.invoke(app, ["stats", "--run", "learned", "--db", where])
+    assert "made with model" in table.stdout and "labeled since (1 flag)" in table.stdout
+    rules = runner.invoke(app, ["stats", "--json", "--run", "1", "--db", where])
+    assert "model" not in json.loads(rules.stdout)
 
 
 def test_regress_and_arms_with_the_model(learned, tmp_path):
