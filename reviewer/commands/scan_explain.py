@@ -82,6 +82,12 @@ def _table(header: bool) -> Any:
     return table
 
 
+def _outcome(reading: Reading) -> str:
+    """The outcome, with a learned model's probability beside it where it judged one."""
+    probability = getattr(reading, "probability", None)
+    return reading.outcome if probability is None else f"{reading.outcome} p={probability:.2f}"
+
+
 def _cells(shown_id: str, reading: Reading) -> tuple[Any, ...]:
     from rich.text import Text
 
@@ -92,7 +98,7 @@ def _cells(shown_id: str, reading: Reading) -> tuple[Any, ...]:
         Text(shown_id),
         Text(flat(reading.token), style="bold"),
         Text(flat(reading.unit)),
-        Text(reading.outcome, style=OUTCOME_STYLE.get(reading.outcome, "")),
+        Text(_outcome(reading), style=OUTCOME_STYLE.get(reading.outcome, "")),
         Text(flat(reading.rule)),
         Text(flat(known_text(reading))),
     )

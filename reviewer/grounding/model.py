@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from reviewer.grounding.candidates import Candidate, candidates
-from reviewer.grounding.types import Flag, Known
+from reviewer.grounding.candidates import Candidate, candidates, read
+from reviewer.grounding.types import Flag, Known, Reading
 
 FORMAT = "reviewer-model"
 VERSION = 1
@@ -46,6 +46,18 @@ class ModelFlag(Flag):
 
     def to_dict(self) -> dict[str, object]:
         return {**Flag.to_dict(self), "probability": round(self.probability, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class ModelReading(Reading):
+    """A reading with the model's probability that the number contradicts its known value
+    (None for a number the model does not judge)."""
+
+    probability: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        shown = None if self.probability is None else round(self.probability, 4)
+        return {**Reading.to_dict(self), "probability": shown}
 
 
 @dataclass(frozen=True)
@@ -176,6 +188,29 @@ class ModelDetector:
             probability = self.model.probability(candidate.features)
             if self.model.decides(probability, candidate.flag is not None, candidate.exact):
                 found.append(verdict_flag(candidate, probability))
+        return found
+
+    def explain(self, text: str, pool: Sequence[Known]) -> list[Reading]:
+        """The detector's readings, each number the model judges with its probability: a
+        rule's flag it drops reads "dropped by model", a number it flags reads as a flag
+        by rule "model"."""
+        _, _, readings = read(self.detector, text, pool)
+        judged = {(c.start, c.end): c for c in candidates(self.detector, text, pool)}
+        found: list[Reading] = []
+        for reading in readings:
+            c = judged.get((reading.start, reading.end))
+            fields = {s: getattr(reading, s) for s in Reading.__slots__}
+            if c is None:
+                found.append(ModelReading(**fields))
+                continue
+            p = self.model.probability(c.features)
+            if not self.model.decides(p, c.flag is not None, c.exact):
+                if c.flag is not None:
+                    fields["outcome"] = "dropped by model"
+            elif c.flag is None:
+                fields |= {"outcome": "flag", "rule": "model", "known": c.known.name,
+                           "known_value": c.known.value}  # fmt: skip
+            found.append(ModelReading(**fields, probability=p))
         return found
 
     def checkable(self, text: str, pool: Sequence[Known]) -> int:

@@ -142,3 +142,21 @@ def test_regress_and_arms_with_the_model(learned, tmp_path):
     rules = runner.invoke(app, ["arms", "--json", "--db", where])
     arms = runner.invoke(app, ["arms", "--json", "--model", str(model), "--db", where])
     assert arms.exit_code == rules.exit_code == 0, arms.output
+
+
+def test_scan_explain_shows_the_probability_beside_each_reading(learned, tmp_path):
+    _, model, _ = learned
+    briefs, _ = corpus(tmp_path, briefs=1)
+    result = runner.invoke(app, ["scan", str(briefs), "--explain", "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    readings = {
+        line["id"]: line["readings"] for line in map(json.loads, result.stdout.splitlines())
+    }
+    (alarm,) = readings["alarm-0"]
+    assert alarm["outcome"] == "dropped by model" and alarm["probability"] < 0.5
+    missed = {r["token"]: r for r in readings["missed-0"]}
+    assert (missed["80"]["outcome"], missed["80"]["rule"]) == ("flag", "model")
+    assert missed["80"]["probability"] > 0.5 and missed["150"]["outcome"] != "flag"
+    table = runner.invoke(app, ["scan", str(briefs), "--explain", "--model", str(model),
+                                "--format", "table"])  # fmt: skip
+    assert "dropped by model p=0." in table.stdout
