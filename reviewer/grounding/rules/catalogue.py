@@ -48,4 +48,9 @@ def load(path: Path = _FILE) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
-CATALOGUE = load()
+def __getattr__(name: str) -> object:
+    if name == "CATALOGUE":  # every rule of the catalogue file, read when first asked for
+        from reviewer.grounding.rules import RULES
+
+        return RULES
+    raise AttributeError(name)
