@@ -505,10 +505,34 @@ def _waiting_note(waited: float, timeout: float) -> None:
     sys.stderr.flush()
 
 
+NOTE_EVERY = 5.0  # seconds between notes while an ingest waits for another
+
+
+def waiting_for_ingest(url_or_path: str) -> Callable[[str, float], None]:
+    """A note on stderr every NOTE_EVERY seconds while another ingest of the database is
+    under way: this one waits for it to end (one ingest at a time)."""
+    told = [-NOTE_EVERY]
+
+    def note(who: str, waited: float) -> None:
+        if waited - told[0] < NOTE_EVERY:
+            return
+        told[0] = waited
+        line = (
+            f"waiting for {shown_database(url_or_path)}: another ingest ({who}) is under way; "
+            f"this one starts when it ends ({waited:.0f} s so far)"
+        )
+        sys.stderr.write(visible(line) + "\n")
+        sys.stderr.flush()
+
+    return note
+
+
 def say_abandoned(runs: Sequence[int]) -> None:
     """Runs a killed process had left unfinished, found and failed by this command."""
     if runs:
         which = ", ".join(f"run {run}" for run in runs)
         say(
-            err(), f"{which}: left unfinished by a process that ended; marked failed, flags removed"
+            err(),
+            f"{which}: left unfinished by a process that ended; marked failed, flags removed "
+            "(and the briefs of an unfinished ingest taken back)",
         )

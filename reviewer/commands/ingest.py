@@ -16,6 +16,7 @@ from reviewer.commands.console import (
     say,
     say_abandoned,
     stages,
+    waiting_for_ingest,
 )
 from reviewer.commands.flag import run_line, say_unread_units
 from reviewer.grounding.types import Detector
@@ -68,6 +69,7 @@ def ingest(
                 stage=stage,
                 lines=lines,
                 expected=total,
+                waiting=waiting_for_ingest(url_or_path),
             )
     except InputError as problem:  # the pools file
         say(err(), str(problem))

@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from db.ingest_turn import IngestTurn
 from db.queries import iter_briefs_text, pool_units
 from db.runs import iter_pool_rows, production, store_arms
 from db.undo import IngestUndo
@@ -125,6 +126,7 @@ class BatchWriter:
         self.scanned = False
         self.committed_scans = False
         self.undo: IngestUndo | None = None  # what an ingest wrote, to take back on failure
+        self.turn: IngestTurn | None = None  # an ingest's record, ended when it finishes
 
     def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -135,6 +137,8 @@ class BatchWriter:
                 session, detector=detector, version=version, config=config, name=name,
                 spec=spec_of(self.analyzer.detector, spec),
             )  # fmt: skip
+            if self.turn is not None:
+                self.turn.note_run(session, self.run_id)
             session.commit()
         return self.run_id
 
@@ -225,8 +229,20 @@ class BatchWriter:
         """Drop a run that never scanned anything (an ingest that changed nothing)."""
         with Session(self.engine) as session:
             delete_run(session=session, run_id=self.run_id)
+            self._end_turn(session)
             session.commit()
         self.run_id = None
+
+    def end_turn(self) -> None:
+        """An ingest without a run is done: its record goes (it is all stored)."""
+        with Session(self.engine) as session:
+            self._end_turn(session)
+            session.commit()
+
+    def _end_turn(self, session: Session) -> None:
+        if self.turn is not None:
+            self.turn.end(session)
+            self.turn = None
 
     def forget_queued(self) -> None:
         """Drop the detector's work for a file that is refused: none of it is stored."""
@@ -338,6 +354,7 @@ class BatchWriter:
         assert self.run_id is not None
         with Session(self.engine) as session:
             run = finish_run(session, self.run_id)
+            self._end_turn(session)  # the run and its briefs are the database's now
             session.commit()
             diff = diff_runs(session, previous, run.id) if previous is not None else None
             config = getattr(self.analyzer.detector, "config", None) if self.analyzer else None

@@ -15,24 +15,30 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from db.ingest_turn import IngestTurn, Waiting, take_back_abandoned
+from db.ingest_turn import take_turn as _take_turn
 from db.undo import IngestUndo, abandoned_runs, brief_id_of, fail_run, forget_run, undo_ingest
 from db.writes import covers_every_brief
 from reviewer.grounding.registry import DetectorFault
 
 
 def clean_abandoned(engine: Engine) -> list[int]:
-    """Mark every run whose process is gone failed, removing its rows; their ids."""
+    """Mark every run whose process is gone failed, removing its rows, and take back the
+    ingest such a process left unfinished (its briefs removed); the runs' ids."""
     with Session(engine) as session:
         found = abandoned_runs(session=session)
         for run_id in found:
             fail_run(session=session, run_id=run_id)
         session.commit()
+    ingest_run = take_back_abandoned(engine)
+    if ingest_run and ingest_run not in found:
+        found.append(ingest_run)
     return found
 
 
-def begin_ingest(engine: Engine) -> IngestUndo:
-    with Session(engine) as session:
-        return IngestUndo.begin(session=session)
+def take_turn(engine: Engine, waiting: Waiting | None = None) -> IngestTurn:
+    """Wait for any other ingest of the database to end, then record this one."""
+    return _take_turn(engine, waiting=waiting)
 
 
 def needs_run(engine: Engine) -> bool:
@@ -46,11 +52,17 @@ def needs_run(engine: Engine) -> bool:
 
 
 def take_back(
-    engine: Engine, *, undo: IngestUndo | None, run_id: int | None, keep_run: bool
+    engine: Engine,
+    *,
+    undo: IngestUndo | None,
+    run_id: int | None,
+    keep_run: bool,
+    turn: IngestTurn | None = None,
 ) -> str:
-    """Undo a failed command's committed work in one transaction; what became of it, said
-    for the user (also when the undo itself cannot be written: the next command cleans up)."""
-    if run_id is None and (undo is None or not undo.anything):
+    """Undo a failed command's committed work in one transaction (ending an ingest's
+    record with it); what became of it, said for the user. When the undo itself cannot be
+    written, the record stays, and the next command takes the ingest back."""
+    if run_id is None and (undo is None or not undo.anything) and turn is None:
         return "nothing was stored: the database is as it was"
     try:
         with Session(engine) as session:
@@ -61,15 +73,17 @@ def take_back(
                     fail_run(session=session, run_id=run_id)
                 else:
                     forget_run(session=session, run_id=run_id)
+            if turn is not None:
+                turn.end(session)
             session.commit()
     except Exception as problem:
         reason = str(getattr(problem, "orig", None) or problem).splitlines()[0]
         left = f"run {run_id} is left unfinished" if run_id is not None else "it is left as is"
         return (
             f"what was stored before the failure could not be taken back ({reason}): {left}; "
-            "the next reviewer ingest or flag cleans it up"
+            "the next reviewer ingest or flag takes it back"
         )
-    if undo is not None:
+    if undo is not None or turn is not None:
         return "nothing was stored: the database is as it was"
     return f"run {run_id} failed: it is kept as failed, without flags; the latest run is unchanged"
 
@@ -93,10 +107,11 @@ def took_back(
     undo: IngestUndo | None,
     run_id: int | None,
     keep_run: bool,
+    turn: IngestTurn | None = None,
 ) -> None:
     """Take back what a failed command committed, and say so on the error it raised (the
     message the user sees names the brief a detector failed on by its id)."""
-    note = take_back(engine, undo=undo, run_id=run_id, keep_run=keep_run)
+    note = take_back(engine, undo=undo, run_id=run_id, keep_run=keep_run, turn=turn)
     if isinstance(error, DetectorFault):
         error.brief = name_brief(engine, error).brief
     if isinstance(error, Exception | KeyboardInterrupt):  # Ctrl-C: said by the command

@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
+from db.ingest_turn import Waiting
 from reviewer.grounding.types import Detector
 from reviewer.pipeline import recovery
 from reviewer.pipeline.batch_writer import BatchWriter, IngestReport, RunReport, Stage
@@ -58,13 +59,15 @@ def ingest_files(
     expected: int | None = None,
     name: str | None = None,
     spec: str | None = None,
+    waiting: Waiting | None = None,
 ) -> IngestReport:
     """Store briefs from JSON Lines files; with a detector, then run it over every stored
     brief (a new run only when something changed or no run exists yet).
 
     Progress: `stage` announces each stage (check a file, store it, flag the briefs stored
     before) and `advance` counts within it; `lines` (per file, when the caller counted
-    them) gives the check stages their totals."""
+    them) gives the check stages their totals; `waiting` is told while another ingest of
+    the database is under way (this one waits for it to end)."""
     report = IngestReport()
     advance = advance or (lambda n: None)
     stage = stage or (lambda kind, path, total: None)
@@ -73,11 +76,17 @@ def ingest_files(
     if workers is None:
         workers = default_workers(expected) if detector is not None else 0
     report.abandoned = recovery.clean_abandoned(engine)
+    try:
+        turn = recovery.take_turn(engine, waiting)
+    except Exception as error:  # its first write: a read-only or full disk, a lost server
+        error.add_note("nothing was stored: the database is as it was")
+        raise
     previous = _previous_run(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = BatchWriter(engine, analyzer, advance)
     try:
-        writer.undo = recovery.begin_ingest(engine)
+        writer.turn = turn
+        writer.undo = turn.undo()
         if analyzer is not None:
             writer.start(name=name, spec=spec)
         _ingest_each(writer, paths, report, pools, on_error, replace, stage, advance, lines)
@@ -92,10 +101,13 @@ def ingest_files(
                 report.run = writer.finish(previous)
             else:
                 writer.discard()
+        else:
+            writer.end_turn()
     except BaseException as error:
         _took_back(error, engine, writer, keep_run=False)
         raise
     finally:
+        turn.close()
         if analyzer is not None:
             analyzer.close()
     return report
@@ -105,7 +117,10 @@ def _took_back(
     error: BaseException, engine: Engine, writer: BatchWriter, *, keep_run: bool
 ) -> None:
     writer.forget_queued()
-    recovery.took_back(error, engine, undo=writer.undo, run_id=writer.run_id, keep_run=keep_run)
+    recovery.took_back(
+        error, engine, undo=writer.undo, run_id=writer.run_id, keep_run=keep_run,
+        turn=writer.turn,
+    )  # fmt: skip
 
 
 def _ingest_each(
