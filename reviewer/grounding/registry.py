@@ -64,13 +64,18 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
     module_name, _, attr = spec.partition(":")
     if not module_name or not attr:
         raise DetectorLoadError(f"bad detector spec {spec!r}: expected module:attr; {AVAILABLE}")
+    from reviewer.grounding.isolated import IsolatedPlugin, stdout_to_stderr
+
     try:
-        module = importlib.import_module(module_name)
+        with stdout_to_stderr():  # what the plugin prints is never a command's output
+            module = importlib.import_module(module_name)
     except ImportError as err:
         raise DetectorLoadError(
             f"detector {spec!r}: cannot import module {module_name!r} ({err}); {AVAILABLE}"
         ) from None
-    except (Exception, SystemExit) as err:  # a module that calls sys.exit() is a fault too
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # sys.exit(), GeneratorExit, its own BaseException: a fault
         raise DetectorLoadError(
             f"detector {spec!r}: importing {module_name!r} failed: {_raised(err)}"
         ) from None
@@ -83,12 +88,17 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
                 f"detector {spec!r}: module {module_name!r} has no attribute {attr!r}"
             ) from None
     if isinstance(obj, type) or (not hasattr(obj, "flag") and callable(obj)):
-        obj = _construct(spec, obj, config)
+        with stdout_to_stderr():
+            obj = _construct(spec, obj, config)
     if not callable(getattr(obj, "flag", None)):
         raise DetectorLoadError(
             f"detector {spec!r}: {type(obj).__name__} object has no flag(text, pool) method"
         )
-    return obj
+    from reviewer.grounding.pool import PoolDetector
+
+    if isinstance(obj, PoolDetector):  # a built-in by its class's path: our own code
+        return obj
+    return IsolatedPlugin(obj)  # run where its end (os._exit, a crash) cannot end ours
 
 
 def _outside(spec: str, config: DetectorConfig | None) -> Detector:
@@ -117,7 +127,9 @@ def _construct(spec: str, factory: Callable[..., Any], config: DetectorConfig | 
         takes_config = False
     try:
         return factory(config=config) if takes_config else factory()
-    except (Exception, SystemExit) as err:  # `sys:exit` must never end the command quietly
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # `sys:exit` must never end the command quietly
         raise DetectorLoadError(
             f"detector {spec!r}: calling {getattr(factory, '__name__', factory)!r} failed: "
             f"{_raised(err)}"
@@ -128,7 +140,8 @@ def _raised(err: BaseException, *, verb: bool = False) -> str:
     """What went wrong: `TypeError: ...`, or with `verb` `raised TypeError: ...`."""
     if isinstance(err, SystemExit):
         return f"{'called' if verb else 'it called'} sys.exit({err.code!r})"
-    return f"{'raised ' if verb else ''}{type(err).__name__}: {err}"
+    said = f": {err}" if str(err) else ""
+    return f"{'raised ' if verb else ''}{type(err).__name__}{said}"
 
 
 def analyze(detector: Detector, text: str, pool: Sequence[Known]) -> Analysis:
@@ -150,9 +163,9 @@ def stream(detector: Detector, text: str, pool: Sequence[Known]) -> tuple[int, I
     try:
         flags = iter(detector.flag(text, pool))
         checkable = count(text, pool) if callable(count) else None
-    except DetectorFault:  # a cmd: detector's own, already worded
+    except (DetectorFault, KeyboardInterrupt):  # a fault already worded; the user's Ctrl+C
         raise
-    except (Exception, SystemExit) as err:  # a plugin's bug or exit is a fault, never data
+    except BaseException as err:  # a plugin's bug, exit or GeneratorExit is a fault, never data
         raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
     if checkable is None:
         return _denominator().checkable(text, pool), _checked(detector, flags, text)
@@ -169,15 +182,28 @@ def stream(detector: Detector, text: str, pool: Sequence[Known]) -> tuple[int, I
 
 
 def _checked(detector: Detector, flags: Iterator[object], text: str) -> Iterator[Flag]:
-    """A plugin's flags as they come, each checked; what it raises meanwhile is a fault."""
+    """A plugin's flags as they come, each checked; what it raises meanwhile is a fault.
+    A span flagged twice is refused: a span is one claim, stored once, and a run that
+    counted it twice would say more flags than it holds."""
+    spans: set[tuple[int, int]] = set()
     while True:
         try:
             flag = next(flags)
         except StopIteration:
             return
-        except (Exception, SystemExit) as err:
+        except (DetectorFault, KeyboardInterrupt):
+            raise
+        except BaseException as err:
             raise DetectorFault(describe(detector)[0], _raised(err, verb=True)) from None
         _check_flag(detector, flag, text)
+        span = (flag.start, flag.end)  # type: ignore[attr-defined]
+        if span in spans:
+            problem = (
+                f"it flagged the span {span[0]}..{span[1]} ({text[span[0] : span[1]]!r}) twice; "
+                "return each span once"
+            )
+            raise DetectorFault(describe(detector)[0], problem)
+        spans.add(span)
         yield flag  # type: ignore[misc]
 
 

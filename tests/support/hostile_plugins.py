@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 
@@ -106,6 +107,11 @@ FAULTY = [
     "BadKind",
     "BadBasis",
     "BadCheckable",
+    "Duplicates",
+    "RaisesBase",
+    "RaisesGeneratorExit",
+    "HardExit",
+    "Aborts",
 ]
 
 
@@ -127,3 +133,72 @@ class FactoryExits:
 
 
 no_flag_here = 42
+
+
+class Duplicates:
+    """The same span flagged twice in a brief holding the trigger word."""
+
+    name = "duplicates"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        return [_fine(text), _fine(text)] if TRIGGER in text else [_fine(text)]
+
+
+class RaisesBase:
+    """A BaseException of its own, which `except Exception` never sees."""
+
+    name = "base-raiser"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        if TRIGGER in text:
+            raise Escape("out of here")
+        return []
+
+
+class Escape(BaseException):
+    pass
+
+
+class RaisesGeneratorExit:
+    name = "generator-exit"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        if TRIGGER in text:
+            raise GeneratorExit
+        return []
+
+
+class HardExit:
+    """Ends its process at once (no exception, no cleanup), as os._exit does."""
+
+    name = "hard-exit"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        if TRIGGER in text:
+            os._exit(0)
+        return []
+
+
+class Aborts:
+    """Ends its process by a signal (SIGABRT), as a crash in C code would."""
+
+    name = "aborts"
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        if TRIGGER in text:
+            os.abort()
+        return []
+
+
+class Prints:
+    """Talks on stdout while it works, as a plugin left with debugging prints does."""
+
+    name = "chatty"
+
+    def __init__(self) -> None:
+        print("chatty: loaded")
+
+    def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
+        print(f"chatty: looking at {text!r}")
+        os.write(1, b"chatty: a write to fd 1\n")
+        return [_fine(text)]
