@@ -22,6 +22,7 @@ from reviewer.commands.console import (
     say,
     say_abandoned,
 )
+from reviewer.grounding.registry import spec_of
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
 
@@ -79,8 +80,8 @@ def flag(
                 return USAGE
             total = db.count_stored_briefs(session=session)
         learned = _learned(url_or_path, engine, detector, model)
-        if learned is not None:
-            detector = learned[0]
+        if learned is not None:  # the run's spec loads the rules alone, as learn reads them
+            spec, detector = spec_of(detector, spec), learned[0]
         with progress("flag", total) as advance:
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
         if learned is not None:

@@ -93,6 +93,10 @@ def test_a_run_made_with_a_model_records_it(learned):
             text("SELECT basis, count(*) FROM flagrecord WHERE run_id = 2 GROUP BY basis")
         ).all()
     engine.dispose()
+    specs = connection_specs(where)
+    assert specs[2] == ("default+model", "default")  # learn reloads the rules alone
+    again = runner.invoke(app, ["learn", "--run", "learned", "--name", "again", "--db", where])
+    assert again.exit_code == 0, again.output
     assert [(r.model_id is None, r.name) for r in runs] == [
         (True, None),
         (False, "team"),
@@ -160,3 +164,11 @@ def test_scan_explain_shows_the_probability_beside_each_reading(learned, tmp_pat
     table = runner.invoke(app, ["scan", str(briefs), "--explain", "--model", str(model),
                                 "--format", "table"])  # fmt: skip
     assert "dropped by model p=0." in table.stdout
+
+
+def connection_specs(where: str) -> dict[int, tuple[str, str]]:
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT id, detector, spec FROM detectorrun")).all()
+    engine.dispose()
+    return {row.id: (row.detector, row.spec) for row in rows}
