@@ -225,3 +225,17 @@ def test_serve_never_imports_a_stored_plugin_spec(database: Path, tmp_path: Path
         ws = f"ws://127.0.0.1:{server.port}/ws/{TOKEN}"
         assert asyncio.run(press_until_labeled(ws, database, None))  # the app ran, labeled
     assert not marker.exists()
+
+
+def test_a_plugin_named_to_serve_reaches_every_tab_and_nothing_else(database, monkeypatch):
+    from reviewer.commands.serve_web import GuardedServer
+
+    commands: list[str] = []
+    monkeypatch.setattr(GuardedServer, "serve", lambda self, *a, **k: commands.append(self.command))
+    result = CliRunner().invoke(
+        app, ["serve", "--db", str(database), "--detector", "my_checks:Det", "--token", TOKEN]
+    )
+    assert result.exit_code == 0, result.output
+    (command,) = commands
+    assert command.endswith("review --detector my_checks:Det")
+    assert TOKEN not in command  # the token stays with the server
