@@ -19,6 +19,7 @@ from typing import Any
 MAX_DEPTH = 64  # levels of JSON nesting (objects and lists)
 MAX_DIGITS = 4300  # digits of an integer: Python's own limit for turning text into an int
 TOO_DEEP = f"JSON nested more than {MAX_DEPTH} levels deep"
+BOM = b"\xef\xbb\xbf"  # UTF-8 byte-order mark: Windows editors start files with it
 
 
 class JsonLimitError(ValueError):

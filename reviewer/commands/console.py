@@ -211,7 +211,7 @@ def streaming_progress(label: str, total: int | None) -> Iterator[Callable[[], N
         yield lambda: bar.advance(task)
 
 
-STAGE_WORDS = {"check": "checking", "store": "storing", "flag": "flagging"}
+STAGE_WORDS = {"check": "checking", "store": "storing", "stream": "storing", "flag": "flagging"}
 
 
 @contextmanager
@@ -241,7 +241,7 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
             if path is None:
                 label += " the briefs stored before"
             else:
-                number += kind == "check" or path == "-"  # stdin is stored as it is read
+                number += kind in ("check", "stream")  # a stream is stored as it is read
                 label += " standard input" if path == "-" else f" {visible(path)}"
                 if len(files) > 1:
                     label += f" (file {number} of {len(files)})"

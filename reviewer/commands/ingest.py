@@ -152,7 +152,7 @@ def refusal(report: IngestReport, *, new_db: bool = False) -> str:
         said += "; the file after it was not read"
     elif report.unread:
         said += f"; the {report.unread:,} files after it were not read"
-    if failed.line:
+    if failed.line and failed.skippable:
         said += ". Fix that line, or --skip-invalid stores the good lines and reports the bad ones"
     return said
 

@@ -140,6 +140,21 @@ class DetectorConfig:
         return out
 
 
+MAX_CONFIG_BYTES = 1024 * 1024  # a config is thresholds and unit words: a few KiB
+
+
+def _bounded_text(path: Path, data: bytes) -> str:
+    """The text of a config file read up to one byte past its limit (so /dev/zero or an
+    endless pipe is refused after 1 MiB, never read whole); the line it passes it on."""
+    if len(data) > MAX_CONFIG_BYTES:
+        line = data.count(b"\n") + 1
+        raise ConfigError(
+            f"{path}:{line}: the config goes on past {MAX_CONFIG_BYTES // 1024} KiB, the most "
+            "a config file may hold (is it the right file?)"
+        )
+    return data.decode("utf-8")
+
+
 def load_config(path: str | Path) -> DetectorConfig:
     """Built-in values overridden by the TOML file at `path`; errors name the file."""
     import tomllib  # only a command given a config file reads TOML
@@ -147,7 +162,7 @@ def load_config(path: str | Path) -> DetectorConfig:
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            data = tomllib.load(handle)
+            data = tomllib.loads(_bounded_text(path, handle.read(MAX_CONFIG_BYTES + 1)))
     except FileNotFoundError:
         raise ConfigError(f"{path}: config file not found") from None
     except IsADirectoryError:

@@ -17,7 +17,7 @@ from reviewer.pipeline.reader import (
     count_lines,
     iter_briefs,
     iter_pool_records,
-    sniff_kind,
+    sniff,
 )
 
 
@@ -35,16 +35,16 @@ class ArmsInput:
 
 
 def arms_input_from_file(path: str) -> ArmsInput:
-    """A pools file feeds the template arms; a briefs file also the rewrite and production."""
-    if path == "-":
-        raise InputError(path, 0, "the arms read a file, not stdin (pools or briefs)")
-    kind = sniff_kind(path)
+    """A pools file feeds the template arms; a briefs file also the rewrite and production.
+    The file is read once (a pipe or `-` serves too); a regular file is counted first."""
+    kind, lines = sniff(path)
     if kind == "briefs":
-        briefs = ((r.text, r.pool) for r in iter_briefs(path))
+        briefs = ((r.text, r.pool) for r in iter_briefs(path, lines=lines))
         return ArmsInput(briefs=briefs, total=count_lines(path))
     if kind == "empty":
         raise InputError(path, 0, "no records")
-    return ArmsInput(pools=(r.pool for r in iter_pool_records(path)), total=count_lines(path))
+    pools = (r.pool for r in iter_pool_records(path, lines=lines))
+    return ArmsInput(pools=pools, total=count_lines(path))
 
 
 def stored_arms_input(engine: Engine) -> ArmsInput:

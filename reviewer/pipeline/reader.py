@@ -11,17 +11,26 @@ checks below, which word the problem. Both accept exactly the same lines. No obj
 line may give a key twice (msgspec, like Python's json, would keep the last value): the
 typed decoder's line is taken only when its colons prove every key was seen once.
 
+Every input is read once, front to back, so a pipe, `-`, `/dev/stdin`, a FIFO or a
+process substitution (`<(...)`) gives all its lines: only a regular file is ever read twice
+(counted for a progress total, or cut into parts for workers).
+
 Limits, so that no line can exhaust memory or the stack, or store what cannot be written
-back: a line is at most MAX_LINE_BYTES (a longer one is reported and skipped without being
-held in memory), and each line's JSON keeps the limits of `reviewer.jsonlimits` (depth,
-digits, finite numbers, strings that are text, each key once). A known value lies within
-±KNOWN_LIMIT (`reviewer.grounding.bands` says why).
+back: a line is at most MAX_LINE_BYTES (a longer one is reported without being held in
+memory: skipped in a regular file, which ends somewhere; the end of reading in a stream,
+which may never end, like /dev/zero), and each line's JSON keeps the limits of
+`reviewer.jsonlimits` (depth, digits, finite numbers, strings that are text, each key once).
+A known value lies within ±KNOWN_LIMIT (`reviewer.grounding.bands` says why). No string
+stored as a column (id, text, pool_id, a known's name and unit) holds a NUL character, which
+PostgreSQL cannot store; no pool names one known twice (which of the two is meant?).
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -35,18 +44,24 @@ import msgspec
 
 from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Known
-from reviewer.jsonlimits import MAX_DEPTH, JsonLimitError, check_value
+from reviewer.jsonlimits import BOM, MAX_DEPTH, JsonLimitError, check_value
 from reviewer.jsonlimits import loads as limited_loads
 
 Pool = tuple[Known, ...]
 OnError = Callable[["InputError"], None]
 
-MAX_LINE_BYTES = 64 * 1024 * 1024  # 64 MiB: far above any real brief, far below a machine's memory
+# 16 MiB: a brief of a few MB is legitimate (a long report with its pool and meta) and fits
+# four times over; a line is held as bytes, as text and as parsed JSON at once, so its
+# limit bounds the reader's memory at about six times this, whatever the input.
+MAX_LINE_BYTES = 16 * 1024 * 1024
 READ_CHUNK = 1024 * 1024  # how much of an over-long line is read at a time while skipping it
 
 
 class InputError(ValueError):
-    """A bad input line: `str(err) == "FILE:LINE: problem"` (line 0: the whole file)."""
+    """A bad input line: `str(err) == "FILE:LINE: problem"` (line 0: the whole file).
+    `skippable`: whether --skip-invalid could have read past it."""
+
+    skippable = True
 
     def __init__(self, path: str, line: int, problem: str) -> None:
         self.path = path
@@ -60,7 +75,14 @@ class InputError(ValueError):
         return f"{self.path}: {self.problem}"
 
     def __reduce__(self) -> tuple[type[InputError], tuple[str, int, str]]:
-        return InputError, (self.path, self.line, self.problem)  # crosses to a worker and back
+        return type(self), (self.path, self.line, self.problem)  # crosses to a worker and back
+
+
+class EndlessLine(InputError):
+    """A line over the limit in a stream, where reading stops: no later line can be found
+    without reading what may have no end (/dev/zero)."""
+
+    skippable = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +118,18 @@ def _loads(line: str) -> Any:
         raise _Problem(str(exc)) from None
 
 
+def is_stream(path: str) -> bool:
+    """Whether `path` can be read only once: `-` (stdin), a pipe, a FIFO, a device or a
+    process substitution; False for a regular file (and for a path that cannot be looked
+    at, which opening then reports)."""
+    if path == "-":
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):  # ValueError: a NUL in the path
+        return False
+
+
 @contextmanager
 def _open_lines(path: str) -> Iterator[IO[bytes]]:
     if path == "-":
@@ -107,9 +141,6 @@ def _open_lines(path: str) -> Iterator[IO[bytes]]:
         raise InputError(path, 0, f"cannot open: {exc.strerror or exc}") from exc
     with handle:
         yield handle
-
-
-BOM = b"\xef\xbb\xbf"  # UTF-8 byte-order mark: Windows editors start files with it
 
 
 class LineTooLong(bytes):
@@ -124,15 +155,18 @@ def _too_long(size: int) -> LineTooLong:
     return marker
 
 
+Lines = Iterator[tuple[int, bytes]]  # (line number, raw bytes) of a file, from `_iter_lines`
 Span = tuple[int, int, int]  # (first byte, end byte, number of its first line) of a file
 
 
-def _iter_lines(path: str, span: Span | None = None) -> Iterator[tuple[int, bytes]]:
+def _iter_lines(path: str, span: Span | None = None) -> Lines:
     """(line number, raw bytes) for every line of a file, or of stdin for `-`; a byte-order
     mark at the very start is dropped (only there: every other line is read as it is).
-    A line longer than MAX_LINE_BYTES comes as a LineTooLong, read past without keeping it.
+    A line longer than MAX_LINE_BYTES comes as a LineTooLong, read past without keeping it;
+    in a stream, which may have no end to read to, it raises InputError and reading stops.
     With `span` (from `line_spans`), only the lines of that part of the file."""
     with _open_lines(path) as handle:
+        regular = _regular(handle)
         number = 0
         at, stop = 0, sys.maxsize
         if span is not None:
@@ -149,11 +183,20 @@ def _iter_lines(path: str, span: Span | None = None) -> Iterator[tuple[int, byte
             if number == 1:
                 raw = raw.removeprefix(BOM)
             if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                if not regular:
+                    raise EndlessLine(path, number, _stream_line_too_long())
                 size = _skip_rest_of_line(handle, len(raw))
                 at += size - len(raw)
                 yield number, _too_long(size)
                 continue
             yield number, raw
+
+
+def _regular(handle: IO[bytes]) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError):  # no descriptor (a test's stdin): nothing to skip to
+        return False
 
 
 def _skip_rest_of_line(handle: IO[bytes], size: int) -> int:
@@ -196,6 +239,13 @@ def _line_too_long(size: int) -> str:
     )
 
 
+def _stream_line_too_long() -> str:
+    return (
+        f"a line longer than the limit of {MAX_LINE_BYTES // 1024 // 1024} MiB; reading "
+        "stopped there (it is not JSON Lines, and a stream may have no end to skip to)"
+    )
+
+
 # a JSON array (a whole file in brackets, or one line of them) is the usual first mistake
 JSON_LINES = "; input is JSON Lines: one JSON object per line, not a JSON array"
 
@@ -225,9 +275,11 @@ def _object(path: str, number: int, raw: bytes, on_error: OnError | None) -> dic
     return None
 
 
-def _iter_objects(path: str, on_error: OnError | None) -> Iterator[tuple[int, dict[str, Any]]]:
+def _iter_objects(
+    path: str, on_error: OnError | None, lines: Lines | None = None
+) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, JSON object) for every non-blank line; bad JSON reported per line."""
-    for number, raw in _iter_lines(path):
+    for number, raw in _iter_lines(path) if lines is None else lines:
         obj = _object(path, number, raw, on_error)
         if obj is not None:
             yield number, obj
@@ -261,6 +313,10 @@ def _string(obj: Mapping[str, Any], key: str, *, where: str = "", empty_ok: bool
         raise _Problem(f"field {where}{key!r} must be a string, got {_kind(value)}")
     if not empty_ok and not value.strip():
         raise _Problem(f"field {where}{key!r} is empty")
+    if "\0" in value:
+        raise _Problem(
+            f"field {where}{key!r} holds a NUL character (\\u0000), which a database cannot store"
+        )
     return value
 
 
@@ -284,6 +340,7 @@ def parse_pool(value: object) -> Pool:
     if not isinstance(value, list):
         raise _Problem(f"field 'pool' must be a list, got {_kind(value)}")
     pool = []
+    named: dict[str, int] = {}  # name -> index of its entry
     for index, entry in enumerate(value):
         where = f"pool[{index}]."
         if not isinstance(entry, dict):
@@ -293,6 +350,9 @@ def parse_pool(value: object) -> Pool:
         unit = _string(entry, "unit", where=where)
         if not -KNOWN_LIMIT < number < KNOWN_LIMIT:
             raise _Problem(_too_large(index, name, number))
+        if name in named:
+            raise _Problem(f"pool[{index}] names {name!r} again (as pool[{named[name]}] does)")
+        named[name] = index
         pool.append(Known(name, number, unit))
     return tuple(pool)
 
@@ -302,10 +362,13 @@ def _too_large(index: int, name: str, value: float) -> str:
     return f"pool[{index}] {name!r}: value {value:g} is too large to compare ({KNOWN_RANGE})"
 
 
-def iter_pool_records(path: str, *, on_error: OnError | None = None) -> Iterator[PoolRecord]:
-    """Stream the `{id, pool}` records of a pools file, checking ids are unique."""
+def iter_pool_records(
+    path: str, *, on_error: OnError | None = None, lines: Lines | None = None
+) -> Iterator[PoolRecord]:
+    """Stream the `{id, pool}` records of a pools file, checking ids are unique; `lines`:
+    the file's lines as `sniff` left them."""
     seen: set[str] = set()
-    for number, obj in _iter_objects(path, on_error):
+    for number, obj in _iter_objects(path, on_error, lines):
         try:
             pool_id = _string(obj, "id")
             if "pool" not in obj:
@@ -332,6 +395,7 @@ def iter_briefs(
     on_error: OnError | None = None,
     check_duplicates: bool = True,
     span: Span | None = None,
+    lines: Lines | None = None,
 ) -> Iterator[BriefRecord]:
     """Stream the briefs of a JSON Lines file (`-` is stdin).
 
@@ -339,10 +403,10 @@ def iter_briefs(
     skipped; collect the errors to store all-or-nothing, or report them and go on.
     `check_duplicates=False` forgets ids as it goes (flat memory for any file size), for
     readers to whom a repeated id is harmless. `span` reads one part of a regular file
-    (see `line_spans`).
+    (see `line_spans`); `lines`, the file's lines as `sniff` left them.
     """
     seen: set[str] = set()
-    for number, raw in _iter_lines(path, span):
+    for number, raw in _iter_lines(path, span) if lines is None else lines:
         record = _fast_brief(raw, number, pools)
         if record is None:
             obj = _object(path, number, raw, on_error)
@@ -395,17 +459,21 @@ _POOLS: dict[tuple[tuple[str, float, str], ...], Pool] = {}  # recent pools by t
 _POOLS_SIZE = 256
 _FIELDS = attrgetter("name", "value", "unit")
 _VALUE = attrgetter("value")
+_NAME = attrgetter("name")
+NUL_ESCAPE = b"\\u0000"  # the only way JSON text holds a NUL character
 
 
 def _known_pool(entries: list[_KnownLine]) -> Pool | None:
     """The pool of a line as `Known` values; a pool met again among the recent ones is the
     same tuple (so the detectors' index of it is found by identity). A pool holding a zero
     is never shared: 0.0 and -0.0 are equal as keys, and a flag writes which it was. None
-    for a value beyond KNOWN_LIMIT (the plain reader says which)."""
+    for a value beyond KNOWN_LIMIT or a name given twice (the plain reader says which)."""
     fields = tuple(map(_FIELDS, entries))
     pool = _POOLS.get(fields)
     if pool is None:
         if entries and not -KNOWN_LIMIT < max(map(abs, map(_VALUE, entries))) < KNOWN_LIMIT:
+            return None
+        if len(set(map(_NAME, entries))) < len(entries):
             return None
         pool = tuple(msgspec.convert(entries, list[Known], from_attributes=True))
         if 0.0 not in map(_VALUE, entries):
@@ -423,9 +491,10 @@ def _fast_brief(raw: bytes, number: int, pools: Mapping[str, Pool] | None) -> Br
     except inside the fields it skips, which it does not check at all. Nor does it see a
     key given twice. A line `_keys_once` cannot vouch for (such a key, a field skipped)
     goes to the plain reader, which checks every object: every byte of a line taken here
-    was decoded by msgspec.
+    was decoded by msgspec. A line that may hold a NUL character is left to the plain
+    reader too, which refuses one in any field stored as a column.
     """
-    if isinstance(raw, LineTooLong):
+    if isinstance(raw, LineTooLong) or NUL_ESCAPE in raw:
         return None
     try:
         line = _DECODE_BRIEF.decode(raw)
@@ -511,32 +580,52 @@ def _brief(obj: Mapping[str, Any], number: int, pools: Mapping[str, Pool] | None
     return BriefRecord(brief_id, text, pool, meta, number, pool_id)
 
 
-def sniff_kind(path: str) -> Literal["briefs", "pools", "empty"]:
-    """Whether a file holds briefs (records with `text`) or pools, from its first record."""
-    for number, raw in _iter_lines(path):
-        if not raw.strip():
-            continue
+def sniff(path: str) -> tuple[Literal["briefs", "pools", "empty"], Lines]:
+    """Whether a file holds briefs (records with `text`) or pools, from its first record,
+    and its lines from that record on, to pass as `lines` to `iter_briefs` or
+    `iter_pool_records`: the file is read once, so a stream serves as well as a file."""
+    lines = _iter_lines(path)
+    for number, raw in lines:
         if isinstance(raw, LineTooLong):
             raise InputError(path, number, _line_too_long(raw.size))
+        if not raw.strip():
+            continue
         try:
             obj = _loads(raw.decode("utf-8").rstrip("\r\n"))
         except _Problem as exc:
             raise InputError(path, number, str(exc)) from None
         except ValueError as exc:
             raise InputError(path, number, f"invalid JSON: {exc}") from exc
-        return "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
-    return "empty"
+        kind: Literal["briefs", "pools"] = (
+            "briefs" if isinstance(obj, dict) and "text" in obj else "pools"
+        )
+        return kind, chain([(number, raw)], lines)
+    return "empty", iter(())
 
 
 def count_lines(path: str) -> int | None:
-    """Lines in a regular file, for a progress total (None for stdin)."""
-    if path == "-":
+    """Non-blank lines in a regular file, for a progress total; None for a stream (it can
+    be read only once, and is counted as it is read) or a file that cannot be read. Reads
+    a block at a time, so a file of one endless line takes no more memory than another."""
+    if is_stream(path):
         return None
     try:
         with Path(path).open("rb") as handle:
-            return sum(1 for raw in handle if raw.strip())
+            return _count_lines(handle)
     except OSError:
         return None
+
+
+def _count_lines(handle: IO[bytes]) -> int:
+    count = 0
+    filled = False  # whether the line being read so far holds more than whitespace
+    while block := handle.read(READ_CHUNK):
+        pieces = block.split(b"\n")
+        for piece in pieces[:-1]:  # each ends a line
+            count += filled or bool(piece.strip())
+            filled = False
+        filled = filled or bool(pieces[-1].strip())
+    return count + filled
 
 
 def read_brief(

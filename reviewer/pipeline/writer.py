@@ -27,7 +27,7 @@ from reviewer.pipeline.checking import (
     raise_error,
     spooled,
 )
-from reviewer.pipeline.reader import InputError, iter_briefs, read_pools
+from reviewer.pipeline.reader import InputError, is_stream, iter_briefs, read_pools
 from reviewer.pipeline.workers import BatchAnalyzer, default_workers
 
 __all__ = ["IngestReport", "RunReport", "ingest_files", "run_detector"]
@@ -138,8 +138,8 @@ def _ingest_each(
     engine = writer.engine
     for index, path in enumerate(paths):
         try:
-            if path == "-":  # stdin cannot be read twice: one transaction instead
-                stage("store", path, None)
+            if is_stream(path):  # stdin, a pipe: cannot be read twice; one transaction
+                stage("stream", path, None)
                 read = iter_briefs(path, pools=pools, on_error=on_error)
                 batches = in_batches(map(prepare, read))
                 writer.write_file(

@@ -23,7 +23,7 @@ from reviewer.pipeline.reader import (
     iter_briefs,
     iter_pool_records,
     read_pools,
-    sniff_kind,
+    sniff,
 )
 
 POOL = [
@@ -159,7 +159,7 @@ def test_a_byte_order_mark_is_accepted_in_pools_files_stdin_and_sniffing(
     assert read_pools(str(pools)) == {
         "p1": (Known("rhr", 52.0, "bpm"), Known("tsb", -22.4, "none"))
     }
-    assert sniff_kind(str(pools)) == "pools"
+    assert sniff(str(pools))[0] == "pools"
     data = b"\xef\xbb\xbf" + brief().encode() + b"\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
     assert [r.id for r in iter_briefs("-")] == ["b1"]
@@ -228,11 +228,11 @@ def test_pools_file_checks(tmp_path: Path) -> None:
         list(iter_pool_records(bad))
 
 
-def test_sniff_kind(tmp_path: Path) -> None:
-    assert sniff_kind(write(tmp_path, "", brief())) == "briefs"
+def test_sniff_tells_briefs_from_pools(tmp_path: Path) -> None:
+    assert sniff(write(tmp_path, "", brief()))[0] == "briefs"
     pools = write(tmp_path, json.dumps({"id": "p", "pool": POOL}), name="p.jsonl")
-    assert sniff_kind(pools) == "pools"
-    assert sniff_kind(write(tmp_path, "", name="e.jsonl")) == "empty"
+    assert sniff(pools)[0] == "pools"
+    assert sniff(write(tmp_path, "", name="e.jsonl"))[0] == "empty"
 
 
 def test_scan_can_forget_ids(tmp_path: Path) -> None:
