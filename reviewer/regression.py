@@ -16,6 +16,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
@@ -26,7 +27,7 @@ from typing import Any
 from reviewer.agreement import DISPUTED, team_verdict
 from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Detector, Flag, Known
-from reviewer.jsonlimits import JsonLimitError
+from reviewer.jsonlimits import BOM, JsonLimitError
 from reviewer.jsonlimits import loads as limited_loads
 from reviewer.vocabulary import EXPORTED, VERDICTS
 
@@ -438,16 +439,16 @@ def fixture_from_dict(data: Any) -> Fixture:
     )
 
 
+# A fixture holds one brief, whose line the input reader takes up to 16 MiB; written with
+# indentation, escapes and its flag, four times that is room enough.
+MAX_FIXTURE_BYTES = 64 * 1024 * 1024
+
+
 def read_fixture(path: Path) -> Fixture:
-    """Read one fixture file; any problem becomes a FixtureError naming the file."""
-    if path.is_dir():
-        raise FixtureError(path, "a folder, not a fixture file (subfolders are not read)")
-    try:
-        raw = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise FixtureError(path, "not UTF-8 text") from None
-    except OSError as exc:
-        raise FixtureError(path, exc.strerror or str(exc)) from None
+    """Read one fixture file; any problem becomes a FixtureError naming the file. Only a
+    regular file is opened (a FIFO would wait for a writer, a device never end), and no
+    more of it than MAX_FIXTURE_BYTES; a byte-order mark before the JSON is dropped."""
+    raw = _fixture_text(path)
     try:
         data = limited_loads(raw)
     except json.JSONDecodeError as exc:
@@ -462,14 +463,49 @@ def read_fixture(path: Path) -> Fixture:
         raise FixtureError(path, str(exc)) from None
 
 
+def _fixture_text(path: Path) -> str:
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise FixtureError(path, "a folder, not a fixture file (subfolders are not read)")
+        if not stat.S_ISREG(mode):
+            raise FixtureError(path, f"{_special(mode)}, not a fixture file: it is not read")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FIXTURE_BYTES + 1)
+    except OSError as exc:
+        raise FixtureError(path, exc.strerror or str(exc)) from None
+    if len(data) > MAX_FIXTURE_BYTES:
+        limit = MAX_FIXTURE_BYTES // 1024 // 1024
+        raise FixtureError(path, f"larger than {limit} MiB, the most a fixture file may hold")
+    try:
+        return data.removeprefix(BOM).decode("utf-8")
+    except UnicodeDecodeError:
+        raise FixtureError(path, "not UTF-8 text") from None
+
+
+def _special(mode: int) -> str:
+    """What a file that is neither a regular file nor a folder is, in words."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
 def fixture_paths(path: Path) -> list[Path]:
-    """The `*.json` entries of a folder in name order (a folder so named too, so that it is
-    reported rather than passed over), or a single file."""
-    if path.is_dir():
+    """The `*.json` entries of a folder in name order (a folder, FIFO or device so named too,
+    so that it is reported rather than passed over), or a single file."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise FixtureError(path, "no such file or directory") from None
+    except OSError as exc:
+        raise FixtureError(path, exc.strerror or str(exc)) from None
+    if stat.S_ISDIR(mode):
         return sorted(path.glob("*.json"))
-    if path.is_file():
-        return [path]
-    raise FixtureError(path, "no such file or directory")
+    return [path]
 
 
 def read_fixtures(path: Path) -> tuple[list[tuple[Path, Fixture]], list[FixtureError]]:
