@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
@@ -20,7 +21,7 @@ from reviewer.commands.console import (
 )
 from reviewer.commands.flag import run_line, say_unread_units
 from reviewer.grounding.types import Detector
-from reviewer.pipeline.reader import InputError, count_lines
+from reviewer.pipeline.reader import InputError, count_lines, is_stream
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
 Advance = Callable[[int], None]
@@ -122,9 +123,14 @@ def between_steps(advance: Advance, stage: Stage) -> Iterator[tuple[Advance, Sta
 
 
 def _first_unopenable(files: Sequence[str]) -> InputError | None:
-    """The first named file that cannot be opened for reading (stdin aside)."""
+    """The first named file that cannot be opened for reading (stdin aside). A stream is
+    not opened here: opening a FIFO and closing it again would end its writer's stream."""
     for path in files:
         if path == "-":
+            continue
+        if is_stream(path):
+            if not os.access(path, os.R_OK):
+                return InputError(path, 0, "cannot open: Permission denied")
             continue
         try:
             with open(path, "rb"):
