@@ -32,7 +32,7 @@ from reviewer.jsonlimits import JsonLimitError
 from reviewer.jsonlimits import loads as limited_loads
 from reviewer.pipeline import recovery
 from reviewer.pipeline.batch_writer import RunReport
-from reviewer.pipeline.reader import InputError
+from reviewer.pipeline.reader import InputError, bounded_lines
 
 BATCH = 500  # lines looked up and stored at a time
 Advance = Callable[[int], None]  # counts the briefs stored
@@ -166,7 +166,7 @@ def _lines(path: str) -> Iterator[Iterator[tuple[int, bytes]]]:
     except OSError as err:
         raise InputError(path, 0, f"cannot read it: {err.strerror}") from None
     try:
-        yield ((n, raw) for n, raw in enumerate(handle, 1) if raw.strip())
+        yield bounded_lines(handle, path)  # a line without end is refused, not held
     finally:
         if handle is not sys.stdin.buffer:
             handle.close()

@@ -192,6 +192,19 @@ def _iter_lines(path: str, span: Span | None = None) -> Lines:
             yield number, raw
 
 
+def bounded_lines(handle: IO[bytes], path: str) -> Lines:
+    """(line number, bytes) of each non-blank line of an open file, as a reader of another
+    kind of JSON Lines needs them: a line over MAX_LINE_BYTES raises InputError, and
+    nothing past it is read (the file may have no end)."""
+    number = 0
+    while raw := handle.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise EndlessLine(path, number, _stream_line_too_long())
+        if raw.strip():
+            yield number, raw
+
+
 def _regular(handle: IO[bytes]) -> bool:
     try:
         return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)

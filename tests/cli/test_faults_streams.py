@@ -331,3 +331,10 @@ def test_a_brief_of_a_few_megabytes_is_read_within_the_same_bound(tmp_path):
         result = run(["ingest", "-", "--db", database], stdin=source, limit=MEMORY)
     assert result.returncode == 0, result.stderr
     assert stored_ids(database) == {"long"}
+
+
+def test_a_flags_file_without_end_is_refused_in_bounded_memory(stored):
+    before = stored_rows(str(stored))
+    result = run(["flag", "--from", "/dev/zero", "--db", str(stored)], limit=MEMORY)
+    _refused(result, "/dev/zero:1", ENDLESS)
+    assert stored_rows(str(stored)) == before
