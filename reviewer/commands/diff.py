@@ -269,6 +269,10 @@ def write_text(
         f"unreviewed (new flags without a label): {result['unreviewed']:,}\n"
     )
     write("\n" + "\n".join(figure_lines(run_a, run_b, result)) + "\n")
+    for run, model in result.get("models", {}).items():
+        from reviewer.commands.stats import model_lines
+
+        write(visible("\n".join([f"\nrun {run}", *model_lines(model)])) + "\n")
     write(f"\n{'arm':<17} #{run_a.id:<7} #{run_b.id:<7} change\n")
     for arm, means in result["arms"].items():
         a, b = means["a"], means["b"]
@@ -301,6 +305,14 @@ def write_json(
     write("}\n")
 
 
+def _models(url_or_path: str, *runs: int) -> dict[str, Any]:
+    """The honest figures of each run made with a learned model (db.model_figures)."""
+    from db.model_figures import run_model_figures
+
+    found = {str(run): run_model_figures(url_or_path, run_id=run) for run in runs}
+    return {run: figures["model"] for run, figures in found.items() if figures}
+
+
 def diff(
     url_or_path: str,
     *,
@@ -331,6 +343,7 @@ def diff(
             counts = change_counts(db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer)
             result = summary(counts) | run_figures(connection, run_a, run_b, reviewer)
             result["arms"] = arms_movement(run_a, run_b)
+            result["models"] = _models(url_or_path, run_a.id, run_b.id)
             changes = claim_changes(
                 db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer, only=shown
             )

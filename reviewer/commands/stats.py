@@ -62,18 +62,21 @@ def _share(figures: dict[str, Any]) -> str:
     return f"{100 * value:.1f}% (95% CI {100 * ci[0]:.1f}–{100 * ci[1]:.1f})"
 
 
-def print_model(model: dict[str, Any], console: Console) -> None:
+def model_lines(model: dict[str, Any]) -> list[str]:
     """A run made with a learned model: its precision as cross-validated when learned, and
     from labels made since, apart; its training labels are no sample of these flags."""
     after = model["after_training"]
-    lines = [
+    return [
         f"made with model {model['id']} ({model['name']!r}): "
         f"{counted(model['training_labels'], 'flag')} labeled before it was learned, which "
         "it learned from, are no sample of these flags",
         f"  cross-validated when learned: precision {_share(model['cross_validated'])}",
         f"  labeled since ({counted(after['labels'], 'flag')}): precision {_share(after)}",
     ]
-    for line in lines:
+
+
+def print_model(model: dict[str, Any], console: Console) -> None:
+    for line in model_lines(model):
         console.print(Text(line))
 
 

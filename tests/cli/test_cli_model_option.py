@@ -133,6 +133,11 @@ def test_stats_of_a_run_made_with_a_model_keep_its_training_labels_apart(learned
     assert "made with model" in table.stdout and "labeled since (1 flag)" in table.stdout
     rules = runner.invoke(app, ["stats", "--json", "--run", "1", "--db", where])
     assert "model" not in json.loads(rules.stdout)
+    diff = runner.invoke(app, ["diff", "1", "learned", "--json", "--db", where])
+    assert diff.exit_code == 0, diff.output
+    assert json.loads(diff.stdout)["models"] == {str(run_id): figures}
+    text_diff = runner.invoke(app, ["diff", "1", "learned", "--db", where])
+    assert f"run {run_id}\nmade with model" in text_diff.stdout
 
 
 def test_regress_and_arms_with_the_model(learned, tmp_path):
