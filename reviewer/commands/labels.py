@@ -55,12 +55,18 @@ def _login() -> str:
 
 
 def _read(path: str) -> list[tuple[int, str]] | None:
+    """The file's non-blank lines, each at most the reader's line limit (a line without
+    end, as /dev/zero gives, is refused with its number rather than read whole)."""
+    from reviewer.pipeline.reader import InputError, bounded_lines
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return list(enumerate(handle, 1))
+        with open(path, "rb") as handle:
+            return [(n, raw.decode("utf-8")) for n, raw in bounded_lines(handle, path)]
     except (OSError, UnicodeDecodeError) as problem:
         echo(f"{path}: cannot read it: {problem}", error=True)
-        return None
+    except InputError as problem:
+        echo(str(problem), error=True)
+    return None
 
 
 def import_(url_or_path: str, path: str, *, reviewer: str | None) -> int:

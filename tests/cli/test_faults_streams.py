@@ -338,3 +338,10 @@ def test_a_flags_file_without_end_is_refused_in_bounded_memory(stored):
     result = run(["flag", "--from", "/dev/zero", "--db", str(stored)], limit=MEMORY)
     _refused(result, "/dev/zero:1", ENDLESS)
     assert stored_rows(str(stored)) == before
+
+
+def test_a_labels_file_without_end_is_refused_in_bounded_memory(stored):
+    before = stored_rows(str(stored))
+    result = run(["labels", "import", "/dev/zero", "--db", str(stored)], limit=MEMORY)
+    _refused(result, "/dev/zero:1", ENDLESS)
+    assert stored_rows(str(stored)) == before
