@@ -211,14 +211,16 @@ def streaming_progress(label: str, total: int | None) -> Iterator[Callable[[], N
         yield lambda: bar.advance(task)
 
 
-STAGE_WORDS = {"check": "checking", "store": "storing", "stream": "storing", "flag": "flagging"}
+STAGE_WORDS = {"check": "checking", "store": "storing", "stream": "storing", "flag": "flagging",
+               "arms": "scoring the four arms"}  # fmt: skip
 
 
 @contextmanager
 def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]]:
-    """`(advance, stage)` for an ingest: one bar per stage, each labelled and counting
-    from zero to its own total (checking a file, storing it, flagging older briefs), so
-    it never reads 200% or starts over unannounced. Drawn only when stderr is a terminal."""
+    """`(advance, stage)` for an ingest or a run: one bar per stage, each labelled and
+    counting from zero to its own total (checking a file, storing it, flagging its briefs
+    or older ones, scoring the arms), so it never reads 200%, starts over unannounced or
+    stands full while work goes on. Drawn only when stderr is a terminal."""
     if _surely_not_a_terminal():
         yield (lambda n: None), (lambda kind, path, total: None)
         return
@@ -238,7 +240,9 @@ def stages(files: Sequence[str]) -> Iterator[tuple[Callable[[int], None], Stage]
             bar.refresh()  # the finished stage as it ended
             bar.remove_task(current)
             label = STAGE_WORDS.get(kind, kind)
-            if path is None:
+            if kind == "arms":
+                pass  # of the run: no file to name
+            elif path is None:
                 label += " the briefs stored before"
             else:
                 number += kind in ("check", "stream")  # a stream is stored as it is read

@@ -31,7 +31,16 @@ from db.runs import (
 )
 from db.strata import run_recall, run_strata
 from reviewer.agreement import DISPUTED
-from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, say, visible
+from reviewer.commands.console import (
+    FAILED,
+    OK,
+    USAGE,
+    err,
+    open_db,
+    say,
+    streaming_progress,
+    visible,
+)
 from reviewer.grounding.arms import ARMS
 from reviewer.jsonlimits import finite
 from reviewer.metrics import precision_difference, wilson_interval
@@ -340,14 +349,21 @@ def diff(
             except ValueError as problem:
                 say(err(), str(problem))
                 return USAGE
-            counts = change_counts(db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer)
-            result = summary(counts) | run_figures(connection, run_a, run_b, reviewer)
-            result["arms"] = arms_movement(run_a, run_b)
-            result["models"] = _models(url_or_path, run_a.id, run_b.id)
-            changes = claim_changes(
-                db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer, only=shown
-            )
-            (write_json if as_json else write_text)(sys.stdout, run_a, run_b, changes, result)
+            # on a terminal, a bar of the three steps: counting, estimating, listing
+            with streaming_progress("diff", 3) as advance:
+                counts = change_counts(
+                    db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer
+                )
+                advance()
+                result = summary(counts) | run_figures(connection, run_a, run_b, reviewer)
+                result["arms"] = arms_movement(run_a, run_b)
+                result["models"] = _models(url_or_path, run_a.id, run_b.id)
+                advance()
+                changes = claim_changes(
+                    db=connection, run_a=run_a.id, run_b=run_b.id, reviewer=reviewer, only=shown
+                )
+                (write_json if as_json else write_text)(sys.stdout, run_a, run_b, changes, result)
+                advance()
     finally:
         engine.dispose()
     found = failures(result, checks)

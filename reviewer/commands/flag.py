@@ -21,6 +21,7 @@ from reviewer.commands.console import (
     progress,
     say,
     say_abandoned,
+    stages,
 )
 from reviewer.grounding.registry import spec_of
 from reviewer.grounding.types import Detector
@@ -78,12 +79,11 @@ def flag(
         with Session(engine) as session:
             if _refused(session, name):
                 return USAGE
-            total = db.count_stored_briefs(session=session)
         learned = _learned(url_or_path, engine, detector, model)
         if learned is not None:  # the run's spec loads the rules alone, as learn reads them
             spec, detector = spec_of(detector, spec), learned[0]
-        with progress("flag", total) as advance:
-            run = run_detector(engine, detector, advance=advance, name=name, spec=spec)
+        with stages([]) as (advance, stage):  # flagging, then the arms: a bar each
+            run = run_detector(engine, detector, advance=advance, name=name, spec=spec, stage=stage)
         if learned is not None:
             with Session(engine) as session:
                 set_run_model(session=session, run_id=run.run_id, model_id=learned[1])

@@ -127,6 +127,8 @@ class BatchWriter:
         self.committed_scans = False
         self.undo: IngestUndo | None = None  # what an ingest wrote, to take back on failure
         self.turn: IngestTurn | None = None  # an ingest's record, ended when it finishes
+        self.stage: Stage | None = None  # announces a stage of the progress (ingest, flag)
+        self.scored = 0  # arm texts scored so far (the arms' stage)
 
     def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -157,6 +159,13 @@ class BatchWriter:
                 (pk, pool_from_json(knowns))
                 for pk, knowns in iter_pool_rows(db=session, limit=ARM_SAMPLE)
             )
+            if self.stage is not None:  # texts to score, at most (briefs without a
+                # faithful citation have no rewrite arms)
+                stored = db.count_stored_briefs(session=session)
+                pooled = db.count_pools(session=session)
+                texts = len(ARMS) * (min(pooled, ARM_SAMPLE) + min(stored, ARM_SAMPLE))
+                self.stage("arms", None, texts)
+            self.scored = 0
             items = ((key, text, encode_pool(pool)) for key, text, pool in
                      template_items(pools, seed=seed, drift=drift))  # fmt: skip
             self._score(items, lambda scans: self._add_rates(template, scans))
@@ -165,6 +174,8 @@ class BatchWriter:
                 self._rewrite_items(session, planted, seed, drift),
                 lambda scans: self._add_planted(rewritten, planted, scans),
             )
+            if self.stage is not None:  # the rewrite arms of briefs without a citation
+                self.advance(texts - self.scored)
             rate, briefs = production(db=session, run_id=self.run_id)
             name, version, _ = describe(self.analyzer.detector)
             report = assemble_report(
@@ -176,18 +187,25 @@ class BatchWriter:
             session.commit()
 
     def _score(self, items: Iterable[Any], add: Callable[[list[Any] | None], None]) -> None:
-        """Send items to the detector in batches, at most IN_FLIGHT out at once."""
+        """Send items to the detector in batches, at most IN_FLIGHT out at once (counted
+        on the progress when a stage is shown)."""
         assert self.detection is not None
-        out = 0
+        sizes: deque[int] = deque()
+
+        def take() -> None:
+            add(self.detection.take(wait=True))  # type: ignore[union-attr]
+            done = sizes.popleft()
+            if self.stage is not None:
+                self.advance(done)
+                self.scored += done
+
         for batch in in_batches(items, BATCH):
             self.detection.queue(batch)
-            out += 1
-            while out > IN_FLIGHT:
-                add(self.detection.take(wait=True))
-                out -= 1
-        while out:
-            add(self.detection.take(wait=True))
-            out -= 1
+            sizes.append(len(batch))
+            while len(sizes) > IN_FLIGHT:
+                take()
+        while sizes:
+            take()
 
     def _rewrite_items(
         self,
@@ -250,9 +268,10 @@ class BatchWriter:
             self.detection.close()
         self.awaiting.clear()
 
-    def store_ready(self, session: Session, keep: int) -> None:
+    def store_ready(self, session: Session, keep: int, *, count: bool = False) -> None:
         """Store the scans that are back, in order, waiting for the oldest while more than
-        `keep` written batches still wait for theirs (that bounds memory)."""
+        `keep` written batches still wait for theirs (that bounds memory); `count`: advance
+        the progress by each batch's briefs (a stage of waiting for the detector)."""
         assert self.detection is not None and self.run_id is not None
         while self.awaiting:
             scans = self.detection.take(wait=len(self.awaiting) > keep)
@@ -262,6 +281,19 @@ class BatchWriter:
             if pks is not None:  # briefs detected before they were written: keys are ids
                 scans = [(pks[key], n, flags) for key, n, flags in scans if key in pks]
             store_scan_rows(session, self.run_id, scans)
+            if count:
+                self.advance(len(pks) if pks is not None else len(scans))
+
+    def await_detector(self, session: Session, path: str) -> None:
+        """Store the scans still out at the detector for a file's briefs: a stage of its
+        own, so the bar moves while the detector works rather than standing full at
+        `storing`."""
+        waiting = sum(len(pks) for pks in self.awaiting if pks)
+        if waiting and self.stage is not None:
+            self.stage("flag", path, waiting)
+            self.store_ready(session, 0, count=True)
+        else:
+            self.store_ready(session, 0)
 
     def write_file(
         self,
@@ -302,7 +334,7 @@ class BatchWriter:
                         self.committed_scans = self.scanned
                     self.advance(len(batch))
                 if self.detection is not None:
-                    self.store_ready(session, 0)
+                    self.await_detector(session, path)
                 session.commit()
                 self.committed_scans = self.scanned
             except BaseException:

@@ -84,6 +84,7 @@ def ingest_files(
     previous = _previous_run(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = BatchWriter(engine, analyzer, advance)
+    writer.stage = stage
     try:
         writer.turn = turn
         writer.undo = turn.undo()
@@ -173,18 +174,21 @@ def run_detector(
     advance: Advance | None = None,
     name: str | None = None,
     spec: str | None = None,
+    stage: Stage | None = None,
 ) -> RunReport:
     """A new run of `detector` over every stored brief, compared with the previous run;
-    its four arms are scored by the same workers and stored with it."""
+    its four arms are scored by the same workers and stored with it. `stage` announces
+    the stages of the progress (flagging, then the arms), `advance` counts within each."""
     abandoned = recovery.clean_abandoned(engine)
     previous = _previous_run(engine)
     if workers is None:
         workers = default_workers(_stored_count(engine))
     with BatchAnalyzer(detector, workers) as analyzer:
         writer = BatchWriter(engine, analyzer, advance or (lambda n: None))
+        writer.stage = stage
         try:
             writer.start(name=name, spec=spec)
-            writer.cover_the_rest(advance or (lambda n: None))
+            writer.cover_the_rest(advance or (lambda n: None), stage)
             writer.score_arms()
             run = writer.finish(previous)
         except BaseException as error:

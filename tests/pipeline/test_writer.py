@@ -267,6 +267,7 @@ def test_each_progress_stage_counts_exactly_to_its_own_total(tmp_path):
         paths,
         skip_invalid=True,
         detector=load_detector("default"),
+        workers=0,  # the detector inline: each scan back before its file is stored
         stage=log.stage,
         advance=log.advance,
         lines=[count_lines(p) for p in paths],
@@ -279,4 +280,5 @@ def test_each_progress_stage_counts_exactly_to_its_own_total(tmp_path):
         ["check", "a.jsonl", 5, 5],
         ["store", "a.jsonl", 5, 5],
         ["flag", None, 5, 5],  # the briefs stored without a run, which the new run covers
+        ["arms", None, 32, 32],  # four texts per pool and per brief, at most
     ]
