@@ -11,7 +11,6 @@ can ask them about the numbers it would flag without slowing the scan of the res
 from __future__ import annotations
 
 import re
-from functools import cached_property
 
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.table import Why
@@ -1181,13 +1180,18 @@ _CHANGE_WORDS = frozenset(CHANGE_VERBS.split("|"))
 
 
 class _Clause:
-    """The words around a number that the readings of `not_a_statement` look at, each
-    worked out when a reading first asks for it."""
+    """The words around a number that the readings of `not_a_statement` look at: most
+    numbers state their value and so meet every reading, and each view of the words is
+    worked out once, here."""
+
+    __slots__ = ("after", "after0", "after_words", "before", "colon", "digit_after", "end",
+                 "last_run", "plain", "present", "runs", "scaled", "start", "text", "told",
+                 "words", "words0")  # fmt: skip
 
     def __init__(self, text: str, start: int, end: int, plain: bool) -> None:
         self.text, self.start, self.end, self.plain = text, start, end, plain
         self.before = before = clause_before(text, start)
-        self.after0 = clause_after(text, end)
+        self.after0 = after = clause_after(text, end)
         # each pattern searched in `before` needs one of its words there: the words present
         # rule most of them out without a search at every position of the clause
         self.runs = runs = _LETTERS.findall(before.casefold())
@@ -1196,69 +1200,35 @@ class _Clause:
         # letters tells (but `(?i:...)` reads four more letters than ASCII, and such a
         # clause is searched as it is)
         self.last_run = "" if plain or _ODD.search(before) else runs[-1] if runs else "-"
-
-    @cached_property
-    def _scaled(self) -> tuple[str, bool, bool]:
-        """The clause after the number, past a scale it is a score on ("82 out of 100"),
-        whether it was, and whether a digit follows (the patterns read after the number
-        end at a digit, or begin with one of a few words)."""
-        after, plain = self.after0, self.plain
+        # the clause after the number, past a scale it is a score on ("82 out of 100"); the
+        # patterns read after the number end at a digit, or begin with one of a few words
         digit_after = plain or _DIGIT.search(after) is not None
+        self.scaled = False
         if digit_after and _OF_AFTER.match(after):
             scale = on_a_scale(after)
             if scale:
-                after = after[scale:]
-                return after, True, plain or _DIGIT.search(after) is not None
-        return after, False, digit_after
-
-    @property
-    def after(self) -> str:
-        return self._scaled[0]
-
-    @property
-    def scaled(self) -> bool:
-        return self._scaled[1]
-
-    @property
-    def digit_after(self) -> bool:
-        return self._scaled[2]
-
-    @cached_property
-    def words0(self) -> list[str]:
-        """The clause's words before the number, lowered."""
-        before = self.before
+                after, self.scaled = after[scale:], True
+                digit_after = plain or _DIGIT.search(after) is not None
+        self.after, self.digit_after = after, digit_after
+        self.after_words = plain or _after_words_allow(after)
+        # the words before the number, lowered; those after a label's colon
         if before.isascii():
-            return _WORDS.findall(before.lower())  # the same words, lowered at once
-        return [w.lower() for w in _WORDS.findall(before)]
-
-    @cached_property
-    def colon(self) -> int:
-        return self.before.rfind(": ")
-
-    @cached_property
-    def told(self) -> list[str]:
-        """The words after the clause's last colon."""
-        colon = self.colon
-        return [w.lower() for w in _WORDS.findall(self.before, colon)] if colon >= 0 else []
-
-    @cached_property
-    def words(self) -> list[str]:
-        """The words of the statement: after a label's colon when two or more follow it
-        ("as planned: ..."), and past an aside closed before the number ("availability
-        99.99% (target 99.95%), p95 828 ms" states the p95)."""
-        told = self.told
-        words = told if len(told) >= 2 else self.words0
-        before = self.before
+            self.words0 = words = _WORDS.findall(before.lower())  # lowered at once
+        else:
+            self.words0 = words = [w.lower() for w in _WORDS.findall(before)]
+        self.colon = colon = before.rfind(": ")
+        self.told = told = [w.lower() for w in _WORDS.findall(before, colon)] if colon >= 0 else []
+        # the statement's words: after a label's colon when two or more follow it ("as
+        # planned: ..."), and past an aside closed before the number ("availability 99.99%
+        # (target 99.95%), p95 828 ms" states the p95)
+        if len(told) >= 2:
+            words = told
         if ")" in before and "(" in before:
-            region = before[self.colon :] if words is told else before
+            region = before[colon:] if words is told else before
             open_words = _WORDS.findall(_CLOSED_ASIDE.sub(" ", region).lower())
             if len(open_words) < len(words):
-                return open_words
-        return words
-
-    @cached_property
-    def after_words(self) -> bool:
-        return self.plain or _after_words_allow(self.after)
+                words = open_words
+        self.words = words
 
 
 _STATED = Why("", "stated")  # a reading that settles the number states its value
