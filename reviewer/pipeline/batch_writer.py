@@ -250,16 +250,28 @@ class BatchWriter:
             self._end_turn(session)
             session.commit()
         self.run_id = None
+        self._ended()
 
     def end_turn(self) -> None:
         """An ingest without a run is done: its record goes (it is all stored)."""
         with Session(self.engine) as session:
             self._end_turn(session)
             session.commit()
+        self._ended()
 
     def _end_turn(self, session: Session) -> None:
         if self.turn is not None:
             self.turn.end(session)
+
+    def _ended(self) -> None:
+        """The ingest is committed, record and all: nothing of it is taken back now."""
+        if self.turn is not None:
+            self.undo = None
+
+    def close_turn(self) -> None:
+        """The ingest is over, its record ended or left for the next command to take back."""
+        if self.turn is not None:
+            self.turn.close()
             self.turn = None
 
     def forget_queued(self) -> None:
@@ -388,6 +400,7 @@ class BatchWriter:
             run = finish_run(session, self.run_id)
             self._end_turn(session)  # the run and its briefs are the database's now
             session.commit()
+            self._ended()
             diff = diff_runs(session, previous, run.id) if previous is not None else None
             config = getattr(self.analyzer.detector, "config", None) if self.analyzer else None
             unread = (

@@ -76,25 +76,19 @@ def ingest_files(
     if workers is None:
         workers = default_workers(expected) if detector is not None else 0
     report.abandoned = recovery.clean_abandoned(engine)
-    try:
-        turn = recovery.take_turn(engine, waiting)
-    except Exception as error:  # its first write: a read-only or full disk, a lost server
-        error.add_note("nothing was stored: the database is as it was")
-        raise
-    previous = _previous_run(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = BatchWriter(engine, analyzer, advance)
     writer.stage = stage
     try:
-        writer.turn = turn
-        writer.undo = turn.undo()
+        _take_turn(writer, waiting)
+        previous = _previous_run(engine)  # after waiting: another ingest may have made one
         if analyzer is not None:
             writer.start(name=name, spec=spec)
         _ingest_each(writer, paths, report, pools, on_error, replace, stage, advance, lines)
         if analyzer is not None:
             # a run over every stored brief when this ingest wrote any, or when the latest
-            # run misses some (stored with --no-flag, or by an ingest that was killed); not
-            # after input that was refused, or whose every line was rejected
+            # run misses some (stored with --no-flag); not after input that was refused, or
+            # whose every line was rejected
             refused = report.failed is not None or report.all_rejected
             if writer.scanned or (not refused and recovery.needs_run(engine)):
                 writer.cover_the_rest(advance, stage)
@@ -105,13 +99,24 @@ def ingest_files(
         else:
             writer.end_turn()
     except BaseException as error:
-        _took_back(error, engine, writer, keep_run=False)
+        if writer.undo is not None:  # the turn was taken: there may be something to undo
+            _took_back(error, engine, writer, keep_run=False)
         raise
     finally:
-        turn.close()
+        writer.close_turn()
         if analyzer is not None:
             analyzer.close()
     return report
+
+
+def _take_turn(writer: BatchWriter, waiting: Waiting | None) -> None:
+    """Wait for any other ingest of the database to end, then record this one."""
+    try:
+        writer.turn = recovery.take_turn(writer.engine, waiting)
+    except Exception as error:  # its first write: a read-only or full disk, a lost server
+        error.add_note("nothing was stored: the database is as it was")
+        raise
+    writer.undo = writer.turn.undo()
 
 
 def _took_back(
