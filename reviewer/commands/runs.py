@@ -22,6 +22,7 @@ from db.runs import (
     stored_arms,
 )
 from reviewer.commands.arms import print_arms
+from reviewer.commands.charts import runs_chart
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, out, say, visible
 from reviewer.grounding.arms import ARMS, MESSAGES, ArmsReport
 
@@ -114,6 +115,8 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
     if not console.is_terminal:  # piped: the table at its natural width, never squeezed
         console = Console(highlight=False, width=200)
     console.print(runs_table(summaries))
+    for line in runs_chart(summaries):
+        console.print(line, overflow="ellipsis", no_wrap=True)
     if any(s.unmeasured for s in summaries):
         say(console, "* bounds, not an interval: a stratum of that run has no true or false "
                      "verdict from its random queue yet (reviewer stats --run N shows "

@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from db.figures import PrecisionStats, RunStats, SliceStats
+from reviewer.commands.charts import figure, interval_bar
 from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say, visible
 
 
@@ -183,6 +184,7 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     for unit, part in s.by_unit.items():
         table.add_row(*_row(f"unit {unit}", part))
     console.print(table)
+    print_bars(s, console)
     if any(part.unmeasured for part in [*s.by_kind.values(), *s.by_unit.values()]):
         say(console, "* bounds, not an interval: some flags of that kind or unit have no true "
                      "or false verdict from the run's random queue yet (unlabeled, or in "
@@ -203,6 +205,22 @@ def print_stats(s: PrecisionStats, console: Console) -> None:
     elif s.reviewer is None and s.labeled:
         say(console, "0 claims in dispute")
     say_what_narrows(s, console)
+
+
+def print_bars(s: PrecisionStats, console: Console) -> None:
+    """The panel's bars: each row's interval on [0, 1] with its point (bounds while a
+    stratum is unmeasured), so how wide the uncertainty is shows at a glance."""
+    rows = [("overall", s), *((f"kind {k}", p) for k, p in s.by_kind.items()),
+            *((f"unit {u}", p) for u, p in s.by_unit.items())]  # fmt: skip
+    for name, part in rows:
+        if not part.true_positives + part.false_positives:
+            continue
+        low, high = part.precision_ci
+        point = None if part.unmeasured else part.precision
+        line = Text(f"{visible(name)[:12]:<13}")
+        line.append_text(interval_bar(point, low, high))
+        line.append(f"  {figure(point, low, high)}")
+        console.print(line, overflow="ellipsis", no_wrap=True)
 
 
 def say_what_narrows(s: PrecisionStats, console: Console) -> None:

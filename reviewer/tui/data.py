@@ -66,9 +66,11 @@ def compute_stats(
     resamples and the arms are computed: a server's idle-in-transaction timeout never
     cuts a panel that is only thinking."""
     from db.agreement import run_ratings
+    from db.runs import run_summaries
     from reviewer.agreement import run_report
 
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    runs = run_summaries(db=session, reviewer=reviewer)
     ratings = run_ratings(session=session, run_id=run_id)
     run = db.get_run(session=session, run_id=run_id)
     stored = stored_arms(run) if run is not None else None
@@ -87,7 +89,9 @@ def compute_stats(
 
         arms = ArmsReport.from_dict(stored)
         count = int(stored.get("pools") or 0)
-        return StatsReport(stats, arms, None, count, source="stored", agreement=agreement)
+        return StatsReport(
+            stats, arms, None, count, source="stored", agreement=agreement, runs=runs
+        )
     try:
         from reviewer.grounding.arms import run_arms
         from reviewer.grounding.registry import (
@@ -106,5 +110,9 @@ def compute_stats(
     except DetectorNotNamed as err:  # said as it is: the option that would load it
         return StatsReport(stats, None, str(err), agreement=agreement)
     except Exception as err:  # the panel still shows precision when the arms cannot run
-        return StatsReport(stats, None, f"{type(err).__name__}: {err}", agreement=agreement)
-    return StatsReport(stats, arms, None, len(pools), source="scored now", agreement=agreement)
+        return StatsReport(
+            stats, None, f"{type(err).__name__}: {err}", agreement=agreement, runs=runs
+        )
+    return StatsReport(
+        stats, arms, None, len(pools), source="scored now", agreement=agreement, runs=runs
+    )

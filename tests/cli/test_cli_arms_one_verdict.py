@@ -78,3 +78,20 @@ def test_a_failing_detector_fails_in_every_view(tmp_path: Path, monkeypatch) -> 
     assert code_now == code_stored == 1
     listed = json.loads(invoke("runs", "--json", "--db", path)[1])
     assert listed[0]["arms"]["passed"] is False
+
+
+def test_runs_and_stats_draw_the_panels_pictures(demo_db: str) -> None:
+    """`runs` charts each run's precision interval and its arms as blocks (template |
+    rewrite), from what the run stored; `stats` draws the panel's interval bars."""
+    from reviewer.tui.charts import arm_sparks
+
+    stored = json.loads(invoke("arms", "--run", "1", "--json", "--db", demo_db)[1])
+    code, listed = invoke("runs", "--db", demo_db)
+    assert code == 0
+    chart = next(line for line in listed.splitlines() if line.startswith("#1 "))
+    drawn = f"{arm_sparks(stored, 'template')} | {arm_sparks(stored, 'rewrite')}"
+    assert "PASS" in chart and drawn in chart and "0 " in chart and " 1" in chart
+    code, stats = invoke("stats", "--db", demo_db)
+    assert code == 0
+    # no true or false verdict yet: no bar is drawn for a figure that does not exist
+    assert not any(line.startswith("overall      0 ") for line in stats.splitlines())

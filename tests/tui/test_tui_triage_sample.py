@@ -4,6 +4,7 @@ are a sample. Driven with the pilot on the demo briefs and two runs; the databas
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -115,3 +116,27 @@ async def test_stats_counts_the_off_queue_label_by_hand(triage: Path) -> None:
     new = next(s for s in figures["strata"] if s["name"] == "new")
     assert new["labeled"] == QUEUED
     assert figures["off_queue"]["new"] == 1 and figures["hand_labels"] == 1
+
+
+async def test_the_panel_charts_precision_and_arms_across_runs(triage: Path) -> None:
+    """Two runs: the panel draws each run's interval and its stored arms as blocks."""
+    from reviewer.tui.charts import arm_sparks
+
+    engine = db.make_engine(str(triage))
+    with engine.connect() as connection:
+        stored = {r: json.loads(a) for r, a in connection.execute(
+            text("SELECT id, arms FROM detectorrun ORDER BY id"))}  # fmt: skip
+    app = ReviewApp(engine, reviewer="viewer", run=2)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            panel = str(app.screen.query_one("#stats-text").render())
+        assert "Across runs" in panel
+        for run, arms in stored.items():
+            drawn = f"{arm_sparks(arms, 'template')}|{arm_sparks(arms, 'rewrite')}"
+            line = next(line for line in panel.splitlines() if line.startswith(f"#{run} "))
+            assert drawn in line and ("PASS" in line) == (not arms["failures"])
+    finally:
+        engine.dispose()

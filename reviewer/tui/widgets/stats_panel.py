@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +11,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from reviewer.metrics import wilson_interval
+from reviewer.tui.charts import arm_sparks, interval_cells, run_precision
 from reviewer.tui.literal import one_line
 from reviewer.tui.shapes import Figures, Slice
 from reviewer.tui.widgets.strata_lines import strata_parts
@@ -30,21 +31,17 @@ class StatsReport:
     pools: int = 0
     source: str = ""  # "stored": the run's own, kept when it was made; "scored now"
     agreement: Mapping[str, Any] | None = None  # reviewer.agreement.run_report
+    runs: Sequence[Any] = ()  # every run's summary (db.runs.RunSummary), oldest first
 
 
-def range_bar(point: float, low: float, high: float, width: int = BAR) -> list[Part]:
-    """[0, 1] as blocks: ░ outside the interval, ▓ inside it, █ at the point estimate."""
-    cells = []
-    at = min(width - 1, int(point * width))
-    for i in range(width):
-        middle = (i + 0.5) / width
-        if i == at:
-            cells.append(("█", "$accent"))
-        elif low <= middle <= high:
-            cells.append(("▓", "$accent 60%"))
-        else:
-            cells.append(("░", "dim"))
-    return cells
+ROLE_STYLE = {"point": "$accent", "inside": "$accent 60%", "outside": "dim",
+              "bounds": "$warning"}  # fmt: skip
+
+
+def range_bar(point: float | None, low: float, high: float, width: int = BAR) -> list[Part]:
+    """[0, 1] as blocks: ░ outside the interval, ▓ inside it, █ at the point estimate
+    (▒ across the bounds when there is no point)."""
+    return [(char, ROLE_STYLE[role]) for char, role in interval_cells(point, low, high, width)]
 
 
 def mean_bar(value: float, width: int = BAR) -> str:
@@ -164,7 +161,33 @@ def stats_content(report: StatsReport) -> Content:
     parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
+    parts += runs_parts(report.runs)
     return Content.assemble(*parts)
+
+
+def runs_parts(runs: Sequence[Any]) -> list[Part]:
+    """Precision per run with its interval, and its arms as blocks (template | rewrite):
+    how the check moved across releases."""
+    shown = [s for s in runs if getattr(s.run, "status", "finished") == "finished"]
+    if len(shown) < 2:  # one run: the panel above says it all
+        return []
+    parts: list[Part] = [("\nAcross runs", "bold underline"),
+                         ("  precision 95% · arms t | rw\n", "dim")]  # fmt: skip
+    for summary in shown:
+        point, low, high = run_precision(summary)
+        arms = summary.arms
+        template, rewrite = arm_sparks(arms, "template"), arm_sparks(arms, "rewrite")
+        verdict = ("", "") if arms is None else (
+            (" PASS", "$success") if not arms.get("failures") else (" FAIL", "$error")
+        )  # fmt: skip
+        parts += [
+            (f"#{summary.run.id:<3}", "bold"),
+            *range_bar(point, low, high, 14),
+            f" {'  –' if point is None else f'{point:.2f}'}",
+            verdict,
+            f" {template or '····'}|{rewrite or '····'}\n",
+        ]
+    return parts
 
 
 def agreement_parts(agreement: Mapping[str, Any] | None) -> list[Part]:
