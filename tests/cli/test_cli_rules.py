@@ -1,13 +1,11 @@
-"""`reviewer rules` lists the catalogue (table, markdown, json); the docs' page is written
-from it by scripts/rules_catalogue.py; `[rules]` in a config given to scan, flag or ingest
-is checked (an unknown id: its file and id named, exit 2, nothing stored) and changes the
-run's config digest."""
+"""`reviewer rules` lists the catalogue (table, markdown, json); the docs' page is made from
+it as the site builds (scripts/docs_hooks.py, tests/test_docs.py); `[rules]` in a config
+given to scan, flag or ingest is checked (an unknown id: its file and id named, exit 2,
+nothing stored) and changes the run's config digest."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -69,19 +67,6 @@ def test_markdown_has_a_section_per_group_and_per_rule() -> None:
         assert f"## {group}: {GROUPS[group]}\n" in page
     # a summary's code span stays code; its other characters are text
     assert "of `positions`)." in page
-
-
-def test_the_script_writes_the_docs_page_and_checks_it(tmp_path: Path) -> None:
-    page = tmp_path / "docs" / "rules.md"
-    script = [sys.executable, str(ROOT / "scripts" / "rules_catalogue.py")]
-    made = subprocess.run([*script, str(page)], capture_output=True, text=True, cwd=ROOT)
-    assert made.returncode == 0, made.stderr
-    assert page.read_text() == invoke("rules", "--format", "markdown").stdout
-    checked = subprocess.run([*script, str(page), "--check"], capture_output=True, text=True)
-    assert checked.returncode == 0, checked.stdout
-    page.write_text(page.read_text().replace("plan.bound", "plan.gone"))
-    stale = subprocess.run([*script, str(page), "--check"], capture_output=True, text=True)
-    assert stale.returncode == 1 and "out of date" in stale.stdout
 
 
 # --- [rules] in a config, through the commands ------------------------------------------
