@@ -53,7 +53,9 @@ class IsolatedPlugin:
     def __init__(self, detector: Detector) -> None:
         self.detector = detector
         self.name = getattr(detector, "name", None) or type(detector).__name__
-        self.version = getattr(detector, "version", None) or "unversioned"
+        version = getattr(detector, "version", None)
+        if version:  # else none, as the plugin says none (runs store "unversioned")
+            self.version = version
         self.config = getattr(detector, "config", None)
         if callable(getattr(detector, "checkable", None)):
             self.checkable = self._checkable

@@ -204,7 +204,8 @@ def test_precision_stats_counts_interval_and_breakdowns(four_briefs):
         # labels chosen by hand are no sample: the two flags without one are unmeasured,
         # so precision has bounds (all false .. all true), not an interval
         assert stats["precision"] is None and stats["unmeasured"] == ["new"]
-        assert stats["precision_ci"] == pytest.approx([2 / 5, 4 / 5])
+        # ...and the skip is no verdict: unknown too, so 2 to 5 of the 6 may be true
+        assert stats["precision_ci"] == pytest.approx([2 / 6, 5 / 6])
         assert stats["labeled_precision"]["precision"] == pytest.approx(2 / 3)
         assert stats["labeled_precision"]["precision_ci"] == pytest.approx(
             list(wilson_interval(2, 3))

@@ -102,20 +102,17 @@ async def test_only_a_class_walks_its_random_queue(triage: Path, change: str) ->
         assert made[QUEUED] == (last_claim, False, 2)  # off the queue: by hand
     finally:
         engine.dispose()
-
-
-async def test_stats_counts_the_off_queue_label_by_hand(triage: Path) -> None:
-    """What the app stored reads back in `stats`: the queue's labels a sample of their
-    stratum, the label off the queue by hand."""
-    import json
-
-    result = CliRunner().invoke(
-        cli, ["stats", "--json", "--run", "2", "--reviewer", "walker-new", "--db", str(triage)]
-    )
-    figures = json.loads(result.stdout)
-    new = next(s for s in figures["strata"] if s["name"] == "new")
-    assert new["labeled"] == QUEUED
-    assert figures["off_queue"]["new"] == 1 and figures["hand_labels"] == 1
+    if change == "new":
+        # what the app stored reads back in `stats`: the queue's labels a sample of their
+        # stratum, the label off the queue by hand (here, in the test that made them: a
+        # test of its own could run in another process, with no labels made)
+        result = CliRunner().invoke(
+            cli, ["stats", "--json", "--run", "2", "--reviewer", reviewer, "--db", str(triage)]
+        )
+        figures = json.loads(result.stdout)
+        stratum = next(s for s in figures["strata"] if s["name"] == "new")
+        assert stratum["labeled"] == QUEUED
+        assert figures["off_queue"]["new"] == 1 and figures["hand_labels"] == 1
 
 
 async def test_the_panel_charts_precision_and_arms_across_runs(triage: Path) -> None:
