@@ -69,6 +69,17 @@ DetectorOption = Annotated[
         "--detector", "-d", help="reference, default, a plugin as module:attr, or cmd:PROGRAM ARGS."
     ),
 ]
+# a detector that may be left unsaid: the command then decides (the default, or none where
+# a run from a flags file or fixtures name their own)
+MaybeDetectorOption = Annotated[
+    str | None,
+    typer.Option(
+        "--detector",
+        "-d",
+        help="reference, default (the default), module:attr, or cmd:PROGRAM ARGS.",
+        show_default=False,
+    ),
+]
 ConfigOption = Annotated[
     str | None,
     typer.Option("--config", help="TOML file with detector thresholds and unit vocabulary."),
@@ -350,15 +361,7 @@ def ingest(
 
 @app.command(rich_help_panel="Store and flag briefs")
 def flag(
-    detector: Annotated[
-        str | None,
-        typer.Option(
-            "--detector",
-            "-d",
-            help="reference, default (the default), module:attr, or cmd:PROGRAM ARGS.",
-            show_default=False,
-        ),
-    ] = None,
+    detector: MaybeDetectorOption = None,
     config: ConfigOption = None,
     name: Annotated[
         str | None, typer.Option("--name", help="A name for the run, e.g. the release: v0.40.")
@@ -567,15 +570,7 @@ def export(
 @app.command(rich_help_panel="Regression fixtures")
 def regress(
     fixtures: Annotated[Path, typer.Argument(help="Folder of fixtures (or one fixture file).")],
-    detector: Annotated[
-        str | None,
-        typer.Option(
-            "--detector",
-            "-d",
-            help="reference, default (the default), module:attr, or cmd:PROGRAM ARGS.",
-            show_default=False,
-        ),
-    ] = None,
+    detector: MaybeDetectorOption = None,
     config: ConfigOption = None,
     model: ModelOption = None,
 ) -> None:
