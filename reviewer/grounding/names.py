@@ -164,31 +164,11 @@ class NameIndex:
     )
 
     def __init__(self, pool: Sequence[Known], aliases: dict[str, tuple[str, ...]]) -> None:
-        by_form: dict[str, Known] = {}
         by_name: dict[str, Known] = {}
         for known in pool:
             by_name.setdefault(known.name, known)
-        for known in by_name.values():
-            for form in (known.name, *aliases.get(known.name, ())):
-                key = form_key(form)
-                if any(char.isalpha() for char in key):
-                    by_form.setdefault(key, known)
-            # a name that ends in its unit is said without it: `p95_latency_ms` is "p95
-            # latency" (but a single word left, "sleep" of `sleep_hours`, names too much)
-            *head, last = form_key(known.name).split() or [""]
-            if len(head) >= 2 and (last in _UNIT_SUFFIXES or last == known.unit.lower()):
-                key = " ".join(head)
-                if any(char.isalpha() for char in key):
-                    by_form.setdefault(key, known)
-        # a name of two words or more is also written with a word's synonym ("sleep
-        # rating" for "sleep score"), unless that spelling names another value
-        for key, known in list(by_form.items()):
-            words = key.split()
-            if len(words) < 2:
-                continue
-            for i, word in enumerate(words):
-                for synonym in SYNONYMS.get(word, ()):
-                    by_form.setdefault(" ".join([*words[:i], synonym, *words[i + 1 :]]), known)
+        by_form = _own_forms(by_name, aliases)
+        _add_synonyms(by_form)
         self.by_form = by_form
         # name -> the stems each of its names says beyond plain and generic words
         self.contents: dict[str, list[frozenset[str]]] = {}
@@ -196,82 +176,22 @@ class NameIndex:
             stems = content_stems(form)
             if stems:
                 self.contents.setdefault(known.name, []).append(stems)
-        # the change of each level value, when the pool holds one: "dau" -> "dau_change",
-        # and "p95 latency" -> "latency_change" (the change's other words name the level)
-        self.change_of: dict[str, Known] = {}
-        for known in by_name.values():
-            for suffix in CHANGE_SUFFIXES:
-                change = by_name.get(known.name + suffix)
-                if change is not None:
-                    self.change_of.setdefault(known.name, change)
-        self.changes = changes = [k for k in by_name.values() if is_change(k)]
         self.words: dict[str, set[str]] = {}  # name -> the words of its names
         for form, known in by_form.items():
             self.words.setdefault(known.name, set()).update(form.split())
-        for known in by_name.values():
-            if is_change(known) or known.name in self.change_of:
-                continue
-            words = self.words.get(known.name, set())
-            for change in changes:
-                stems = [_stem_words(form) for form in (change.name, *aliases.get(change.name, ()))]
-                if any(stem and stem <= words for stem in stems):
-                    self.change_of[known.name] = change
-                    break
-        holders: dict[str, set[str]] = {}
-        for name, words in self.words.items():
-            for word in words:
-                holders.setdefault(word, set()).add(name)
-        self.partial: dict[str, Known] = {
-            word: by_name[next(iter(names))]
-            for word, names in holders.items()
-            if len(names) == 1
-            and word not in by_form
-            and len(word) >= 4
-            and word.isalpha()
-            and word not in _NOT_PARTIAL
-            and word not in QUALIFIERS
-            and word not in CHANGE_WORDS
-            and word not in _PLAIN
-        }
+        self.changes = [k for k in by_name.values() if is_change(k)]
+        self.change_of = _changes_of(by_name, aliases, self.words, self.changes)
+        self.partial = _partial_words(self.words, by_form, by_name)
         self.heads = self._heads(by_form)
-        # the verb or the other word form each known value's names say alone once their
-        # measure word is off ("sleep duration" -> "sleep", "slept"; "signups" -> "signed up")
-        self.verbs: dict[str, set[str]] = {}
-        for form, known in by_form.items():
-            for key in form_verbs(form):
-                self.verbs.setdefault(key, set()).add(known.name)
-        # a share's verb: "conversion rate" -> "converted" ("3.4% of visitors converted")
-        self.rate_verbs: dict[str, set[str]] = {}
-        for form, known in by_form.items():
-            if known.unit == "pct":
-                for key in form_verbs(" ".join(w for w in form.split() if w != "rate")):
-                    self.rate_verbs.setdefault(key, set()).add(known.name)
-        # a count is named by its noun in the singular and a word of counting, too:
-        # "alert count", "incident tally", "overdue invoice count" (after the words of
-        # each name are taken, so "count" names nothing alone)
-        for key, known in list(by_form.items()):
-            *head, last = key.split()
-            single = _singular(last)
-            if single is None or not _counts_things(known):
-                continue
-            for measure in _COUNTING:
-                by_form.setdefault(" ".join([*head, single, measure]), known)
-        # a name of a measure said with its measure as the verb: "sleep score" -> "sleep
-        # scored" ("Your sleep scored 82"), "average HR" -> "HR averaged"
-        for key, known in list(by_form.items()):
-            *head, last = key.split()
-            if head and last in _MEASURE_VERBS:
-                by_form.setdefault(" ".join([*head, _MEASURE_VERBS[last]]), known)
-            first, *rest = key.split()
-            if rest and first in _MEASURE_VERBS:
-                by_form.setdefault(" ".join([*rest, _MEASURE_VERBS[first]]), known)
+        self.verbs, self.rate_verbs = _verb_forms(by_form)
+        # (after the words of each name are taken, so "count" or "scored" names nothing alone)
+        _add_counting(by_form)
+        _add_measure_verbs(by_form)
         self.gates: dict[tuple[str, ...], re.Pattern[str] | None] = {}
-        self.pattern: re.Pattern[str] | None = None
-        if by_form:
-            self.pattern = name_pattern([*by_form, *self.partial, *self.heads])
+        forms = [*by_form, *self.partial, *self.heads]
+        self.pattern: re.Pattern[str] | None = name_pattern(forms) if by_form else None
         # the first word of every form, when all are ASCII: where none of them stands in a
         # text's lower case, no name can start (see `_matches`)
-        forms = [*by_form, *self.partial, *self.heads]
         firsts = {form.split()[0] for form in forms if form.split()}
         self.first_words: tuple[str, ...] | None = (
             tuple(sorted(firsts)) if all(word.isascii() for word in firsts) else None
@@ -613,6 +533,126 @@ class NameIndex:
             word = after.group(1).lower()
             return word in _PLAIN or word in own or word.endswith("ed")
         return True
+
+
+def _own_forms(by_name: dict[str, Known], aliases: dict[str, tuple[str, ...]]) -> dict[str, Known]:
+    """Each known value's own forms: its name and aliases as compared, and a name that
+    ends in its unit said without it (`p95_latency_ms` is "p95 latency"; but a single
+    word left, "sleep" of `sleep_hours`, names too much)."""
+    by_form: dict[str, Known] = {}
+    for known in by_name.values():
+        for form in (known.name, *aliases.get(known.name, ())):
+            key = form_key(form)
+            if any(char.isalpha() for char in key):
+                by_form.setdefault(key, known)
+        *head, last = form_key(known.name).split() or [""]
+        if len(head) >= 2 and (last in _UNIT_SUFFIXES or last == known.unit.lower()):
+            key = " ".join(head)
+            if any(char.isalpha() for char in key):
+                by_form.setdefault(key, known)
+    return by_form
+
+
+def _add_synonyms(by_form: dict[str, Known]) -> None:
+    """A name of two words or more is also written with a word's synonym ("sleep rating"
+    for "sleep score"), unless that spelling names another value."""
+    for key, known in list(by_form.items()):
+        words = key.split()
+        if len(words) < 2:
+            continue
+        for i, word in enumerate(words):
+            for synonym in SYNONYMS.get(word, ()):
+                by_form.setdefault(" ".join([*words[:i], synonym, *words[i + 1 :]]), known)
+
+
+def _changes_of(
+    by_name: dict[str, Known],
+    aliases: dict[str, tuple[str, ...]],
+    words: dict[str, set[str]],
+    changes: list[Known],
+) -> dict[str, Known]:
+    """The change of each level value, when the pool holds one: "dau" -> "dau_change" by
+    its suffix, then "p95 latency" -> "latency_change" (the change's other words name the
+    level)."""
+    change_of: dict[str, Known] = {}
+    for known in by_name.values():
+        for suffix in CHANGE_SUFFIXES:
+            change = by_name.get(known.name + suffix)
+            if change is not None:
+                change_of.setdefault(known.name, change)
+    for known in by_name.values():
+        if is_change(known) or known.name in change_of:
+            continue
+        said = words.get(known.name, set())
+        for change in changes:
+            stems = [_stem_words(form) for form in (change.name, *aliases.get(change.name, ()))]
+            if any(stem and stem <= said for stem in stems):
+                change_of[known.name] = change
+                break
+    return change_of
+
+
+def _partial_words(
+    words: dict[str, set[str]], by_form: dict[str, Known], by_name: dict[str, Known]
+) -> dict[str, Known]:
+    """The words of names that only one known value's names hold, and that neither
+    qualify nor are plain: each names its value alone ("retention", "pulse")."""
+    holders: dict[str, set[str]] = {}
+    for name, said in words.items():
+        for word in said:
+            holders.setdefault(word, set()).add(name)
+    return {
+        word: by_name[next(iter(names))]
+        for word, names in holders.items()
+        if len(names) == 1
+        and word not in by_form
+        and len(word) >= 4
+        and word.isalpha()
+        and word not in _NOT_PARTIAL
+        and word not in QUALIFIERS
+        and word not in CHANGE_WORDS
+        and word not in _PLAIN
+    }
+
+
+def _verb_forms(by_form: dict[str, Known]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The verb or the other word form each known value's names say alone once their
+    measure word is off ("sleep duration" -> "sleep", "slept"; "signups" -> "signed up"),
+    and a share's verb ("conversion rate" -> "converted": "3.4% of visitors converted")."""
+    verbs: dict[str, set[str]] = {}
+    for form, known in by_form.items():
+        for key in form_verbs(form):
+            verbs.setdefault(key, set()).add(known.name)
+    rate_verbs: dict[str, set[str]] = {}
+    for form, known in by_form.items():
+        if known.unit == "pct":
+            for key in form_verbs(" ".join(w for w in form.split() if w != "rate")):
+                rate_verbs.setdefault(key, set()).add(known.name)
+    return verbs, rate_verbs
+
+
+def _add_counting(by_form: dict[str, Known]) -> None:
+    """A count is named by its noun in the singular and a word of counting, too: "alert
+    count", "incident tally", "overdue invoice count"."""
+    for key, known in list(by_form.items()):
+        *head, last = key.split()
+        single = _singular(last)
+        if single is None or not _counts_things(known):
+            continue
+        for measure in _COUNTING:
+            by_form.setdefault(" ".join([*head, single, measure]), known)
+
+
+def _add_measure_verbs(by_form: dict[str, Known]) -> None:
+    """A name of a measure said with its measure as the verb: "sleep score" -> "sleep
+    scored" ("Your sleep scored 82"), "average HR" -> "HR averaged"."""
+    for key, known in list(by_form.items()):
+        *head, last = key.split()
+        if head and last in _MEASURE_VERBS:
+            by_form.setdefault(" ".join([*head, _MEASURE_VERBS[last]]), known)
+        first, *rest = key.split()
+        if rest and first in _MEASURE_VERBS:
+            by_form.setdefault(" ".join([*rest, _MEASURE_VERBS[first]]), known)
 
 
 _BY_NAMES: dict[tuple, tuple[dict, NameIndex]] = {}  # see `NameIndex.of`
