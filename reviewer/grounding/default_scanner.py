@@ -25,6 +25,7 @@ import re
 import unicodedata
 from array import array
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.tokens import Claim, Hits, Judge, RawToken, Token
@@ -399,6 +400,18 @@ def prefix_alias(alias: str) -> bool:
     return len(alias) == 3 and alias.isalpha() and alias.isupper()
 
 
+@dataclass(slots=True)
+class _Tally:
+    """One text as `DefaultScanner.tally` reads it."""
+
+    written: str  # the text as given
+    text: str  # its digits in ASCII (`ascii_digits`), where the pattern runs
+    same: bool  # whether the two are one string
+    memo: dict  # judgements by key, kept by the pool
+    judge: Judge
+    counts: list[int] | None  # where the starts of counts of things go
+
+
 class DefaultScanner:
     """Numbers as the default detector reads them; units from the config's vocabulary."""
 
@@ -551,75 +564,24 @@ class DefaultScanner:
         starts, judged = array("q"), []  # the hits, compact: a text may hold millions
         body_group, unit_group, words_group = self._groups
         duration_group = self._duration_group
-        units = self._units
-        readings = self._words
-        unit_by_text = self._unit_by_text
-        written, text = text, ascii_digits(text)
-        same = written is text
-        ends = self._prefix_ends
-        matches = self._pattern.finditer(text)
+        read = ascii_digits(text)
+        run = _Tally(text, read, text is read, memo, judge, counts)
+        matches = self._pattern.finditer(read)
         if scanned is not None:
             scanned.extend(matches)
             matches = scanned
         for m in matches:
             last = m.lastindex
             if last == unit_group:
-                key = m.group() if same else written[m.start() : m.end()]
-                if not unit_by_text:
-                    key = (written[m.start() : m.end(body_group)], m.group(unit_group))
-                judgement = memo.get(key)
-                if judgement is None:
-                    alias = m.group(unit_group)
-                    token = written[m.start() : m.end(body_group)]
-                    judgement = memo[key] = judge(token, units.get(alias) or self._canonical(alias))
+                judgement = self._with_unit(run, m)
             elif last == duration_group:  # "6h 12m": a claim in minutes
-                key = (m.group() if same else written[m.start() : m.end()], "duration")
-                judgement = memo.get(key)
+                judgement = self._duration(run, m)
+            elif last in (body_group, words_group):
+                judgement = self._plain(run, m, last == words_group)
                 if judgement is None:
-                    judgement = memo[key] = judge(written[m.start() : m.end()], "min")
-            else:
-                if last == body_group:  # nothing after the number: the match is the token
-                    token = m.group() if same else written[m.start() : m.end()]
-                elif last == words_group:
-                    words = m.group(words_group)
-                    reading = readings.get(words)
-                    if reading is None:
-                        if len(readings) >= _WORDS_MEMO_SIZE:
-                            readings.clear()
-                        reading = readings[words] = _words_reading(words) or ""
-                    token = written[m.start() : m.end(body_group)]
-                    if reading == "unit":
-                        continue
-                    if reading == "count" and _counts(token):
-                        start = m.start()  # counted, unless a currency symbol makes it money
-                        if not (ends and start and self._prefix_before(text, start)):
-                            if counts is not None:
-                                counts.append(start)
-                            continue
-                else:  # a construct (before the body), a window or glued letters (between)
-                    continue
-                start = m.start()
-                if ends and start and (text[start - 1] in ends or text[start - 2] in ends):
-                    prefix = self.prefix(text, start)
-                    if prefix is not None:
-                        unit, negative = prefix
-                        signed = "-" + token if negative and token[0] not in SIGNS else token
-                        key = (signed, unit, "prefix")
-                        judgement = memo.get(key)
-                        if judgement is None:
-                            judgement = memo[key] = judge(signed, unit)
-                        kind = judgement[0]
-                        if kind is not None:
-                            checkable += 1
-                            if kind in keep:
-                                starts.append(start)
-                                judged.append(judgement)
-                        continue
-                if start and token[0] not in SIGNS and minus_before_symbol(written, start):
-                    token = "-" + token  # "-$33,653", the symbol no unit the config names
-                judgement = memo.get(token)
-                if judgement is None:
-                    judgement = memo[token] = judge(token, "none")
+                    continue  # a unit the vocabulary lacks, or a count of things
+            else:  # a construct (before the body), a window or glued letters (between)
+                continue
             kind = judgement[0]
             if kind is not None:
                 checkable += 1
@@ -627,6 +589,81 @@ class DefaultScanner:
                     starts.append(m.start())
                     judged.append(judgement)
         return checkable, zip(starts, judged, strict=True)
+
+    def _with_unit(self, run: _Tally, m: re.Match[str]) -> tuple:
+        """The judgement of a number with a unit word after it ("52 bpm")."""
+        written, unit_group = run.written, self._groups[1]
+        key = m.group() if run.same else written[m.start() : m.end()]
+        if not self._unit_by_text:
+            key = (written[m.start() : m.end(self._body_group)], m.group(unit_group))
+        judgement = run.memo.get(key)
+        if judgement is None:
+            alias = m.group(unit_group)
+            token = written[m.start() : m.end(self._body_group)]
+            unit = self._units.get(alias) or self._canonical(alias)
+            judgement = run.memo[key] = run.judge(token, unit)
+        return judgement
+
+    def _duration(self, run: _Tally, m: re.Match[str]) -> tuple:
+        """The judgement of a duration ("6h 12m"), in minutes."""
+        written = run.written
+        key = (m.group() if run.same else written[m.start() : m.end()], "duration")
+        judgement = run.memo.get(key)
+        if judgement is None:
+            judgement = run.memo[key] = run.judge(written[m.start() : m.end()], "min")
+        return judgement
+
+    def _plain(self, run: _Tally, m: re.Match[str], worded: bool) -> tuple | None:
+        """The judgement of a number with nothing after it, or words (`worded`): None
+        when the words make it no claim (a unit the vocabulary lacks, a count of things);
+        a prefix unit before it gives its unit and sign."""
+        written, text = run.written, run.text
+        start = m.start()
+        if worded:
+            token = written[start : m.end(self._body_group)]
+            reading = self._words_after(m.group(self._groups[2]))
+            if reading == "unit":
+                return None
+            if reading == "count" and _counts(token) and self._counted(run, start):
+                return None
+        else:  # nothing after the number: the match is the token
+            token = m.group() if run.same else written[start : m.end()]
+        ends = self._prefix_ends
+        if ends and start and (text[start - 1] in ends or text[start - 2] in ends):
+            prefix = self.prefix(text, start)
+            if prefix is not None:
+                unit, negative = prefix
+                signed = "-" + token if negative and token[0] not in SIGNS else token
+                key = (signed, unit, "prefix")
+                judgement = run.memo.get(key)
+                if judgement is None:
+                    judgement = run.memo[key] = run.judge(signed, unit)
+                return judgement
+        if start and token[0] not in SIGNS and minus_before_symbol(written, start):
+            token = "-" + token  # "-$33,653", the symbol no unit the config names
+        judgement = run.memo.get(token)
+        if judgement is None:
+            judgement = run.memo[token] = run.judge(token, "none")
+        return judgement
+
+    def _words_after(self, words: str) -> str:
+        """`_words_reading` of the words after a number ("" for None), remembered."""
+        readings = self._words
+        reading = readings.get(words)
+        if reading is None:
+            if len(readings) >= _WORDS_MEMO_SIZE:
+                readings.clear()
+            reading = readings[words] = _words_reading(words) or ""
+        return reading
+
+    def _counted(self, run: _Tally, start: int) -> bool:
+        """Whether the count of things at `start` stays one (no currency symbol before it
+        makes it money): its start goes to the run's counts."""
+        if self._prefix_ends and start and self._prefix_before(run.text, start):
+            return False
+        if run.counts is not None:
+            run.counts.append(start)
+        return True
 
     def _claim_unit(
         self,
