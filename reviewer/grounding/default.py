@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from operator import itemgetter
 
+from reviewer.grounding import lexicon
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import (
@@ -90,7 +91,7 @@ _KEEP = frozenset({"value", "sign", "faithful", "beyond"})
 _BEYOND = "beyond"
 # units too common to say which quantity a number is: with a [names] table, a band flag
 # of these needs a clause that does not name something else
-_GENERIC = frozenset({"none", "pct"})
+_GENERIC = lexicon.words("generic_units")
 _NAMED = "names"  # the PoolIndex extra holding a pool's NameIndex
 _OUTFLOWS = "outflows"  # the PoolIndex extra holding the names of its losses and outflows
 # a quantity whose name says it is a loss or an outflow carries its sign in the name: a
@@ -1691,8 +1692,7 @@ def _span_opens(text: str, start: int, band: bool) -> str | None:
 
 # the last word of each, its hyphens read as spaces: where the word before a name is none
 # of these, the pattern is not searched
-_SPAN_WORDS = frozenset(["date", "ytd", "qtd", "mtd", "wtd", "dtd", "lifetime", "time",
-                         "cumulative"])  # fmt: skip
+_SPAN_WORDS = lexicon.words("span_words")
 
 
 def _span_before(text: str, m_start: int) -> str | None:
@@ -1797,9 +1797,7 @@ _AMOUNT_OF_THINGS = re.compile(
     r"cost|for|came[ \t\u00a0]+to|come[ \t\u00a0]+to|amounting[ \t\u00a0]+to|add(?:ing|ed)?"
     r"[ \t\u00a0]+up[ \t\u00a0]+to)[ \t\u00a0]+)(?:[$€£¥]|US\$|USD|EUR|GBP)?[ \t\u00a0]?$"
 )
-_TIME_PLURALS = frozenset(["seconds", "minutes", "mins", "hours", "hrs", "days", "nights",
-                           "weeks", "months", "quarters", "years", "sprints", "sessions",
-                           "runs", "shifts"])  # fmt: skip
+_TIME_PLURALS = lexicon.words("time_plurals")
 
 
 def _other_currency(text: str, start: int, known: Known) -> bool:
@@ -1817,9 +1815,12 @@ def _other_currency(text: str, start: int, known: Known) -> bool:
 
 
 # the currencies a symbol may write, and every code they name
-_CURRENCIES_OF = {"$": frozenset(["usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn"]),
-                  "€": frozenset(["eur"]), "£": frozenset(["gbp"]),
-                  "¥": frozenset(["jpy", "cny"])}  # fmt: skip
+_CURRENCIES_OF = {
+    "$": lexicon.words("dollar_codes"),
+    "€": lexicon.words("euro_codes"),
+    "£": lexicon.words("pound_codes"),
+    "¥": lexicon.words("yen_codes"),
+}
 _CURRENCY_CODES = frozenset().union(*_CURRENCIES_OF.values())
 
 
@@ -1964,7 +1965,7 @@ _ANNUAL_OPENER = re.compile(
     r"annual(?:i[sz]ed)?[ \t\u00a0]+basis|[Oo]n[ \t\u00a0]+a[ \t\u00a0]+run[- ]rate"
     r"[ \t\u00a0]+basis),[^.!?\n]*$"
 )
-_ANNUAL_WORDS = frozenset(["arr", "annual", "annualized", "yearly", "year", "ytd", "yr"])
+_ANNUAL_WORDS = lexicon.words("annual_words")
 
 
 def _set_changed(text: str, start: int, end: int) -> bool:
@@ -1984,11 +1985,7 @@ def _counts_things(known: Known) -> bool:
     return last.endswith("s") and not last.endswith(("ss", "us")) and last not in _MONEY_PLURALS
 
 
-_MONEY_PLURALS = frozenset(["sales", "earnings", "revenues", "savings", "expenses", "costs",
-                            "fees", "payments", "bookings", "receipts", "funds", "proceeds",
-                            "profits", "losses", "assets", "liabilities", "payables",
-                            "receivables", "billings", "refunds", "credits", "taxes",
-                            "wages", "salaries", "dues", "arrears"])  # fmt: skip
+_MONEY_PLURALS = lexicon.words("money_plurals")
 
 
 def _median_before(text: str, start: int, name: str, names: NameIndex) -> bool:
@@ -2083,8 +2080,7 @@ _NOUNS_OPEN = re.compile(
     r"((?:[A-Za-z][\w/'’-]*[ \t\u00a0]+){1,3})"
 )
 # words of the system a dashboard's statistics are of: "API p95" is its p95 latency
-_SYSTEM_WORDS = frozenset(["api", "service", "server", "backend", "app", "site", "overall",
-                           "global", "request", "http", "web"])  # fmt: skip
+_SYSTEM_WORDS = lexicon.words("system_words")
 
 
 def _statistic_of_other(
@@ -2116,15 +2112,10 @@ def _name_says(known: Known, words: frozenset[str]) -> bool:
 
 
 _WORD_RUN = re.compile(r"[a-z0-9]+")  # words as \b reads them: "vo2max" is one
-_EXTREMES = frozenset(["max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top",
-                       "best", "worst", "longest", "shortest", "fastest", "slowest", "biggest",
-                       "largest", "smallest", "record"])  # fmt: skip
-_COPULAS = frozenset(["is", "was", "were", "are", "be"])
+_EXTREMES = lexicon.words("extreme_words")
+_COPULAS = lexicon.words("copulas")
 # what an extreme may pick among, its number that item's measure: "your longest run: 4.4 mi"
-_ITEMS = frozenset(["run", "runs", "ride", "rides", "walk", "swim", "session", "sessions",
-                    "workout", "workouts", "race", "effort", "day", "days", "week", "weeks",
-                    "month", "months", "night", "nights", "block", "quarter",
-                    "ever"])  # fmt: skip
+_ITEMS = lexicon.words("items")
 _START, _END = itemgetter(0), itemgetter(1)
 
 
@@ -2141,7 +2132,7 @@ def _mentions_within(
 _PLANNED = PLAN_WORDS | PLAN_NOUNS
 # a plan's verb that labels a number as a metric's name ("Spend: $121,835"); a workout's
 # verb so written is still the workout prescribed ("Run: 5 mi easy")
-_LABEL_VERBS = IMPERATIVES - frozenset(["do", "run", "jog", "walk", "ride", "swim", "go"])
+_LABEL_VERBS = IMPERATIVES - lexicon.words("workout_verbs")
 _LETTER_RUN = re.compile(r"[A-Za-z]+")
 
 
@@ -2403,11 +2394,8 @@ _LAST_TABLE: tuple[str, int, list[str] | None] = ("", -1, None)  # text, row, he
 # a table's rule under its header row ("|---|:---:|"), and the header words of a column
 # of past values or of plans
 _TABLE_RULE = re.compile(r"[ \t]*\|?[ \t]*:?-{3,}")
-_PAST_HEADERS = frozenset(["last", "prev", "previous", "prior", "yesterday", "before", "was",
-                           "old", "then"])  # fmt: skip
-_PLAN_HEADERS = frozenset(["target", "targets", "goal", "goals", "plan", "planned", "budget",
-                           "forecast", "projected", "expected", "limit", "threshold",
-                           "slo"])  # fmt: skip
+_PAST_HEADERS = lexicon.words("past_headers")
+_PLAN_HEADERS = lexicon.words("plan_headers")
 # the period a move is told over, between the move and the level it reached: "fell 7.5%
 # week over week to 95,000"
 _OVER_PERIOD = (
@@ -2611,21 +2599,14 @@ def _ends_phrase(text: str, end: int) -> bool:
 
 
 # words after a name that leave it the whole noun phrase
-_PHRASE_GOES_ON = frozenset(["this", "that", "today", "tonight", "now", "yesterday", "overnight",
-                             "so", "and", "or", "but", "at", "on", "in", "for", "from", "to",
-                             "with", "by", "over", "after", "before", "since", "during", "as",
-                             "is", "was", "are", "were", "has", "had", "remains", "sits",
-                             "stands", "held", "came", "left", "overall", "right", "currently",
-                             "again", "too", "figure", "number", "reading", "value", "level",
-                             "score", "rate", "total", "count"])  # fmt: skip
+_PHRASE_GOES_ON = lexicon.words("phrase_goes_on")
 
 
 _UNIT_WORD_BEFORE = re.compile(rf"[0-9]{_SPACE}*$")
 # a movement's verb right before its amount, then "to" the level: "is up 11 to 61"
 _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{_MONEY}$")
 # a name that a preposition and a determiner put in a phrase qualifying the name before it
-_DETERMINERS = frozenset(["the", "your", "this", "that", "today's", "today’s", "yesterday's",
-                          "yesterday’s", "last", "each", "every"])  # fmt: skip
+_DETERMINERS = lexicon.words("determiners_before_a_modifier")
 _MODIFIER_BEFORE = re.compile(
     rf"(?i:\b(?:of|during|on|in|after|from|for|before|among|across)){_SPACE}+"
     rf"(?i:{'|'.join(sorted(map(re.escape, _DETERMINERS), key=len, reverse=True))})"
@@ -2935,16 +2916,8 @@ _OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men",
                                                  "daughter", "colleague", "coworker", "rival")
                        for end in ("", "'s", "’s"))])  # fmt: skip
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
-_NORMS = frozenset(["typical", "normal", "healthy", "ideal", "recommended", "optimal"])
-_NOT_SOMEONE = frozenset(["today", "tonight", "yesterday", "tomorrow", "this", "last", "next",
-                          "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
-                          "sunday", "january", "february", "march", "april", "may", "june",
-                          "july", "august", "september", "october", "november", "december",
-                          "week", "month", "year", "night", "morning", "run", "team",
-                          "company", "quarter",
-                          # "That's a 167 bps gain": a verb, no possessive
-                          "that", "it", "there", "here", "what", "who", "he", "she", "let",
-                          "where", "everything", "nothing", "something"])  # fmt: skip
+_NORMS = lexicon.words("norms")
+_NOT_SOMEONE = lexicon.words("not_someone")
 # the words `_someone_else` reads and a possessive's mark: where none stands in the text
 # before a name, it reads nothing
 _SOMEONE_KEYS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
@@ -3065,7 +3038,7 @@ _SEGMENT_BEFORE = re.compile(
 )
 # an average over a window of days before a name ("7-day average", "30-day rolling avg"),
 # and the words it ends with; or such a label before a number ("7-night avg 44")
-_WINDOW_WORDS = frozenset(["average", "avg", "mean"])
+_WINDOW_WORDS = lexicon.words("window_words")
 _WINDOW_BEFORE = re.compile(
     r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
     r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?[ \t\u00a0-]+$"
@@ -3095,7 +3068,7 @@ _SEGMENT_AFTER = re.compile(
 )
 # the first word of each of its alternatives: where the word after a name is none of
 # these, the pattern is not tried
-_SEGMENT_PREPOSITIONS = frozenset(["among", "for", "on", "in", "from", "per", "by"])
+_SEGMENT_PREPOSITIONS = lexicon.words("segment_prepositions")
 # after a move by an amount, the level it reached: "(12 bpm) above baseline at 62", "(up
 # 9) at 71"; the reference, when it is said, in `reference`
 _MOVE_AT = re.compile(

@@ -27,6 +27,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from reviewer.grounding import lexicon
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.tokens import Claim, Hits, Judge, RawToken, Token
 
@@ -89,7 +90,7 @@ def ascii_digits(text: str) -> str:
     return read
 
 
-IRREGULAR_PLURALS = frozenset(["people", "men", "women", "children", "teeth", "mice", "geese"])
+IRREGULAR_PLURALS = lexicon.words("irregular_plurals")
 
 # Every construct starts at an ASCII digit or a sign, so the pattern begins with that one
 # character class (the regex engine then skips prose at C speed) and each alternative

@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from functools import lru_cache
 
+from reviewer.grounding import lexicon
 from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS
 from reviewer.grounding.types import Known
 
@@ -21,70 +22,7 @@ _S = r"[\s\u00a0\u202f\u2009]"
 CHANGE_SUFFIXES = ("_change", "_growth", "_delta", "_trend", "_diff", "_move")
 _CHANGE_NAME = re.compile(r"(?:^|_)(?:change|growth|delta|trend|diff|move)(?:_|$)")
 # words between a name and its number that make the number something else than its value
-QUALIFIERS = frozenset(
-    [
-        "baseline",
-        "norm",
-        "rolling",
-        "from",
-        "average",
-        "avg",
-        "mean",
-        "normal",
-        "usual",
-        "typical",
-        "target",
-        "goal",
-        "max",
-        "maximum",
-        "min",
-        "minimum",
-        "peak",
-        "best",
-        "record",
-        "limit",
-        "threshold",
-        "zone",
-        "range",
-        "budget",
-        "forecast",
-        "plan",
-        "prior",
-        "previous",
-        "yesterday",
-        "last",
-        "change",
-        "trend",
-        "delta",
-        "difference",
-        "gap",
-        "ceiling",
-        "floor",
-        "cap",
-        "share",
-        "percentile",
-        "drop",
-        "rise",
-        "increase",
-        "decrease",
-        "gain",
-        "loss",
-        "swing",
-        "growth",
-        "move",
-        "shift",
-        "jump",
-        "fall",
-        "target",
-        "include",
-        "includes",
-        "including",
-        "incl",
-        "excluding",
-        "excludes",
-        "excl",
-    ]
-)
+QUALIFIERS = lexicon.words("qualifiers")
 _BETWEEN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _END = re.compile(r"[.!?;](?:\s|$)|\n|\(")
 
@@ -111,10 +49,7 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
 
 
 # the unit a pool's name may end with: "latency_ms", "weight_kg", "sleep_minutes"
-_UNIT_SUFFIXES = frozenset(["ms", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "h",
-                            "hrs", "hours", "d", "days", "km", "mi", "miles", "m", "kg", "lb",
-                            "lbs", "pct", "percent", "usd", "eur", "gbp", "bpm", "brpm", "c",
-                            "f", "degc", "degf", "gb", "mb", "tb", "rps"])  # fmt: skip
+_UNIT_SUFFIXES = lexicon.words("unit_suffixes")
 
 # words a metric's name may be written with for one another
 SYNONYMS: dict[str, tuple[str, ...]] = {
@@ -719,22 +654,14 @@ def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
 
 
 # words that name no quantity of their own: never a name's stand-in
-_NOT_PARTIAL = frozenset(
-    ["rate", "score", "time", "total", "count", "free", "open", "gross", "sales", "users",
-     "user", "days", "hours", "minutes", "heart", "sleep", "load", "data", "level", "ratio",
-     "index", "stage", "value", "amount", "date", "period", "season", "hour", "minute"]
-)  # fmt: skip
-_DETERMINERS = frozenset(
-    ["the", "your", "our", "their", "its", "this", "that", "a", "an", "my", "his", "her", "and",
-     "with"]
-)  # fmt: skip
+_NOT_PARTIAL = lexicon.words("not_partial")
+_DETERMINERS = lexicon.words("determiners")
 _WORD_BEFORE = re.compile(rf"([\w’'-]+){_S}+$")
 _WORD_AFTER = re.compile(rf"{_S}+([A-Za-z][A-Za-z’'-]*)")
 
 
 # the last words of names that are a unit or a count noun, never a name's head alone
-_NOT_HEAD = frozenset(["users", "user", "sales", "days", "hours", "minutes", "hour", "minute",
-                       "date", "period", "season", "data", "stage"])  # fmt: skip
+_NOT_HEAD = lexicon.words("not_head")
 _POSSESSIVE = re.compile(r"(?:'s|’s)$")
 
 
@@ -750,11 +677,7 @@ def _head_alone(text: str, start: int) -> bool:
 
 # the words that may stand between a head noun alone and its number: verbs of statement,
 # links and times ("Score came in at 80", "Your score was 80 last night")
-_HEAD_LINKS = frozenset(["is", "was", "are", "were", "s", "sat", "sits", "stood", "stands",
-                         "came", "comes", "in", "at", "to", "of", "landed", "reads", "read",
-                         "now", "today", "tonight", "overnight", "this", "morning", "last",
-                         "night", "week", "so", "far", "still", "currently", "logged",
-                         "recorded", "clocked"])  # fmt: skip
+_HEAD_LINKS = lexicon.words("head_links")
 
 
 @lru_cache(maxsize=4096)
@@ -771,7 +694,7 @@ def head_gap(gap: str) -> bool:
 
 
 # words that say a usual level: "the usual resting rate" is the resting baseline
-BASELINE_WORDS = frozenset(["usual", "normal", "typical", "baseline", "norm"])
+BASELINE_WORDS = lexicon.words("baseline_words")
 
 
 _INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
@@ -801,10 +724,10 @@ def stem(word: str) -> str:
 
 
 # words a name adds to the thing it measures: "sleep duration" is how long one sleeps
-MEASURE_WORDS = frozenset(["duration", "time", "total", "count", "number", "amount", "length"])
+MEASURE_WORDS = lexicon.words("measure_words")
 # the particles of phrasal verbs and of the nouns made of them ("sign up", "signups")
-_PARTICLES = frozenset(["up", "in", "out", "off"])
-_EVENTS = frozenset(["times"])  # "ran 7 times": a count of the verb's events
+_PARTICLES = lexicon.words("verb_particles")
+_EVENTS = lexicon.words("events")  # "ran 7 times": a count of the verb's events
 _FIRST_WORD = re.compile(rf"^{_S}*(?:[%$€£]{_S}*)?([A-Za-z][A-Za-z’'/-]*)")
 
 
@@ -817,12 +740,7 @@ def _undoubled(root: str) -> str:
 
 # what follows a share's verb ("converted to paid", "churn each month", "errored during
 # the deploy"); another word after it makes it a noun's modifier ("error budget")
-_AFTER_A_VERB = _PARTICLES | frozenset(
-    ["to", "each", "every", "per", "in", "on", "at", "by", "from", "during", "within",
-     "after", "before", "over", "last", "this", "that", "the", "a", "an", "and", "or", "but",
-     "again", "when", "while", "because", "so", "since", "until", "today", "yesterday",
-     "overnight", "monthly", "weekly", "daily", "overall", "altogether", "instead"]
-)  # fmt: skip
+_AFTER_A_VERB = _PARTICLES | lexicon.words("after_a_share_verb")
 
 
 # a perfect tense's auxiliary right before a name ("have run", "you've run")
@@ -886,8 +804,7 @@ def form_verbs(form: str) -> list[str]:
 
 
 # words a name holds that need not be said with it: articles and prepositions
-_LINKS = frozenset(["the", "a", "an", "of", "for", "per", "to", "in", "on", "at", "and", "by",
-                    "with", "from", "your", "our", "my", "its", "their"])  # fmt: skip
+_LINKS = lexicon.words("links")
 
 
 def content_stems(words: str, plain: bool = True) -> frozenset[str]:
@@ -923,9 +840,7 @@ _STEMS: dict[str, tuple[str, bool]] = {}
 _STEMS_SIZE = 20_000
 
 
-CHANGE_WORDS = frozenset(
-    ["change", "changes", "trend", "delta", "growth", "move", "swing", "shift", "difference"]
-)
+CHANGE_WORDS = lexicon.words("change_words")
 
 
 def _stem_words(form: str) -> set[str]:
@@ -940,10 +855,10 @@ _SIGN_NOUN_OF = re.compile(
     rf"jump|deficit|decline|surplus|profit){_S}+of){_S}*(?:(?:[$€£¥]|US\$){_S}?)?$"
 )
 # of those, the nouns that give a level its sign ("a loss of $50k" is net income below 0)
-_LEVEL_SIGN_NOUNS = frozenset(["loss", "deficit", "surplus", "profit"])
+_LEVEL_SIGN_NOUNS = lexicon.words("level_sign_nouns")
 # qualifiers that name a past time: beside a change's unit they are the change's base
-PAST_QUALIFIERS = frozenset(["last", "prior", "previous", "yesterday", "from"])
-_COMPARED = frozenset(["versus", "vs", "against", "over", "on", "since", "compared"])
+PAST_QUALIFIERS = lexicon.words("past_qualifiers")
+_COMPARED = lexicon.words("compared_words")
 
 
 @lru_cache(maxsize=8192)  # most gaps are a space, a verb, a colon: the same few strings
@@ -1014,7 +929,7 @@ _AND_NOW = re.compile(
     rf"(?i:(?:,|\band)(?={_S}+(?:(?:is|sits|stands|reads)\b{_S}*)?(?:now|currently)\b))"
 )
 # words that open a clause of their own inside a long gap
-_SUBJECTS = frozenset(["you", "we", "i", "they", "he", "she", "it", "your", "our", "my", "their"])
+_SUBJECTS = lexicon.words("subjects")
 _CHANGE_IN = re.compile(
     rf"(?i:\b(?:change|changes|growth|increase|decrease|drop|rise|move|swing|shift|trend)"
     rf"{_S}+(?:in|of){_S}+(?:the{_S}+|our{_S}+|your{_S}+)?)$"
@@ -1039,7 +954,7 @@ def verb_on_name(text: str, start: int) -> int:
 
 
 # verbs that move a quantity, said of it as their object
-_RAISING = frozenset(["lifted", "raised", "boosted", "increased", "grew", "bumped"])
+_RAISING = lexicon.words("raising")
 _MOVING_VERBS = _RAISING | LOWERING_VERBS
 _VERB_ON = re.compile(
     rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:your|our|the|its|their))?){_S}+$"
@@ -1047,60 +962,18 @@ _VERB_ON = re.compile(
 
 
 _AFTER_GAP = re.compile(rf"^{_S}+(?:[A-Za-z][\w-]*{_S}+)?$")
-_NOT_BETWEEN = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "of",
-        "on",
-        "in",
-        "at",
-        "to",
-        "for",
-        "from",
-        "with",
-        "by",
-        "per",
-        "than",
-        "then",
-        "and",
-        "or",
-        "but",
-        "is",
-        "was",
-        "are",
-        "were",
-        "this",
-        "that",
-        "these",
-        "those",
-        "its",
-        "it",
-        "more",
-        "less",
-        "fewer",
-        "over",
-        "under",
-        "about",
-        # the word that opens a comparison's other side: "95 versus fitness" is not fitness
-        "versus",
-        "vs",
-        "against",
-        "compared",
-    ]
-)
+_NOT_BETWEEN = lexicon.words("not_between")
 
 
 _OF_GAP = re.compile(rf"^{_S}+(?i:of){_S}+(?:(?i:the|your|my|our|their){_S}+)?$")
 # units whose "N of NAME" states a share of the named value, not the value ("20% of budget")
-SHARES = frozenset(["none", "pct"])
+SHARES = lexicon.words("generic_units")
 
 
 _IN_GAP = re.compile(rf"^{_S}+(?i:in){_S}+(?:(?i:the|your|my|our){_S}+)?$")
 # units of time spent: "70 min in REM" is the time spent in it (but "$2,000 in cash" is
 # how it was paid, and "3% in churn" a share of something)
-SPENT = frozenset(["min", "h", "hr", "hrs", "hours", "s", "sec", "ms"])
+SPENT = lexicon.words("spent_units")
 
 
 @lru_cache(maxsize=8192)
@@ -1137,11 +1010,9 @@ def list_gap(gap: str) -> bool:
 
 _LATER_END = re.compile(r"[.!?;:](?:\s|$)|\n|[()\[\]]")
 # words right before a name that make the number something else than its value
-_LATER_NOT = frozenset(["of", "in", "than", "vs", "versus", "against", "from", "to", "with", "per",
-                        "and", "or", "but", "nor", "for", "like", "plus", "minus", "after",
-                        "before", "since", "over", "under", "above", "below"])  # fmt: skip
+_LATER_NOT = lexicon.words("later_not")
 _NUMBER_IN = re.compile(r"[0-9]")
-_INDEFINITE = frozenset(["a", "an"])
+_INDEFINITE = lexicon.words("indefinite_articles")
 
 
 @lru_cache(maxsize=4096)
@@ -1160,15 +1031,11 @@ def plain_gap(gap: str) -> bool:
 
 
 # verbs of movement that "to" turns into the level reached
-_MOVED = frozenset(["grew", "rose", "climbed", "jumped", "fell", "dropped", "shrank", "swelled",
-                    "ballooned", "spiked", "surged", "dipped", "slipped", "crept", "ticked",
-                    "went", "increased", "decreased", "declined", "doubled"])  # fmt: skip
+_MOVED = lexicon.words("moved")
 
 
 # prepositions that introduce what a count counts when they stand right before it
-_COUNT_OTHER = frozenset(["in", "on", "for", "with", "by", "from", "of", "over", "under",
-                          "after", "before", "since", "during", "per", "than", "and", "or",
-                          "as", "across"])  # fmt: skip
+_COUNT_OTHER = lexicon.words("count_other")
 
 
 def qualified_gap(gap: str) -> bool:
@@ -1207,186 +1074,7 @@ def later_gap_allows(gap: str, after: str) -> bool:
 
 # words that say nothing of which quantity a number is: pronouns, articles, verbs of
 # statement, prepositions, times. What is left in a clause names the quantity.
-_PLAIN = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "it",
-        "its",
-        "it's",
-        "we",
-        "our",
-        "us",
-        "you",
-        "your",
-        "i",
-        "my",
-        "me",
-        "they",
-        "their",
-        "he",
-        "she",
-        "his",
-        "her",
-        "is",
-        "was",
-        "are",
-        "were",
-        "be",
-        "been",
-        "being",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "will",
-        "would",
-        "can",
-        "could",
-        "reads",
-        "read",
-        "reading",
-        "sits",
-        "sat",
-        "stands",
-        "stood",
-        "came",
-        "comes",
-        "come",
-        "in",
-        "at",
-        "on",
-        "of",
-        "to",
-        "for",
-        "from",
-        "with",
-        "by",
-        "as",
-        "and",
-        "or",
-        "but",
-        "so",
-        "than",
-        "then",
-        "now",
-        "today",
-        "yesterday",
-        "tonight",
-        "morning",
-        "evening",
-        "night",
-        "overnight",
-        "week",
-        "weekly",
-        "month",
-        "monthly",
-        "year",
-        "day",
-        "daily",
-        "quarter",
-        "so",
-        "far",
-        "still",
-        "again",
-        "just",
-        "also",
-        "only",
-        "about",
-        "around",
-        "roughly",
-        "nearly",
-        "almost",
-        "up",
-        "down",
-        "over",
-        "under",
-        "after",
-        "before",
-        "since",
-        "during",
-        "right",
-        "exactly",
-        "hit",
-        "reached",
-        "landed",
-        "ended",
-        "closed",
-        "logged",
-        "recorded",
-        "shows",
-        "showed",
-        "shown",
-        "holding",
-        "held",
-        "hold",
-        "averaged",
-        "average",
-        "ran",
-        "run",
-        "peaked",
-        "total",
-        "came",
-        "out",
-        "back",
-        "there",
-        "here",
-        "what",
-        "which",
-        "who",
-        "very",
-        "well",
-        "is",
-        "number",
-        "value",
-        "figure",
-        "reading",
-        "readings",
-        "level",
-        "levels",
-        "point",
-        "points",
-        "percent",
-        "per",
-        "cent",
-        "monday",
-        "tuesday",
-        "wednesday",
-        "thursday",
-        "friday",
-        "saturday",
-        "sunday",
-        "last",
-        "first",
-        "latest",
-        "current",
-        "currently",
-        "finally",
-        "new",
-        "sits",
-        "came",
-        "went",
-        "goes",
-        "going",
-        "got",
-        "get",
-        "gets",
-        "stayed",
-        "stays",
-        "remains",
-        "remained",
-        "mark",
-        "marks",
-        "stands",
-    ]
-)
+_PLAIN = lexicon.words("plain")
 PLAIN_WORDS = _PLAIN  # (for the readings elsewhere that ask whether a word is plain)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.table import Why
 
@@ -44,246 +45,26 @@ _CLAUSE_END_OR_COMMA = re.compile(
     r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014\u00b7\u2022]\s|\s-\s"
 )
 
-PLAN_WORDS = frozenset(
-    [
-        "can",  # "it can cost you 20 minutes of deep sleep": what may happen
-        "budgeting",
-        "due",  # "Tax payment of $22k is due on the 15th": owed, not yet a value
-        "plan",
-        "plans",
-        "planned",
-        "planning",
-        "target",
-        "targets",
-        "targeting",
-        "targeted",
-        "aim",
-        "aims",
-        "aiming",
-        "goal",
-        "goals",
-        "next",
-        "tomorrow",
-        "tonight",
-        "should",
-        "try",
-        "want",
-        "wants",
-        "push",
-        "cap",
-        "limit",
-        "budget",
-        "budgeted",
-        "forecast",
-        "forecasts",
-        "expect",
-        "expects",
-        "expected",
-        "projected",
-        "projection",
-        "projecting",
-        "scheduled",
-        "upcoming",
-        "would",
-        "might",
-        "could",
-        "will",
-        "need",
-        "needs",
-        "must",
-        "hope",
-        "ideally",
-        "keep",
-        "hold",
-        "stay",
-        "if",
-        "unless",
-        "aim",
-        "shoot",
-        "recommend",
-        "recommended",
-        "suggest",
-        "suggests",
-        "suggested",
-        "recommends",
-        "aiming",
-        "prescribed",
-        "ceiling",
-        "floor",
-        # a wish or an intention written with a contracted modal ("we'd like", "I'll")
-        "we'd",
-        "i'd",
-        "you'd",
-        "we'll",
-        "i'll",
-        "you'll",
-        "let's",
-        "once",
-        "until",
-        "whenever",
-        "objective",
-        "objectives",
-        "okr",
-        "okrs",
-        "slo",
-        "slos",
-        "sla",
-        "threshold",
-        "thresholds",
-        "guidance",
-        "promise",
-        "promises",
-        "promised",
-        "commit",
-        "commits",
-        "committed",
-        "schedule",
-        "calendar",
-        "prescription",
-        "est",
-        "toward",
-        "towards",
-        "allowed",
-        "permitted",
-        "intend",
-        "intends",
-        "fires",
-        "triggers",
-        "kicks",
-        "alerting",
-        # a prediction or an assumption: "the model predicts 780 ms"
-        "predict",
-        "predicts",
-        "predicted",
-        "predicting",
-        "prediction",
-        "predictions",
-        "assume",
-        "assumes",
-        "assumed",
-        "assuming",
-        "assumption",
-        "assumptions",
-        "modelled",
-        "modeled",
-        "simulated",
-    ]
-)
+PLAN_WORDS = lexicon.words("plan_words")
 # a plan's verb at the start of the clause, a few words before its number ("Do 20 minutes")
-IMPERATIVES = frozenset(
-    [
-        "do",
-        "run",
-        "jog",
-        "walk",
-        "ride",
-        "swim",
-        "add",
-        "take",
-        "spend",
-        "hold",
-        "keep",
-        "stay",
-        "cap",
-        "limit",
-        "go",
-        "try",
-        "make",
-        "finish",
-        "start",
-        "include",
-        "repeat",
-        "follow",
-        "get",
-        "bank",
-        "aim",
-        "plan",
-        "schedule",
-        "target",
-        "push",
-        "build",
-        "drink",
-        "eat",
-        "skip",
-        "cut",
-        "ease",
-        "shoot",
-        "pencil",
-        "book",
-        "use",
-        "allow",
-        "give",
-        "save",
-        "spread",
-        "stick",
-        "pull",
-        "cover",
-        "log",
-        "hit",
-        "have",
-        "let",
-        "bring",
-        "put",
-        "lock",
-        "set",
-    ]
-)
-PLAN_NOUNS = frozenset(
-    ["goal", "goals", "plan", "plans", "target", "targets", "aim", "budget", "forecast",
-     "projection", "limit", "cap", "ceiling", "floor", "objective", "okr", "slo", "sla",
-     "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar",
-     "projected", "predicted", "modelled", "modeled", "simulated"]
-)  # fmt: skip
+IMPERATIVES = lexicon.words("imperatives")
+PLAN_NOUNS = lexicon.words("plan_nouns")
 # what a scenario or a forecast says is its output, not a measurement: "The simulation
 # shows 780 ms", "The scenario puts burn at $100,000"
-PROJECTORS = frozenset(["simulation", "simulations", "scenario", "scenarios", "outlook",
-                        "extrapolation", "projection", "projections", "forecast",
-                        "forecasts"])  # fmt: skip
+PROJECTORS = lexicon.words("projectors")
 # a model's or an estimate's words are a projection only when quoted ('The model says
 # "$170,000 a month"'): a device's model gives a measurement ("the model puts you at 68%")
-_QUOTED_PROJECTORS = frozenset(["model", "models", "estimate", "estimates"])
-_SAYS = frozenset(["says", "said", "say", "puts", "put", "predicts", "predicted", "shows",
-                   "showed", "implies", "implied", "assumes", "assumed", "gives", "gave",
-                   "suggests", "suggested", "expects", "sees", "saw", "has", "had"])  # fmt: skip
+_QUOTED_PROJECTORS = lexicon.words("quoted_projectors")
+_SAYS = lexicon.words("saying_verbs")
 # a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight", but
 # "You got 41 min of deep sleep tonight" is the night reported
-_REPORTED_TIMES = frozenset(["tonight"])
+_REPORTED_TIMES = lexicon.words("reported_times")
 # "keep" in idioms of watching or remembering, which plan no value
 _WATCHING = frozenset(
     [("keep", "an", "eye"), ("keep", "tabs", "on"), ("keep", "in", "mind"), ("keep", "track", "of")]
 )
 # verbs that make a clause a statement, not an order ("Spend came to $1,240")
-FINITE = frozenset(
-    [
-        "is",
-        "was",
-        "are",
-        "were",
-        "came",
-        "comes",
-        "has",
-        "had",
-        "hit",
-        "reached",
-        "rose",
-        "fell",
-        "stood",
-        "stands",
-        "sat",
-        "sits",
-        "landed",
-        "ended",
-        "closed",
-        "totalled",
-        "totaled",
-        "ran",
-        "came",
-        "went",
-        "hovered",
-        "averaged",
-        "peaked",
-    ]
-)
+FINITE = lexicon.words("finite")
 # a bound written right before the number: not a statement of its value
 _BOUND = re.compile(
     rf"(?i:\b(?:below|under|above|beyond|over|within|at\s+most|at\s+least|no\s+more\s+than"
@@ -312,9 +93,9 @@ _SOFTENED = re.compile(
 # a label before a colon that names what is measured ("Total sleep: about 9 hours"), not
 # what is planned ("Goal: about 9 hours", "Tomorrow: around 5 mi")
 _LABEL = re.compile(rf"(?:^|[.;!?\n]){_S}*([^.;:!?\n]*?):{_S}*$")
-_NOT_LABELS = frozenset(["tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"])
+_NOT_LABELS = lexicon.words("not_labels")
 # a time to come, as the owner of what follows: "Tomorrow's run: 5 miles easy"
-_PLANNED_POSSESSIVES = frozenset(["tomorrow's", "tomorrow’s", "tonight's", "tonight’s"])
+_PLANNED_POSSESSIVES = lexicon.words("planned_possessives")
 
 # the readings that make a number no statement, each by its rule (rules/catalogue.py)
 _WHY_APPROXIMATE_AROUND = Why("approximate", "approximate.around")
@@ -573,7 +354,7 @@ _PART_ENDS = rf"(?:(?i:only|just|about|around|roughly|nearly|almost|some){_S}+)?
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
-_OF_WHICH_WORDS = frozenset(["which", "whom", "these", "those", "them"])
+_OF_WHICH_WORDS = lexicon.words("of_which_words")
 _OF_WHICH = re.compile(rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*{_PART_ENDS}")
 # or the whole told in the sentence's opener: "Of the 2,268 signups, 2,150 verified their
 # email", "Of the $92.4k burn, $85k was payroll"
@@ -603,7 +384,7 @@ _OUT_OF_SCALE = re.compile(
     rf"(?P<scale>{_S}+(?i:out){_S}+(?i:of){_S}+(?P<top>5|10|100)(?![0-9]|[.,][0-9]))"
     rf"(?:{_S}+(?P<next>[A-Za-z]+))?"
 )
-_SCALE_NOT_PLURALS = frozenset(["this", "thus", "plus", "less", "across", "unless", "whereas"])
+_SCALE_NOT_PLURALS = lexicon.words("scale_not_plurals")
 
 
 def _scale(text: str, at: int = 0) -> re.Match[str] | None:
@@ -630,111 +411,7 @@ def scale_at(text: str, end: int) -> int:
 
 
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
-ORDINAL_WORDS = frozenset(
-    [
-        "build",
-        "version",
-        "v",
-        "release",
-        "firmware",
-        "ios",
-        "android",
-        "model",
-        "series",
-        "gen",
-        "generation",
-        "mark",
-        "mk",
-        "edition",
-        "postgres",
-        "postgresql",
-        "python",
-        "node",
-        "kubernetes",
-        "chrome",
-        "windows",
-        "macos",
-        "block",
-        "week",
-        "day",
-        "phase",
-        "lap",
-        "rep",
-        "set",
-        "round",
-        "stage",
-        "game",
-        "sprint",
-        "chapter",
-        "page",
-        "line",
-        "zone",
-        "level",
-        "tier",
-        "rank",
-        "top",
-        "no",
-        "number",
-        "room",
-        "floor",
-        "gate",
-        "issue",
-        "ticket",
-        "pr",
-        "incident",
-        "item",
-        "mile",
-        "step",
-        "cycle",
-        "night",
-        "port",
-        "interval",
-        "slide",
-        "figure",
-        "table",
-        "section",
-        "grade",
-        "class",
-        "cohort",
-        "batch",
-        "wave",
-        "iteration",
-        "season",
-        "episode",
-        "part",
-        "lesson",
-        "module",
-        "group",
-        "squad",
-        "pod",
-        "shard",
-        "api",
-        "q",
-        "quarter",
-        "hole",
-        "box",
-        "bay",
-        "lane",
-        "seat",
-        "order",
-        "account",
-        "invoice",
-        "case",
-        "job",
-        "route",
-        "bus",
-        "flight",
-        "gate",
-        "heat",
-        "test",
-        "priority",
-        "severity",
-        "sev",
-        "tranche",
-        "region",
-        "cluster",
-    ]
-)
+ORDINAL_WORDS = lexicon.words("ordinal_words")
 PAST_WORDS = re.compile(
     r"(?i:\b(?:previously|previous|prev\b\.?|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
     r"formerly|former|used\s+to|(?:started|began|opened)(?!\s+(?:the\s+day|today|this\s+morning|"
@@ -868,8 +545,8 @@ NEGATIVE_PHRASES = (
     rf"(?:gave|give|gives|giving|given){_S}+(?:back|up)|"
     rf"(?:is|was|are|were|been|[’']s|came{_S}+in|comes{_S}+in){_S}+off"
 )
-_PHRASE_ENDS = frozenset(["back", "off"])  # "up" ends one too, and is a sign word already
-_PURE_SIGNS = frozenset({"minus", "negative", "plus", "positive"})
+_PHRASE_ENDS = lexicon.words("phrase_ends")  # "up" ends one too, and is a sign word already
+_PURE_SIGNS = lexicon.words("pure_signs")
 _WORD_SIGN = re.compile(
     rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
     rf"(?:{_S}+(?:the|a|an|its|their|our|your)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|of|at|to|about|"
@@ -879,8 +556,7 @@ _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
 # verbs that lower what they are said of, their object after them ("The fix cut p95
 # latency by 10.6%"); with "by" and the number after an object of a few words, the number
 # is the fall: "We cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
-LOWERING_VERBS = frozenset(["cut", "reduced", "lowered", "trimmed", "dropped", "slashed",
-                            "decreased", "shaved", "dented"])  # fmt: skip
+LOWERING_VERBS = lexicon.words("lowering_verbs")
 _LOWERED_BY = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(LOWERING_VERBS))})(?:{_S}+(?:the|our|your|its|their))?"
     rf"(?:{_S}+[A-Za-z][\w-]*){{1,3}}?{_S}+by){_S}+{_PREFIX}$"
@@ -966,49 +642,11 @@ def _phrase(word: str) -> bool:
     return word.startswith(_PHRASES) and word.lower() != "increase"
 
 
-_AFTER_PURE = frozenset(
-    ["deficit", "negative", "surplus", "positive", "loss", "losses", "short", "shy"]
-)
-_AFTER_NEGATIVE = frozenset(
-    [
-        "loss",
-        "losses",
-        "short",
-        "shy",
-        "lower",
-        "less",
-        "fewer",
-        "below",
-        "under",
-        "down",
-        "shorter",
-        "slower",
-        "smaller",
-        "lighter",
-        "deficit",
-        "negative",
-        "cooler",
-        "colder",
-        "narrower",
-        "thinner",
-        "worse",
-        "hit",
-        "decline",
-        "drop",
-        "decrease",
-        "dip",
-        "slide",
-        "slump",
-        "plunge",
-        "reduction",
-        "contraction",
-        "downturn",
-        "downtick",
-    ]
-)
+_AFTER_PURE = lexicon.words("after_pure")
+_AFTER_NEGATIVE = lexicon.words("after_negative")
 # words after a number that judge its change as better or worse ("10.6% faster"): for a
 # quantity that is better lower (latency), better and faster are down
-_AFTER_VERDICTS = frozenset(["better", "worse", "faster", "slower"])
+_AFTER_VERDICTS = lexicon.words("after_verdicts")
 
 
 def clause_before(text: str, start: int) -> str:
@@ -1141,13 +779,14 @@ _ACCOUNTING = re.compile(
     re.MULTILINE,
 )
 # an amount of money a loss is said to be: the loss its subject, plain words between
-_LOSS_WORDS = frozenset(["loss", "losses", "deficit", "shortfall"])
+_LOSS_WORDS = lexicon.words("loss_words")
 _LOSS_BEFORE = re.compile(
     rf"(?i:\b(?:loss|losses|deficit|shortfall)(?:{_S}+(?:for|the|this|that|month|week|quarter|"
     rf"year|came|comes|in|at|was|is|stood|stands|sits|sat|landed|totaled|totalled|totals|of|"
     rf"hit|reached|widened|narrowed|grew|shrank|to|now|so|far|just|about|of|some|roughly|"
     rf"nearly|almost|over|under))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
 )
+_GO_TO_KEYS = lexicon.words("go_to_keys")
 _GO_TO = re.compile(
     rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
@@ -1160,8 +799,7 @@ _PROJECTED = re.compile(
     rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:reach|hit|end|finish|land))?))"
     rf"(?:{_S}+(?:about|around|roughly|nearly|almost|over|under|a|an))?{_S}+{_PREFIX}$"
 )
-_PROJECTED_KEYS = frozenset(["tracking", "pacing", "heading", "headed", "pace", "track",
-                             "course"])  # fmt: skip
+_PROJECTED_KEYS = lexicon.words("projected_keys")
 # a clause that opens with "had", its subject and a participle: a counterfactual ("Had
 # burn been $80k", "Had you slept 8 hours"), not a diary's "Had a solid night: 7 h"
 _COUNTERFACTUAL = re.compile(
@@ -1642,25 +1280,22 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
 
 
 # a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
-_NOT_PLAN_LABEL = frozenset(["actual", "actuals", "vs", "versus", "progress", "far", "date",
-                             "met", "hit", "missed", "status"])  # fmt: skip
+_NOT_PLAN_LABEL = lexicon.words("not_plan_label")
 # verbs that begin a step to take after a label and its colon ("Follow-ups: lower the
 # queue alarm to 5,000"), besides the imperatives a clause may begin with
-_STEP_VERBS = frozenset(["raise", "lower", "trim", "bump", "reduce", "increase", "decrease",
-                         "grow", "double", "move", "reach", "ship", "test"])  # fmt: skip
+_STEP_VERBS = lexicon.words("step_verbs")
 # the modals a bare verb follows ("will hit", "could reach"): the modal decides
-_MODAL_WORDS = frozenset(["will", "would", "could", "should", "might", "may", "must", "can",
-                          "shall", "won't", "wouldn't", "won’t", "wouldn’t"])  # fmt: skip
+_MODAL_WORDS = lexicon.words("modal_words")
 # a request for a value: "asked for 18 months", "requested 99.95% uptime"
 # (not "requests", "demands": nouns too, as in "Requests came in at 17,700 rps")
-_ASKING = frozenset(["asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"])
+_ASKING = lexicon.words("asking")
 _ASKED_FOR = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(_ASKING))})"
     rf"(?:{_S}+(?:us|me|you|them|the{_S}+team))?(?:{_S}+for)?){_S}+(?:[A-Za-z'’-]+{_S}+){{0,3}}"
     rf"{_PREFIX}$"
 )
 # a threshold a condition names: "when error rate exceeds 5%", "once HRV drops below 40"
-_WHEN_WORDS = frozenset(["when", "whenever", "once", "if", "until", "unless", "before"])
+_WHEN_WORDS = lexicon.words("when_words")
 _THRESHOLD = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(_WHEN_WORDS))})\b(?:{_S}+[\w'’-]+){{0,5}}?{_S}+"
     rf"(?:exceeds|crosses|passes|tops|hits|reaches|breaches|goes{_S}+(?:above|over|below|under)"
@@ -1687,7 +1322,7 @@ SCALE_TOPS = frozenset(["5", "10", "100"])
 # "At a $150k burn, ..."), and the modal verbs of the main clause that make it a
 # supposition: any for "if", only "would" for "at" and "with" ("With HRV at 80, you could
 # push today" states the HRV and advises)
-_SUPPOSING = frozenset(["if", "unless", "were", "should", "assuming", "at", "with"])
+_SUPPOSING = lexicon.words("supposing")
 # things counted as what remains of a goal: "2 runs left", "3 invoices to go"
 _REMAINDER = re.compile(
     rf"{_S}+(?:more{_S}+)?[a-z]+s(?:{_S}+[a-z]+s)?{_S}+(?:left|remaining|to{_S}+go)\b"
@@ -1719,16 +1354,16 @@ _RULE_AFTER = re.compile(
 # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps
 # left to reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for
 # errors is 21.1%")
-_GOAL_WORDS = frozenset(["away", "go", "left"])
+_GOAL_WORDS = lexicon.words("goal_words")
 _TO_A_GOAL = re.compile(rf"\b(?:{_TO_THE_MARK})(?:{_S}+[A-Za-z'’-]+){{0,4}}?{_S}+{_PREFIX}$")
 # the words that open a window of items before its size: "your last 3 runs"
-_WINDOW_OPENERS = frozenset(["last", "past", "previous", "first", "next", "final"])
+_WINDOW_OPENERS = lexicon.words("window_openers")
 # a condition after the number in its clause ("... to 12 months if we hire"); "even if"
 # concedes, and the statement holds
 _CONDITION_AFTER = re.compile(r"(?<!even )\b(?:if|unless)\b")
 # the first words of a condition: the main clause after its comma tells what follows
 # from it, modal or not ("If we close the round, runway extends to 36 months")
-_CONDITIONS = frozenset(["if", "unless", "assuming", "supposing", "suppose"])
+_CONDITIONS = lexicon.words("conditions")
 _WOULD = re.compile(rf"(?i:\b(?:would|wouldn['’]t)\b|['’]d{_S})")
 _MODALS = re.compile(rf"(?i:\b(?:would|could|might|will|wouldn['’]t|won['’]t)\b|['’](?:d|ll){_S})")
 _SENTENCE_REST = re.compile(r"[.!?;\n]")
@@ -1765,7 +1400,7 @@ _BOUND_LAST = frozenset(
     )
 )
 # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
-_RANGE_LAST = frozenset(["to", "or", "and", "through", "usd", "eur", "gbp", "us"])
+_RANGE_LAST = lexicon.words("range_last")
 # the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
@@ -1806,15 +1441,13 @@ _BOUND_WORDS = frozenset(
         "crosses surpassed surpasses circa approx ballpark neighborhood neighbourhood region",
     )
 )
-_RANGE_WORDS = frozenset(["to", "or", "and", "through", "between"])
+_RANGE_WORDS = lexicon.words("range_words")
 _DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$70,000"
 # what makes a plan's noun a measurement: "budget left", "target met"
-_SPENT = frozenset(["left", "remaining", "used", "spent", "consumed", "burned", "burnt", "met",
-                    "hit", "missed", "reached"])  # fmt: skip
-_VERSUS_WORDS = frozenset(["versus", "vs", "compared", "compares", "comparing", "opposed",
-                           "against"])  # fmt: skip
-_AFTER_WORDS = frozenset(["after", "following", "from", "versus", "vs", "against", "than"])
-_PER_WORDS = frozenset(["per", "every"])
+_SPENT = lexicon.words("spent_words")
+_VERSUS_WORDS = lexicon.words("versus_words")
+_AFTER_WORDS = lexicon.words("after_words")
+_PER_WORDS = lexicon.words("per_words")
 _PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
     re.split(
         " ",
@@ -1826,16 +1459,12 @@ _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 
 # verbs that report what happened, besides `FINITE` and past forms in -ed
-_REPORTING = FINITE | frozenset(
-    ["got", "slept", "spent", "took", "made", "kept", "held", "did", "saw", "woke", "lost", "won",
-     "it's", "you're", "we're", "that's", "you've", "we've", "i've", "i'm", "they're"]
-)  # fmt: skip
+_REPORTING = FINITE | lexicon.words("reporting_verbs")
 
 
 # words before "number" that make it a verb: "Overdue invoices now number 13"
-_NUMBER_VERB_BEFORE = frozenset(["now", "still", "currently", "already", "together", "also",
-                                 "only", "collectively", "combined", "total"])  # fmt: skip
-_NOT_PLURALS = frozenset(["is", "was", "its", "his", "this", "has", "does", "as", "us", "yes"])
+_NUMBER_VERB_BEFORE = lexicon.words("number_verb_before")
+_NOT_PLURALS = lexicon.words("not_plurals")
 
 
 def _counted_by(words: list[str], last: str) -> bool:
@@ -1863,9 +1492,8 @@ def _moved_there(words: list[str]) -> bool:
     return (verb.endswith("ed") and verb not in PLAN_WORDS) or verb in _PAST_MOVES
 
 
-_PARTICLES = frozenset(["back", "down", "up", "out", "all", "the", "way", "right"])
-_PAST_MOVES = frozenset(["rose", "fell", "grew", "came", "went", "sank", "shrank", "slid",
-                         "swung", "shot", "crept", "got", "was", "were"])  # fmt: skip
+_PARTICLES = lexicon.words("verb_particles_back")
+_PAST_MOVES = lexicon.words("past_moves")
 # "by" and the time a plan's deadline or a move's date gives: "by Friday", "by November"
 _BY_A_TIME = re.compile(r"(?i:\bby\s)")
 
@@ -1933,11 +1561,8 @@ def _a_time_to_come(subject: list[str]) -> bool:
     return len(subject) == 2 and subject[0] == "next" and subject[1] in _COMING_PERIODS
 
 
-_NOW_WORDS = frozenset(["today", "now", "currently", "yesterday", "this", "last", "so"])
-_COMING_PERIODS = frozenset(["week", "weekend", "month", "quarter", "year", "block", "sprint",
-                             "cycle", "session", "run", "workout", "release", "monday",
-                             "tuesday", "wednesday", "thursday", "friday", "saturday",
-                             "sunday"])  # fmt: skip
+_NOW_WORDS = lexicon.words("now_words")
+_COMING_PERIODS = lexicon.words("coming_periods")
 
 
 def _last_word(before: str) -> str:
@@ -1993,14 +1618,8 @@ _VERB_GAP = re.compile(rf"{_S}*(?::{_S}*)?[A-Za-z'’]+(?:{_S}+[A-Za-z'’]+){{0
 # what makes the words between a name and "N times" more than its verb: a passive (the
 # name is what was acted on: "invoices were chased 3 times"), an article or a preposition
 # (another thing counted), a change ("spiked 3 times")
-_NOT_ITS_VERB = frozenset(
-    ["is", "was", "are", "were", "be", "been", "being", "get", "got", "the", "a", "an",
-     "this", "that", "these", "those", "each", "every", "all", "some", "on", "in", "at",
-     "for", "with", "by", "from", "of", "over", "under", "across", "per", "to", "after",
-     "before", "during", "than", "and", "or", "but", "doubled", "tripled", "halved",
-     "quadrupled", "no", "not", "never"]
-)  # fmt: skip
-_SUBJECT_NOT = frozenset(["we", "you", "i", "they", "he", "she", "it"]) | _NOT_ITS_VERB
+_NOT_ITS_VERB = lexicon.words("not_its_verb")
+_SUBJECT_NOT = lexicon.words("subject_pronouns") | _NOT_ITS_VERB
 
 
 def counted_in_times(text: str, end: int) -> bool:
@@ -2055,7 +1674,7 @@ STATEMENT_READINGS = (
     _counterfactual,
     _rule_threshold,
     _searched(_WHY_PLAN_TO_A_GOAL, _GOAL_WORDS, _TO_A_GOAL),  # "721 steps left to reach 12,000"
-    _searched(_WHY_PLAN_GO_TO, frozenset(["to"]), _GO_TO),  # "This weekend we go to 9.8 mi"
+    _searched(_WHY_PLAN_GO_TO, _GO_TO_KEYS, _GO_TO),  # "This weekend we go to 9.8 mi"
     _searched(_WHY_PLAN_TRACKING_TO, _PROJECTED_KEYS, _PROJECTED),  # "is tracking to $2.1M"
     _past_words,
     _after_another,

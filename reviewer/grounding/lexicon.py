@@ -1,0 +1,445 @@
+"""The default detector's word classes: each list of words its readings look for, once.
+
+Plain data, read at import at no cost: a class name -> the words (or phrases) it holds, in
+the order the readings wrote them (an alternation built from a class tries its words in this
+order). The readings in default.py, prose.py, names.py and default_scanner.py take their
+sets and alternations from here and define none of their own.
+"""
+
+from __future__ import annotations
+
+# fmt: off
+WORDS: dict[str, tuple[str, ...]] = {
+    # ---- read by default ----
+    # units too common to say which quantity a number is: with a [names] table, a band flag of these
+    # needs a clause that does not name something else
+    "generic_units": ("none", "pct"),
+    # the last word of each, its hyphens read as spaces: where the word before a name is none of
+    # these, the pattern is not searched
+    "span_words": ("date", "ytd", "qtd", "mtd", "wtd", "dtd", "lifetime", "time", "cumulative"),
+    # units of time written as plural nouns: a count of them is a duration, not an amount
+    "time_plurals": (
+        "seconds", "minutes", "mins", "hours", "hrs", "days", "nights", "weeks", "months",
+        "quarters", "years", "sprints", "sessions", "runs", "shifts",
+    ),
+    # the currencies a symbol may write, and every code they name
+    "dollar_codes": ("usd", "cad", "aud", "nzd", "sgd", "hkd", "mxn"),
+    # the currencies a symbol may write, and every code they name
+    "euro_codes": ("eur",),
+    # the currencies a symbol may write, and every code they name
+    "pound_codes": ("gbp",),
+    # the currencies a symbol may write, and every code they name
+    "yen_codes": ("jpy", "cny"),
+    # words that make a figure a yearly one (ARR, annualized, per year)
+    "annual_words": ("arr", "annual", "annualized", "yearly", "year", "ytd", "yr"),
+    # plural nouns of money: "$4k in sales" is an amount of them, not a count
+    "money_plurals": (
+        "sales", "earnings", "revenues", "savings", "expenses", "costs", "fees", "payments",
+        "bookings", "receipts", "funds", "proceeds", "profits", "losses", "assets", "liabilities",
+        "payables", "receivables", "billings", "refunds", "credits", "taxes", "wages", "salaries",
+        "dues", "arrears",
+    ),
+    # words of the system a dashboard's statistics are of: "API p95" is its p95 latency
+    "system_words": (
+        "api", "service", "server", "backend", "app", "site", "overall", "global", "request",
+        "http", "web",
+    ),
+    # words of an extreme a number may be (a peak, the longest, a record)
+    "extreme_words": (
+        "max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top", "best", "worst",
+        "longest", "shortest", "fastest", "slowest", "biggest", "largest", "smallest", "record",
+    ),
+    # forms of "be" that link a name to its number
+    "copulas": ("is", "was", "were", "are", "be"),
+    # what an extreme may pick among, its number that item's measure: "your longest run: 4.4 mi"
+    "items": (
+        "run", "runs", "ride", "rides", "walk", "swim", "session", "sessions", "workout",
+        "workouts", "race", "effort", "day", "days", "week", "weeks", "month", "months", "night",
+        "nights", "block", "quarter", "ever",
+    ),
+    # a workout's verbs: as a label they still give the workout prescribed
+    "workout_verbs": ("do", "run", "jog", "walk", "ride", "swim", "go"),
+    # words of a table's column header that make its cells past values
+    "past_headers": (
+        "last", "prev", "previous", "prior", "yesterday", "before", "was", "old", "then",
+    ),
+    # words of a table's column header that make its cells plans
+    "plan_headers": (
+        "target", "targets", "goal", "goals", "plan", "planned", "budget", "forecast", "projected",
+        "expected", "limit", "threshold", "slo",
+    ),
+    # words after a name that leave it the whole noun phrase
+    "phrase_goes_on": (
+        "this", "that", "today", "tonight", "now", "yesterday", "overnight", "so", "and", "or",
+        "but", "at", "on", "in", "for", "from", "to", "with", "by", "over", "after", "before",
+        "since", "during", "as", "is", "was", "are", "were", "has", "had", "remains", "sits",
+        "stands", "held", "came", "left", "overall", "right", "currently", "again", "too", "figure",
+        "number", "reading", "value", "level", "score", "rate", "total", "count",
+    ),
+    # a name that a preposition and a determiner put in a phrase qualifying the name before it
+    "determiners_before_a_modifier": (
+        "the", "your", "this", "that", "today's", "today’s", "yesterday's", "yesterday’s", "last",
+        "each", "every",
+    ),
+    # right before the name, or before "of" it ("the recommended amount of deep sleep")
+    "norms": ("typical", "normal", "healthy", "ideal", "recommended", "optimal"),
+    # capitalised words before 's that name a time or a thing, not someone else
+    "not_someone": (
+        "today", "tonight", "yesterday", "tomorrow", "this", "last", "next", "monday", "tuesday",
+        "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march",
+        "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "week", "month", "year", "night", "morning", "run", "team", "company", "quarter",
+        # "That's a 167 bps gain": a verb, no possessive
+        "that", "it", "there", "here", "what", "who", "he", "she", "let", "where", "everything",
+        "nothing", "something",
+    ),
+    # an average over a window of days before a name ("7-day average", "30-day rolling avg"), and
+    # the words it ends with; or such a label before a number ("7-night avg 44")
+    "window_words": ("average", "avg", "mean"),
+    # the first word of each of its alternatives: where the word after a name is none of these, the
+    # pattern is not tried
+    "segment_prepositions": ("among", "for", "on", "in", "from", "per", "by"),
+    # words that make the number they come before a plan, a wish or a prediction
+    "plan_words": (
+        "can",  # "it can cost you 20 minutes of deep sleep": what may happen
+        "budgeting",
+        "due",  # "Tax payment of $22k is due on the 15th": owed, not yet a value
+        "plan", "plans", "planned", "planning", "target", "targets", "targeting", "targeted", "aim",
+        "aims", "aiming", "goal", "goals", "next", "tomorrow", "tonight", "should", "try", "want",
+        "wants", "push", "cap", "limit", "budget", "budgeted", "forecast", "forecasts", "expect",
+        "expects", "expected", "projected", "projection", "projecting", "scheduled", "upcoming",
+        "would", "might", "could", "will", "need", "needs", "must", "hope", "ideally", "keep",
+        "hold", "stay", "if", "unless", "aim", "shoot", "recommend", "recommended", "suggest",
+        "suggests", "suggested", "recommends", "aiming", "prescribed", "ceiling", "floor",
+        # a wish or an intention written with a contracted modal ("we'd like", "I'll")
+        "we'd", "i'd", "you'd", "we'll", "i'll", "you'll", "let's", "once", "until", "whenever",
+        "objective", "objectives", "okr", "okrs", "slo", "slos", "sla", "threshold", "thresholds",
+        "guidance", "promise", "promises", "promised", "commit", "commits", "committed", "schedule",
+        "calendar", "prescription", "est", "toward", "towards", "allowed", "permitted", "intend",
+        "intends", "fires", "triggers", "kicks", "alerting",
+        # a prediction or an assumption: "the model predicts 780 ms"
+        "predict", "predicts", "predicted", "predicting", "prediction", "predictions", "assume",
+        "assumes", "assumed", "assuming", "assumption", "assumptions", "modelled", "modeled",
+        "simulated",
+    ),
+    # a plan's verb at the start of the clause, a few words before its number ("Do 20 minutes")
+    "imperatives": (
+        "do", "run", "jog", "walk", "ride", "swim", "add", "take", "spend", "hold", "keep", "stay",
+        "cap", "limit", "go", "try", "make", "finish", "start", "include", "repeat", "follow",
+        "get", "bank", "aim", "plan", "schedule", "target", "push", "build", "drink", "eat", "skip",
+        "cut", "ease", "shoot", "pencil", "book", "use", "allow", "give", "save", "spread", "stick",
+        "pull", "cover", "log", "hit", "have", "let", "bring", "put", "lock", "set",
+    ),
+    # nouns of a plan: a label or a subject of one gives a planned figure
+    "plan_nouns": (
+        "goal", "goals", "plan", "plans", "target", "targets", "aim", "budget", "forecast",
+        "projection", "limit", "cap", "ceiling", "floor", "objective", "okr", "slo", "sla",
+        "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar",
+        "projected", "predicted", "modelled", "modeled", "simulated",
+    ),
+    # what a scenario or a forecast says is its output, not a measurement: "The simulation shows 780
+    # ms", "The scenario puts burn at $100,000"
+    "projectors": (
+        "simulation", "simulations", "scenario", "scenarios", "outlook", "extrapolation",
+        "projection", "projections", "forecast", "forecasts",
+    ),
+    # a model's or an estimate's words are a projection only when quoted ('The model says "$170,000
+    # a month"'): a device's model gives a measurement ("the model puts you at 68%")
+    "quoted_projectors": ("model", "models", "estimate", "estimates"),
+    # verbs by which a model or a forecast says its projection
+    "saying_verbs": (
+        "says", "said", "say", "puts", "put", "predicts", "predicted", "shows", "showed", "implies",
+        "implied", "assumes", "assumed", "gives", "gave", "suggests", "suggested", "expects",
+        "sees", "saw", "has", "had",
+    ),
+    # a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight", but "You
+    # got 41 min of deep sleep tonight" is the night reported
+    "reported_times": ("tonight",),
+    # verbs that make a clause a statement, not an order ("Spend came to $1,240")
+    "finite": (
+        "is", "was", "are", "were", "came", "comes", "has", "had", "hit", "reached", "rose", "fell",
+        "stood", "stands", "sat", "sits", "landed", "ended", "closed", "totalled", "totaled", "ran",
+        "came", "went", "hovered", "averaged", "peaked",
+    ),
+    # words of a time to come or an ideal: a clause with one is no label of a value
+    "not_labels": ("tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"),
+    # a time to come, as the owner of what follows: "Tomorrow's run: 5 miles easy"
+    "planned_possessives": ("tomorrow's", "tomorrow’s", "tonight's", "tonight’s"),
+    # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding", "of
+    # whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads "whıch"
+    # too, which `_ODD` finds)
+    "of_which_words": ("which", "whom", "these", "those", "them"),
+    # words ending in s before "out of" that are not plural nouns
+    "scale_not_plurals": ("this", "thus", "plus", "less", "across", "unless", "whereas"),
+    # words a number after them names a version, an item or a step of (v2, week 3)
+    "ordinal_words": (
+        "build", "version", "v", "release", "firmware", "ios", "android", "model", "series", "gen",
+        "generation", "mark", "mk", "edition", "postgres", "postgresql", "python", "node",
+        "kubernetes", "chrome", "windows", "macos", "block", "week", "day", "phase", "lap", "rep",
+        "set", "round", "stage", "game", "sprint", "chapter", "page", "line", "zone", "level",
+        "tier", "rank", "top", "no", "number", "room", "floor", "gate", "issue", "ticket", "pr",
+        "incident", "item", "mile", "step", "cycle", "night", "port", "interval", "slide", "figure",
+        "table", "section", "grade", "class", "cohort", "batch", "wave", "iteration", "season",
+        "episode", "part", "lesson", "module", "group", "squad", "pod", "shard", "api", "q",
+        "quarter", "hole", "box", "bay", "lane", "seat", "order", "account", "invoice", "case",
+        "job", "route", "bus", "flight", "gate", "heat", "test", "priority", "severity", "sev",
+        "tranche", "region", "cluster",
+    ),
+    # "up" ends one too, and is a sign word already
+    "phrase_ends": ("back", "off"),
+    # words that are only a sign ("minus 5"), not a direction of change
+    "pure_signs": ("minus", "negative", "plus", "positive"),
+    # verbs that lower what they are said of, their object after them ("The fix cut p95 latency by
+    # 10.6%"); with "by" and the number after an object of a few words, the number is the fall: "We
+    # cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
+    "lowering_verbs": (
+        "cut", "reduced", "lowered", "trimmed", "dropped", "slashed", "decreased", "shaved",
+        "dented",
+    ),
+    # words after a pure sign word that keep it a sign
+    "after_pure": ("deficit", "negative", "surplus", "positive", "loss", "losses", "short", "shy"),
+    # words after a number that make it negative (a loss, lower, short of)
+    "after_negative": (
+        "loss", "losses", "short", "shy", "lower", "less", "fewer", "below", "under", "down",
+        "shorter", "slower", "smaller", "lighter", "deficit", "negative", "cooler", "colder",
+        "narrower", "thinner", "worse", "hit", "decline", "drop", "decrease", "dip", "slide",
+        "slump", "plunge", "reduction", "contraction", "downturn", "downtick",
+    ),
+    # words after a number that judge its change as better or worse ("10.6% faster"): for a quantity
+    # that is better lower (latency), better and faster are down
+    "after_verdicts": ("better", "worse", "faster", "slower"),
+    # an amount of money a loss is said to be: the loss its subject, plain words between
+    "loss_words": ("loss", "losses", "deficit", "shortfall"),
+    # words of a projection's pace ("tracking to", "on pace for")
+    "projected_keys": ("tracking", "pacing", "heading", "headed", "pace", "track", "course"),
+    # a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
+    "not_plan_label": (
+        "actual", "actuals", "vs", "versus", "progress", "far", "date", "met", "hit", "missed",
+        "status",
+    ),
+    # verbs that begin a step to take after a label and its colon ("Follow-ups: lower the queue
+    # alarm to 5,000"), besides the imperatives a clause may begin with
+    "step_verbs": (
+        "raise", "lower", "trim", "bump", "reduce", "increase", "decrease", "grow", "double",
+        "move", "reach", "ship", "test",
+    ),
+    # the modals a bare verb follows ("will hit", "could reach"): the modal decides
+    "modal_words": (
+        "will", "would", "could", "should", "might", "may", "must", "can", "shall", "won't",
+        "wouldn't", "won’t", "wouldn’t",
+    ),
+    # a request for a value: "asked for 18 months", "requested 99.95% uptime" (not "requests",
+    # "demands": nouns too, as in "Requests came in at 17,700 rps")
+    "asking": ("asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"),
+    # a threshold a condition names: "when error rate exceeds 5%", "once HRV drops below 40"
+    "when_words": ("when", "whenever", "once", "if", "until", "unless", "before"),
+    # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...", "At a
+    # $150k burn, ..."), and the modal verbs of the main clause that make it a supposition: any for
+    # "if", only "would" for "at" and "with" ("With HRV at 80, you could push today" states the HRV
+    # and advises)
+    "supposing": ("if", "unless", "were", "should", "assuming", "at", "with"),
+    # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps left to
+    # reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for errors is
+    # 21.1%")
+    "goal_words": ("away", "go", "left"),
+    # the words that open a window of items before its size: "your last 3 runs"
+    "window_openers": ("last", "past", "previous", "first", "next", "final"),
+    # the first words of a condition: the main clause after its comma tells what follows from it,
+    # modal or not ("If we close the round, runway extends to 36 months")
+    "conditions": ("if", "unless", "assuming", "supposing", "suppose"),
+    # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
+    "range_last": ("to", "or", "and", "through", "usd", "eur", "gbp", "us"),
+    # words that join the two ends of a range
+    "range_words": ("to", "or", "and", "through", "between"),
+    # what makes a plan's noun a measurement: "budget left", "target met"
+    "spent_words": (
+        "left", "remaining", "used", "spent", "consumed", "burned", "burnt", "met", "hit", "missed",
+        "reached",
+    ),
+    # words that open the other side of a comparison (versus, compared to)
+    "versus_words": ("versus", "vs", "compared", "compares", "comparing", "opposed", "against"),
+    # words that put a value after or against another (after, from, than)
+    "after_words": ("after", "following", "from", "versus", "vs", "against", "than"),
+    # words of a rate's period (per, every)
+    "per_words": ("per", "every"),
+    # past forms and contractions that report what happened, besides FINITE
+    "reporting_verbs": (
+        "got", "slept", "spent", "took", "made", "kept", "held", "did", "saw", "woke", "lost",
+        "won", "it's", "you're", "we're", "that's", "you've", "we've", "i've", "i'm", "they're",
+    ),
+    # words before "number" that make it a verb: "Overdue invoices now number 13"
+    "number_verb_before": (
+        "now", "still", "currently", "already", "together", "also", "only", "collectively",
+        "combined", "total",
+    ),
+    # words ending in s that are not plural nouns
+    "not_plurals": ("is", "was", "its", "his", "this", "has", "does", "as", "us", "yes"),
+    # particles after a move's verb, read back to the verb ("fell back down")
+    "verb_particles_back": ("back", "down", "up", "out", "all", "the", "way", "right"),
+    # past forms of moves that end in no -ed (rose, fell, came)
+    "past_moves": (
+        "rose", "fell", "grew", "came", "went", "sank", "shrank", "slid", "swung", "shot", "crept",
+        "got", "was", "were",
+    ),
+    # words of the present or a past just gone, before a time to come
+    "now_words": ("today", "now", "currently", "yesterday", "this", "last", "so"),
+    # periods "next" may name as a time to come (next week, next sprint)
+    "coming_periods": (
+        "week", "weekend", "month", "quarter", "year", "block", "sprint", "cycle", "session", "run",
+        "workout", "release", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+        "sunday",
+    ),
+    # what makes the words between a name and "N times" more than its verb: a passive (the name is
+    # what was acted on: "invoices were chased 3 times"), an article or a preposition (another thing
+    # counted), a change ("spiked 3 times")
+    "not_its_verb": (
+        "is", "was", "are", "were", "be", "been", "being", "get", "got", "the", "a", "an", "this",
+        "that", "these", "those", "each", "every", "all", "some", "on", "in", "at", "for", "with",
+        "by", "from", "of", "over", "under", "across", "per", "to", "after", "before", "during",
+        "than", "and", "or", "but", "doubled", "tripled", "halved", "quadrupled", "no", "not",
+        "never",
+    ),
+    # personal pronouns that may be a clause's subject
+    "subject_pronouns": ("we", "you", "i", "they", "he", "she", "it"),
+    # the word the go-to reading needs ("we go to 9.8 mi")
+    "go_to_keys": ("to",),
+    # ---- read by names ----
+    # words between a name and its number that make the number something else than its value
+    "qualifiers": (
+        "baseline", "norm", "rolling", "from", "average", "avg", "mean", "normal", "usual",
+        "typical", "target", "goal", "max", "maximum", "min", "minimum", "peak", "best", "record",
+        "limit", "threshold", "zone", "range", "budget", "forecast", "plan", "prior", "previous",
+        "yesterday", "last", "change", "trend", "delta", "difference", "gap", "ceiling", "floor",
+        "cap", "share", "percentile", "drop", "rise", "increase", "decrease", "gain", "loss",
+        "swing", "growth", "move", "shift", "jump", "fall", "target", "include", "includes",
+        "including", "incl", "excluding", "excludes", "excl",
+    ),
+    # the unit a pool's name may end with: "latency_ms", "weight_kg", "sleep_minutes"
+    "unit_suffixes": (
+        "ms", "s", "sec", "secs", "seconds", "min", "mins", "minutes", "h", "hrs", "hours", "d",
+        "days", "km", "mi", "miles", "m", "kg", "lb", "lbs", "pct", "percent", "usd", "eur", "gbp",
+        "bpm", "brpm", "c", "f", "degc", "degf", "gb", "mb", "tb", "rps",
+    ),
+    # words that name no quantity of their own: never a name's stand-in
+    "not_partial": (
+        "rate", "score", "time", "total", "count", "free", "open", "gross", "sales", "users",
+        "user", "days", "hours", "minutes", "heart", "sleep", "load", "data", "level", "ratio",
+        "index", "stage", "value", "amount", "date", "period", "season", "hour", "minute",
+    ),
+    # determiners (and joiners) that may stand between a name and a number
+    "determiners": (
+        "the", "your", "our", "their", "its", "this", "that", "a", "an", "my", "his", "her", "and",
+        "with",
+    ),
+    # the last words of names that are a unit or a count noun, never a name's head alone
+    "not_head": (
+        "users", "user", "sales", "days", "hours", "minutes", "hour", "minute", "date", "period",
+        "season", "data", "stage",
+    ),
+    # the words that may stand between a head noun alone and its number: verbs of statement, links
+    # and times ("Score came in at 80", "Your score was 80 last night")
+    "head_links": (
+        "is", "was", "are", "were", "s", "sat", "sits", "stood", "stands", "came", "comes", "in",
+        "at", "to", "of", "landed", "reads", "read", "now", "today", "tonight", "overnight", "this",
+        "morning", "last", "night", "week", "so", "far", "still", "currently", "logged", "recorded",
+        "clocked",
+    ),
+    # words that say a usual level: "the usual resting rate" is the resting baseline
+    "baseline_words": ("usual", "normal", "typical", "baseline", "norm"),
+    # words a name adds to the thing it measures: "sleep duration" is how long one sleeps
+    "measure_words": ("duration", "time", "total", "count", "number", "amount", "length"),
+    # the particles of phrasal verbs and of the nouns made of them ("sign up", "signups")
+    "verb_particles": ("up", "in", "out", "off"),
+    # "ran 7 times": a count of the verb's events
+    "events": ("times",),
+    # words after a share's verb that leave it a verb, besides particles
+    "after_a_share_verb": (
+        "to", "each", "every", "per", "in", "on", "at", "by", "from", "during", "within", "after",
+        "before", "over", "last", "this", "that", "the", "a", "an", "and", "or", "but", "again",
+        "when", "while", "because", "so", "since", "until", "today", "yesterday", "overnight",
+        "monthly", "weekly", "daily", "overall", "altogether", "instead",
+    ),
+    # words a name holds that need not be said with it: articles and prepositions
+    "links": (
+        "the", "a", "an", "of", "for", "per", "to", "in", "on", "at", "and", "by", "with", "from",
+        "your", "our", "my", "its", "their",
+    ),
+    # nouns of a change: "the change in HRV" names its change, not its level
+    "change_words": (
+        "change", "changes", "trend", "delta", "growth", "move", "swing", "shift", "difference",
+    ),
+    # of those, the nouns that give a level its sign ("a loss of $50k" is net income below 0)
+    "level_sign_nouns": ("loss", "deficit", "surplus", "profit"),
+    # qualifiers that name a past time: beside a change's unit they are the change's base
+    "past_qualifiers": ("last", "prior", "previous", "yesterday", "from"),
+    # words that compare a change with a time or value (versus, since, over)
+    "compared_words": ("versus", "vs", "against", "over", "on", "since", "compared"),
+    # words that open a clause of their own inside a long gap
+    "subjects": ("you", "we", "i", "they", "he", "she", "it", "your", "our", "my", "their"),
+    # verbs that move a quantity, said of it as their object
+    "raising": ("lifted", "raised", "boosted", "increased", "grew", "bumped"),
+    # function words that may not stand alone between a name and its number
+    "not_between": (
+        "the", "a", "an", "of", "on", "in", "at", "to", "for", "from", "with", "by", "per", "than",
+        "then", "and", "or", "but", "is", "was", "are", "were", "this", "that", "these", "those",
+        "its", "it", "more", "less", "fewer", "over", "under", "about",
+        # the word that opens a comparison's other side: "95 versus fitness" is not fitness
+        "versus", "vs", "against", "compared",
+    ),
+    # units of time spent: "70 min in REM" is the time spent in it (but "$2,000 in cash" is how it
+    # was paid, and "3% in churn" a share of something)
+    "spent_units": ("min", "h", "hr", "hrs", "hours", "s", "sec", "ms"),
+    # words right before a name that make the number something else than its value
+    "later_not": (
+        "of", "in", "than", "vs", "versus", "against", "from", "to", "with", "per", "and", "or",
+        "but", "nor", "for", "like", "plus", "minus", "after", "before", "since", "over", "under",
+        "above", "below",
+    ),
+    # indefinite articles
+    "indefinite_articles": ("a", "an"),
+    # verbs of movement that "to" turns into the level reached
+    "moved": (
+        "grew", "rose", "climbed", "jumped", "fell", "dropped", "shrank", "swelled", "ballooned",
+        "spiked", "surged", "dipped", "slipped", "crept", "ticked", "went", "increased",
+        "decreased", "declined", "doubled",
+    ),
+    # prepositions that introduce what a count counts when they stand right before it
+    "count_other": (
+        "in", "on", "for", "with", "by", "from", "of", "over", "under", "after", "before", "since",
+        "during", "per", "than", "and", "or", "as", "across",
+    ),
+    # words that say nothing of which quantity a number is: pronouns, articles, verbs of statement,
+    # prepositions, times. What is left in a clause names the quantity.
+    "plain": (
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "it's", "we", "our", "us",
+        "you", "your", "i", "my", "me", "they", "their", "he", "she", "his", "her", "is", "was",
+        "are", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did", "will",
+        "would", "can", "could", "reads", "read", "reading", "sits", "sat", "stands", "stood",
+        "came", "comes", "come", "in", "at", "on", "of", "to", "for", "from", "with", "by", "as",
+        "and", "or", "but", "so", "than", "then", "now", "today", "yesterday", "tonight", "morning",
+        "evening", "night", "overnight", "week", "weekly", "month", "monthly", "year", "day",
+        "daily", "quarter", "so", "far", "still", "again", "just", "also", "only", "about",
+        "around", "roughly", "nearly", "almost", "up", "down", "over", "under", "after", "before",
+        "since", "during", "right", "exactly", "hit", "reached", "landed", "ended", "closed",
+        "logged", "recorded", "shows", "showed", "shown", "holding", "held", "hold", "averaged",
+        "average", "ran", "run", "peaked", "total", "came", "out", "back", "there", "here", "what",
+        "which", "who", "very", "well", "is", "number", "value", "figure", "reading", "readings",
+        "level", "levels", "point", "points", "percent", "per", "cent", "monday", "tuesday",
+        "wednesday", "thursday", "friday", "saturday", "sunday", "last", "first", "latest",
+        "current", "currently", "finally", "new", "sits", "came", "went", "goes", "going", "got",
+        "get", "gets", "stayed", "stays", "remains", "remained", "mark", "marks", "stands",
+    ),
+    # plural nouns with no -s
+    "irregular_plurals": ("people", "men", "women", "children", "teeth", "mice", "geese"),
+}
+# fmt: on
+
+
+def words(name: str) -> frozenset[str]:
+    """The words of class `name`, as a set to test a word against."""
+    return frozenset(WORDS[name])
+
+
+def alternation(name: str) -> str:
+    """The words of class `name` as a regex alternation, in the class's order."""
+    return "|".join(WORDS[name])
