@@ -134,10 +134,21 @@ def _to_date(text: str, end: int) -> str | None:
     return None if found is None else found.group(1).lower()
 
 
-# a number read by its name: (start, end, token as written, value, unit, known, counted,
-# kind, inferred: a change read from the words or the unit beside a level's name, or a
-# value now told after a past one; either way a past time in its sentence is another's)
-Named = tuple[int, int, str, float, str, Known, bool, str, bool]
+@dataclass(slots=True)
+class Named:
+    """A number read by its name."""
+
+    start: int
+    end: int
+    written: str  # the token as written
+    value: float
+    unit: str
+    known: Known  # the value it is read against
+    counted: bool  # whether the band did not count it checkable
+    kind: str | None  # its band against `known`; None when it states no value
+    # a change read from the words or the unit beside a level's name, or a value now told
+    # after a past one: either way a past time in its sentence is another's
+    inferred: bool
 
 
 class DefaultDetector(PoolDetector):
@@ -295,10 +306,11 @@ class DefaultDetector(PoolDetector):
                     found = self._count_by_words(text, start, tallied, names, mentions)
                     if found is not None:
                         named[start], read_by[start] = found, "name.count"
-        checkable += sum(reading[6] for reading in named.values())
+        checkable += sum(reading.counted for reading in named.values())
 
         def by_name(start: int, reading: Named) -> Iterator[Flag]:
-            _, end, written, value, unit, known, _, kind, inferred = reading
+            end, written, value, unit = reading.end, reading.written, reading.value, reading.unit
+            known, kind, inferred = reading.known, reading.kind, reading.inferred
             rule = read_by.get(start) or _name_rule(text, start, known, mentions)
             if kind == "faithful":
                 if citations is not None:
@@ -643,12 +655,12 @@ class DefaultDetector(PoolDetector):
             kind = self._by_name(written, value, subject)
             if kind is None or self._why(text, start, end, mentions):
                 return None
-            return start, end, written, value, unit, subject, True, kind, False
+            return Named(start, end, written, value, unit, subject, True, kind, False)
         found = self._worded(text, start, end, value, held, names, mentions, loose=False)
         if found is None:
             return None
         known, kind = found
-        return start, end, written, value, unit, known, True, kind, False
+        return Named(start, end, written, value, unit, known, True, kind, False)
 
     def _plainly_off(self, value: float, known: Known, kind: str) -> bool:
         """Whether a value said roughly ("around 65") still contradicts `known`: a sign
@@ -872,7 +884,7 @@ class DefaultDetector(PoolDetector):
                         text, raw, known, index, names, reading, counts, since=m_end
                     )
                     if found is not None and told_then:
-                        found = (*found[:8], True)  # the sentence's past time is the other's
+                        found.inferred = True  # the sentence's past time is the other's
                     if found is not None:
                         # a closer name wins, but a word of a name never over a whole name,
                         # and the name before a comma or "and" never over the number's own
@@ -1264,7 +1276,7 @@ class DefaultDetector(PoolDetector):
         kind = self._by_name(written, value, known)
         if kind is None:
             return None
-        return start, end, written, value, unit, known, False, kind, False
+        return Named(start, end, written, value, unit, known, False, kind, False)
 
     def _reading(
         self,
@@ -1360,7 +1372,7 @@ class DefaultDetector(PoolDetector):
         kind = self._by_name(written, value, known)
         if kind is None:
             return None  # the band reads it
-        return start, end, written, value, unit, known, counted, kind, inferred
+        return Named(start, end, written, value, unit, known, counted, kind, inferred)
 
     def _period_of(self, known: Known) -> str | None:
         """The period to date a name says ("revenue_mtd", an alias "month-to-date revenue":
@@ -1515,7 +1527,7 @@ def _series(
 def _unread(raw: tuple, known: Known) -> Named:
     """A scanned number beside `known`'s name that states no value (a past value, a label,
     a move, the usual level): read, so the band does not read it either, but never flagged."""
-    return (*raw[:5], known, False, None, False)
+    return Named(*raw[:5], known, False, None, False)
 
 
 def _later_period(first: re.Match[str], second: re.Match[str]) -> bool | None:
