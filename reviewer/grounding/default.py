@@ -97,17 +97,9 @@ _OUTFLOWS = "outflows"  # the PoolIndex extra holding the names of its losses an
 # a quantity whose name says it is a loss or an outflow carries its sign in the name: a
 # pool may hold it as a size ("net_loss 33653") or below zero ("burn -92417"), and the
 # prose's sign ("a loss of $33,653", "-$92,417", "Burn: $92.4k") says the same either way
-_OUTFLOW_WORDS = frozenset(
-    re.split(
-        r"\s+",
-        "burn loss losses deficit shortfall outflow outflows spend spending expense expenses "
-        "opex cost costs",
-    )
-)
+_OUTFLOW_WORDS = lexicon.words("outflow_words")
 # ...but a change of one has a sign of its own ("burn_change -5": burn fell)
-_CHANGE_NAME_WORDS = frozenset(
-    re.split(r"\s+", "change changes delta growth diff trend variance yoy qoq mom wow dod")
-)
+_CHANGE_NAME_WORDS = lexicon.words("change_name_words")
 _NAME_WORDS = re.compile(r"[a-z]+")
 # a period to date after a number, or after its unit word ("$169,757 month-to-date",
 # "612 mi year-to-date"); and in a name ("revenue_mtd", "month-to-date revenue")

@@ -38,28 +38,8 @@ MONTHS = (
     "January|February|March|April|May|June|July|August|September|October|November|December"
     "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
 )
-FOREIGN_UNITS = frozenset(
-    re.split(
-        r"\s+",
-        "km kms k m ft feet foot yd yds kg kgs lb lbs g kcal cal kj w watts h hr hrs hour hours "
-        "s sec secs second seconds ms spm rpm mph kph kmh x miler milers l ml liter liters "
-        "litre litres cl oz cm mm inch inches gb mb kb tb gbps mbps ghz mhz px bps bp pp "
-        "ppt degrees celsius fahrenheit usd eur gbp chf jpy cad aud dollars euros pounds cents "
-        "sq mg mcg µg iu kwh mw kw db dba lux",
-    )
-)
-NOT_THINGS = frozenset(
-    re.split(
-        r"\s+",
-        "is was has as its this thus his hers yes us plus minus less unless across always "
-        "perhaps versus vs does goes whereas besides towards afterwards sometimes points pts "
-        "and or but so yet nor the a an of on in at to for from with by per than then which "
-        "that while also still just against upwards downwards backwards forwards sideways "
-        "nowadays means remains stays looks seems sits shows suggests says reads puts keeps "
-        "makes gives holds tells lands comes goes rises falls climbs "
-        "today yesterday tomorrow tonight now again already overnight this that these those",
-    )
-)
+FOREIGN_UNITS = lexicon.words("foreign_units")
+NOT_THINGS = lexicon.words("not_things")
 
 _FULL_WIDTH = {"\uff0c": ",", "\uff0e": "."}
 _NON_ASCII = re.compile("[^\x00-\x7f]+")

@@ -99,6 +99,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the first word of each of its alternatives: where the word after a name is none of these, the
     # pattern is not tried
     "segment_prepositions": ("among", "for", "on", "in", "from", "per", "by"),
+    # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
         "can",  # "it can cost you 20 minutes of deep sleep": what may happen
@@ -303,6 +304,48 @@ WORDS: dict[str, tuple[str, ...]] = {
     "subject_pronouns": ("we", "you", "i", "they", "he", "she", "it"),
     # the word the go-to reading needs ("we go to 9.8 mi")
     "go_to_keys": ("to",),
+    # a quantity whose name says it is a loss or an outflow carries its sign in the name: a pool may
+    # hold it as a size ("net_loss 33653") or below zero ("burn -92417"), and the prose's sign ("a
+    # loss of $33,653", "-$92,417", "Burn: $92.4k") says the same either way
+    "outflow_words": (
+        "burn", "loss", "losses", "deficit", "shortfall", "outflow", "outflows", "spend",
+        "spending", "expense", "expenses", "opex", "cost", "costs",
+    ),
+    # ...but a change of one has a sign of its own ("burn_change -5": burn fell)
+    "change_name_words": (
+        "change", "changes", "delta", "growth", "diff", "trend", "variance", "yoy", "qoq", "mom",
+        "wow", "dod",
+    ),
+    # words that judge a change rather than say its direction: their sign is the direction that is
+    # good or bad for the quantity, and for these quantities lower is better
+    "verdicts": (
+        "improved", "improves", "improving", "better", "worse", "worsened", "worsens", "regressed",
+        "regresses", "deteriorated",
+    ),
+    # the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a prefix
+    # unit's letters
+    "bound_last": (
+        "below", "under", "above", "beyond", "over", "within", "most", "least", "than", "to", "as",
+        "around", "about", "roughly", "approximately", "nearly", "almost", "of", "like", "between",
+        "from", "at", "past", "nearer", "minus", "negative", "usd", "eur", "gbp", "us", "exceeded",
+        "exceeds", "topped", "tops", "crossed", "crosses", "surpassed", "surpasses", "circa",
+        "approx", "ballpark",
+    ),
+    # the first word of each alternative of the patterns above (a whole run of letters where they
+    # match): a clause without any of them cannot match the pattern
+    "bound_words": (
+        "below", "under", "above", "beyond", "over", "within", "at", "no", "less", "more", "fewer",
+        "up", "as", "around", "about", "roughly", "approximately", "nearly", "almost", "close",
+        "north", "south", "something", "between", "anywhere", "capped", "limited", "past", "nearer",
+        "closer", "short", "shy", "exceeded", "exceeds", "topped", "tops", "crossed", "crosses",
+        "surpassed", "surpasses", "circa", "approx", "ballpark", "neighborhood", "neighbourhood",
+        "region",
+    ),
+    # words that place a value in the past ("a week ago" needs "ago", "at the start" "start")
+    "past_word_set": (
+        "previously", "previous", "prior", "earlier", "formerly", "former", "used", "started",
+        "began", "opened", "before", "last", "ago", "originally", "start", "back",
+    ),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -429,8 +472,43 @@ WORDS: dict[str, tuple[str, ...]] = {
         "current", "currently", "finally", "new", "sits", "came", "went", "goes", "going", "got",
         "get", "gets", "stayed", "stays", "remains", "remained", "mark", "marks", "stands",
     ),
+    # words of a clause that name no quantity: where a number was read, when, how it looks
+    "name_nothing": (
+        "watch", "app", "apps", "dashboard", "dashboards", "tracker", "device", "ring", "strap",
+        "phone", "report", "chart", "graph", "screen", "summary", "data", "says", "say", "said",
+        "show", "showing", "reports", "reported", "according", "noon", "lunch", "afternoon",
+        "midday", "dawn", "steady", "solid", "strong", "good", "great", "nice", "decent", "fine",
+        "okay", "off", "touch", "bit", "little", "slightly", "track", "settled", "settle",
+        "holding", "healthy", "looks", "look", "looking", "seems", "seemed", "clean", "excellent",
+        "solidly", "comfortably", "firmly", "pretty", "fairly", "quite",
+    ),
+    # ---- read by default_scanner ----
     # plural nouns with no -s
     "irregular_plurals": ("people", "men", "women", "children", "teeth", "mice", "geese"),
+    # units the vocabulary lacks: a number they follow is of another unit, not a count
+    "foreign_units": (
+        "km", "kms", "k", "m", "ft", "feet", "foot", "yd", "yds", "kg", "kgs", "lb", "lbs", "g",
+        "kcal", "cal", "kj", "w", "watts", "h", "hr", "hrs", "hour", "hours", "s", "sec", "secs",
+        "second", "seconds", "ms", "spm", "rpm", "mph", "kph", "kmh", "x", "miler", "milers", "l",
+        "ml", "liter", "liters", "litre", "litres", "cl", "oz", "cm", "mm", "inch", "inches", "gb",
+        "mb", "kb", "tb", "gbps", "mbps", "ghz", "mhz", "px", "bps", "bp", "pp", "ppt", "degrees",
+        "celsius", "fahrenheit", "usd", "eur", "gbp", "chf", "jpy", "cad", "aud", "dollars",
+        "euros", "pounds", "cents", "sq", "mg", "mcg", "µg", "iu", "kwh", "mw", "kw", "db", "dba",
+        "lux",
+    ),
+    # words ending in s that are no plural noun, and function words: no counted thing
+    "not_things": (
+        "is", "was", "has", "as", "its", "this", "thus", "his", "hers", "yes", "us", "plus",
+        "minus", "less", "unless", "across", "always", "perhaps", "versus", "vs", "does", "goes",
+        "whereas", "besides", "towards", "afterwards", "sometimes", "points", "pts", "and", "or",
+        "but", "so", "yet", "nor", "the", "a", "an", "of", "on", "in", "at", "to", "for", "from",
+        "with", "by", "per", "than", "then", "which", "that", "while", "also", "still", "just",
+        "against", "upwards", "downwards", "backwards", "forwards", "sideways", "nowadays", "means",
+        "remains", "stays", "looks", "seems", "sits", "shows", "suggests", "says", "reads", "puts",
+        "keeps", "makes", "gives", "holds", "tells", "lands", "comes", "goes", "rises", "falls",
+        "climbs", "today", "yesterday", "tomorrow", "tonight", "now", "again", "already",
+        "overnight", "this", "that", "these", "those",
+    ),
 }
 # fmt: on
 

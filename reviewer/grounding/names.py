@@ -1080,16 +1080,7 @@ PLAIN_WORDS = _PLAIN  # (for the readings elsewhere that ask whether a word is p
 
 _CONTRACTED = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
 # words of a clause that name no quantity: where a number was read, when, how it looks
-_NAME_NOTHING = frozenset(
-    re.split(
-        r"\s+",
-        "watch app apps dashboard dashboards tracker device ring strap phone report chart graph "
-        "screen summary data says say said show showing reports reported according noon lunch "
-        "afternoon midday dawn steady solid strong good great nice decent fine okay off touch "
-        "bit little slightly track settled settle holding healthy looks look looking seems "
-        "seemed clean excellent solidly comfortably firmly pretty fairly quite",
-    )
-)
+_NAME_NOTHING = lexicon.words("name_nothing")
 
 
 def _stems(words: list[str]) -> set[str]:

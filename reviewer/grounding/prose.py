@@ -563,13 +563,7 @@ _LOWERED_BY = re.compile(
 )
 # words that judge a change rather than say its direction: their sign is the direction
 # that is good or bad for the quantity, and for these quantities lower is better
-_VERDICTS = frozenset(
-    re.split(
-        " ",
-        "improved improves improving better worse worsened worsens regressed regresses "
-        "deteriorated",
-    )
-)
+_VERDICTS = lexicon.words("verdicts")
 _LOWER_IS_BETTER = re.compile(
     r"(?i:\b(?:latency|latencies|p\d\d|errors?|error\s+rate|5xx|churn|burn|costs?|spend|"
     r"expenses?|opex|debt|dso|backlog|queue|incidents?|alerts?|pages|crash(?:es)?\b(?!-free)|"
@@ -1390,15 +1384,7 @@ _ODD = re.compile("[\u0130\u0131\u017f\u212a]")
 _DIGIT = re.compile("[0-9]")
 # the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a
 # prefix unit's letters
-_BOUND_LAST = frozenset(
-    re.split(
-        " ",
-        "below under above beyond over within most least than to as around about roughly "
-        "approximately nearly almost of like between from at past nearer minus negative usd "
-        "eur gbp us exceeded exceeds topped tops crossed crosses surpassed surpasses circa "
-        "approx ballpark",
-    )
-)
+_BOUND_LAST = lexicon.words("bound_last")
 # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
 _RANGE_LAST = lexicon.words("range_last")
 # the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
@@ -1432,15 +1418,7 @@ def _after_words_allow(after: str) -> bool:
 
 # the first word of each alternative of the patterns above (a whole run of letters where
 # they match): a clause without any of them cannot match the pattern
-_BOUND_WORDS = frozenset(
-    re.split(
-        " ",
-        "below under above beyond over within at no less more fewer up as around about "
-        "roughly approximately nearly almost close north south something between anywhere "
-        "capped limited past nearer closer short shy exceeded exceeds topped tops crossed "
-        "crosses surpassed surpasses circa approx ballpark neighborhood neighbourhood region",
-    )
-)
+_BOUND_WORDS = lexicon.words("bound_words")
 _RANGE_WORDS = lexicon.words("range_words")
 _DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$70,000"
 # what makes a plan's noun a measurement: "budget left", "target met"
@@ -1448,13 +1426,7 @@ _SPENT = lexicon.words("spent_words")
 _VERSUS_WORDS = lexicon.words("versus_words")
 _AFTER_WORDS = lexicon.words("after_words")
 _PER_WORDS = lexicon.words("per_words")
-_PAST_WORD_SET = frozenset(  # "a week ago" needs "ago", "at the start" needs "start"
-    re.split(
-        " ",
-        "previously previous prior earlier formerly former used started began opened before "
-        "last ago originally start back",
-    )
-)
+_PAST_WORD_SET = lexicon.words("past_word_set")
 _ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
