@@ -1868,9 +1868,7 @@ def _increment_before(text: str, start: int) -> bool:
 # noisiest host fired 12 alerts", "Your worst night had an efficiency of 72%"), an arm, a
 # cohort, a scenario ("Variant B converted at 2.9%", "The control group churned at 3.4%"),
 # a channel, a plan or a platform ("Email drove 96 signups", "Android saw a 2.2% error rate")
-_EXTREMES_OF_MANY = ("best", "top", "worst", "biggest", "largest", "smallest", "highest",
-                     "lowest", "busiest", "noisiest", "longest", "shortest", "hardest",
-                     "easiest", "fastest", "slowest", "strongest", "weakest")  # fmt: skip
+_EXTREMES_OF_MANY = lexicon.WORDS["extremes_of_many"]
 _ONE_OF_MANY = re.compile(
     r"[\s*#>-]*(?:"
     r"(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
@@ -2260,7 +2258,7 @@ _PERIOD_CELL = re.compile(
     r"(?:[ \u00a0]+'?(?P<year>(?:19|20)?[0-9]{2}))?|(?P<only_year>(?:19|20)[0-9]{2})"
 )
 _CYCLES = {"month": 12, "quarter": 4, "week": 53, "day": 7}
-_DAY_ORDER = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_DAY_ORDER = lexicon.WORDS["weekday_abbreviations"]
 
 
 def _period(cell: str) -> tuple[str, int, bool] | None:
@@ -2411,7 +2409,7 @@ _SPACE = r"[\s\u00a0\u202f\u2009]"
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
 # the words of a whole divided into parts ("share of", "split", "mix", "breakdown"): after
 # a name ("DAU mix: 9% tablets"), anywhere in a sentence, and before "of" and a name
-_SPLIT_WORDS = "share|split|mix|breakdown|distribution|composition|allocation"
+_SPLIT_WORDS = lexicon.alternation("split_words")
 _SPLIT_AFTER = re.compile(rf"[ \t\u00a0]+(?i:{_SPLIT_WORDS})\b")
 _SPLIT_WORD = re.compile(rf"(?i:\b(?:{_SPLIT_WORDS})\b)")
 _SPLIT_OF = re.compile(
@@ -2479,7 +2477,7 @@ _PCT_OF = re.compile(rf"%{_SPACE}+(?i:of){_SPACE}+(?=[A-Za-z])")
 _PCT_NUMBER = re.compile(rf"(?<![0-9.,])[0-9][0-9,]*(?:\.[0-9]+)?{_SPACE}?$")
 _LETTER_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|[.!?;:,\n]")
 _MONTHS = rf"{MONTH_NAMES}|q[1-4]"  # a month, in full or short, or a quarter
-_DAYS = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DAYS = lexicon.alternation("weekdays")
 _PAST_TIME = (
     rf"last{_SPACE}+(?:week|month|quarter|year|season|sprint|cycle|night|time|{_DAYS})|"
     rf"yesterday|(?:a|an|one|two|three|four|five|six|[0-9]+){_SPACE}+(?:days?|weeks?|months?|"
@@ -3004,38 +3002,7 @@ def _qualifies(text: str, start: int) -> bool:
 # the words before a name that make it another quantity than the pool's: an extreme
 # ("Peak DAU", "Max p95 latency"), a plan's figure ("Budgeted burn"), or a segment of users
 # or platforms ("Enterprise ARPU", "iOS DAU")
-_SEGMENT_PHRASES = ("peak", "max", "maximum", "minimum", "highest", "top", "best", "worst",
-                    "worst-case", "record", "longest", "shortest", "fastest", "slowest",
-                    "all-time high", "all-time low", "record high", "record low",
-                    "personal best for", "best for", "worst for", "record for", "best day for",
-                    "best week for", "best month for", "worst day for", "worst week for",
-                    "peak day for",
-                    "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
-                    "web", "mobile", "desktop", "free-tier", "premium", "power-user",
-                    "annual-plan", "organic", "referral", "deferred", "unearned",
-                    "google", "meta", "facebook", "instagram", "tiktok", "linkedin", "youtube",
-                    "bing", "display", "affiliate", "retargeting", "paid social", "paid search",
-                    "google search", "google ads", "google display", "meta ads", "facebook ads",
-                    "bing ads", "linkedin ads", "tiktok ads", "youtube ads",
-                    # a heart rate at rest is another than the average: "Resting HR averaged"
-                    "resting", "sleeping",
-                    # a return on a quantity is a ratio of it: "Return on ad spend was 3.2"
-                    "return on", "return on ad", "returns on",
-                    "accrued", "churned", "expansion",
-                    # a severity or a priority picks a class of them: "3 P1 alerts"
-                    "critical", "major", "minor", "urgent", "paging", "non-paging",
-                    "high-priority", "low-priority", "high-severity", "low-severity",
-                    "customer-facing", "p0", "p1", "p2", "p3", "p4", "sev0", "sev1", "sev2",
-                    "sev3", "sev4", "sev-0", "sev-1", "sev-2", "sev-3", "sev-4",
-                    # a state or a kind picks some of them: "4 resolved incidents", "9 noisy
-                    # alerts", "2 brief awakenings" (but open ones may be all a count holds:
-                    # "6 open incidents")
-                    "resolved", "closed", "acknowledged", "unacknowledged", "muted",
-                    "silenced", "snoozed", "pending", "paused", "noisy", "flaky", "duplicate",
-                    "brief", "disputed",
-                    # an increment of them: "12,000 extra daily actives", "2 additional
-                    # incidents"
-                    "extra", "additional", "incremental")  # fmt: skip
+_SEGMENT_PHRASES = lexicon.WORDS["segment_phrases"]
 _SEGMENT_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(map(re.escape, _SEGMENT_PHRASES), key=len, reverse=True))}))"
     r"[ \t\u00a0-]+$"

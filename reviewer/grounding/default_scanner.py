@@ -34,10 +34,7 @@ from reviewer.grounding.tokens import Claim, Hits, Judge, RawToken, Token
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
 SPACE = "[ \t\u00a0\u2007\u2009\u202f]"
-MONTHS = (
-    "January|February|March|April|May|June|July|August|September|October|November|December"
-    "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec"
-)
+MONTHS = lexicon.alternation("month_names_titled")
 FOREIGN_UNITS = lexicon.words("foreign_units")
 NOT_THINGS = lexicon.words("not_things")
 

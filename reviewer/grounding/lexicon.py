@@ -99,6 +99,47 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the first word of each of its alternatives: where the word after a name is none of these, the
     # pattern is not tried
     "segment_prepositions": ("among", "for", "on", "in", "from", "per", "by"),
+    # nouns of how a whole is split: "the channel mix"
+    "split_words": (
+        "share", "split", "mix", "breakdown", "distribution", "composition", "allocation",
+    ),
+    # superlatives that pick one of many: "your longest run"
+    "extremes_of_many": (
+        "best", "top", "worst", "biggest", "largest", "smallest", "highest", "lowest", "busiest",
+        "noisiest", "longest", "shortest", "hardest", "easiest", "fastest", "slowest", "strongest",
+        "weakest",
+    ),
+    # the days of the week, short, in their order
+    "weekday_abbreviations": ("mon", "tue", "wed", "thu", "fri", "sat", "sun"),
+    # search"
+    "segment_phrases": (
+        "peak", "max", "maximum", "minimum", "highest", "top", "best", "worst", "worst-case",
+        "record", "longest", "shortest", "fastest", "slowest", "all-time high", "all-time low",
+        "record high", "record low", "personal best for", "best for", "worst for", "record for",
+        "best day for", "best week for", "best month for", "worst day for", "worst week for",
+        "peak day for", "biggest", "largest", "budgeted", "enterprise", "smb", "ios", "android",
+        "web", "mobile", "desktop", "free-tier", "premium", "power-user", "annual-plan", "organic",
+        "referral", "deferred", "unearned", "google", "meta", "facebook", "instagram", "tiktok",
+        "linkedin", "youtube", "bing", "display", "affiliate", "retargeting", "paid social",
+        "paid search", "google search", "google ads", "google display", "meta ads", "facebook ads",
+        "bing ads", "linkedin ads", "tiktok ads", "youtube ads",
+        # a heart rate at rest is another than the average: "Resting HR averaged"
+        "resting", "sleeping",
+        # a return on a quantity is a ratio of it: "Return on ad spend was 3.2"
+        "return on", "return on ad", "returns on", "accrued", "churned", "expansion",
+        # a severity or a priority picks a class of them: "3 P1 alerts"
+        "critical", "major", "minor", "urgent", "paging", "non-paging", "high-priority",
+        "low-priority", "high-severity", "low-severity", "customer-facing", "p0", "p1", "p2", "p3",
+        "p4", "sev0", "sev1", "sev2", "sev3", "sev4", "sev-0", "sev-1", "sev-2", "sev-3", "sev-4",
+        # a state or a kind picks some of them: "4 resolved incidents", "9 noisy
+        # alerts", "2 brief awakenings" (but open ones may be all a count holds:
+        # "6 open incidents")
+        "resolved", "closed", "acknowledged", "unacknowledged", "muted", "silenced", "snoozed",
+        "pending", "paused", "noisy", "flaky", "duplicate", "brief", "disputed",
+        # an increment of them: "12,000 extra daily actives", "2 additional
+        # incidents"
+        "extra", "additional", "incremental",
+    ),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
@@ -346,6 +387,82 @@ WORDS: dict[str, tuple[str, ...]] = {
         "previously", "previous", "prior", "earlier", "formerly", "former", "used", "started",
         "began", "opened", "before", "last", "ago", "originally", "start", "back",
     ),
+    # the days of the week
+    "weekdays": ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+    # the months, in full
+    "months": (
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ),
+    # the seasons
+    "seasons": ("spring", "summer", "autumn", "fall", "winter"),
+    # nouns of a plan after its figure ("against a $100k budget")
+    "plan_nouns_after": (
+        "budget", "plan", "forecast", "cap", "limit", "ceiling", "quota", "threshold", "target",
+        "goal", "slo", "sla", "benchmark",
+    ),
+    # words of a move before its size: "fell 15 to 52"
+    "move_words": (
+        "up", "down", "rose", "fell", "climbed", "dropped", "jumped", "slipped", "grew", "gained",
+        "lost", "shed", "added", "declined", "increased", "decreased", "improved", "worsened",
+        "narrowed", "widened", "eased", "cut", "trimmed", "sank", "shrank", "slid", "dipped",
+        "soared", "surged", "tumbled", "plunged", "expanded", "contracted", "rebounded",
+        "recovered",
+    ),
+    # verbs of a change in any tense: "rose 15", "is rising"
+    "change_verbs": (
+        "rose", "rise", "rises", "rising", "climbed", "climbs", "climbing", "grew", "grows",
+        "growing", "gained", "gains", "jumped", "jumps", "increased", "increases", "improved",
+        "improves", "went", "moved", "fell", "falls", "falling", "dropped", "drops", "dropping",
+        "declined", "declines", "decreased", "decreases", "dipped", "dips", "slipped", "slips",
+        "slid", "sank", "shrank", "shrunk", "came", "ticked", "crept", "edged", "swung", "shifted",
+        "changed", "recovered", "spiked", "surged", "plunged", "tumbled", "eased", "cooled",
+        "warmed", "bounced", "trended", "trending", "moving", "rebounded", "narrowed", "widened",
+        "varied", "narrows", "narrowing", "widens", "widening", "compressed", "eroded", "erodes",
+        "eases", "cools", "warms", "softened", "softens", "weakened", "weakens", "retreated",
+        "retreats", "receded", "recedes", "sagged", "sags", "slumped", "slumps", "contracted",
+        "contracts", "contracting", "shrinking", "dwindled", "expanded", "expands", "expanding",
+        "soared", "soars", "rallied", "rallies", "ballooned", "balloons", "swelled", "swells",
+        "strengthened", "strengthens", "lifted", "lifts", "boosted", "boosts",
+    ),
+    # words that make the number after them negative: "down 5", "a loss of 3"
+    "negative_words": (
+        "minus", "negative", "down", "fell", "dropped", "declined", "decreased", "dipped",
+        "slipped", "slid", "sank", "shrank", "shrunk", "lost", "loss", "trailed", "trails",
+        "trailing", "deficit", "shed", "contracted", "reduced", "cut", "lower", "worse", "behind",
+        "fallen", "decline", "drop", "dip", "falls", "drops", "declines", "dips", "slips",
+        "tumbled", "plunged", "worsened", "worsens", "regressed", "regresses", "deteriorated",
+        "shortfall",
+        # verbs of decrease: "margin narrowed by 167 bps", "latency eased 10.6%"
+        "narrowed", "narrows", "narrowing", "compressed", "eroded", "erodes", "eased", "eases",
+        "cooled", "cools", "softened", "softens", "weakened", "weakens", "retreated", "retreats",
+        "receded", "recedes", "sagged", "sags", "slumped", "slumps", "contracts", "contracting",
+        "shrinking", "dwindled",
+        # verbs that lower what they are said of: "We trimmed p95 by 10.6%"
+        "trimmed", "slashed", "lowered", "shaved",
+    ),
+    # words that make the number after them positive: "up 5", "gained 3"
+    "positive_words": (
+        "plus", "positive", "up", "rose", "gained", "climbed", "increased", "grew", "jumped",
+        "rising", "added", "higher", "ahead", "improved", "rises", "climbs", "grows", "gains",
+        "jumps", "surged", "spiked", "rebounded", "grown", "risen", "improves", "improving",
+        "better",
+        # verbs of increase: "margin widened by 167 bps", "DAU soared 7.5%"
+        "widened", "widens", "widening", "expanded", "expands", "expanding", "soared", "soars",
+        "rallied", "rallies", "ballooned", "balloons", "swelled", "swells", "warmed", "warms",
+        "strengthened", "strengthens",
+    ),
+    # prepositions that place a time in a year: "in 2024", "since 2019"
+    "year_placing": (
+        "in", "since", "during", "by", "until", "through", "of", "from", "before", "after", "for",
+    ),
+    # first words of the sign phrases after a number ("in the red", "under water", "on the ...
+    # side")
+    "sign_phrase_openers": ("in", "under", "on"),
+    # the months, short ("may" again, as the alternations always had it)
+    "month_abbreviations": (
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "sept",
+    ),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -508,6 +625,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "keeps", "makes", "gives", "holds", "tells", "lands", "comes", "goes", "rises", "falls",
         "climbs", "today", "yesterday", "tomorrow", "tonight", "now", "again", "already",
         "overnight", "this", "that", "these", "those",
+    ),
+    # the months, in full and short, as titles: what the scanner reads as a date's month
+    "month_names_titled": (
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sept",
+        "Sep", "Oct", "Nov", "Dec",
     ),
 }
 # fmt: on

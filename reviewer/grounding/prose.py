@@ -164,13 +164,12 @@ def _labels(head: str) -> bool:
     )
 
 
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
-          "september", "october", "november", "december")  # fmt: skip
+_DAYS = lexicon.alternation("weekdays")
+MONTHS = lexicon.WORDS["months"]
 _MONTHS = "|".join(MONTHS)
 # the months as written, in full or short ("Q4 2026", "Dec 2026")
-MONTH_NAMES = "|".join([*MONTHS, *(month[:3] for month in MONTHS), "sept"])
-_SEASONS = "spring|summer|autumn|fall|winter"
+MONTH_NAMES = "|".join([*MONTHS, *lexicon.WORDS["month_abbreviations"]])
+_SEASONS = lexicon.alternation("seasons")
 _PLAN_AFTER_WORDS = (
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
     rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
@@ -185,8 +184,7 @@ _PLAN_AFTER_WORDS = (
     rf"(?:afford|sustain|handle|tolerate|absorb|accept|live\s+with))\b"
 )
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
-_PLAN_NOUNS_AFTER = ("budget", "plan", "forecast", "cap", "limit", "ceiling", "quota",
-                     "threshold", "target", "goal", "slo", "sla", "benchmark")  # fmt: skip
+_PLAN_NOUNS_AFTER = lexicon.WORDS["plan_nouns_after"]
 _PLAN_NOUN_AFTER = re.compile(
     rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b"
@@ -267,11 +265,7 @@ def _moved_to(before: str) -> bool:
 
 
 # words of a movement by an amount: "fell 15", "is up 11", "rose by $500k"
-MOVE_WORDS = (
-    "up|down|rose|fell|climbed|dropped|jumped|slipped|grew|gained|lost|shed|added|declined|"
-    "increased|decreased|improved|worsened|narrowed|widened|eased|cut|trimmed|sank|shrank|"
-    "slid|dipped|soared|surged|tumbled|plunged|expanded|contracted|rebounded|recovered"
-)
+MOVE_WORDS = lexicon.alternation("move_words")
 # a movement by an amount, then "to" the level: "HRV fell 15 to", "rose by $500k to"
 MOVED_TO = re.compile(
     rf"(?i:\b(?:{MOVE_WORDS})){_S}+(?:(?i:by){_S}+)?{_NUMBER}(?:{_S}*(?:[%°]|[A-Za-z/]+))?"
@@ -293,18 +287,7 @@ _FROM_TO_BEFORE = re.compile(
     rf"(?i:\bfrom){_S}+{_NUMBER}(?:{_S}*{_HOURS}{_S}*(?:and{_S}+)?[0-9]+)?(?:{_S}*(?:[%°]|[A-Za-z/]+))?(?:{_S}+[A-Za-z]+){{0,3}}{_S}+"
     rf"(?:to|and){_S}+{_PREFIX}$"
 )
-CHANGE_VERBS = (
-    "rose|rise|rises|rising|climbed|climbs|climbing|grew|grows|growing|gained|gains|jumped|"
-    "jumps|increased|increases|improved|improves|went|moved|fell|falls|falling|dropped|drops|"
-    "dropping|declined|declines|decreased|decreases|dipped|dips|slipped|slips|slid|sank|"
-    "shrank|shrunk|came|ticked|crept|edged|swung|shifted|changed|recovered|spiked|surged|"
-    "plunged|tumbled|eased|cooled|warmed|bounced|trended|trending|moving|rebounded|"
-    "narrowed|widened|varied|narrows|narrowing|widens|widening|compressed|eroded|erodes|"
-    "eases|cools|warms|softened|softens|weakened|weakens|retreated|retreats|receded|recedes|"
-    "sagged|sags|slumped|slumps|contracted|contracts|contracting|shrinking|dwindled|"
-    "expanded|expands|expanding|soared|soars|rallied|rallies|ballooned|balloons|swelled|"
-    "swells|strengthened|strengthens|lifted|lifts|boosted|boosts"
-)
+CHANGE_VERBS = lexicon.alternation("change_verbs")
 # a move and the level it reached, each in its own unit: "improved 167 bps to 59.5%"
 _MOVE_TO_LEVEL = re.compile(
     rf"^{_S}*(?P<moved>%|[A-Za-z]+){_S}*to{_S}*{_NUMBER}{_S}*(?P<level>%|[A-Za-z]+)?"
@@ -519,26 +502,8 @@ _TODAY_BEFORE = re.compile(
 _WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
 
 # a sign written as a word right before the number; "to" makes it a level ("fell to 49")
-NEGATIVE_WORDS = (
-    "minus|negative|down|fell|dropped|declined|decreased|dipped|slipped|slid|sank|shrank|"
-    "shrunk|lost|loss|trailed|trails|trailing|deficit|shed|contracted|reduced|cut|lower|"
-    "worse|behind|fallen|decline|drop|dip|falls|drops|declines|dips|slips|tumbled|plunged|"
-    "worsened|worsens|regressed|regresses|deteriorated|shortfall|"
-    # verbs of decrease: "margin narrowed by 167 bps", "latency eased 10.6%"
-    "narrowed|narrows|narrowing|compressed|eroded|erodes|eased|eases|cooled|cools|softened|"
-    "softens|weakened|weakens|retreated|retreats|receded|recedes|sagged|sags|slumped|slumps|"
-    "contracts|contracting|shrinking|dwindled|"
-    # verbs that lower what they are said of: "We trimmed p95 by 10.6%"
-    "trimmed|slashed|lowered|shaved"
-)
-POSITIVE_WORDS = (
-    "plus|positive|up|rose|gained|climbed|increased|grew|jumped|rising|added|higher|ahead|"
-    "improved|rises|climbs|grows|gains|jumps|surged|spiked|rebounded|grown|risen|improves|"
-    "improving|better|"
-    # verbs of increase: "margin widened by 167 bps", "DAU soared 7.5%"
-    "widened|widens|widening|expanded|expands|expanding|soared|soars|rallied|rallies|"
-    "ballooned|balloons|swelled|swells|warmed|warms|strengthened|strengthens"
-)
+NEGATIVE_WORDS = lexicon.alternation("negative_words")
+POSITIVE_WORDS = lexicon.alternation("positive_words")
 # phrases of decrease, every one ending in a word that is no sign alone: "DAU gave back
 # 7.5%", "margin gave up 167 bps", "sales were off 12%"
 NEGATIVE_PHRASES = (
@@ -614,7 +579,7 @@ _SIGN_AFTER = re.compile(
     rf"(?P<word>(?i:{_SIGN_AFTER_WORDS}))\b"
 )
 # the phrases among them give a sign and no change: "$19,239 in the red"
-_PHRASES = ("in", "under", "on")
+_PHRASES = lexicon.WORDS["sign_phrase_openers"]
 
 
 def _pure_after(word: str) -> bool:
@@ -1299,8 +1264,7 @@ _THRESHOLD = re.compile(
 )
 # a year after the word that places something in it: "in 2024", "since 2019"
 YEAR = re.compile(r"(?:19|20)[0-9]{2}")
-_YEAR_PLACING = ("in", "since", "during", "by", "until", "through", "of", "from", "before",
-                 "after", "for")  # fmt: skip
+_YEAR_PLACING = lexicon.WORDS["year_placing"]
 # the words one of which `_YEAR_BEFORE` needs ("Q4" and "H2" read as the letters "q", "h")
 _YEAR_BEFORE_WORDS = frozenset([*_YEAR_PLACING, "q", "h", "fy", *MONTH_NAMES.split("|")])
 _YEAR_BEFORE = re.compile(
