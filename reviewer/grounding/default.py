@@ -1839,10 +1839,7 @@ def _money_before(text: str, start: int) -> bool:
 # verbs that put things in a count or take them out ("We retired 4 dashboards and 11
 # alerts", "11 alerts were added"): the number is the change, not the count (but an
 # incident opened or created is one that happened: "8 incidents were opened")
-_SET_VERBS = (
-    r"(?:added|removed|retired|deleted|archived|silenced|muted|disabled|decommissioned|"
-    r"closed|cut)"
-)
+_SET_VERBS = rf"(?:{lexicon.alternation('set_verbs')})"
 _SET_CHANGED_BEFORE = re.compile(rf"(?i:\b{_SET_VERBS}\b)[^.;:!?\n]*$")
 _SET_CHANGED_AFTER = re.compile(
     rf"[ \t\u00a0]*[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?[ \t\u00a0]+"
@@ -2904,19 +2901,9 @@ _PAIRED_AFTER = re.compile(rf"[0-9]%?{_SPACE}?/{_SPACE}?[$€£¥]?[0-9]")
 # resting HR of 62", "Most people get 90 minutes of deep sleep"), a person named by a
 # possessive ("Sam's resting HR", "Your partner's sleep score"), or a norm ("A typical
 # resting HR is 62 bpm")
-_OTHERS = frozenset(["runners", "people", "adults", "athletes", "others", "men", "women",
-                     "peers", "partner's", "partner’s", "friend's", "friend’s", "population",
-                     "teammates", "competitor", "competitors", "competitor's", "competitor’s",
-                     "industry", "benchmark", "benchmarks", "leaders", "marathoners", "pros",
-                     "elites", "median", "medians", "peer", "cohort", "apps", "companies",
-                     "startups", "comps", "top-quartile", "bottom-quartile", "person's",
-                     "person’s", "age",
-                     # a person of the reader's life, or a rival: "Your friend Ana ran 3.3 mi"
-                     *(f"{who}{end}" for who in ("friend", "partner", "coach", "teammate",
-                                                 "wife", "husband", "spouse", "roommate",
-                                                 "sister", "brother", "kid", "son",
-                                                 "daughter", "colleague", "coworker", "rival")
-                       for end in ("", "'s", "’s"))])  # fmt: skip
+_OTHERS = lexicon.words("others") | frozenset(
+    f"{who}{end}" for who in lexicon.WORDS["people_in_your_life"] for end in ("", "'s", "’s")
+)
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = lexicon.words("norms")
 _NOT_SOMEONE = lexicon.words("not_someone")

@@ -140,6 +140,25 @@ WORDS: dict[str, tuple[str, ...]] = {
         # incidents"
         "extra", "additional", "incremental",
     ),
+    # verbs that change a set's members: "we removed 12 alerts"
+    "set_verbs": (
+        "added", "removed", "retired", "deleted", "archived", "silenced", "muted", "disabled",
+        "decommissioned", "closed", "cut",
+    ),
+    # a population, a person named by a possessive or a benchmark: a value of someone else than the
+    # reader
+    "others": (
+        "runners", "people", "adults", "athletes", "others", "men", "women", "peers", "partner's",
+        "partner’s", "friend's", "friend’s", "population", "teammates", "competitor", "competitors",
+        "competitor's", "competitor’s", "industry", "benchmark", "benchmarks", "leaders",
+        "marathoners", "pros", "elites", "median", "medians", "peer", "cohort", "apps", "companies",
+        "startups", "comps", "top-quartile", "bottom-quartile", "person's", "person’s", "age",
+    ),
+    # a person of the reader's life, or a rival (alone or with 's): "Your friend Ana ran 3.3 mi"
+    "people_in_your_life": (
+        "friend", "partner", "coach", "teammate", "wife", "husband", "spouse", "roommate", "sister",
+        "brother", "kid", "son", "daughter", "colleague", "coworker", "rival",
+    ),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
@@ -463,6 +482,66 @@ WORDS: dict[str, tuple[str, ...]] = {
     "month_abbreviations": (
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "sept",
     ),
+    # words of a duration's hours, before its minutes ("1h 02m")
+    "hour_words": ("hours", "hour", "hrs", "hr", "h"),
+    # words that open the other side of a comparison, not a word of its own number
+    "comparison_openers": ("vs", "versus", "against", "compared", "than"),
+    # verbs after a number that are no unit of it ("52 fell to 48")
+    "moving_verbs_not_units": (
+        "came", "went", "rose", "fell", "dropped", "climbed", "jumped", "grew", "shot", "crept",
+        "slid", "sank", "dipped", "slipped", "moved", "got", "is", "was", "are", "were", "has",
+        "had",
+    ),
+    # verbs that link a subject to what it is: no unit of the number before them
+    "linking_verbs": (
+        "is", "was", "are", "were", "be", "been", "being", "remains", "remained", "stays", "stayed",
+        "sits", "sat", "looks", "looked", "seems", "seemed", "feels", "felt",
+    ),
+    # periods "last" may name: "last week's", "last Monday's"
+    "last_periods": (
+        "week", "month", "year", "quarter", "season", "sprint", "cycle", "release", "monday",
+        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ),
+    # verbs of what a rule does at a threshold (regex: s? is an optional s)
+    "rule_verbs": (
+        "adds?", "scales?", "fires?", "triggers?", "pages?", "gets?", "kicks?", "starts?", "stops?",
+        "switch(?:es)?", "rolls?", "breaks?", "throttles?", "drops?", "counts?", "trips?",
+        "alerts?", "fails?", "evicts?", "slows?", "begins?", "goes", "go", "moves?", "turns?",
+        "expects?", "flags?", "pauses?", "freezes?", "calls?", "raises?", "hires?", "cuts?",
+        "blocks?", "locks?", "sheds?", "queues?", "retries", "retry", "escalates?", "notifies",
+        "notify", "sends?",
+    ),
+    # comparatives and sign nouns after a number that give it a sign: "5 lower", "3 below"
+    "comparatives_after": (
+        "lower", "less", "fewer", "below", "down", "shorter", "slower", "smaller", "lighter",
+        "deficit", "negative", "higher", "more", "above", "longer", "faster", "bigger", "heavier",
+        "surplus", "positive", "cooler", "colder", "narrower", "warmer", "hotter", "wider",
+        "thinner", "thicker", "better", "worse",
+    ),
+    # nouns of a change after its size: "a 7.5% decrease", "a 12% jump" (decline and drop are read
+    # before them)
+    "change_nouns": (
+        "decrease", "dip", "slide", "slump", "plunge", "reduction", "contraction", "downturn",
+        "downtick", "increase", "rise", "jump", "uptick", "surge", "spike", "boost", "lift",
+    ),
+    # words after a number of what it falls short by: "a loss", "3 short"
+    "shortfall_words": ("loss", "losses", "short", "shy"),
+    # the first words of the plan readings after a number (and its plan nouns, with their plurals)
+    "plan_after_first": (
+        "planned", "budgeted", "targeted", "scheduled", "tomorrow", "tonight", "next", "by", "is",
+        "are", "or", "at", "max", "maximum", "target", "goal", "would", "should", "could", "will",
+        "might", "on", "we", "you", "they",
+    ),
+    # the first words of the past readings after a number ("2 weeks ago", "on Monday")
+    "past_after_first": (
+        "ago", "last", "previously", "before", "earlier", "start", "midnight", "launch", "monday",
+        "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "spring", "summer",
+        "autumn", "fall", "winter", "st", "nd", "rd", "th",
+    ),
+    # letters that open a part of a year before it: "Q4 2026", "H1 2025", "FY2026"
+    "year_part_letters": ("q", "h", "fy"),
+    # idioms of watching or remembering with "keep", which plan no value
+    "watching_idioms": ("keep an eye", "keep tabs on", "keep in mind", "keep track of"),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -599,6 +678,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         "holding", "healthy", "looks", "look", "looking", "seems", "seemed", "clean", "excellent",
         "solidly", "comfortably", "firmly", "pretty", "fairly", "quite",
     ),
+    # the words that make a pool name a change of a quantity ("dau_change")
+    "change_name_parts": ("change", "growth", "delta", "trend", "diff", "move"),
     # ---- read by default_scanner ----
     # plural nouns with no -s
     "irregular_plurals": ("people", "men", "women", "children", "teeth", "mice", "geese"),

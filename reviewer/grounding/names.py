@@ -19,8 +19,8 @@ from reviewer.grounding.types import Known
 
 _S = r"[\s\u00a0\u202f\u2009]"
 # suffixes that make a known value the change of another ("dau_change" of "dau")
-CHANGE_SUFFIXES = ("_change", "_growth", "_delta", "_trend", "_diff", "_move")
-_CHANGE_NAME = re.compile(r"(?:^|_)(?:change|growth|delta|trend|diff|move)(?:_|$)")
+CHANGE_SUFFIXES = tuple(f"_{part}" for part in lexicon.WORDS["change_name_parts"])
+_CHANGE_NAME = re.compile(rf"(?:^|_)(?:{lexicon.alternation('change_name_parts')})(?:_|$)")
 # words between a name and its number that make the number something else than its value
 QUALIFIERS = lexicon.words("qualifiers")
 _BETWEEN = re.compile(r"[A-Za-z][A-Za-z'’-]*")

@@ -24,7 +24,8 @@ _NUMBER = rf"[{re.escape(SIGNS)}]?{_PREFIX}[0-9][0-9,]*(?:\.[0-9]+)?[kK]?"
 _OWN_NUMBER = (
     rf"(?<![A-Za-z0-9.,])[{re.escape(SIGNS)}]?{_PREFIX}[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?[kK]?"
 )
-_HOURS = "(?i:hours|hour|hrs|hr|h)"  # a duration's hours, before its minutes ("1h 02m")
+# a duration's hours, before its minutes ("1h 02m")
+_HOURS = rf"(?i:{lexicon.alternation('hour_words')})"
 _REACH = 90  # characters of the clause read before a number
 _AHEAD = 60  # and after it
 
@@ -60,9 +61,7 @@ _SAYS = lexicon.words("saying_verbs")
 # "You got 41 min of deep sleep tonight" is the night reported
 _REPORTED_TIMES = lexicon.words("reported_times")
 # "keep" in idioms of watching or remembering, which plan no value
-_WATCHING = frozenset(
-    [("keep", "an", "eye"), ("keep", "tabs", "on"), ("keep", "in", "mind"), ("keep", "track", "of")]
-)
+_WATCHING = frozenset(tuple(idiom.split()) for idiom in lexicon.WORDS["watching_idioms"])
 # verbs that make a clause a statement, not an order ("Spend came to $1,240")
 FINITE = lexicon.words("finite")
 # a bound written right before the number: not a statement of its value
@@ -78,7 +77,7 @@ _BOUND = re.compile(
 )
 # a word between a number and what it says of that number: not another number, nor the
 # word that opens a comparison's other side ("87 vs 54 last week": "last week" is 54's)
-_OWN_WORD = r"(?![0-9])(?!(?i:vs|versus|against|compared|than)\b)"
+_OWN_WORD = rf"(?![0-9])(?!(?i:{lexicon.alternation('comparison_openers')})\b)"
 # the bounds that only round a value: said of what happened, they state it roughly
 _APPROXIMATE = re.compile(
     rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like"
@@ -238,10 +237,7 @@ _RANGE_AFTER = re.compile(
 # 900 ms", "Q3 came to $131,400") are not, nor a list's item ("61, and 24,310")
 # (a verb where a unit word would stand says the first number is no bound: "DAU in week 48
 # came to 102,000")
-_NOT_A_UNIT = (
-    r"(?!(?i:came|went|rose|fell|dropped|climbed|jumped|grew|shot|crept|slid|sank|dipped|"
-    r"slipped|moved|got|is|was|are|were|has|had)\b)"
-)
+_NOT_A_UNIT = rf"(?!(?i:{lexicon.alternation('moving_verbs_not_units')})\b)"
 _RANGE_BEFORE = re.compile(
     rf"(?:{_OWN_NUMBER}(?:{_S}*(?:[%°]|{_NOT_A_UNIT}[A-Za-z/]+))?{_S}+(?:to|or|through){_S}+|"
     rf"{_OWN_NUMBER}{_S}?[\u2013\u2014-]{_S}?(?=[$€£¥]|US\$)|"
@@ -430,10 +426,7 @@ _VERSUS = re.compile(
     rf"against))(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+{_PREFIX}$"
 )
 # a clause whose subject is last week's (month's, Friday's...) value: "Last week's DAU was"
-_LAST_PERIODS = (
-    r"(?:week|month|year|quarter|season|sprint|cycle|release|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)"
-)
+_LAST_PERIODS = rf"(?:{lexicon.alternation('last_periods')})"
 _SUBJECT_WAS_LAST = re.compile(rf"^[\s\"'(*|-]*(?i:last){_S}+(?i:{_LAST_PERIODS})['’]s\b")
 # an old value with an arrow to the new one: "p95 486 → 436 ms", "DAU: 16,146 -> 17,100"
 _ARROW_AFTER = re.compile(rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:→|->|⟶|➔|=>){_S}*{_PREFIX}[0-9]")
@@ -542,20 +535,19 @@ _LETTERS = re.compile("[a-z]+")
 # a sign word after the number stays on its line: "2.0 %\n\nMore sessions…" is a new line's
 _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
-    "lower|less|fewer|below|down|shorter|slower|smaller|lighter|deficit|negative|higher|more|"
-    "above|longer|faster|bigger|heavier|surplus|positive|cooler|colder|narrower|warmer|hotter|"
-    "wider|thinner|thicker|better|worse"
+    lexicon.alternation("comparatives_after")
     # "took a 7.5% hit" (a hit rate is no hit)
-    f"|hit(?!{_SAME_LINE}+(?:rate|ratio))"
+    + f"|hit(?!{_SAME_LINE}+(?:rate|ratio))"
     # nouns of a change: "a 7.5% decline", "a 12% jump" (not a "drop-off" rate)
-    "|decline|drop(?!-)|decrease|dip|slide|slump|plunge|reduction|contraction|downturn|"
-    "downtick|increase|rise|jump|uptick|surge|spike|boost|lift"
+    + "|decline|drop(?!-)|"
+    + lexicon.alternation("change_nouns")
     # and phrases: "$19,239 in the red"
-    f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
-    f"|under{_SAME_LINE}+water|loss|losses|short|shy"
-    f"|on{_SAME_LINE}+the{_SAME_LINE}+(?:negative|positive){_SAME_LINE}+side"
+    + f"|in{_SAME_LINE}+the{_SAME_LINE}+red|in{_SAME_LINE}+the{_SAME_LINE}+hole|underwater"
+    + f"|under{_SAME_LINE}+water|"
+    + lexicon.alternation("shortfall_words")
+    + f"|on{_SAME_LINE}+the{_SAME_LINE}+(?:negative|positive){_SAME_LINE}+side"
     # "10.9 in the negative", "0.4 in positive territory"
-    f"|in{_SAME_LINE}+(?:the{_SAME_LINE}+)?(?:negative|positive)(?:{_SAME_LINE}+territory)?"
+    + f"|in{_SAME_LINE}+(?:the{_SAME_LINE}+)?(?:negative|positive)(?:{_SAME_LINE}+territory)?"
 )
 
 
@@ -569,10 +561,7 @@ def initials(words: str) -> str:
 
 
 # a verb after the number is no unit word: "HRV of 87 is above normal" compares a level
-_LINKING = (
-    r"(?!(?i:is|was|are|were|be|been|being|remains|remained|stays|stayed|sits|sat|looks|"
-    r"looked|seems|seemed|feels|felt)\b)"
-)
+_LINKING = rf"(?!(?i:{lexicon.alternation('linking_verbs')})\b)"
 _SIGN_AFTER = re.compile(
     rf"(?:{_SAME_LINE}*{_LINKING}[%°\w/]+(?:{_SAME_LINE}+(?i:per){_SAME_LINE}+[A-Za-z]+)?)?"
     rf"{_SAME_LINE}*{initials(_SIGN_AFTER_WORDS)}"
@@ -1266,7 +1255,9 @@ _THRESHOLD = re.compile(
 YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _YEAR_PLACING = lexicon.WORDS["year_placing"]
 # the words one of which `_YEAR_BEFORE` needs ("Q4" and "H2" read as the letters "q", "h")
-_YEAR_BEFORE_WORDS = frozenset([*_YEAR_PLACING, "q", "h", "fy", *MONTH_NAMES.split("|")])
+_YEAR_BEFORE_WORDS = frozenset(
+    [*_YEAR_PLACING, *lexicon.WORDS["year_part_letters"], *MONTH_NAMES.split("|")]
+)
 _YEAR_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:early|"
     rf"late|mid|fiscal|fy){_S}*-?)?$"
@@ -1298,12 +1289,7 @@ _GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|
 # nodes", "At 75% memory, pods get evicted", "At 12 months of runway, we start
 # fundraising"); not a judgement of now ("At 48% CPU, we have plenty of headroom")
 _RULE_OPENER = re.compile(rf"[\s*#>•-]*(?:(?i:and|so|but|then|once){_S}+)?(?i:at){_S}+{_PREFIX}$")
-_RULE_VERBS = (
-    r"adds?|scales?|fires?|triggers?|pages?|gets?|kicks?|starts?|stops?|switch(?:es)?|rolls?|"
-    r"breaks?|throttles?|drops?|counts?|trips?|alerts?|fails?|evicts?|slows?|begins?|goes|go|"
-    r"moves?|turns?|expects?|flags?|pauses?|freezes?|calls?|raises?|hires?|cuts?|blocks?|"
-    r"locks?|sheds?|queues?|retries|retry|escalates?|notifies|notify|sends?"
-)
+_RULE_VERBS = lexicon.alternation("rule_verbs")
 _RULE_AFTER = re.compile(
     rf"(?:{_S}*(?:%|[A-Za-z/°]+))?(?:{_S}+(?:of{_S}+)?[A-Za-z][\w-]*){{0,3}}?{_S}*,{_S}*"
     rf"(?:(?i:the|a|an|each|every|any|all|our|your|their){_S}+(?:[\w-]+{_S}+){{0,2}}?"
@@ -1354,14 +1340,11 @@ _RANGE_LAST = lexicon.words("range_last")
 # the first word of each alternative of `_PLAN_AFTER` and `_PAST_AFTER`: a whole run of
 # letters, or the end of one glued to the first word after the number ("kmtarget")
 _PLAN_AFTER_FIRST = (
-    "planned budgeted targeted scheduled tomorrow tonight next by is are or at max maximum "
-    "target goal would should could will might on we you they "
+    " ".join(lexicon.WORDS["plan_after_first"])
+    + " "
     + " ".join(f"{noun} {noun}s" for noun in _PLAN_NOUNS_AFTER)
 )
-_PAST_AFTER_NEEDS = (
-    "ago last previously before earlier start midnight launch monday tuesday wednesday "
-    "thursday friday saturday sunday spring summer autumn fall winter st nd rd th"
-)
+_PAST_AFTER_NEEDS = " ".join(lexicon.WORDS["past_after_first"])
 _AFTER_FIRST = frozenset(f"{_PLAN_AFTER_FIRST} {_PAST_AFTER_NEEDS}".split())
 _AFTER_FIRST_ENDS = tuple(sorted(_AFTER_FIRST))
 
