@@ -71,6 +71,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             FlagRecord.delta,
             FlagRecord.basis,
             FlagRecord.rule,
+            FlagRecord.probability,
         )
         .select_from(LS)
         .join(Claim, Claim.id == LS.c.claim_id)
@@ -110,6 +111,8 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
                 "basis": row.basis,  # None for a flag stored before basis was kept
                 "rule": row.rule,  # None for a flag stored before rules were kept
             }
+            if row.probability is not None:  # a learned model decided it
+                flag["probability"] = round(row.probability, 4)  # as scan gives it
         yield LabeledClaim(
             claim_id=row.id,
             role=row.role,

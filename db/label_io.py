@@ -36,6 +36,7 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
     the misses and reading marks of the briefs it scanned."""
     made_in = R.alias("made_in")
     # the flag the label was made on (of `run_id`, else of the run it was made in): its rule
+    # and, when a learned model decided it, the model's probability
     flagged = F.alias("flagged")
     on_run = L.c.run_id if run_id is None else run_id
     labels = (
@@ -52,6 +53,7 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
             L.c.queue,
             made_in.c.name,
             flagged.c.rule,
+            flagged.c.probability,
         )
         .select_from(
             LS.join(C, C.c.id == LS.c.claim_id)
@@ -103,6 +105,7 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
         line |= _run_of(r.name, r.run_id) | ({"queue": True} if r.queue else {})
         line |= {"role": r.role} if r.role != "reviewer" else {}
         line |= {"rule": r.rule} if r.rule else {}
+        line |= {"probability": round(r.probability, 4)} if r.probability is not None else {}
         rows.append(((r.pk, 1, r.start, r.reviewer), line))
     for r in session.execute(misses):
         line = {

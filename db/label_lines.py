@@ -7,8 +7,9 @@ true-positive, false-positive, skip, miss; `known` the known value a miss contra
 or `{"brief", "reviewed": true, "reviewer"}` for a brief read in full. Two optional keys
 keep where a label was made, so strata count it as they did: `run` (the run's name, else
 its id) and `queue` (true when it came from that run's random queue); `role` is
-`adjudicator` for a final verdict. `rule`, the reading that made the labeled flag, is
-written by an export for whoever reads the file and ignored by an import.
+`adjudicator` for a final verdict. `rule`, the reading that made the labeled flag, and
+`probability`, the learned model's when one decided it, are written by an export for
+whoever reads the file and ignored by an import.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ MISS = "miss"
 WRITTEN = {"true-positive": TRUE_POSITIVE, "false-positive": FALSE_POSITIVE, "skip": SKIP}
 STORED = {stored: written for written, stored in WRITTEN.items()}
 LABEL_KEYS = {"brief", "start", "end", "verdict", "known", "reviewer", "note", "run", "queue"}
-LABEL_KEYS |= {"role", "rule"}
+LABEL_KEYS |= {"role", "rule", "probability"}
 REVIEWED_KEYS = {"brief", "reviewed", "reviewer", "run"}
 
 

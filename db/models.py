@@ -150,6 +150,7 @@ class FlagRecord(SQLModel, table=True):
     kind: str
     basis: str | None = None  # "band" or "name"; None for flags stored before it was kept
     rule: str | None = None  # the reading that made it; None for flags stored before 0012
+    probability: float | None = None  # the model's, for a flag a learned model decided
 
 
 class Label(SQLModel, table=True):

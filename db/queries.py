@@ -273,13 +273,14 @@ def _flag_select(reviewer: str | None) -> Select[Any]:
         note.label("note"),
         F.c.basis,
         F.c.rule,
+        F.c.probability,
     ]
     return select(*columns).select_from(joined)
 
 
 def _flag_view(row: Any) -> FlagView:
-    *fields, basis, rule = row
-    return FlagView(*fields, basis=basis, rule=rule)
+    *fields, basis, rule, probability = row
+    return FlagView(*fields, basis=basis, rule=rule, probability=probability)
 
 
 def brief_flags(*, session: Db, run_id: int, brief_pk: int, reviewer: str | None) -> list[FlagView]:

@@ -297,6 +297,7 @@ class Reading:
     nearest_value: float
     kind: str
     rule: str | None = None  # the reading that made the flag; None before 0012
+    probability: float | None = None  # a learned model's, for a flag it decided
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,18 +339,19 @@ class ClaimChange:
         return self.change == "new" and self.verdict is None
 
 
-_Row = tuple[int, int, str, int, int, str, float, str, str, float, str, str | None]
+_Row = tuple[int, int, str, int, int, str, float, str, str, float, str, str | None, float | None]
 
 
 def _flags_of(
     db: Db, run_id: int, brief_pks: Sequence[int] | None, not_in: int | None = None
 ) -> Iterator[_Row]:
     """(claim_id, brief_pk, brief_id, start, end, token, value, unit, nearest,
-    nearest_value, kind, rule) of a run's flags in (brief, start, claim) order, streamed;
+    nearest_value, kind, rule, probability) of a run's flags in (brief, start, claim)
+    order, streamed;
     with `not_in`, only the claims that run does not flag (an anti-join on the index)."""
     columns = (F.c.claim_id, F.c.brief_pk, B.c.brief_id, F.c.start, F.c.end, F.c.token,
                F.c.value, F.c.unit, F.c.nearest, F.c.nearest_value, F.c.kind,
-               F.c.rule)  # fmt: skip
+               F.c.rule, F.c.probability)  # fmt: skip
     query = (
         select(*columns)
         .select_from(F.join(B, B.c.pk == F.c.brief_pk))
@@ -368,7 +370,7 @@ def _flags_of(
 
 
 def _reading(row: _Row) -> Reading:
-    return Reading(row[6], row[7], row[8], row[9], row[10], row[11])
+    return Reading(*row[6:13])
 
 
 def _merged(

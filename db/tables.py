@@ -245,6 +245,9 @@ flagrecord = Table(
     # the reading that made the flag ("band", "name:WORDS", "sign.word" ...); NULL for
     # flags stored before it was kept (migration 0012)
     _str("rule", nullable=True),
+    # the learned model's probability that the flag contradicts its known value, for a
+    # flag a run made with a model decided; NULL otherwise (migration 0013)
+    Column("probability", Float, nullable=True),
     Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
     Index("ix_flag_claim_run", "claim_id", "run_id"),
 )

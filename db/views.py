@@ -54,6 +54,7 @@ class FlagView:
     change: str | None = None  # against the previous run: "new", "same" or "gone"
     basis: str | None = None  # "band" or "name"; None for a flag stored before it was kept
     rule: str | None = None  # the reading that made it; None for a flag stored before 0012
+    probability: float | None = None  # a learned model's, when one decided the flag
 
 
 def pool_to_json(pool: tuple[Known, ...] | list[Known]) -> str:

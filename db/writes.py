@@ -238,9 +238,9 @@ class Scan:
     flags: list[Flag]
 
 
-FlagRow = tuple[int, int, str, float, str, str, float, float, float, str, str, str]
+FlagRow = tuple[int, int, str, float, str, str, float, float, float, str, str, str, float | None]
 """A flag as stored: start, end, token, value, unit, nearest, nearest_value, delta, rel, kind,
-basis, rule."""
+basis, rule, and the learned model's probability (None: no model decided it)."""
 FlagChunks = Iterator[Sequence[FlagRow]]
 """One brief's flags still to come, in chunks of at most BIG_BRIEF rows (a detector's
 stream): never all in memory at once."""
@@ -249,7 +249,7 @@ ScanRow = tuple[int, int, Sequence[FlagRow] | FlagChunks]
 the flags as rows, or as chunks of rows that are stored as they come."""
 FLAG_COLUMNS = (
     "run_id", "claim_id", "brief_pk", "start", "end", "token", "value", "unit", "nearest",
-    "nearest_value", "delta", "rel", "kind", "basis", "rule", "queue_rank",
+    "nearest_value", "delta", "rel", "kind", "basis", "rule", "probability", "queue_rank",
 )  # fmt: skip
 _SCAN_COLUMNS = ("run_id", "brief_pk", "checkable", "flags")
 
@@ -271,7 +271,9 @@ _FLAG_FIELDS = attrgetter(
 
 
 def flag_row(f: Flag) -> FlagRow:
-    return _FLAG_FIELDS(f)  # type: ignore[no-any-return]
+    """The stored row of a flag; a learned model's flag (grounding.model.ModelFlag) brings
+    its probability."""
+    return (*_FLAG_FIELDS(f), getattr(f, "probability", None))  # type: ignore[return-value]
 
 
 def store_scans(session: Session, run_id: int, scans: Sequence[Scan]) -> int:

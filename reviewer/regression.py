@@ -34,8 +34,11 @@ from reviewer.vocabulary import EXPORTED, VERDICTS
 FORMAT = "reviewer-regression/1"
 Verdict = str  # one of reviewer.vocabulary.EXPORTED: the verdicts that become fixtures
 EXPECT = {name: str(VERDICTS[name].expect) for name in EXPORTED}  # verdict -> expectation
-FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta", "basis", "rule")
-OPTIONAL = frozenset({"basis", "rule"})  # kept only when given: older fixtures have neither
+FLAG_FIELDS = ("kind", "value", "unit", "nearest", "nearest_value", "delta", "basis", "rule",
+               "probability")  # fmt: skip
+# kept only when given: older fixtures have neither basis nor rule, and only a flag a
+# learned model decided has a probability
+OPTIONAL = frozenset({"basis", "rule", "probability"})
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,10 @@ def claim_line(change: ClaimChange) -> str:
     return line
 
 
+def _rounded(probability: float | None) -> float | None:
+    return None if probability is None else round(probability, 4)
+
+
 def claim_dict(change: ClaimChange) -> dict[str, Any]:
     def side(reading: Reading | None) -> dict[str, Any] | None:
         if reading is None:
@@ -114,6 +118,7 @@ def claim_dict(change: ClaimChange) -> dict[str, Any]:
             "nearest_value": reading.nearest_value if finite(reading.nearest_value) else None,
             "kind": reading.kind,
             "rule": reading.rule,
+            "probability": _rounded(reading.probability),  # a learned model's, as scan gives it
         }
 
     return {

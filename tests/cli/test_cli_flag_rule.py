@@ -19,6 +19,7 @@ from sqlmodel import Session
 from typer.testing import CliRunner
 
 import db
+from db.migrations import HEAD
 from reviewer.cli import app
 
 runner = CliRunner()
@@ -155,7 +156,9 @@ def test_flags_stored_before_rules_were_kept_read_null_after_upgrade(tmp_path: P
     invoke("db", "upgrade", "--db", str(path))
     with closing(sqlite3.connect(path)) as connection:
         rows = connection.execute("SELECT rule FROM flagrecord").fetchall()
+        # nor did any learned model decide them (migration 0013)
+        judged = connection.execute("SELECT probability FROM flagrecord").fetchall()
         version = connection.execute("SELECT version_num FROM alembic_version").fetchone()[0]
     assert len(rows) == before
-    assert {rule for (rule,) in rows} == {None}
-    assert version == "0012"
+    assert {rule for (rule,) in rows} == {None} == {p for (p,) in judged}
+    assert version == HEAD

@@ -184,8 +184,8 @@ def test_ordered_scans_hand_back_batches_in_order_through_the_spill():
     got = [scans.take(wait=True) for _ in range(3)]
     assert [[key for key, _, _ in batch] for batch in got] == [["a"], ["b", "c"], []]
     assert [len(flags) for _, _, flags in got[0] + got[1]] == [1, 0, 1]
-    # flag tuples end with kind, basis and rule
-    assert got[1][1][2][0][-3:] == ("sign", "name", "name:tsb")
+    # flag tuples end with kind, basis, rule and a learned model's probability (none here)
+    assert got[1][1][2][0][-4:] == ("sign", "name", "name:tsb", None)
     assert scans.take(wait=True) is None
     scans.queue([("d", texts[3], pool)])
     scans.close()  # a refused file: queued work is forgotten

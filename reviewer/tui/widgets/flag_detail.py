@@ -51,16 +51,21 @@ CHANGE_TEXT = {
 }
 
 
-def rule_text(rule: str | None) -> Content:
+def rule_text(rule: str | None, probability: float | None = None) -> Content:
     """`sign.word · its sign is read from the words around it`: the reading that made the
-    flag and what its group reads; a flag stored before rules were kept says so."""
+    flag and what its group reads; a flag stored before rules were kept says so. A flag a
+    learned model decided gives the model's probability: `band · model p=0.87 · ...`."""
     if not rule:
         return Content.styled("not stored (flagged before rules were kept)", "dim italic")
     from reviewer.grounding.rules import by_id
 
+    said = f"model p={probability:.2f}" if probability is not None else ""
+    if rule == "model" and said:  # a number the rules passed over, flagged by the model
+        return Content.assemble((said, "bold"), (" · a contradiction the rules passed over", "dim"))
     found = by_id(str(rule))
     reads = f" · {found.reads}" if found is not None else ""
-    return Content.assemble(one_line(str(rule)), (reads, "dim"))  # a plugin's, as it gave it
+    model = (f" · {said}", "bold") if said else ""
+    return Content.assemble(one_line(str(rule)), model, (reads, "dim"))  # a plugin's, as given
 
 
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
@@ -77,7 +82,7 @@ def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Cont
         ("relative", f"{flag.rel:.3f}"),
         ("kind", Content.assemble((flag.kind, f"bold {KIND_STYLE.get(flag.kind, '')}"), change)),
         ("band", band_text(flag, bands)),
-        ("rule", rule_text(getattr(flag, "rule", None))),
+        ("rule", rule_text(getattr(flag, "rule", None), getattr(flag, "probability", None))),
         ("verdict", (verdict, verdict_style)),
     ]
     if flag.note:

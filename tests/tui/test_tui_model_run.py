@@ -1,0 +1,74 @@
+"""A run made with a learned model in the review app: the flag detail gives the model's
+probability. Driven with pilot on a real SQLite file made by the real commands (learn, then
+flag --model); the label made there is read back from the database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from textual.widgets import Static
+
+import db
+from reviewer.tui.app import ReviewApp
+from reviewer.tui.screens.review import ReviewScreen
+from tests.cli.test_cli_model_probability import made_with_model
+
+SIZE = (120, 40)
+
+
+@pytest.fixture
+def where(tmp_path: Path) -> str:
+    found = str(tmp_path / "model.db")
+    made_with_model(found, tmp_path)
+    return found
+
+
+def facts(app: ReviewApp) -> str:
+    return " ".join(str(app.screen.query_one("#flag-facts", Static).render()).split())
+
+
+def probability(where: str, brief_id: str) -> float:
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        found = connection.execute(
+            text("SELECT f.probability FROM flagrecord f JOIN brief b ON b.pk = f.brief_pk "
+                 "WHERE f.run_id = 2 AND b.brief_id = :brief"), {"brief": brief_id},
+        ).scalar_one()  # fmt: skip
+    engine.dispose()
+    return float(found)
+
+
+@pytest.mark.asyncio
+async def test_the_flag_detail_gives_the_models_probability(where: str) -> None:
+    engine = db.make_engine(where)
+    app = ReviewApp(engine, reviewer="bob", run=2, order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.brief is not None
+        assert screen.brief.brief_id == "right-0"  # the rules' flag, kept by the model
+        kept = probability(where, "right-0")
+        assert f"rule name:rhr · model p={kept:.2f}" in facts(app)
+        for _ in range(3):  # on to the contradiction only the model saw
+            if screen.brief.brief_id == "missed-0":
+                break
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+        assert screen.brief.brief_id == "missed-0"
+        added = probability(where, "missed-0")
+        assert f"rule model p={added:.2f} · a contradiction the rules passed over" in facts(app)
+        await pilot.press("t")
+        await pilot.pause()
+    engine.dispose()
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        labeled = connection.execute(
+            text("SELECT b.brief_id, l.verdict, l.run_id FROM label l "
+                 "JOIN claim c ON c.id = l.claim_id JOIN brief b ON b.pk = c.brief_pk "
+                 "WHERE l.reviewer = 'bob'")
+        ).all()  # fmt: skip
+    engine.dispose()
+    assert [tuple(row) for row in labeled] == [("missed-0", "true_positive", 2)]
