@@ -1289,82 +1289,74 @@ class DefaultDetector(PoolDetector):
         `margin_change`); `inferred` says the change was read from the words or the unit,
         so a past time beside it is the change's base ("regressed 13.4% on last week").
         `since`: where the name read ends (its own words give the number no sign)."""
-        start, end, written, value, unit, skip = raw
-        if skip == "unit" and known.unit == "min" and _GLUED_MINUTES.match(text, end):
-            unit, skip = "min", None  # "Deep sleep 67m": minutes, as its name says
-        elif skip == "unit" and known.unit == "none" and _MILLISECONDS.match(text, end):
-            skip = None  # "HRV was 52 ms": a value held without its unit, said with it
-        elif skip == "window" and (period := _to_date(text, end)) is not None:
-            # "Revenue is $210k month-to-date": the amount to date, a value of a name that
-            # says the same period (`revenue_mtd`); of any other, no reading
-            if period != self._period_of(known):
-                return None
-            skip, prefix = None, self.scanner.prefix(text, start)
-            if prefix is not None:
-                unit, value = prefix[0], -value if prefix[1] else value
-        if skip is not None and not (counts and skip == "count"):
+        said = _Said(*raw, known)
+        if not self._unit_read(text, said, counts):
             return None
-        period = _to_date(text, end) if unit != "none" else None
-        if period is not None and period != self._period_of(known):
-            return None  # "612 mi month-to-date" of a year's mileage: another period
-        sign, change = word_sign(text, start, end, since, below_zero=known.value < 0)
+        reading = self._sign_read(text, said, reading, since)
+        if (said.change or reading == "change") and not _change_read(said, names):
+            return None
+        if said.unit == "none" and _other_currency(text, said.start, said.known):
+            return None  # "ARPU €28 ($30.48)" of a value in dollars: another currency's
+        if not _compared_as(text, said, names, reading):
+            return None
+        written, value, unit, known = said.written, said.value, said.unit, said.known
+        if said.sign and written[0] not in SIGNS and (said.sign < 0) != (value < 0):
+            value = -value
+        if unit == "none" and known.unit == "pct" and abs(value) >= 1000:
+            return None  # "DAU was 6,607 lower than last week": a count, no change in percent
+        counted = said.skip is not None or index.unit(unit) is None
+        kind = self._by_name(written, value, known)
+        if kind is None:
+            return None  # the band reads it
+        return Named(said.start, said.end, written, value, unit, known, counted, kind,
+                     said.inferred)  # fmt: skip
+
+    def _unit_read(self, text: str, said: _Said, counts: bool) -> bool:
+        """Whether the number's unit lets it state `said.known`: a skip its name undoes
+        (the unit said, "Deep sleep 67m", "HRV was 52 ms"; the period to date its name
+        says, "Revenue is $210k month-to-date"), a count where one `counts`, and no other
+        period to date ("612 mi month-to-date" of a year's mileage)."""
+        end, known, skip = said.end, said.known, said.skip
+        if skip == "unit" and known.unit == "min" and _GLUED_MINUTES.match(text, end):
+            said.unit, said.skip = "min", None  # minutes, as its name says
+        elif skip == "unit" and known.unit == "none" and _MILLISECONDS.match(text, end):
+            said.skip = None  # a value held without its unit, said with it
+        elif skip == "window" and (period := _to_date(text, end)) is not None:
+            # the amount to date, a value of a name that says the same period
+            # (`revenue_mtd`); of any other, no reading
+            if period != self._period_of(known):
+                return False
+            said.skip, prefix = None, self.scanner.prefix(text, said.start)
+            if prefix is not None:
+                said.unit, said.value = prefix[0], -said.value if prefix[1] else said.value
+        if said.skip is not None and not (counts and said.skip == "count"):
+            return False
+        period = _to_date(text, end) if said.unit != "none" else None
+        return period is None or period == self._period_of(known)
+
+    def _sign_read(self, text: str, said: _Said, reading: str, since: int) -> str:
+        """The number's sign and whether it is a change, from the words around it (past
+        `since`), and the reading that leaves: a verb before the name makes it a change."""
+        known = said.known
+        sign, change = word_sign(text, said.start, said.end, since, below_zero=known.value < 0)
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         elif (
-            (plus := _plus_at(text, start, written)) >= 0
+            (plus := _plus_at(text, said.start, said.written)) >= 0
             and (
                 text[plus - 1 : plus] == "("
                 or _MOVED_BEFORE.search(text, max(0, plus - 24), plus) is not None
             )
             and known.value > 0
             and not is_change(known)
-            and relative(value, known.value) > self.config.value
+            and relative(said.value, known.value) > self.config.value
         ):
             # "HRV is trending upward (+4 over 7 days)", "NPS moved +3": a plus in an
             # aside or after a verb of change, a change of a level above zero ("TSB +13.1"
             # may be the level of a balance)
             change = True
-        inferred = False
-        if change or reading == "change":
-            target = known if is_change(known) else names.change_of.get(known.name)
-            if target is not None:
-                inferred = target is not known
-                known = target
-            elif not (sign and abs(abs(value) - abs(known.value)) <= written_step(written)):
-                return None
-            # else no change of it is held, and the magnitude written is its own: the word
-            # gives the value's sign ("Skin temp is down 0.5 °C" of a deviation of +0.5)
-        if unit == "none" and _other_currency(text, start, known):
-            return None  # "ARPU €28 ($30.48)" of a value in dollars: another currency's
-        if unit != known.unit and unit != "none":
-            target = None if is_change(known) else names.change_of.get(known.name)
-            if target is not None and target.unit == unit:
-                known, inferred = target, True
-            else:
-                known = in_unit(known, unit)  # "Total sleep came to 7.7 hours" of 367 min
-                if known is None:
-                    return None
-        elif reading == "since":
-            if not inferred and not is_change(known):
-                return None  # "margin versus last quarter ... 39%": a past level, not a change
-            inferred = True  # "Latency change vs last week: +20%": the change's base
-        elif unit == "none" and known.unit == "bps" and _POINTS_AFTER.match(text, end):
-            # "Margin is down 1.67 points" of -167 bps: compared in percentage points
-            known = Known(known.name, known.value / 100, "none")
-        elif unit == "none" and known.unit == "pct":
-            scale = scale_at(text, end)
-            if scale and scale != 100:
-                # "Readiness: 7 out of 10" of 51%: compared on the scale written (5.1)
-                known = Known(known.name, known.value * scale / 100, "none")
-        if sign and written[0] not in SIGNS and (sign < 0) != (value < 0):
-            value = -value
-        if unit == "none" and known.unit == "pct" and abs(value) >= 1000:
-            return None  # "DAU was 6,607 lower than last week": a count, no change in percent
-        counted = skip is not None or index.unit(unit) is None
-        kind = self._by_name(written, value, known)
-        if kind is None:
-            return None  # the band reads it
-        return Named(start, end, written, value, unit, known, counted, kind, inferred)
+        said.sign, said.change = sign, change
+        return reading
 
     def _period_of(self, known: Known) -> str | None:
         """The period to date a name says ("revenue_mtd", an alias "month-to-date revenue":
@@ -1487,6 +1479,65 @@ class DefaultDetector(PoolDetector):
             ):
                 return known
         return None
+
+
+@dataclass(slots=True)
+class _Said:
+    """A scanned number as `DefaultDetector._reading` reads it against a known value."""
+
+    start: int
+    end: int
+    written: str
+    value: float
+    unit: str
+    skip: str | None  # why the scanner skipped it, or None for a claim
+    known: Known  # the value it is read against, so far
+    sign: int = 0  # the sign its words give it (0: none)
+    change: bool = False  # whether its words make it a change
+    inferred: bool = False  # see `Named.inferred`
+
+
+def _change_read(said: _Said, names: NameIndex) -> bool:
+    """A change read against the change the pool holds of its value (`said.known` moved
+    to it), or against the value itself when the pool holds none and the magnitude
+    written is its own: the word gives the value's sign ("Skin temp is down 0.5 °C" of a
+    deviation of +0.5). False when neither."""
+    known = said.known
+    target = known if is_change(known) else names.change_of.get(known.name)
+    if target is not None:
+        said.inferred = target is not known
+        said.known = target
+        return True
+    return bool(said.sign) and abs(abs(said.value) - abs(known.value)) <= written_step(said.written)
+
+
+def _compared_as(text: str, said: _Said, names: NameIndex, reading: str) -> bool:
+    """The known value the number is compared with, as its unit or reading says (set on
+    `said`): in the unit written, the change a change's unit says, percentage points of
+    basis points, a score on the scale written; False when it can state none of them."""
+    unit, known, end = said.unit, said.known, said.end
+    if unit != known.unit and unit != "none":
+        target = None if is_change(known) else names.change_of.get(known.name)
+        if target is not None and target.unit == unit:
+            said.known, said.inferred = target, True
+            return True
+        found = in_unit(known, unit)  # "Total sleep came to 7.7 hours" of 367 min
+        if found is None:
+            return False
+        said.known = found
+    elif reading == "since":
+        if not said.inferred and not is_change(known):
+            return False  # "margin versus last quarter ... 39%": a past level, not a change
+        said.inferred = True  # "Latency change vs last week: +20%": the change's base
+    elif unit == "none" and known.unit == "bps" and _POINTS_AFTER.match(text, end):
+        # "Margin is down 1.67 points" of -167 bps: compared in percentage points
+        said.known = Known(known.name, known.value / 100, "none")
+    elif unit == "none" and known.unit == "pct":
+        scale = scale_at(text, end)
+        if scale and scale != 100:
+            # "Readiness: 7 out of 10" of 51%: compared on the scale written (5.1)
+            said.known = Known(known.name, known.value * scale / 100, "none")
+    return True
 
 
 def _series(
