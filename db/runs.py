@@ -111,12 +111,25 @@ def run_title(run: Any) -> str:
 
 
 def config_summary(config: str | None) -> str:
-    """The thresholds and units that differ from the built-in ones, e.g. `value=0.2`, and
-    the rules turned off or on (`rules off: plan.bound`)."""
+    """The thresholds and units that differ from the built-in ones, e.g. `value=0.2`, the
+    rules turned off or on (`rules off: plan.bound`) and the words added to the lexicon."""
     parts = [f"{key}={band:g}" for key, band in changed_thresholds(config or "").items()]
     parts += [f"units.{unit}" for unit in changed_units(config or "")]
     parts += changed_rules(config)
+    parts += added_words(config)
     return ", ".join(parts) if parts else "built-in"
+
+
+def added_words(config: str | None) -> list[str]:
+    """`lexicon.plan_words +2` per word class a stored config's [lexicon] table adds to."""
+    try:
+        data = json.loads(config or "")
+    except ValueError:
+        return []
+    added = data.get("lexicon") if isinstance(data, dict) else None
+    if not isinstance(added, dict):
+        return []
+    return [f"lexicon.{name} +{len(words)}" for name, words in added.items() if words]
 
 
 def changed_rules(config: str | None) -> list[str]:

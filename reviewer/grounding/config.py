@@ -19,8 +19,14 @@ A config file may set any subset of the built-in values::
     [rules]              # default only: readings turned off (or on) by id (`reviewer rules`)
     off = ["plan.bound", "past.words"]
 
-The reference detector reads only [thresholds]: its units are the published ones, and
-a file giving it [units] or [names] is refused rather than silently half-read.
+    [lexicon]            # default only: words added to a word class of the readings
+    plan_words = ["north star", "envisaged"]   # read by plan.word, in the clause before
+    plan_nouns_after = ["envelope"]            # read by plan.noun-after: "a $90k envelope"
+
+Only the classes in `lexicon.EXTENDABLE` take words (see added_words.py); naming any other
+class is refused. The reference detector reads only [thresholds]: its units are the
+published ones, and a file giving it [units], [names], [rules] or [lexicon] is refused
+rather than silently half-read.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ DEFAULT_UNITS: dict[str, tuple[str, ...]] = {
 }
 
 THRESHOLD_KEYS = ("faithful", "sign", "value", "hidden_sign", "name")
+TABLES = ("thresholds", "units", "names", "rules", "lexicon")  # what a config file may hold
 
 
 class ConfigError(ValueError):
@@ -63,6 +70,8 @@ class DetectorConfig:
     # the default's readings turned off by id; `on` turns one back on (a rule off by default)
     rules_off: frozenset[str] = frozenset()
     rules_on: frozenset[str] = frozenset()
+    # words added to the lexicon's extendable classes, by class (the default's own readings)
+    lexicon: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # where the config came from and which tables it gave (what a detector may refuse)
     source: str = field(default="<config>", compare=False)
     given: frozenset[str] = field(default=frozenset(), compare=False)
@@ -93,6 +102,8 @@ class DetectorConfig:
             data["names"] = {name: list(aliases) for name, aliases in sorted(self.names.items())}
         if self.rules_off or self.rules_on:
             data["rules"] = {"off": sorted(self.rules_off), "on": sorted(self.rules_on)}
+        if self.lexicon:
+            data["lexicon"] = {name: list(words) for name, words in sorted(self.lexicon.items())}
         return data
 
     def to_json(self) -> str:
@@ -178,11 +189,11 @@ def load_config(path: str | Path) -> DetectorConfig:
 
 def config_from_dict(data: dict[str, Any], source: str = "<config>") -> DetectorConfig:
     """Validate parsed TOML data against the known keys and build a config."""
-    unknown = sorted(set(data) - {"thresholds", "units", "names", "rules"})
+    unknown = sorted(set(data) - set(TABLES))
     if unknown:
         raise ConfigError(
             f"{source}: unknown key {unknown[0]!r} "
-            "(expected [thresholds], [units], [names], [rules])"
+            "(expected [thresholds], [units], [names], [rules], [lexicon])"
         )
     kwargs: dict[str, Any] = {}
     thresholds = data.get("thresholds", {})
@@ -215,6 +226,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
                 f"{source}: names.{name} must be a list of non-empty strings, got {aliases!r}"
             )
     off, on = _rules(data.get("rules", {}), source)
+    added = _lexicon(data.get("lexicon", {}), source)
     try:
         return replace(
             DetectorConfig(),
@@ -222,6 +234,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
             names={name: tuple(aliases) for name, aliases in names.items()},
             rules_off=off,
             rules_on=on,
+            lexicon=added,
             source=source,
             given=frozenset(data),
             **kwargs,
@@ -255,6 +268,37 @@ def _rules(table: object, source: str) -> tuple[frozenset[str], frozenset[str]]:
     if both:
         raise ConfigError(f"{source}: rule {both[0]!r} is both off and on")
     return found[0], found[1]
+
+
+def _lexicon(table: object, source: str) -> dict[str, tuple[str, ...]]:
+    """The words `[lexicon]` adds to each word class; a class that is not there, or that
+    cannot take words from a config, is refused by name."""
+    if not isinstance(table, dict):
+        raise ConfigError(f"{source}: [lexicon] must be a table of class = [words]")
+    if not table:
+        return {}
+    from reviewer.grounding.lexicon import EXTENDABLE, WORDS  # only a config with [lexicon]
+
+    open_to = ", ".join(EXTENDABLE)
+    added = {}
+    for name, words in table.items():
+        if name not in WORDS:
+            raise ConfigError(
+                f"{source}: lexicon.{name}: unknown word class {name!r} "
+                f"(the classes that take words: {open_to})"
+            )
+        if name not in EXTENDABLE:
+            raise ConfigError(
+                f"{source}: lexicon.{name}: the word class {name!r} cannot take words from a "
+                f"config: its readings are shared by every detector (the classes that take "
+                f"words: {open_to})"
+            )
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+            raise ConfigError(
+                f"{source}: lexicon.{name} must be a list of non-empty strings, got {words!r}"
+            )
+        added[name] = tuple(words)
+    return added
 
 
 def canonical_config(config_json: str) -> str:
@@ -313,10 +357,6 @@ def stored_config(config_json: str | None) -> DetectorConfig | None:
         data = json.loads(config_json or "")
     except (TypeError, ValueError):
         return None
-    if (
-        not isinstance(data, dict)
-        or not data
-        or set(data) - {"thresholds", "units", "rules", "names"}
-    ):
+    if not isinstance(data, dict) or not data or set(data) - set(TABLES):
         return None
     return config_from_dict(data, source="stored run config")

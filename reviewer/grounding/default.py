@@ -21,6 +21,7 @@ from itertools import pairwise
 from operator import itemgetter
 
 from reviewer.grounding import lexicon
+from reviewer.grounding.added_words import AddedWords
 from reviewer.grounding.bands import magnitude_gap, relative
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default_scanner import (
@@ -156,6 +157,8 @@ class DefaultDetector(PoolDetector):
         # the rules the config turns off, and the band's readings left on, in priority order
         self._off = self.config.rules_off
         self._vetoes = tuple(veto for veto in BAND_VETOES if veto[0] not in self._off)
+        # the readings of the words the config added to the lexicon, if it added any
+        self._added = AddedWords.of(self.config.lexicon, self._off)
         # while `explain` runs: what each number was read as, by its start
         self._trace: dict[int, tuple[str, str, Known | None]] | None = None
         # the config's names and the metric each says, read after a number: made when asked
@@ -173,6 +176,8 @@ class DefaultDetector(PoolDetector):
         why = statement_why(text, start, end, mentions)
         if why is not None and self._off and _rule_of(why) in self._off:
             return None
+        if why is None and self._added is not None:
+            return self._added.why(text, start, end)
         return why
 
     def explain(self, text: str, pool: Sequence[Known]) -> list[Reading]:

@@ -542,6 +542,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "year_part_letters": ("q", "h", "fy"),
     # idioms of watching or remembering with "keep", which plan no value
     "watching_idioms": ("keep an eye", "keep tabs on", "keep in mind", "keep track of"),
+    # cadences between a figure and its plan noun: "a $90k monthly budget"
+    "plan_cadences": ("monthly", "weekly", "annual", "quarterly", "daily"),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -715,6 +717,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
 }
 # fmt: on
+
+# the classes a config's [lexicon] table may add words to, and the rule that reads them;
+# the rest are read inside readings shared by every detector (see added_words.py)
+EXTENDABLE: dict[str, str] = {
+    "plan_words": "plan.word",
+    "plan_nouns_after": "plan.noun-after",
+}
 
 
 def words(name: str) -> frozenset[str]:

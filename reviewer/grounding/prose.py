@@ -11,6 +11,7 @@ can ask them about the numbers it would flag without slowing the scan of the res
 from __future__ import annotations
 
 import re
+import string
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
@@ -185,7 +186,7 @@ _PLAN_AFTER_WORDS = (
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
 _PLAN_NOUNS_AFTER = lexicon.WORDS["plan_nouns_after"]
 _PLAN_NOUN_AFTER = re.compile(
-    rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
+    rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:{lexicon.alternation('plan_cadences')}){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b"
 )
 # the gap to a plan's figure, told after the number: "1,279 over your 10k goal", "228 ms
@@ -1374,7 +1375,7 @@ _VERSUS_WORDS = lexicon.words("versus_words")
 _AFTER_WORDS = lexicon.words("after_words")
 _PER_WORDS = lexicon.words("per_words")
 _PAST_WORD_SET = lexicon.words("past_word_set")
-_ASCII_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_ASCII_LETTERS = frozenset(string.ascii_letters)
 
 
 # verbs that report what happened, besides `FINITE` and past forms in -ed

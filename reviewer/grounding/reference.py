@@ -9,7 +9,7 @@ from __future__ import annotations
 from reviewer.grounding.config import ConfigError, DetectorConfig
 from reviewer.grounding.pool import PoolDetector
 
-NOT_READ = ("units", "names", "rules")  # config tables only the default detector reads
+NOT_READ = ("units", "names", "rules", "lexicon")  # config tables only the default detector reads
 
 
 class ReferenceDetector(PoolDetector):
