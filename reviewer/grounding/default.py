@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from operator import itemgetter
 
@@ -272,173 +272,267 @@ class DefaultDetector(PoolDetector):
     def _read(
         self, text: str, pool: Sequence[Known], citations: list[Citation] | None
     ) -> tuple[int, Iterator[Flag]]:
+        """The checkable count of `text` and its flags: the band's claims, then the numbers
+        a metric's name (or a share's verb, a count's words) reads, each read by the words
+        around it; the citations go to `citations` when it is given."""
         index = pool_index(pool)
+        judge = self._judge_for(index)
+        tallied = self._counted(index)
+        counts: list[int] | None = [] if tallied else None
+        scanned: list[re.Match[str]] = []
+        checkable, hits = self._tally(text, index, judge, counts, scanned)
+        names = self._names(index)
+        mentions = names.mentions(text)
+        said = _Pass(text, index, names, mentions, judge, citations, self._trace)
+        if mentions and "name" not in self._off:
+            said.named = self._named(text, mentions, index, names, scanned)
+        self._read_by_words(said, counts, tallied)
+        checkable += sum(reading.counted for reading in said.named.values())
+        found = self._flags(said, hits)
+        if "(" in text:
+            found = self._unsigned(text, found)
+        outflows = self._outflows(index)
+        if outflows:
+            found = self._outflow_sizes(found, outflows)
+        return checkable, found
+
+    def _tally(
+        self,
+        text: str,
+        index: PoolIndex,
+        judge: Callable,
+        counts: list[int] | None,
+        scanned: list[re.Match[str]],
+    ) -> tuple[int, Iterator[tuple[int, tuple]]]:
+        """The scanner's tally of `text`, its judgements remembered in the pool's index."""
         config = self.config
         reading = (type(self), self.scanner, config.faithful, config.sign, config.value,
                    config.hidden_sign)  # fmt: skip
         memo = index.judgements(reading)
         size = len(memo)
-        judge = self._judge_for(index)
-        tallied = self._counted(index)
-        counts: list[int] | None = [] if tallied else None
-        scanned: list[re.Match[str]] = []
-        checkable, hits = self.scanner.tally(text, memo, judge, _KEEP, counts, scanned)
+        found = self.scanner.tally(text, memo, judge, _KEEP, counts, scanned)
         if index.cached:
             remembered(len(memo) - size)
-        names = self._names(index)
-        aliases = config.names
-        off, trace = self._off, self._trace
-        extremes, band_off = "other.extreme" not in off, "band" in off
-        mentions = names.mentions(text)
-        by_names = mentions and "name" not in off
-        named = self._named(text, mentions, index, names, scanned) if by_names else {}
-        read_by: dict[int, str] = {}  # the starts read by a share's or a count's words
-        if names.rate_verbs and "%" in text and "name.share" not in off:
-            for start, reading in self._shares(text, index, names).items():
+        return found
+
+    def _read_by_words(
+        self, said: _Pass, counts: list[int] | None, tallied: tuple[Known, ...]
+    ) -> None:
+        """The numbers no name read that a share's verb ("3.4% of visitors converted") or
+        a count's words ("broken 7 times by short wake-ups") read, by their rule."""
+        off, named, names = self._off, said.named, said.names
+        if names.rate_verbs and "%" in said.text and "name.share" not in off:
+            for start, reading in self._shares(said.text, said.index, names).items():
                 if start not in named:
-                    named[start], read_by[start] = reading, "name.share"
+                    named[start], said.read_by[start] = reading, "name.share"
         if counts and "name.count" not in off:
             for start in counts:
                 if start not in named:
-                    found = self._count_by_words(text, start, tallied, names, mentions)
+                    found = self._count_by_words(said.text, start, tallied, names, said.mentions)
                     if found is not None:
-                        named[start], read_by[start] = found, "name.count"
-        checkable += sum(reading.counted for reading in named.values())
+                        named[start], said.read_by[start] = found, "name.count"
 
-        def by_name(start: int, reading: Named) -> Iterator[Flag]:
-            end, written, value, unit = reading.end, reading.written, reading.value, reading.unit
-            known, kind, inferred = reading.known, reading.kind, reading.inferred
-            rule = read_by.get(start) or _name_rule(text, start, known, mentions)
-            if kind == "faithful":
-                if citations is not None:
-                    citations.append(Citation(start, end, written, value, known))
-                if trace is not None:
-                    trace[start] = ("cited", rule, known)
-                return
-            if kind is not None and extremes and self._of_another(text, start, end, known, names):
-                if trace is not None:
-                    trace[start] = ("no statement", "other.extreme", known)
-                return  # "Throughput had highs of 22,900 rps": its extremes, not its value
-            why = None if kind is None else self._why(text, start, end, mentions)
-            if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
-                why = None  # "Gross margin was 59.5%, up 167 bps on last month": the change
-            if kind is not None and (
-                why is None
-                or (inferred and why == "past value")
-                or why == "scale"
-                or (why == "approximate" and self._plainly_off(value, known, kind))
-            ):
-                yield Flag(start, end, written, value, unit, known.name, known.value,
-                           value - known.value, kind, "name", rule)  # fmt: skip
-            elif trace is not None:
-                outcome = "unrelated" if kind is None else "no statement"
-                trace[start] = (outcome, rule if why is None else _rule_of(why), known)
+    def _flags(self, said: _Pass, hits: Iterator[tuple[int, tuple]]) -> Iterator[Flag]:
+        """The flags in text order: the band's claims come in text order, and the numbers
+        a name read join them by start."""
+        named = said.named
+        waiting = sorted(named.items())
+        at = 0
+        for start, judgement in hits:
+            while at < len(waiting) and waiting[at][0] < start:
+                flag = self._flag_named(said, waiting[at][1])
+                if flag is not None:
+                    yield flag
+                at += 1
+            if start in named:
+                continue  # its name decides
+            flag = self._band_flag(said, start, judgement)
+            if flag is not None:
+                yield flag
+        for _, reading in waiting[at:]:
+            flag = self._flag_named(said, reading)
+            if flag is not None:
+                yield flag
 
-        def flags() -> Iterator[Flag]:
-            # the band's claims come in text order; the named numbers join them by start
-            waiting = sorted(named.items())
-            at = 0
-            for start, (kind, token, unit, value, known, _) in hits:
-                while at < len(waiting) and waiting[at][0] < start:
-                    yield from by_name(*waiting[at])
-                    at += 1
-                if start in named:
-                    continue  # its name decides
-                if band_off and kind != _BEYOND:
-                    continue  # only the names read numbers
-                if kind == _BEYOND:
-                    found = None
-                    if "name.words" in off:
-                        continue
-                    # the values of its unit; else those of time held in another unit
-                    for held in (known.candidates if known else (), _in_time_unit(index, unit)):
-                        found = self._by_words(text, start, token, unit, value, held, names,
-                                               mentions)  # fmt: skip
-                        if found is not None:
-                            break
-                    if found is not None:
-                        flag, read_as = found
-                        if not (
-                            extremes
-                            and self._of_another(text, flag.start, flag.end, read_as, names)
-                        ):
-                            yield flag
-                        elif trace is not None:
-                            trace[start] = ("no statement", "other.extreme", read_as)
-                    continue
-                end = start + len(token)
-                if token[0] in SIGNS and text[start] not in SIGNS:
-                    end -= 1  # a minus read before a prefix unit ("-$1,250")
-                written = text[start:end]
-                basis, rule = "band", "band"
-                sign, change = word_sign(
-                    text, start, end, below_zero=known is None or known.value < 0
+    def _flag_named(self, said: _Pass, reading: Named) -> Flag | None:
+        """The flag of a number a name read, or None when it is cited, states another
+        kind of value ("Throughput had highs of 22,900 rps") or no statement."""
+        text, trace, start, end = said.text, said.trace, reading.start, reading.end
+        known, kind = reading.known, reading.kind
+        rule = said.read_by.get(start) or _name_rule(text, start, known, said.mentions)
+        if kind == "faithful":
+            if said.citations is not None:
+                said.citations.append(Citation(start, end, reading.written, reading.value, known))
+            if trace is not None:
+                trace[start] = ("cited", rule, known)
+            return None
+        if (
+            kind is not None
+            and "other.extreme" not in self._off
+            and self._of_another(text, start, end, known, said.names)
+        ):
+            if trace is not None:
+                trace[start] = ("no statement", "other.extreme", known)
+            return None  # its extremes, not its value
+        why = None if kind is None else self._why(text, start, end, said.mentions)
+        if why == "past value" and is_change(known) and _CHANGE_BASE.match(text, end):
+            why = None  # "Gross margin was 59.5%, up 167 bps on last month": the change
+        if kind is not None and (
+            why is None
+            or (reading.inferred and why == "past value")
+            or why == "scale"
+            or (why == "approximate" and self._plainly_off(reading.value, known, kind))
+        ):
+            value = reading.value
+            return Flag(start, end, reading.written, value, reading.unit, known.name,
+                        known.value, value - known.value, kind, "name", rule)  # fmt: skip
+        if trace is not None:
+            outcome = "unrelated" if kind is None else "no statement"
+            trace[start] = (outcome, rule if why is None else _rule_of(why), known)
+        return None
+
+    def _band_flag(self, said: _Pass, start: int, judgement: tuple) -> Flag | None:
+        """The flag of a number the band compared with the nearest known value of its
+        unit, once its sign in words, its change, a citation, a reason it states no value
+        and the band's readings (`BAND_VETOES`) are read; None when any of them rules it
+        out. A number near no known value of its unit is read by its sentence's words."""
+        kind, token, unit, value, known, _ = judgement
+        if kind == _BEYOND:
+            if "name.words" in self._off:
+                return None
+            return self._beyond(said, start, token, unit, value, known)
+        if "band" in self._off:
+            return None  # only the names read numbers
+        text = said.text
+        end = start + len(token)
+        if token[0] in SIGNS and text[start] not in SIGNS:
+            end -= 1  # a minus read before a prefix unit ("-$1,250")
+        band = _BandRead(start, end, token, text[start:end], value, unit, known, kind)
+        if (
+            not self._signed(said, band)
+            or not self._changed(said, band)
+            or self._cited(said, band)
+            or not self._stated(said, band)
+            or self._vetoed(said, band)
+        ):
+            return None
+        known, value = band.known, band.value
+        return Flag(start, end, band.written, value, band.unit, known.name, known.value,
+                    value - known.value, band.kind, band.basis, band.rule)  # fmt: skip
+
+    def _beyond(
+        self, said: _Pass, start: int, token: str, unit: str, value: float, candidates
+    ) -> Flag | None:
+        """A number of a unit the band finds near no known value, read as the value of
+        its unit (else of time held in another unit of time) that its sentence's words
+        name, unless the words make it another kind of value."""
+        found = None
+        for held in (candidates.candidates if candidates else (), _in_time_unit(said.index, unit)):
+            found = self._by_words(said.text, start, token, unit, value, held, said.names,
+                                   said.mentions)  # fmt: skip
+            if found is not None:
+                break
+        if found is None:
+            return None
+        flag, read_as = found
+        if "other.extreme" in self._off or not self._of_another(
+            said.text, flag.start, flag.end, read_as, said.names
+        ):
+            return flag
+        if said.trace is not None:
+            said.trace[start] = ("no statement", "other.extreme", read_as)
+        return None
+
+    def _signed(self, said: _Pass, band: _BandRead) -> bool:
+        """Reads a sign written as a word (`sign.word`): the number signed so is judged
+        again; False when, signed, it cites nothing the pool holds."""
+        text, start, token, known = said.text, band.start, band.token, band.known
+        below_zero = known is None or known.value < 0
+        sign, band.change = word_sign(text, start, band.end, below_zero=below_zero)
+        if self._off and sign and "sign.word" in self._off:
+            sign = 0
+        band.sign = sign
+        if sign and token[0] not in SIGNS and (sign < 0) != (band.value < 0):
+            band.value, band.rule = -band.value, "sign.word"
+            rejudged = said.judge(("-" if sign < 0 else "+") + token, band.unit)
+            if rejudged[0] in (None, "unrelated", _BEYOND):
+                if said.trace is not None:
+                    said.trace[start] = ("unrelated", band.rule, None)
+                return False  # signed, it is no citation of anything the pool holds
+            band.kind, band.token, band.unit, band.value, band.known, _ = rejudged
+        return True
+
+    def _changed(self, said: _Pass, band: _BandRead) -> bool:
+        """Reads a change ("grew 8.2%", "HRV 67 (−5)"): compared with the change the
+        clause names (`change.named`); False when it names none (`change.unnamed`)."""
+        text, start, token = said.text, band.start, band.token
+        if (
+            not band.change
+            and token[0] in SIGNS
+            and "(" in text[max(0, start - 3) : start]
+            and _DELTA_BESIDE.search(text, max(0, start - 40), start)
+        ):
+            band.change = True  # "HRV 67 (−5)": the change beside a value, signed
+        off = self._off
+        if not band.change or (off and "change.named" in off):
+            return True
+        target = self._change_target(text, start, said.mentions, said.names, band.unit)
+        if target is None:
+            if "change.unnamed" in off:
+                return True
+            if said.trace is not None:
+                said.trace[start] = ("no statement", "change.unnamed", None)
+            return False
+        if not band.sign and token[0] not in SIGNS:  # its sign unsaid: the change's
+            band.value = abs(band.value) if target.value >= 0 else -abs(band.value)
+        band.known, band.basis, band.rule = target, "name", "change.named"
+        band.kind = self._by_name(band.written, band.value, target)
+        return True
+
+    def _cited(self, said: _Pass, band: _BandRead) -> bool:
+        """Whether the number cites its known value (told to the citations) or states
+        none the pool holds: no flag either way."""
+        known = band.known
+        if band.kind == "value" and rounded_to(band.token, band.value, known.value):
+            band.kind = "faithful"
+        if band.kind == "faithful":
+            if said.citations is not None:
+                said.citations.append(
+                    Citation(band.start, band.end, band.written, band.value, known)
                 )
-                if off and sign and "sign.word" in off:
-                    sign = 0
-                if sign and token[0] not in SIGNS and (sign < 0) != (value < 0):
-                    value, rule = -value, "sign.word"
-                    rejudged = judge(("-" if sign < 0 else "+") + token, unit)
-                    if rejudged[0] in (None, "unrelated", _BEYOND):
-                        if trace is not None:
-                            trace[start] = ("unrelated", rule, None)
-                        continue  # signed, it is no citation of anything the pool holds
-                    kind, token, unit, value, known, _ = rejudged
-                if (
-                    not change
-                    and token[0] in SIGNS
-                    and "(" in text[max(0, start - 3) : start]
-                    and _DELTA_BESIDE.search(text, max(0, start - 40), start)
-                ):
-                    change = True  # "HRV 67 (−5)": the change beside a value, signed
-                if change and not (off and "change.named" in off):
-                    # "grew 8.2%": the change the clause names, or nothing the pool holds
-                    target = self._change_target(text, start, mentions, names, unit)
-                    if target is None and "change.unnamed" not in off:
-                        if trace is not None:
-                            trace[start] = ("no statement", "change.unnamed", None)
-                        continue
-                    if target is not None:
-                        if not sign and token[0] not in SIGNS:
-                            value = abs(value) if target.value >= 0 else -abs(value)  # unsaid
-                        known, kind, basis = target, self._by_name(written, value, target), "name"
-                        rule = "change.named"
-                if kind == "value" and rounded_to(token, value, known.value):
-                    kind = "faithful"
-                if kind == "faithful":
-                    if citations is not None:
-                        citations.append(Citation(start, end, written, value, known))
-                    if trace is not None:
-                        trace[start] = ("cited", rule, known)
-                    continue
-                if kind is None:
-                    continue
-                why = self._why(text, start, end, mentions)
-                if why == "past value" and change and _CHANGE_BASE.match(text, end):
-                    why = None  # "up 7.5% from last week": the change since then, now
-                if why and not (why == "approximate" and self._plainly_off(value, known, kind)):
-                    if trace is not None:
-                        trace[start] = ("no statement", _rule_of(why), known)
-                    continue
-                claim = _Claim(text, start, end, token, value, unit, known, kind, basis,
-                               index, names, mentions, aliases)  # fmt: skip
-                for rule_id, vetoes in self._vetoes:
-                    if vetoes(self, claim):
-                        if trace is not None:
-                            trace[start] = ("no statement", rule_id, known)
-                        break
-                else:
-                    known, kind = claim.known, claim.kind  # (a clause may name another)
-                    yield Flag(start, end, written, value, unit, known.name, known.value,
-                               value - known.value, kind, basis, rule)  # fmt: skip
-            for start, named_reading in waiting[at:]:
-                yield from by_name(start, named_reading)
+            if said.trace is not None:
+                said.trace[band.start] = ("cited", band.rule, known)
+            return True
+        return band.kind is None
 
-        found = self._unsigned(text, flags()) if "(" in text else flags()
-        outflows = self._outflows(index)
-        if outflows:
-            found = self._outflow_sizes(found, outflows)
-        return checkable, found
+    def _stated(self, said: _Pass, band: _BandRead) -> bool:
+        """Whether the words around the number leave it a statement of a value
+        (`statement_why`): a value said roughly only when plainly off."""
+        start, end = band.start, band.end
+        why = self._why(said.text, start, end, said.mentions)
+        if why == "past value" and band.change and _CHANGE_BASE.match(said.text, end):
+            why = None  # "up 7.5% from last week": the change since then, now
+        if why and not (
+            why == "approximate" and self._plainly_off(band.value, band.known, band.kind)
+        ):
+            if said.trace is not None:
+                said.trace[start] = ("no statement", _rule_of(why), band.known)
+            return False
+        return True
+
+    def _vetoed(self, said: _Pass, band: _BandRead) -> bool:
+        """Whether one of the band's readings (`BAND_VETOES`, in their order) makes the
+        number no statement of its known value; a clause may move it to another."""
+        claim = _Claim(said.text, band.start, band.end, band.token, band.value, band.unit,
+                       band.known, band.kind, band.basis, said.index, said.names,
+                       said.mentions, self.config.names)  # fmt: skip
+        for rule_id, vetoes in self._vetoes:
+            if vetoes(self, claim):
+                if said.trace is not None:
+                    said.trace[band.start] = ("no statement", rule_id, band.known)
+                return True
+        band.known, band.kind = claim.known, claim.kind  # (a clause may name another)
+        return False
 
     def _outflows(self, index: PoolIndex) -> frozenset[str]:
         """The names of the pool's losses and outflows by their words (or an alias's)."""
@@ -1543,6 +1637,40 @@ def _compared_as(text: str, said: _Said, names: NameIndex, reading: str) -> bool
             # "Readiness: 7 out of 10" of 51%: compared on the scale written (5.1)
             said.known = Known(known.name, known.value * scale / 100, "none")
     return True
+
+
+@dataclass(slots=True)
+class _Pass:
+    """One text as `DefaultDetector._read` reads it: what each number's reading sees."""
+
+    text: str
+    index: PoolIndex
+    names: NameIndex
+    mentions: list[tuple[int, int, Known, bool]]
+    judge: Callable  # the pool's judge, for a number signed by its words
+    citations: list[Citation] | None  # where the cited numbers go, when asked
+    trace: dict[int, tuple[str, str, Known | None]] | None  # while `explain` runs
+    named: dict[int, Named] = field(default_factory=dict)  # the numbers names read
+    read_by: dict[int, str] = field(default_factory=dict)  # a share's or a count's rule
+
+
+@dataclass(slots=True)
+class _BandRead:
+    """A number the band judged, as its words are read: each step may sign it, move it
+    to the change a clause names, or rule it out."""
+
+    start: int
+    end: int
+    token: str  # as judged (signed when its words sign it)
+    written: str  # as written in the text
+    value: float
+    unit: str
+    known: Known
+    kind: str | None
+    basis: str = "band"
+    rule: str = "band"
+    sign: int = 0  # the sign its words give it (0: none)
+    change: bool = False  # whether its words make it a change
 
 
 def _series(
