@@ -66,6 +66,7 @@ def compute_stats(
     resamples and the arms are computed: a server's idle-in-transaction timeout never
     cuts a panel that is only thinking."""
     from db.agreement import run_ratings
+    from db.model_figures import model_figures_on
     from db.runs import run_summaries
     from reviewer.agreement import run_report
 
@@ -81,6 +82,8 @@ def compute_stats(
 
         pools = list(islice(db.iter_pools(session=session), ARM_SAMPLE))
         rate = db.production_rate(session=session, run_id=run_id)
+    # a run made with a learned model: the figures `reviewer stats` gives it, read here
+    learned = (model_figures_on(session, run_id=run_id) or {}).get("model")
     session.rollback()  # read only: nothing to keep, and no transaction held while computing
     # the same resamples (and seed) as `reviewer agreement` and `stats`: the same interval
     agreement = run_report(run_id, ratings.verdicts, ratings.kinds)
@@ -90,8 +93,9 @@ def compute_stats(
         arms = ArmsReport.from_dict(stored)
         count = int(stored.get("pools") or 0)
         return StatsReport(
-            stats, arms, None, count, source="stored", agreement=agreement, runs=runs
-        )
+            stats, arms, None, count, source="stored", agreement=agreement, runs=runs,
+            model=learned,
+        )  # fmt: skip
     try:
         from reviewer.grounding.arms import run_arms
         from reviewer.grounding.registry import (
@@ -108,11 +112,13 @@ def compute_stats(
         )  # fmt: skip
         arms = run_arms(found, pools=pools, production_rate=rate)
     except DetectorNotNamed as err:  # said as it is: the option that would load it
-        return StatsReport(stats, None, str(err), agreement=agreement)
+        return StatsReport(stats, None, str(err), agreement=agreement, model=learned)
     except Exception as err:  # the panel still shows precision when the arms cannot run
         return StatsReport(
-            stats, None, f"{type(err).__name__}: {err}", agreement=agreement, runs=runs
-        )
+            stats, None, f"{type(err).__name__}: {err}", agreement=agreement, runs=runs,
+            model=learned,
+        )  # fmt: skip
     return StatsReport(
-        stats, arms, None, len(pools), source="scored now", agreement=agreement, runs=runs
-    )
+        stats, arms, None, len(pools), source="scored now", agreement=agreement, runs=runs,
+        model=learned,
+    )  # fmt: skip

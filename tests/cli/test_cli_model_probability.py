@@ -110,3 +110,26 @@ def test_export_labels_export_and_diff_carry_the_probability(model_run, tmp_path
     assert (new["change"], new["a"], new["b"]["probability"]) == ("new", None, shown)
     gone = [c for c in diff["claims"] if c["change"] == "gone"]
     assert gone and all(c["a"]["probability"] is None for c in gone)
+
+
+def test_the_apps_connection_reads_the_model_figures_stats_gives(model_run) -> None:
+    """The review app's panel reads a model run's figures on its own connection: the same
+    as `reviewer stats --json`, on SQLite and PostgreSQL alike."""
+    from db.model_figures import model_figures_on
+
+    where, _, _ = model_run
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        added = connection.execute(
+            text("SELECT claim_id FROM flagrecord WHERE run_id = 2 AND basis = 'model'")
+        ).first()
+    with Session(engine) as session:
+        db.record_label(session=session, claim_id=added[0], reviewer="bob",
+                        verdict="false_positive", run_id=2)  # fmt: skip
+    with engine.connect() as connection:
+        on_connection = model_figures_on(connection, run_id=2)
+        rules_alone = model_figures_on(connection, run_id=1)
+    engine.dispose()
+    figures = json.loads(invoke("stats", "--json", "--run", "learned", "--db", where))["model"]
+    assert on_connection == {"model": figures} and rules_alone is None
+    assert (figures["after_training"]["labels"], figures["after_training"]["precision"]) == (1, 0)

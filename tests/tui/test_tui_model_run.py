@@ -1,21 +1,26 @@
 """A run made with a learned model in the review app: the flag detail gives the model's
-probability. Driven with pilot on a real SQLite file made by the real commands (learn, then
-flag --model); the label made there is read back from the database."""
+probability, the stats panel its precision as learned and since, apart. Driven with pilot
+on a real SQLite file made by the real commands (learn, then flag --model); the labels
+made there are read back from the database."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from textual.widgets import Static
+from typer.testing import CliRunner
 
 import db
+from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
 from tests.cli.test_cli_model_probability import made_with_model
 
 SIZE = (120, 40)
+runner = CliRunner()
 
 
 @pytest.fixture
@@ -72,3 +77,39 @@ async def test_the_flag_detail_gives_the_models_probability(where: str) -> None:
         ).all()  # fmt: skip
     engine.dispose()
     assert [tuple(row) for row in labeled] == [("missed-0", "true_positive", 2)]
+
+
+def panel(app: ReviewApp) -> str:
+    return str(app.screen.query_one("#stats-text", Static).render())
+
+
+@pytest.mark.asyncio
+async def test_the_stats_panel_keeps_the_training_labels_apart(where: str) -> None:
+    """The panel gives a model run's precision as `reviewer stats` does: cross-validated
+    when learned, and from the labels made since (bob's one label here), apart."""
+    engine = db.make_engine(where)
+    app = ReviewApp(engine, reviewer="bob", run=2, order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        assert app.screen.brief.brief_id == "missed-0"  # type: ignore[attr-defined]
+        await pilot.press("t")  # a label made after the model was learned
+        await pilot.pause()
+        await pilot.press("p")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = panel(app)
+    engine.dispose()
+    result = runner.invoke(cli, ["stats", "--json", "--run", "learned", "--db", where])
+    assert result.exit_code == 0, result.output
+    model = json.loads(result.stdout)["model"]
+    assert model["after_training"]["labels"] == 1 and model["training_labels"] == 12
+    cross = model["cross_validated"]
+    low, high = cross["precision_ci"]
+    assert f"Learned model  #{model['id']} team · precision" in shown
+    assert f"cross-val {cross['precision']:.2f} [{low:.2f}, {high:.2f}]" in shown
+    low, high = model["after_training"]["precision_ci"]
+    assert f"since     1.00 [{low:.2f}, {high:.2f}] n=1" in shown
+    assert "12 flags labeled before it was learned" in shown

@@ -32,6 +32,9 @@ class StatsReport:
     source: str = ""  # "stored": the run's own, kept when it was made; "scored now"
     agreement: Mapping[str, Any] | None = None  # reviewer.agreement.run_report
     runs: Sequence[Any] = ()  # every run's summary (db.runs.RunSummary), oldest first
+    # a run made with a learned model: its figures as `reviewer stats` gives them
+    # (db.model_figures): cross-validated when learned, and from labels made since
+    model: Mapping[str, Any] | None = None
 
 
 ROLE_STYLE = {"point": "$accent", "inside": "$accent 60%", "outside": "dim",
@@ -158,11 +161,56 @@ def stats_content(report: StatsReport) -> Content:
             parts.append((f"            only {left:,} unlabeled flags left: ingest more\n",
                           "$warning"))  # fmt: skip
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
+    parts += model_parts(report.model)
     parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
     parts += runs_parts(report.runs)
     return Content.assemble(*parts)
+
+
+def estimate_line(
+    name: str, point: float | None, ci: Sequence[float] | None, n: str, missing: str
+) -> list[Part]:
+    """`name  0.92 [0.81, 0.97] n=12  ░░▓▓█▓░░`, or a dash and why there is no estimate."""
+    label: Part = (f"{name:<9} ", "bold")
+    if point is None or not ci:
+        return [label, (f"   –   {missing}\n", "dim")]
+    low, high = ci
+    return [label, f"{point:.2f} ", (f"[{low:.2f}, {high:.2f}] {n:<6} ", "dim"),
+            *range_bar(point, low, high), "\n"]  # fmt: skip
+
+
+def model_parts(model: Mapping[str, Any] | None) -> list[Part]:
+    """A run made with a learned model: its precision cross-validated when the model was
+    learned and, apart, from the labels made on its flags since; the labels it learned
+    from are no sample of these flags, so they are counted, not estimated from."""
+    if not model:
+        return []
+    cross, after = model["cross_validated"], model["after_training"]
+    trained = int(model["training_labels"])
+    flags = f"{trained:,} flag{'s' * (trained != 1)}"
+    since = f"n={after['labels']}"
+    return [
+        ("\nLearned model", "bold underline"),
+        (f"  #{model['id']} {one_line(str(model['name']))[:30]} · precision\n", "dim"),
+        *estimate_line(
+            "cross-val",
+            cross.get("precision"),
+            cross.get("precision_ci"),
+            "",
+            "no flag in its cross-validation",
+        ),
+        *estimate_line(
+            "since",
+            after["precision"],
+            after["precision_ci"],
+            since,
+            "no true/false label since it was learned",
+        ),
+        (f"            {flags} labeled before it was learned:\n", "dim"),
+        ("            it learned from them, no sample\n", "dim"),
+    ]
 
 
 def runs_parts(runs: Sequence[Any]) -> list[Part]:
