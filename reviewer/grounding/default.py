@@ -1979,8 +1979,8 @@ def _amount_of_things(text: str, start: int) -> bool:
 
 _AMOUNT_KEYS = ("worth", "total", "cost", "for", "came", "come", "amount", "add", "(")
 _AMOUNT_OF_THINGS = re.compile(
-    r"(?<![0-9.,])(?:\b[0-9][0-9,]*|\b(?i:two|three|four|five|six|seven|eight|nine|ten|"
-    r"eleven|twelve|several|both))[ \t\u00a0]+(?:[A-Za-z][\w-]*[ \t\u00a0]+){0,2}?"
+    rf"(?<![0-9.,])(?:\b[0-9][0-9,]*|\b(?i:{lexicon.alternation('small_number_words')}"
+    r"))[ \t\u00a0]+(?:[A-Za-z][\w-]*[ \t\u00a0]+){0,2}?"
     r"(?P<noun>[A-Za-z][\w-]*[a-rt-z]s)[ \t\u00a0]*(?:\(|(?i:worth|totalling|totaling|costing|"
     r"cost|for|came[ \t\u00a0]+to|come[ \t\u00a0]+to|amounting[ \t\u00a0]+to|add(?:ing|ed)?"
     r"[ \t\u00a0]+up[ \t\u00a0]+to)[ \t\u00a0]+)(?:[$€£¥]|US\$|USD|EUR|GBP)?[ \t\u00a0]?$"
@@ -2055,18 +2055,17 @@ _ONE_OF_MANY = re.compile(
     r"(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
     rf"(?P<extreme>(?i:{'|'.join(_EXTREMES_OF_MANY)}))"
     r"[ \t\u00a0]+[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?"
-    r"|(?:(?i:the|our)[ \t\u00a0]+)?(?P<part>(?i:variant|cohort|bucket|scenario|canary|"
-    r"treatment|control|holdout|group|arm|test(?=[ \t\u00a0]+(?i:arm|group)\b)))"
+    rf"|(?:(?i:the|our)[ \t\u00a0]+)?(?P<part>(?i:{lexicon.alternation('experiment_arms')}"
+    r"|test(?=[ \t\u00a0]+(?i:arm|group)\b)))"
     r"(?:[ \t\u00a0]+(?:[A-Z]|[0-9]+)\b)?"
     r"(?:[ \t\u00a0]+(?i:arm|group|hosts?|nodes?|users?|cohort|bucket))?"
     r"|(?P<segment>(?i:email|organic|referrals?|direct|paid[ \t\u00a0]+(?:social|search)|"
-    r"affiliates?|google|meta|facebook|instagram|tiktok|linkedin|youtube|bing|display|"
-    r"retargeting|sms|push|enterprise|smb|mid-market|mobile|web|desktop|ios|android|tablets?))"
+    rf"affiliates?|{lexicon.alternation('channels_and_platforms')}"
+    r"|tablets?))"
     r"(?:[ \t\u00a0]+(?i:traffic|users|customers|accounts|ads|campaigns?|channel|app|"
     r"visitors))?"
-    r")[ \t\u00a0]+(?i:had|has|was|is|got|saw|drove|delivered|brought|posted|hit|reached|ran|"
-    r"came|fired|paid|averaged|gave|logged|recorded|scored|converted|churned|retained|slept|"
-    r"burns|burned|leaves|left|brings|drives|delivers)\b"
+    rf")[ \t\u00a0]+(?i:{lexicon.alternation('one_of_many_verbs')}"
+    r")\b"
 )
 
 
@@ -2187,7 +2186,7 @@ _MEDIAN_BEFORE = re.compile(
 _EXTREME_KEYS = ("peak", "high", "low", "spike", "max", "trough")
 _EXTREME_NOUN = re.compile(
     r"(?i:\b(?:peaks|highs|lows|spikes|maxes|troughs|(?:a|an|its|the)[ \t\u00a0]+"
-    r"(?:(?:daily|weekly|nightly|monthly|brief|short|new|all-time)[ \t\u00a0]+)?"
+    rf"(?:(?:{lexicon.alternation('extreme_modifiers')})[ \t\u00a0]+)?"
     r"(?:peak|high|low|spike|max|trough))(?:[ \t\u00a0]*:|[ \t\u00a0]+(?:of|near|around|at|to|"
     r"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:about|around|roughly|nearly|"
     r"almost)[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
@@ -2259,7 +2258,7 @@ _PERCENTILE_AFTER = re.compile(
 _STATISTIC_ALONE = re.compile(r"(?i:p[0-9]{2}(?:\.[0-9]+)?|median|mean|average|avg)")
 # the words of a clause that opens with a noun phrase: bullets, a determiner, words
 _NOUNS_OPEN = re.compile(
-    r"[\s*#>•-]*(?:(?i:the|our|your|its|their|this|today's|this week's)[ \t\u00a0]+)?"
+    rf"[\s*#>•-]*(?:(?i:{lexicon.alternation('noun_phrase_openers')})[ \t\u00a0]+)?"
     r"((?:[A-Za-z][\w/'’-]*[ \t\u00a0]+){1,3})"
 )
 # words of the system a dashboard's statistics are of: "API p95" is its p95 latency
@@ -2435,7 +2434,7 @@ def _column_why(text: str, line: int, start: int) -> str | None:
 _PERIOD_CELL = re.compile(
     rf"(?i:(?P<month>{MONTH_NAMES})\.?|q(?P<quarter>[1-4])"
     rf"|(?:w|wk|week)[ \u00a0]?(?P<week>[0-9]{{1,2}})"
-    rf"|(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:day|sday|nesday|rsday|urday|s|r|rs)?\.?)"
+    rf"|(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:{lexicon.alternation('weekday_endings')})?\.?)"
     r"(?:[ \u00a0]+'?(?P<year>(?:19|20)?[0-9]{2}))?|(?P<only_year>(?:19|20)[0-9]{2})"
 )
 _CYCLES = {"month": 12, "quarter": 4, "week": 53, "day": 7}
@@ -2606,8 +2605,8 @@ _THEN = re.compile(
 )
 # a clause that opens by saying "it" is a number: "It's at 52 now", "this week it is 87"
 _IT_STATES = (
-    rf"(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|stands|stood|came{_SPACE}+in|landed|held|"
-    rf"reads|read|hit|reached|came|went|settled|ended|finished|averaged|totaled|totalled))"
+    rf"(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|stands|stood|came{_SPACE}+in|{lexicon.alternation('it_states_verbs')}"
+    rf"))"
 )
 _PRONOUN = re.compile(
     rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
@@ -2618,7 +2617,7 @@ _PRONOUN = re.compile(
 # "That's up 7.5%", "This is a 20% jump")
 _DEMONSTRATIVE_CLAUSE = re.compile(
     rf"(?:(?<=[.!?;]){_SPACE}|(?<=\n))(?:That|This)(?:['’]s|{_SPACE}+(?:is|was))"
-    rf"(?:{_SPACE}+(?i:up|down|a|an|another|roughly|about|nearly|almost|just|only|now))*"
+    rf"(?:{_SPACE}+(?i:{lexicon.alternation('after_demonstrative')}))*"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the same, right after a sentence's end: where the clause after it opens
@@ -2643,7 +2642,7 @@ _ITEM_AHEAD = re.compile(
 _ITEM_BEHIND = re.compile(
     rf"(?:{_SPACE}*,{_SPACE}*(?i:and|&){_SPACE}+|{_SPACE}+(?i:and|&){_SPACE}+)"
     rf"(?!(?i:the|your|our|a|an|its|their)\b)[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?"
-    rf"(?={_SPACE}*:|{_SPACE}+(?i:were|are|was|is|sat|sit|came|stood|stand|hit|read|ran)\b)"
+    rf"(?={_SPACE}*:|{_SPACE}+(?i:{lexicon.alternation('item_linking_verbs')})\b)"
 )
 # "70% and 85%", "$1.9M and $120k", "203/728 ms", "48%, 67%, 684 GB": numbers in a list
 _NUMBERS_LISTED = re.compile(
@@ -2660,14 +2659,14 @@ _LETTER_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|[.!?;:,\n]")
 _MONTHS = rf"{MONTH_NAMES}|q[1-4]"  # a month, in full or short, or a quarter
 _DAYS = lexicon.alternation("weekdays")
 _PAST_TIME = (
-    rf"last{_SPACE}+(?:week|month|quarter|year|season|sprint|cycle|night|time|{_DAYS})|"
-    rf"yesterday|(?:a|an|one|two|three|four|five|six|[0-9]+){_SPACE}+(?:days?|weeks?|months?|"
+    rf"last{_SPACE}+(?:{lexicon.alternation('past_time_periods')}|{_DAYS})|"
+    rf"yesterday|(?:{lexicon.alternation('past_time_counts')}|[0-9]+){_SPACE}+(?:days?|weeks?|months?|"
     rf"quarters?|years?){_SPACE}+ago|in{_SPACE}+(?:{_MONTHS})|on{_SPACE}+(?:{_DAYS})|"
     rf"the{_SPACE}+(?:day|night|week|month|quarter){_SPACE}+before|previously"
 )
 _NOW_TIME = (
     rf"today|now|tonight|currently|right{_SPACE}+now|so{_SPACE}+far|"
-    rf"this{_SPACE}+(?:morning|week|month|quarter|year|season|sprint|cycle)"
+    rf"this{_SPACE}+(?:{lexicon.alternation('now_periods')})"
 )
 # a past value's time, then the value now: "54 last week, 87 this week", "70% yesterday and
 # 38% today", "$2.9M in March and is $1.9M now" (read from the end of the first's claim)
@@ -2675,7 +2674,7 @@ _THEN_NOW = re.compile(
     rf"{_SPACE}+(?i:{_PAST_TIME})\b{_SPACE}*(?:,|;|,?{_SPACE}+(?i:and|but|versus|vs\.?|against|"
     rf"compared{_SPACE}+(?:with|to)))"
     rf"(?:{_SPACE}+(?P<now>(?i:{_NOW_TIME}))\b,?)?"
-    rf"(?:{_SPACE}+(?i:it['’]s|it|is|was|sits|stands|at|just|only|now|currently)\b){{0,3}}"
+    rf"(?:{_SPACE}+(?i:it['’]s|{lexicon.alternation('now_links')})\b){{0,3}}"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # a period a value is taken over, between its name and its number: "over the last 7 days"
@@ -2698,9 +2697,8 @@ _USUAL_ASIDE = re.compile(
 # a label's noun between a name and its first number: "in region 2", "at day 7", "on node 3"
 _LABELED = re.compile(
     rf"(?i:\b(?:in|on|at|for|during|from)){_SPACE}+(?:(?i:the|our|your){_SPACE}+)?"
-    rf"(?!(?i:at|to|of|in|on|for|by|from|with|about|around|over|under|near|just|only|roughly|"
-    rf"nearly|almost|least|most|a|an|the|today|tonight|yesterday|now|total|all|average|"
-    rf"full|short|sum)\b)[A-Za-z][A-Za-z-]*{_SPACE}+$"
+    rf"(?!(?i:{lexicon.alternation('not_label_nouns')}"
+    rf")\b)[A-Za-z][A-Za-z-]*{_SPACE}+$"
 )
 _NOW_AFTER = re.compile(rf"{_SPACE}+(?i:{_NOW_TIME})\b")
 # a month or a quarter a value is of: "in March", "in Q2"
@@ -2711,7 +2709,7 @@ _MONTH_ORDER = {month[:3]: i for i, month in enumerate(MONTHS)}
 _TIME_WITH_DIGITS = (
     rf"[0-9]{{1,2}}:[0-9]{{2}}|\b[0-9]{{1,2}}{_SPACE}?(?i:am|pm|a\.m\.|p\.m\.)"
     rf"|\b(?i:q[1-4]|h[12]|(?:19|20)[0-9]{{2}}|(?:week|wk|day|hour|month){_SPACE}[0-9]{{1,3}}"
-    rf"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?{_SPACE}[0-9]{{1,2}}"
+    rf"|(?:{lexicon.alternation('month_abbreviations')})[a-z]*\.?{_SPACE}[0-9]{{1,2}}"
     rf"(?:st|nd|rd|th)?)\b"
 )
 # what follows a passing extreme to say where the value is now: words of the extreme's
@@ -2720,11 +2718,9 @@ _TIME_WITH_DIGITS = (
 _SETTLED = re.compile(
     rf"(?:[^.;!?\n0-9]|{_TIME_WITH_DIGITS}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
     rf"(?P<join>(?i:and|but|before|then|yet))\b"
-    rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|it|is|are|has|have|had|been|since|you['’]re|"
-    rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|recovered|"
-    rf"returned|eased|drained|cleared|fell|dropped|came|stands|sits|holds|held|at|to|around|"
-    rf"near|this|morning|today|tonight|bounced|rebounded|rose|climbed|rallied|crept|ticked|"
-    rf"went|sank|dipped|jumped)\b){{1,5}})"
+    rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|{lexicon.alternation('settled_links')}|you['’]re|"
+    rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|{lexicon.alternation('settling_words')}"
+    rf")\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # or, after "but", the average over the while: "peaked near 31k req/s on Monday but
@@ -2791,7 +2787,7 @@ _MOVED_BY = re.compile(rf"(?i:\b(?:{MOVE_WORDS})){_SPACE}+(?:(?i:by){_SPACE}+)?{
 # a name that a preposition and a determiner put in a phrase qualifying the name before it
 _DETERMINERS = lexicon.words("determiners_before_a_modifier")
 _MODIFIER_BEFORE = re.compile(
-    rf"(?i:\b(?:of|during|on|in|after|from|for|before|among|across)){_SPACE}+"
+    rf"(?i:\b(?:{lexicon.alternation('modifier_prepositions')})){_SPACE}+"
     rf"(?i:{'|'.join(sorted(map(re.escape, _DETERMINERS), key=len, reverse=True))})"
     rf"{_SPACE}+(?:[A-Za-z]+{_SPACE}+)?$"
 )
@@ -2880,8 +2876,8 @@ _SERIES_SEPARATOR = re.compile(
 _SERIES_SPAN = re.compile(
     rf"(?:{_SPACE}*[%\w/]+)??{_SPACE}+(?i:(?:over|across|in|on|for|during){_SPACE}+)?"
     rf"(?i:the|these){_SPACE}+(?i:last|past|previous|prior){_SPACE}+(?:[A-Za-z0-9]+{_SPACE}+)?"
-    rf"(?i:days|nights|weeks|months|quarters|years|mornings|evenings|hours|runs|sessions|"
-    rf"surveys|readings|sprints|releases)\b"
+    rf"(?i:{lexicon.alternation('series_spans')}"
+    rf")\b"
 )
 _CLAUSE_CUT = re.compile(r"[.;!?\n]")
 # time said to be spent in bed, after the time or before it in its clause
@@ -2893,8 +2889,8 @@ _WORD_AFTER = re.compile(r"[ \t\u00a0]+([A-Za-z][A-Za-z-]*)\b")
 # 40,000", "Revenue: Acme $60k" (not "HRV: Today 67" nor "Cash: About $2.5M"); as the
 # words between a name and its number, and as the words before a number
 _PART_LABEL_BODY = (
-    rf":{_SPACE}*(?!(?:Today|Tonight|Now|About|Around|Roughly|Just|Only|Still|Up|Down|"
-    rf"Yesterday|This|Last|Currently|Approximately|Nearly|Almost|Total|Overall|Net)\b)"
+    rf":{_SPACE}*(?!(?:{lexicon.alternation('not_part_labels')}"
+    rf")\b)"
     rf"(?P<label>[A-Z][A-Za-z0-9&.'’-]*|[a-z]+[A-Z][A-Za-z]*)"
     rf"(?:{_SPACE}+[A-Z][A-Za-z0-9&.'’-]*)?{_SPACE}+{_MONEY}"
 )
@@ -2931,12 +2927,12 @@ _CHANGE_BASE = re.compile(
     r"[ \t\u00a0]*(?:%|pts?\b|points?\b|percent\b|bps\b)?[ \t\u00a0]*"
     r"(?i:from|on|over|since|versus|vs\.?|against|compared[ \t\u00a0]+(?:with|to))[ \t\u00a0]+"
     r"(?i:the[ \t\u00a0]+)?(?i:last|previous|prior|a)[ \t\u00a0]+"
-    r"(?i:week|month|quarter|year|sprint|day|night|release)\b(?!['’])"
+    rf"(?i:{lexicon.alternation('change_base_periods')})\b(?!['’])"
 )
 # a noun and a unit of time after a count: "120 agent hours", "40 engineer-days"
 _TIME_COUNTED = re.compile(
     r"[ \t\u00a0]+[A-Za-z]+(?:-[A-Za-z]+)*[ \t\u00a0-]"
-    r"(?i:hours|hrs|minutes|mins|days|weeks|months|years)\b"
+    rf"(?i:{lexicon.alternation('counted_times')})\b"
 )
 _CLAUSE_BREAK = re.compile(r"[.;!?\n]|,\s")  # a clause's end, or a comma's
 
@@ -3049,7 +3045,7 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
 # "DAU on weekends", "Efficiency on travel nights" (not one day: "on Monday")
 _DAYS_OF_A_KIND = re.compile(
     rf"{_SPACE}+(?i:on){_SPACE}+(?:(?i:the|your|our){_SPACE}+)?(?:[A-Za-z][\w-]*{_SPACE}+)?"
-    r"(?i:days|nights|weekends|weekdays|workdays|weeknights|mornings|evenings)\b"
+    rf"(?i:{lexicon.alternation('days_of_a_kind')})\b"
 )
 
 
@@ -3058,15 +3054,11 @@ _DAYS_OF_A_KIND = re.compile(
 # the week,", "In total,", "On average,", "On the load side,")
 _SEGMENT_OPENER = re.compile(
     rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:among|in|for|on|within){_SPACE}+"
-    rf"(?!(?i:(?:the{_SPACE}+)?(?:{MONTH_NAMES}|{_DAYS}|today|yesterday|tonight|tomorrow|total|"
-    rf"short|sum|general|particular|addition|contrast|comparison|practice|fact|turn|response|"
-    rf"summary|aggregate|all|average|brief|effect|part|other|any|each|q[1-4]|h[12]|this|last|"
-    rf"next|past|first|week|weeks|month|months|quarter|quarters|year|years|day|days|night|"
-    rf"nights|morning|evening|afternoon|period|meantime|end|whole|main|sum|now|time|case|"
-    rf"light|view|spite|line|order|theory|my|plain))\b)"
+    rf"(?!(?i:(?:the{_SPACE}+)?(?:{MONTH_NAMES}|{_DAYS}|{lexicon.alternation('not_segments')}"
+    rf"|q[1-4]|h[12]))\b)"
     rf"(?!(?i:the{_SPACE}+)?[0-9][\w'’–-]*,)"  # "In 2025,": a year
-    rf"(?:[\w'’–-]+{_SPACE}+){{0,3}}?(?!(?i:side|sides|front|note|topic|hand|whole|level|"
-    rf"basis|track|way)\b)[\w'’–-]+,{_SPACE}(?:(?i:the|your|our|their){_SPACE})?$"
+    rf"(?:[\w'’–-]+{_SPACE}+){{0,3}}?(?!(?i:{lexicon.alternation('turn_of_speech_nouns')}"
+    rf")\b)[\w'’–-]+,{_SPACE}(?:(?i:the|your|our|their){_SPACE})?$"
 )
 
 
@@ -3103,8 +3095,8 @@ _POSSESSOR_AFAR = re.compile(
 # a segment's possessive: an arm, a cohort, a group, a service... ("Variant B's", "the
 # control group's", "the payments service's")
 _SEGMENT_POSSESSOR = re.compile(
-    r"(?i:\b(?:variant|arm|cohort|bucket|group|segment|region|service|cluster|entity|tier|"
-    r"plan|channel|platform|market)(?:[ \t\u00a0]+[A-Z0-9])?)['’]s(?:[ \t\u00a0]+[A-Za-z][\w-]*)"
+    rf"(?i:\b(?:{lexicon.alternation('segment_possessors')}"
+    r")(?:[ \t\u00a0]+[A-Z0-9])?)['’]s(?:[ \t\u00a0]+[A-Za-z][\w-]*)"
     r"{0,4}[ \t\u00a0]+(?:[$€£¥])?$"
 )
 # where a clause ends: not at the point or comma inside a number ("2.5", "150,000")
@@ -3199,14 +3191,12 @@ _SEGMENT_WORDS = frozenset(phrase.replace("-", " ").split()[-1] for phrase in _S
 # March cohort")
 _SEGMENT_AFTER = re.compile(
     rf"{_SPACE}+(?i:among\b|(?:for|on|in|from){_SPACE}+(?:(?:the|our|your){_SPACE}+)?"
-    rf"(?:ios|android|web|mobile|desktop|enterprise|smb|free|paid|trial|premium|power|annual|"
-    rf"test|control|treatment|variant|canary|staging|beta)\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
+    rf"(?:{lexicon.alternation('segments_after')}"
+    rf")\b(?!{_SPACE}+to\b)|(?:for|in){_SPACE}+the{_SPACE}+[\w-]+"
     rf"{_SPACE}+"
-    rf"cohort\b|per{_SPACE}+(?!(?:day|week|month|year|quarter|hour|minute|second|night)s?\b)"
-    rf"[A-Za-z]|by{_SPACE}+(?:channel|platform|region|country|plan|tier|source|segment|"
-    rf"cohort|device|market|team|product|customer|browser|os|bank|account|entity|entities|"
-    rf"currency|currencies|vendor|category|categories|department|endpoint|service|route|host|"
-    rf"node|severity|severities|step|stage|version|feature|page|screen|shoe)s?\b)"
+    rf"cohort\b|per{_SPACE}+(?!(?:{lexicon.alternation('segment_time_units')})s?\b)"
+    rf"[A-Za-z]|by{_SPACE}+(?:{lexicon.alternation('segment_nouns')}"
+    rf")s?\b)"
 )
 # the first word of each of its alternatives: where the word after a name is none of
 # these, the pattern is not tried

@@ -264,7 +264,7 @@ def duration_minutes(token: str) -> float | None:
 # one space "10.6 k", "1.2 million", "2.6 mn"; as a float exponent, so "10.6k" is exactly 10600.0
 MULTIPLIERS = {"k": "e3", "K": "e3", "thousand": "e3", "M": "e6", "MM": "e6", "mn": "e6",
                "million": "e6", "bn": "e9", "billion": "e9"}  # fmt: skip
-_MULTIPLIER = re.compile(rf"{SPACE}?(k|K|thousand|MM|M|million|mn|bn|billion)$")
+_MULTIPLIER = re.compile(rf"{SPACE}?({lexicon.alternation('multipliers')})$")
 # digits grouped by a no-break, thin or narrow no-break space ("24 310")
 GROUP_SPACES = "   "
 _GROUP_SPACES = str.maketrans("", "", GROUP_SPACES)

@@ -159,6 +159,141 @@ WORDS: dict[str, tuple[str, ...]] = {
         "friend", "partner", "coach", "teammate", "wife", "husband", "spouse", "roommate", "sister",
         "brother", "kid", "son", "daughter", "colleague", "coworker", "rival",
     ),
+    # words between an article and an extreme's noun: "a new all-time high"
+    "extreme_modifiers": (
+        "daily", "weekly", "nightly", "monthly", "brief", "short", "new", "all-time",
+    ),
+    # determiners that open a clause's noun phrase: "Our p95 is"
+    "noun_phrase_openers": ("the", "our", "your", "its", "their", "this", "today's", "this week's"),
+    # the endings of short weekday names in a table's cells: "Tue", "Tues", "Thurs"
+    "weekday_endings": ("day", "sday", "nesday", "rsday", "urday", "s", "r", "rs"),
+    # words after "That's"/"This is" before the number: "That's up 7.5%"
+    "after_demonstrative": (
+        "up", "down", "a", "an", "another", "roughly", "about", "nearly", "almost", "just", "only",
+        "now",
+    ),
+    # verbs linking a list's item to its figure: "A and B were 3 and 4"
+    "item_linking_verbs": (
+        "were", "are", "was", "is", "sat", "sit", "came", "stood", "stand", "hit", "read", "ran",
+    ),
+    # periods after "last" in a past time: "last night", "last cycle"
+    "past_time_periods": (
+        "week", "month", "quarter", "year", "season", "sprint", "cycle", "night", "time",
+    ),
+    # counts of periods in a past time: "a week ago", "three months ago"
+    "past_time_counts": ("a", "an", "one", "two", "three", "four", "five", "six"),
+    # periods after "this" in a time now: "this morning", "this sprint"
+    "now_periods": ("morning", "week", "month", "quarter", "year", "season", "sprint", "cycle"),
+    # words between the time now and the value: "54 last week, it's at 87 this week"
+    "now_links": ("it", "is", "was", "sits", "stands", "at", "just", "only", "now", "currently"),
+    # words before a settling verb: "and has since recovered to"
+    "settled_links": ("it", "is", "are", "has", "have", "had", "been", "since"),
+    # prepositions that put a name in a phrase qualifying the name before it
+    "modifier_prepositions": (
+        "of", "during", "on", "in", "after", "from", "for", "before", "among", "across",
+    ),
+    # periods a change is measured from: "up 7.5% from last week", "on last month"
+    "change_base_periods": (
+        "week", "month", "quarter", "year", "sprint", "day", "night", "release",
+    ),
+    # units of time after a noun and a count: "120 agent hours", "40 engineer-days"
+    "counted_times": ("hours", "hrs", "minutes", "mins", "days", "weeks", "months", "years"),
+    # kinds of days a count is of: "4 workdays", "3 nights"
+    "days_of_a_kind": (
+        "days", "nights", "weekends", "weekdays", "workdays", "weeknights", "mornings", "evenings",
+    ),
+    # units of time after "per" that make a rate, not a segment: "per week"
+    "segment_time_units": (
+        "day", "week", "month", "year", "quarter", "hour", "minute", "second", "night",
+    ),
+    # number words that count a few things: "three invoices worth $4k"
+    "small_number_words": (
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "several", "both",
+    ),
+    # verbs by which one of many states its figure: "Email drove 96 signups"
+    "one_of_many_verbs": (
+        "had", "has", "was", "is", "got", "saw", "drove", "delivered", "brought", "posted", "hit",
+        "reached", "ran", "came", "fired", "paid", "averaged", "gave", "logged", "recorded",
+        "scored", "converted", "churned", "retained", "slept", "burns", "burned", "leaves", "left",
+        "brings", "drives", "delivers",
+    ),
+    # verbs after "it" by which a pronoun states a value: "it landed at 61"
+    "it_states_verbs": (
+        "landed", "held", "reads", "read", "hit", "reached", "came", "went", "settled", "ended",
+        "finished", "averaged", "totaled", "totalled",
+    ),
+    # words that are no label's noun between a name and its number ("in region 2" is one)
+    "not_label_nouns": (
+        "at", "to", "of", "in", "on", "for", "by", "from", "with", "about", "around", "over",
+        "under", "near", "just", "only", "roughly", "nearly", "almost", "least", "most", "a", "an",
+        "the", "today", "tonight", "yesterday", "now", "total", "all", "average", "full", "short",
+        "sum",
+    ),
+    # words of a value settling after a moment: "and is now back to", "before settling at"
+    "settling_words": (
+        "recovered", "returned", "eased", "drained", "cleared", "fell", "dropped", "came", "stands",
+        "sits", "holds", "held", "at", "to", "around", "near", "this", "morning", "today",
+        "tonight", "bounced", "rebounded", "rose", "climbed", "rallied", "crept", "ticked", "went",
+        "sank", "dipped", "jumped",
+    ),
+    # what a series of values spans: "over 3 nights", "across 4 sprints"
+    "series_spans": (
+        "days", "nights", "weeks", "months", "quarters", "years", "mornings", "evenings", "hours",
+        "runs", "sessions", "surveys", "readings", "sprints", "releases",
+    ),
+    # capitalised words after a colon that are no part's label: "Sleep: Today 7 h"
+    "not_part_labels": (
+        "Today", "Tonight", "Now", "About", "Around", "Roughly", "Just", "Only", "Still", "Up",
+        "Down", "Yesterday", "This", "Last", "Currently", "Approximately", "Nearly", "Almost",
+        "Total", "Overall", "Net",
+    ),
+    # nouns of an opening turn of speech: "On the load side,", "On that note,"
+    "turn_of_speech_nouns": (
+        "side", "sides", "front", "note", "topic", "hand", "whole", "level", "basis", "track",
+        "way",
+    ),
+    # segments that own a figure by possessive: "Variant B's", "the payments service's"
+    "segment_possessors": (
+        "variant", "arm", "cohort", "bucket", "group", "segment", "region", "service", "cluster",
+        "entity", "tier", "plan", "channel", "platform", "market",
+    ),
+    # nouns of a segment a figure may be "by" or "per": "conversion by channel"
+    "segment_nouns": (
+        "channel", "platform", "region", "country", "plan", "tier", "source", "segment", "cohort",
+        "device", "market", "team", "product", "customer", "browser", "os", "bank", "account",
+        "entity", "entities", "currency", "currencies", "vendor", "category", "categories",
+        "department", "endpoint", "service", "route", "host", "node", "severity", "severities",
+        "step", "stage", "version", "feature", "page", "screen", "shoe",
+    ),
+    # ad channels, plans and platforms that name one of many: "Android saw 2.2%"
+    "channels_and_platforms": (
+        "google", "meta", "facebook", "instagram", "tiktok", "linkedin", "youtube", "bing",
+        "display", "retargeting", "sms", "push", "enterprise", "smb", "mid-market", "mobile", "web",
+        "desktop", "ios", "android",
+    ),
+    # words after an opening "In"/"On"/"For" that make it a time or a turn of speech, not a segment:
+    # "In total,", "In the meantime,"
+    "not_segments": (
+        "today", "yesterday", "tonight", "tomorrow", "total", "short", "sum", "general",
+        "particular", "addition", "contrast", "comparison", "practice", "fact", "turn", "response",
+        "summary", "aggregate", "all", "average", "brief", "effect", "part", "other", "any", "each",
+        "this", "last", "next", "past", "first", "week", "weeks", "month", "months", "quarter",
+        "quarters", "year", "years", "day", "days", "night", "nights", "morning", "evening",
+        "afternoon", "period", "meantime", "end", "whole", "main", "sum", "now", "time", "case",
+        "light", "view", "spite", "line", "order", "theory", "my", "plain",
+    ),
+    # segments a figure may be "on" or "for" after its name: "NPS among power users"
+    "segments_after": (
+        "ios", "android", "web", "mobile", "desktop", "enterprise", "smb", "free", "paid", "trial",
+        "premium", "power", "annual", "test", "control", "treatment", "variant", "canary",
+        "staging", "beta",
+    ),
+    # arms of an experiment that name one of many: "Variant B converted at 2.9%"
+    "experiment_arms": (
+        "variant", "cohort", "bucket", "scenario", "canary", "treatment", "control", "holdout",
+        "group", "arm",
+    ),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
@@ -544,6 +679,100 @@ WORDS: dict[str, tuple[str, ...]] = {
     "watching_idioms": ("keep an eye", "keep tabs on", "keep in mind", "keep track of"),
     # cadences between a figure and its plan noun: "a $90k monthly budget"
     "plan_cadences": ("monthly", "weekly", "annual", "quarterly", "daily"),
+    # plan nouns after "is the": "45 min is the target"
+    "is_the_plan_nouns": ("target", "goal", "plan", "cap", "limit", "line", "bar", "aim"),
+    # determiners after "of" before a whole's name: "12 of your 20 runs"
+    "of_determiners": (
+        "the", "your", "my", "our", "their", "these", "those", "all", "its", "his", "her",
+    ),
+    # words before a part's figure: "of which only 3"
+    "part_softeners": ("only", "just", "about", "around", "roughly", "nearly", "almost", "some"),
+    # determiners before a whole after "of": "3 of the 12"
+    "whole_determiners": ("the", "your", "our", "its", "their", "these", "those", "all"),
+    # counts of periods before "ago": "two weeks ago"
+    "ago_counts": ("a", "an", "one", "two", "three", "four", "five", "six", "several"),
+    # statistics an aside of a period may give: "(March avg: 5.2%)"
+    "aside_statistics": ("avg", "average", "mean", "median", "total", "high", "low", "peak"),
+    # words before an accountant's negative in parentheses: "Net income was ($3k)"
+    "accounting_links": ("is", "was", "of", "at", "to", "totaled", "totalled", "reported"),
+    # verbs of going to a planned level: "we go to 9.8 mi", "ramp to 40"
+    "go_to_verbs": ("go", "build", "step", "move", "jump", "head", "bump", "ramp", "climb", "push"),
+    # words between a projection's verb and its figure: "on track for about 31"
+    "projected_gaps": (
+        "about", "around", "roughly", "nearly", "almost", "over", "under", "a", "an",
+    ),
+    # determiners of a rule's subject after its threshold: "at 80%, the queue sheds"
+    "rule_subject_determiners": (
+        "the", "a", "an", "each", "every", "any", "all", "our", "your", "their",
+    ),
+    # verbs and words of a bound passed or approached: "exceeded 5%", "circa 40"
+    "bound_verbs": (
+        "exceeded", "exceeds", "topped", "tops", "crossed", "crosses", "surpassed", "surpasses",
+        "circa",
+    ),
+    # words after "or" that make a figure a rough plan: "45 min or so", "or less"
+    "or_so_words": (
+        "so", "less", "more", "better", "under", "below", "above", "lower", "higher", "fewer",
+        "lower",
+    ),
+    # verbs whose particle "up" is no movement: "wake up 3 to 5 times"
+    "phrasal_up_verbs": (
+        "wake", "wakes", "woke", "woken", "waking", "get", "gets", "got", "getting", "show",
+        "shows", "showed", "shown", "showing", "sign", "signs", "signed", "signing", "warm",
+        "warms", "warmed", "warming",
+    ),
+    # words of a statistic's level after a percentage: "95% confidence"
+    "statistic_nouns_after": (
+        "confidence", "confident", "significance", "significant", "power", "chance", "probability",
+        "likelihood", "likely", "odds", "credible",
+    ),
+    # periods after "last" that make a number a past value: "last sprint"
+    "past_last_periods": (
+        "week", "month", "year", "quarter", "season", "time", "sprint", "cycle", "release",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ),
+    # words after "after a" and a value that keep it a past value: "after a 74 yesterday"
+    "after_a_value_words": (
+        "yesterday", "last", "on", "in", "at", "during", "the", "this", "that", "earlier", "before",
+        "prior", "previous", "peak", "spike", "blip", "reading", "high", "low",
+    ),
+    # words between a sign word and its number: "down about 5", "a loss of 3"
+    "sign_word_gaps": (
+        "of", "at", "to", "about", "around", "roughly", "some", "another", "nearly", "almost",
+    ),
+    # references a value is compared with: "below target", "above baseline"
+    "reference_nouns": (
+        "baseline", "normal", "usual", "average", "typical", "target", "plan", "goal", "budget",
+        "forecast", "norm", "slo", "sla", "threshold", "limit",
+    ),
+    # plain words that may stand between a loss and its amount: "the loss this month came in at"
+    "loss_gap_words": (
+        "for", "the", "this", "that", "month", "week", "quarter", "year", "came", "comes", "in",
+        "at", "was", "is", "stood", "stands", "sits", "sat", "landed", "totaled", "totalled",
+        "totals", "of", "hit", "reached", "widened", "narrowed", "grew", "shrank", "to", "now",
+        "so", "far", "just", "about", "of", "some", "roughly", "nearly", "almost", "over", "under",
+    ),
+    # participles after "Had" and a subject: "Had burn been $80k"
+    "counterfactual_participles": (
+        "been", "stayed", "held", "remained", "gone", "come", "landed", "reached", "hit", "dropped",
+        "fallen", "risen", "grown", "slept", "run", "ran", "averaged", "kept", "dipped", "climbed",
+        "improved", "closed", "finished", "ended",
+    ),
+    # verbs before "up" that make it no sign: "made up 40%", "woke up 3 times"
+    "unsigned_up_verbs": (
+        "made", "makes", "make", "making", "took", "takes", "take", "taking", "used", "uses", "use",
+        "using", "woke", "wake", "wakes", "waking", "got", "get", "gets", "getting",
+    ),
+    # words after "N times" that make it a rate or a ratio: "3 times more"
+    "not_occurrences_after_times": (
+        "more", "less", "fewer", "as", "higher", "lower", "larger", "smaller", "bigger", "greater",
+        "faster", "slower", "over", "the", "per", "a", "an", "each", "every", "daily", "hourly",
+        "weekly", "nightly", "than", "that", "what",
+    ),
+    # words that compare with a period named after them: "best since March (5.2%)"
+    "period_comparers": ("since", "than", "above", "below", "beat", "beats", "beating"),
+    # verbs of passing a threshold after "when": "we page when it exceeds 5%"
+    "threshold_verbs": ("exceeds", "crosses", "passes", "tops", "hits", "reaches", "breaches"),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -682,6 +911,16 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     # the words that make a pool name a change of a quantity ("dau_change")
     "change_name_parts": ("change", "growth", "delta", "trend", "diff", "move"),
+    # nouns of a change before "in": "the change in HRV"
+    "change_in_nouns": (
+        "change", "changes", "growth", "increase", "decrease", "drop", "rise", "move", "swing",
+        "shift", "trend",
+    ),
+    # nouns of a signed amount before "of": "a drop of 5", "a deficit of $2k"
+    "sign_nouns_of": (
+        "gain", "drop", "rise", "increase", "decrease", "fall", "jump", "deficit", "decline",
+        "surplus", "profit",
+    ),
     # ---- read by default_scanner ----
     # plural nouns with no -s
     "irregular_plurals": ("people", "men", "women", "children", "teeth", "mice", "geese"),
@@ -715,6 +954,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         "October", "November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sept",
         "Sep", "Oct", "Nov", "Dec",
     ),
+    # multipliers after a number: "4.2k", "3 million"
+    "multipliers": ("k", "K", "thousand", "MM", "M", "million", "mn", "bn", "billion"),
 }
 # fmt: on
 

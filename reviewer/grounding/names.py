@@ -851,8 +851,8 @@ def _stem_words(form: str) -> set[str]:
 _ASIDE = re.compile(rf"{_S}*\([^()0-9\n]{{1,40}}\)")
 _OPEN_BEFORE_NUMBER = re.compile(rf"{_S}*\((?:(?:[$€£¥]|US\$){_S}?)?$")  # "Cash ($2.4M)"
 _SIGN_NOUN_OF = re.compile(
-    rf"(?i:\b(?:a|an){_S}+(?:net{_S}+)?(?P<noun>loss|gain|drop|rise|increase|decrease|fall|"
-    rf"jump|deficit|decline|surplus|profit){_S}+of){_S}*(?:(?:[$€£¥]|US\$){_S}?)?$"
+    rf"(?i:\b(?:a|an){_S}+(?:net{_S}+)?(?P<noun>loss|{lexicon.alternation('sign_nouns_of')}"
+    rf"){_S}+of){_S}*(?:(?:[$€£¥]|US\$){_S}?)?$"
 )
 # of those, the nouns that give a level its sign ("a loss of $50k" is net income below 0)
 _LEVEL_SIGN_NOUNS = lexicon.words("level_sign_nouns")
@@ -931,7 +931,7 @@ _AND_NOW = re.compile(
 # words that open a clause of their own inside a long gap
 _SUBJECTS = lexicon.words("subjects")
 _CHANGE_IN = re.compile(
-    rf"(?i:\b(?:change|changes|growth|increase|decrease|drop|rise|move|swing|shift|trend)"
+    rf"(?i:\b(?:{lexicon.alternation('change_in_nouns')})"
     rf"{_S}+(?:in|of){_S}+(?:the{_S}+|our{_S}+|your{_S}+)?)$"
 )
 

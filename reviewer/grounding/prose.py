@@ -71,8 +71,8 @@ _BOUND = re.compile(
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
     rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
     rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
-    rf"|nearer|closer\s+to|short\s+of|shy\s+of|exceeded|exceeds|topped|tops|crossed|crosses"
-    rf"|surpassed|surpasses|circa|approx\.?|ballpark|in\s+the\s+neighbou?rhood\s+of"
+    rf"|nearer|closer\s+to|short\s+of|shy\s+of|{lexicon.alternation('bound_verbs')}"
+    rf"|approx\.?|ballpark|in\s+the\s+neighbou?rhood\s+of"
     rf"|in\s+the\s+region\s+of)){_S}+(?:(?i:minus|negative){_S}+)?"
     rf"{_PREFIX}$"
 )
@@ -175,9 +175,9 @@ _PLAN_AFTER_WORDS = (
     rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
     rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
-    rf"\s+(?:target|goal|plan|cap|limit|line|bar|aim)|give\s+or\s+take|or\s+thereabouts"
-    rf"|or\s+(?:so|less|more|better|under|below|"
-    rf"above|lower|higher|fewer|lower)|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
+    rf"\s+(?:{lexicon.alternation('is_the_plan_nouns')})|give\s+or\s+take|or\s+thereabouts"
+    rf"|or\s+(?:{lexicon.alternation('or_so_words')}"
+    rf")|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
     rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
     rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
     rf"on\s+the\s+(?:calendar|schedule|plan|books)|(?:we|you|they)\s+(?:can|could)\s+"
@@ -247,8 +247,8 @@ _RANGE_BEFORE = re.compile(
 # a verb whose particle "up" is no movement: "wake up 3 to 5 times", "showed up 15 to 20
 # times" (a range, where "is up 3 to 45" moved)
 _PHRASAL_UP = re.compile(
-    r"(?i:\b(?:wake|wakes|woke|woken|waking|get|gets|got|getting|show|shows|showed|shown|"
-    r"showing|sign|signs|signed|signing|warm|warms|warmed|warming)[ \t\u00a0]+)$"
+    rf"(?i:\b(?:{lexicon.alternation('phrasal_up_verbs')}"
+    r")[ \t\u00a0]+)$"
 )
 
 
@@ -314,7 +314,7 @@ _CHANGE_CLAUSE = re.compile(rf"(?i:\b(?:{CHANGE_VERBS})\b)")
 _UP_DOWN_FROM = re.compile(rf"(?i:\b(?:up|down){_S}+from\b)")  # "HRV is down from 87 to 52"
 # "of the last", "out of your": what may stand between "of" and the number it counts
 _OF_TAIL = (
-    rf"of{_S}+(?:(?:the|your|my|our|their|these|those|all|its|his|her){_S}+)?"
+    rf"of{_S}+(?:(?:{lexicon.alternation('of_determiners')}){_S}+)?"
     rf"(?:last{_S}+|past{_S}+|next{_S}+)?"
 )
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
@@ -330,7 +330,7 @@ _CLOSED_ASIDE = re.compile(r"\([^()]*\)")
 _SLASH_WHOLE = re.compile(rf"[0-9](?:%|[kKmMbB])?{_S}?/{_S}?{_PREFIX}$")
 _SLASHED_NAMES = re.compile(rf"[A-Za-z0-9]{_S}?/{_S}?[A-Za-z]")  # ("p50/p95: 203/900 ms")
 # a part's number after the words that say it is a part, said roughly or not
-_PART_ENDS = rf"(?:(?i:only|just|about|around|roughly|nearly|almost|some){_S}+)?{_PREFIX}$"
+_PART_ENDS = rf"(?:(?i:{lexicon.alternation('part_softeners')}){_S}+)?{_PREFIX}$"
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
@@ -339,7 +339,7 @@ _OF_WHICH = re.compile(rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]
 # or the whole told in the sentence's opener: "Of the 2,268 signups, 2,150 verified their
 # email", "Of the $92.4k burn, $85k was payroll"
 _OF_THE_WHOLE = re.compile(
-    rf"[\s*#>•-]*(?i:of){_S}+(?:(?i:the|your|our|its|their|these|those|all){_S}+)?{_PREFIX}"
+    rf"[\s*#>•-]*(?i:of){_S}+(?:(?i:{lexicon.alternation('whole_determiners')}){_S}+)?{_PREFIX}"
     rf"[0-9][0-9,.]*[^,;:.!?\n]{{0,60}},{_S}*{_PART_ENDS}"
 )
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
@@ -349,8 +349,8 @@ _STATISTIC_KEYS = re.compile(
 )
 _STATISTIC_AFTER = re.compile(
     rf"^{_S}*(?:%|percent\b|per{_S}?cent\b){_S}*(?i:(?:statistical|stat\.?){_S}+)?"
-    rf"(?:(?i:confidence|confident|significance|significant|power|chance|probability|likelihood|"
-    rf"likely|odds|credible)\b|CI\b|C\.I\b)"
+    rf"(?:(?i:{lexicon.alternation('statistic_nouns_after')}"
+    rf")\b|CI\b|C\.I\b)"
 )
 # a ratio's first number before the second: "1 in 4 orders", "one in five nights"
 _ONE_IN = re.compile(rf"(?:\b[0-9][0-9,.]*|(?i:\bone)){_S}+(?i:in){_S}+$")
@@ -396,9 +396,9 @@ PAST_WORDS = re.compile(
     r"(?i:\b(?:previously|previous|prev\b\.?|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
     r"formerly|former|used\s+to|(?:started|began|opened)(?!\s+(?:the\s+day|today|this\s+morning|"
     r"the\s+morning))|"
-    r"before\s+the|last\s+(?:week|month|year|quarter|season|time|sprint|cycle|release|"
-    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?!['’]s)|"
-    r"(?:a|an|one|two|three|four|five|six|several|a\s+few|few|some)\s+(?:days?|weeks?|months?|"
+    rf"before\s+the|last\s+(?:{lexicon.alternation('past_last_periods')}"
+    r")(?!['’]s)|"
+    rf"(?:{lexicon.alternation('ago_counts')}|a\s+few|few|some)\s+(?:days?|weeks?|months?|"
     r"quarters?|years?|nights?|hours?|minutes?)\s+ago|[0-9]+\s?(?:h|hrs?|hours?|m|mins?|minutes?|"
     r"d|days?|wks?|weeks?|mo|months?|y|yrs?|years?|nights?)\s+ago|back\s+in|originally|"
     r"at\s+the\s+start)\b)"
@@ -445,13 +445,13 @@ _WAS_IN_PARENS = re.compile(
 # the value ("4.9% (March: 5.2%)")
 _OTHER_PERIOD = rf"(?i:(?:{MONTH_NAMES}|{_DAYS}|yesterday|q[1-4]|h[12]|(?:19|20)[0-9]{{2}})\b)"
 _PERIOD_IN_PARENS = re.compile(
-    rf"(?i:\b(?:since|than|above|below|beat|beats|beating|ahead{_S}+of|behind|over|from|on|"
+    rf"(?i:\b(?:{lexicon.alternation('period_comparers')}|ahead{_S}+of|behind|over|from|on|"
     rf"vs\.?|versus|compared{_S}+(?:with|to)|against))(?:{_S}+(?i:in|on|during|for))?{_S}+"
     rf"{_OTHER_PERIOD}(?:['’]s?)?(?:{_S}+{_OTHER_PERIOD})?{_S}*\({_S}*{_PREFIX}$"
 )
 _PERIOD_ASIDE = re.compile(
     rf"[0-9][^()]*\({_S}*{_OTHER_PERIOD}(?:{_S}+{_OTHER_PERIOD})?(?:{_S}*:|{_S}+"
-    rf"(?i:avg|average|mean|median|total|high|low|peak)\b:?){_S}*{_PREFIX}$"
+    rf"(?i:{lexicon.alternation('aside_statistics')})\b:?){_S}*{_PREFIX}$"
 )
 # the other side of a comparison told after the value: "came in at 37 after 33 in October"
 _AFTER_ANOTHER = re.compile(
@@ -463,8 +463,8 @@ _AFTER_A = re.compile(
     rf"[0-9][^0-9]*?{_S}(?i:after|following){_S}+(?i:an?|the)(?:{_S}+[A-Za-z]+)?{_S}+{_PREFIX}$"
 )
 _AFTER_A_TAIL = re.compile(
-    rf"(?:{_S}*[%°\w/]+)??(?:{_S}*(?:[,.;:!?)]|$)|{_S}+(?i:yesterday|last|on|in|at|during|"
-    rf"the|this|that|earlier|before|prior|previous|peak|spike|blip|reading|high|low)\b)"
+    rf"(?:{_S}*[%°\w/]+)??(?:{_S}*(?:[,.;:!?)]|$)|{_S}+(?i:{lexicon.alternation('after_a_value_words')}"
+    rf")\b)"
 )
 # a judgement after a number that makes it a norm ("Anything under 60 is fine")...
 _JUDGED = re.compile(
@@ -508,8 +508,8 @@ _PHRASE_ENDS = lexicon.words("phrase_ends")  # "up" ends one too, and is a sign 
 _PURE_SIGNS = lexicon.words("pure_signs")
 _WORD_SIGN = re.compile(
     rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
-    rf"(?:{_S}+(?:the|a|an|its|their|our|your)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|of|at|to|about|"
-    rf"around|roughly|some|another|nearly|almost|a\s+further))?){_S}+{_PREFIX}$"
+    rf"(?:{_S}+(?:the|a|an|its|their|our|your)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|{lexicon.alternation('sign_word_gaps')}"
+    rf"|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
 # verbs that lower what they are said of, their object after them ("The fix cut p95
@@ -713,15 +713,15 @@ AGAINST_REFERENCE = re.compile(
     rf"{_S}+)?(?:above|below|over|under|ahead{_S}+of|behind|short{_S}+of|beyond|"
     rf"(?:higher|lower|better|worse|more|less){_S}+than|breached|missed|beat|exceeded|"
     rf"cleared|topped|broke){_S}+(?:(?:the|your|our|its|their){_S}+)?"
-    rf"(?:(?:daily|weekly|monthly|quarterly|usual|own){_S}+)?(?:baseline|normal|usual|"
-    rf"average|typical|target|plan|goal|budget|forecast|norm|slo|sla|threshold|limit|"
+    rf"(?:(?:daily|weekly|monthly|quarterly|usual|own){_S}+)?(?:{lexicon.alternation('reference_nouns')}"
+    rf"|"
     rf"expectations?|guidance)\b)"
 )
 # an amount of money in parentheses where a value stands (after a colon, a table's bar, a
 # linking verb, or at a line's start): the accountant's negative, "Net income: ($33,653)"
 # (but "Cash ($2.47M) covers..." is an aside on a name)
 _ACCOUNTING = re.compile(
-    rf"(?:(?:^|[:|=]|(?i:\b(?:is|was|of|at|to|totaled|totalled|reported))){_SAME_LINE}*"
+    rf"(?:(?:^|[:|=]|(?i:\b(?:{lexicon.alternation('accounting_links')}))){_SAME_LINE}*"
     rf"(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)?|(?:[$€£¥]|US\$){_SAME_LINE}?\()"
     rf"|[A-Za-z]{_SAME_LINE}+(?:\({_SAME_LINE}?(?:[$€£¥]|US\$)|(?:[$€£¥]|US\$){_SAME_LINE}?\()"
     rf")$",
@@ -730,14 +730,12 @@ _ACCOUNTING = re.compile(
 # an amount of money a loss is said to be: the loss its subject, plain words between
 _LOSS_WORDS = lexicon.words("loss_words")
 _LOSS_BEFORE = re.compile(
-    rf"(?i:\b(?:loss|losses|deficit|shortfall)(?:{_S}+(?:for|the|this|that|month|week|quarter|"
-    rf"year|came|comes|in|at|was|is|stood|stands|sits|sat|landed|totaled|totalled|totals|of|"
-    rf"hit|reached|widened|narrowed|grew|shrank|to|now|so|far|just|about|of|some|roughly|"
-    rf"nearly|almost|over|under))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
+    rf"(?i:\b(?:loss|losses|deficit|shortfall)(?:{_S}+(?:{lexicon.alternation('loss_gap_words')}"
+    rf"))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
 )
 _GO_TO_KEYS = lexicon.words("go_to_keys")
 _GO_TO = re.compile(
-    rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:go|build|step|move|jump|head|bump|ramp|climb|push)"
+    rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:{lexicon.alternation('go_to_verbs')})"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
 )
 # a projection of where a value is heading: "tracking to $2.1M", "pacing to $185k", "on
@@ -746,19 +744,19 @@ _GO_TO = re.compile(
 _PROJECTED = re.compile(
     rf"(?i:\b(?:(?:tracking|pacing|heading|headed)(?:{_S}+(?:to|toward|towards|for))|"
     rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:reach|hit|end|finish|land))?))"
-    rf"(?:{_S}+(?:about|around|roughly|nearly|almost|over|under|a|an))?{_S}+{_PREFIX}$"
+    rf"(?:{_S}+(?:{lexicon.alternation('projected_gaps')}))?{_S}+{_PREFIX}$"
 )
 _PROJECTED_KEYS = lexicon.words("projected_keys")
 # a clause that opens with "had", its subject and a participle: a counterfactual ("Had
 # burn been $80k", "Had you slept 8 hours"), not a diary's "Had a solid night: 7 h"
 _COUNTERFACTUAL = re.compile(
     rf"{_S}*(?:(?i:and|but|so){_S}+)?(?i:had){_S}+(?:[A-Za-z'’-]+{_S}+){{1,4}}?"
-    rf"(?i:been|stayed|held|remained|gone|come|landed|reached|hit|dropped|fallen|risen|grown|"
-    rf"slept|run|ran|averaged|kept|dipped|climbed|improved|closed|finished|ended)\b"
+    rf"(?i:{lexicon.alternation('counterfactual_participles')}"
+    rf")\b"
 )
 _UNSIGNED_UP = re.compile(
-    rf"(?i:\b(?:made|makes|make|making|took|takes|take|taking|used|uses|use|using|woke|wake|"
-    rf"wakes|waking|got|get|gets|getting){_S}+up\b)"
+    rf"(?i:\b(?:{lexicon.alternation('unsigned_up_verbs')}"
+    rf"){_S}+up\b)"
 )
 # a change verb right before the number, "by" or not ("swung by 3.2", "cooled 0.8 °C"):
 # the number is the change, its sign unsaid
@@ -1247,7 +1245,7 @@ _ASKED_FOR = re.compile(
 _WHEN_WORDS = lexicon.words("when_words")
 _THRESHOLD = re.compile(
     rf"(?i:\b(?:{'|'.join(sorted(_WHEN_WORDS))})\b(?:{_S}+[\w'’-]+){{0,5}}?{_S}+"
-    rf"(?:exceeds|crosses|passes|tops|hits|reaches|breaches|goes{_S}+(?:above|over|below|under)"
+    rf"(?:{lexicon.alternation('threshold_verbs')}|goes{_S}+(?:above|over|below|under)"
     rf"|drops{_S}+(?:below|under|to)|falls{_S}+(?:below|under|to)|dips{_S}+(?:below|under|to)"
     rf"|climbs{_S}+(?:above|over|to)|rises{_S}+(?:above|over|to)|gets{_S}+(?:above|over|to)))"
     rf"{_S}+{_PREFIX}$"
@@ -1293,7 +1291,7 @@ _RULE_OPENER = re.compile(rf"[\s*#>•-]*(?:(?i:and|so|but|then|once){_S}+)?(?i:
 _RULE_VERBS = lexicon.alternation("rule_verbs")
 _RULE_AFTER = re.compile(
     rf"(?:{_S}*(?:%|[A-Za-z/°]+))?(?:{_S}+(?:of{_S}+)?[A-Za-z][\w-]*){{0,3}}?{_S}*,{_S}*"
-    rf"(?:(?i:the|a|an|each|every|any|all|our|your|their){_S}+(?:[\w-]+{_S}+){{0,2}}?"
+    rf"(?:(?i:{lexicon.alternation('rule_subject_determiners')}){_S}+(?:[\w-]+{_S}+){{0,2}}?"
     rf"|(?:[a-z][\w-]*{_S}+)?[a-z][\w-]*s{_S}+|(?i:we|you|they){_S}+)(?:{_RULE_VERBS})\b"
 )
 # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps
@@ -1530,9 +1528,8 @@ _PRODUCT_NUMBER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 # "27 times": the number of occurrences of what the clause's subject names ("Alerts fired
 # 27 times"), not a rate ("3 times an hour") nor a ratio ("3 times more")
 _TIMES_AFTER = re.compile(
-    rf"{_S}+(?i:times|occasions)\b(?!{_S}+(?i:more|less|fewer|as|higher|lower|larger|smaller|"
-    rf"bigger|greater|faster|slower|over|the|per|a|an|each|every|daily|hourly|weekly|nightly|"
-    rf"than|that|what)\b)"
+    rf"{_S}+(?i:times|occasions)\b(?!{_S}+(?i:{lexicon.alternation('not_occurrences_after_times')}"
+    rf")\b)"
 )
 _VERB_GAP = re.compile(rf"{_S}*(?::{_S}*)?[A-Za-z'’]+(?:{_S}+[A-Za-z'’]+){{0,3}}{_S}+")
 # what makes the words between a name and "N times" more than its verb: a passive (the
