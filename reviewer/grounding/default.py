@@ -105,9 +105,12 @@ _NAME_WORDS = re.compile(r"[a-z]+")
 # a period to date after a number, or after its unit word ("$169,757 month-to-date",
 # "612 mi year-to-date"); and in a name ("revenue_mtd", "month-to-date revenue")
 _TO_DATE = re.compile(
-    r"[ \t\u00a0-]*(?:[^\W\d_]+\.?[ \t\u00a0-]+)?(?i:(day|week|month|quarter|year))-to-date\b"
+    rf"[ \t\u00a0-]*(?:[^\W\d_]+\.?[ \t\u00a0-]+)?(?i:("
+    rf"{lexicon.alternation('calendar_periods')}))-to-date\b"
 )
-_PERIOD_IN_NAME = re.compile(r"\b(?:(day|week|month|quarter|year)[ -]to[ -]date|([dwmqy])td)\b")
+_PERIOD_IN_NAME = re.compile(
+    rf"\b(?:({lexicon.alternation('calendar_periods')})[ -]to[ -]date|([dwmqy])td)\b"
+)
 _PERIODS = {"d": "day", "w": "week", "m": "month", "q": "quarter", "y": "year"}
 
 # the readings that make a number no statement, each by its rule (rules/catalogue.py)
@@ -1830,7 +1833,7 @@ def _qualified_name_before(
 # opening the number's sentence ("Year to date, revenue is $1.9M", "YTD: 31 mi") or its
 # clause ("Year-to-date mileage is 31 mi")
 _SPAN = (
-    r"(?i:(day|week|month|quarter|year)[ \t\u00a0-]to[ \t\u00a0-]date|([dwmqy])td|"
+    rf"(?i:({lexicon.alternation('calendar_periods')})[ \t\u00a0-]to[ \t\u00a0-]date|([dwmqy])td|"
     r"(lifetime|all[ \t\u00a0-]time|cumulative))"
 )
 _SPAN_BEFORE = re.compile(rf"\b{_SPAN}[ \t\u00a0]+$")
@@ -1981,8 +1984,8 @@ _AMOUNT_KEYS = ("worth", "total", "cost", "for", "came", "come", "amount", "add"
 _AMOUNT_OF_THINGS = re.compile(
     rf"(?<![0-9.,])(?:\b[0-9][0-9,]*|\b(?i:{lexicon.alternation('small_number_words')}"
     r"))[ \t\u00a0]+(?:[A-Za-z][\w-]*[ \t\u00a0]+){0,2}?"
-    r"(?P<noun>[A-Za-z][\w-]*[a-rt-z]s)[ \t\u00a0]*(?:\(|(?i:worth|totalling|totaling|costing|"
-    r"cost|for|came[ \t\u00a0]+to|come[ \t\u00a0]+to|amounting[ \t\u00a0]+to|add(?:ing|ed)?"
+    rf"(?P<noun>[A-Za-z][\w-]*[a-rt-z]s)[ \t\u00a0]*(?:\(|(?i:{lexicon.alternation('amount_words')}"
+    r"|came[ \t\u00a0]+to|come[ \t\u00a0]+to|amounting[ \t\u00a0]+to|add(?:ing|ed)?"
     r"[ \t\u00a0]+up[ \t\u00a0]+to)[ \t\u00a0]+)(?:[$€£¥]|US\$|USD|EUR|GBP)?[ \t\u00a0]?$"
 )
 _TIME_PLURALS = lexicon.words("time_plurals")
@@ -2027,7 +2030,7 @@ _SET_VERBS = rf"(?:{lexicon.alternation('set_verbs')})"
 _SET_CHANGED_BEFORE = re.compile(rf"(?i:\b{_SET_VERBS}\b)[^.;:!?\n]*$")
 _SET_CHANGED_AFTER = re.compile(
     rf"[ \t\u00a0]*[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?[ \t\u00a0]+"
-    rf"(?i:(?:were|was|are|is|got|have[ \t\u00a0]+been|has[ \t\u00a0]+been)"
+    rf"(?i:(?:{lexicon.alternation('set_changed_links')}|have[ \t\u00a0]+been|has[ \t\u00a0]+been)"
     rf"[ \t\u00a0]+{_SET_VERBS})\b"
 )
 
@@ -2052,7 +2055,7 @@ def _increment_before(text: str, start: int) -> bool:
 _EXTREMES_OF_MANY = lexicon.WORDS["extremes_of_many"]
 _ONE_OF_MANY = re.compile(
     r"[\s*#>-]*(?:"
-    r"(?i:our|the|your|their|its)[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
+    rf"(?i:{lexicon.alternation('definite_determiners')})[ \t\u00a0]+(?:(?i:single)[ \t\u00a0]+)?"
     rf"(?P<extreme>(?i:{'|'.join(_EXTREMES_OF_MANY)}))"
     r"[ \t\u00a0]+[A-Za-z][\w-]*(?:[ \t\u00a0]+[A-Za-z][\w-]*)?"
     rf"|(?:(?i:the|our)[ \t\u00a0]+)?(?P<part>(?i:{lexicon.alternation('experiment_arms')}"
@@ -2062,7 +2065,7 @@ _ONE_OF_MANY = re.compile(
     r"|(?P<segment>(?i:email|organic|referrals?|direct|paid[ \t\u00a0]+(?:social|search)|"
     rf"affiliates?|{lexicon.alternation('channels_and_platforms')}"
     r"|tablets?))"
-    r"(?:[ \t\u00a0]+(?i:traffic|users|customers|accounts|ads|campaigns?|channel|app|"
+    rf"(?:[ \t\u00a0]+(?i:{lexicon.alternation('one_of_many_nouns')}|campaigns?|channel|app|"
     r"visitors))?"
     rf")[ \t\u00a0]+(?i:{lexicon.alternation('one_of_many_verbs')}"
     r")\b"
@@ -2185,11 +2188,13 @@ _MEDIAN_BEFORE = re.compile(
 )
 _EXTREME_KEYS = ("peak", "high", "low", "spike", "max", "trough")
 _EXTREME_NOUN = re.compile(
-    r"(?i:\b(?:peaks|highs|lows|spikes|maxes|troughs|(?:a|an|its|the)[ \t\u00a0]+"
+    rf"(?i:\b(?:{lexicon.alternation('extreme_nouns_plural')}|(?:a|an|its|the)[ \t\u00a0]+"
     rf"(?:(?:{lexicon.alternation('extreme_modifiers')})[ \t\u00a0]+)?"
-    r"(?:peak|high|low|spike|max|trough))(?:[ \t\u00a0]*:|[ \t\u00a0]+(?:of|near|around|at|to|"
-    r"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:about|around|roughly|nearly|"
-    r"almost)[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
+    rf"(?:{lexicon.alternation('extreme_nouns')}))(?:[ \t\u00a0]*:|[ \t\u00a0]+(?:"
+    rf"{lexicon.alternation('extreme_links')}|"
+    rf"up[ \t\u00a0]+to|above|over|below|under))?[ \t\u00a0]+(?:(?:"
+    rf"{lexicon.alternation('rough_words')}"
+    r")[ \t\u00a0]+|~[ \t\u00a0]*)?)[-+\u2212]?(?:[$€£¥][ \t\u00a0]?)?$"
 )
 
 
@@ -2249,7 +2254,8 @@ _PERCENTILE_AFTER = re.compile(
     r"(?:\(|(?i:at)[ \t\u00a0]{1,3}(?:(?i:the)[ \t\u00a0]{1,3})?)?"
     r"(?i:p([0-9]{2}(?:\.[0-9]+)?)\b|([0-9]{2}(?:\.[0-9]+)?)(?:st|nd|rd|th)[ \t\u00a0-]{1,3}"
     r"percentile\b)(?![ \t\u00a0]*[:=])"
-    r"(?![ \t\u00a0]*(?:(?!(?i:and|or|but|vs|while|with)\b)[A-Za-z][\w-]*[ \t\u00a0]+)?"
+    rf"(?![ \t\u00a0]*(?:(?!(?i:"
+    rf"{lexicon.alternation('percentile_joiners')})\b)[A-Za-z][\w-]*[ \t\u00a0]+)?"
     r"[-+\u2212]?[$€£¥]?[0-9])"
 )
 
@@ -2370,8 +2376,8 @@ def statement_why(
 _AVERAGED = re.compile(r"\baverag(?:ed|ing|es?)\b")
 _PER_PERIOD = re.compile(
     r"(?:[ \t\u00a0]*[A-Za-z%°]+(?:[ \t\u00a0]+[A-Za-z%°]+){0,3})?"
-    r"[ \t\u00a0]*(?:(?i:a|an|per|each|every)[ \t\u00a0]+|/)"
-    r"(?i:night|day|week|wk|month|mo)\b"
+    rf"[ \t\u00a0]*(?:(?i:{lexicon.alternation('per_words_before')})[ \t\u00a0]+|/)"
+    rf"(?i:{lexicon.alternation('per_periods')})\b"
 )
 # a share of a name, right before it: the name's number is this one, not one after it
 _PERCENT_OF = r"[ \t\u00a0]?%[ \t\u00a0]+of[ \t\u00a0]+(?:(?:the|your|our)[ \t\u00a0]+)?"
@@ -2387,8 +2393,8 @@ _RESIDUAL_BEFORE = re.compile(r"\b(?i:the)[ \t\u00a0]+(?i:remaining|other)[ \t\u
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
 # days, nights or weeks past, their values then told in parentheses
 _PAST_DAYS_BEFORE = re.compile(
-    r"(?i:\b(?:after|over|across|during|from|for|in)\b[^.;:()\n]{0,20}?"
-    r"\b(?:days|nights|weeks|sessions|runs)[ \t\u00a0]*)$"
+    rf"(?i:\b(?:{lexicon.alternation('past_days_prepositions')})\b[^.;:()\n]{{0,20}}?"
+    rf"\b(?:{lexicon.alternation('past_day_nouns')})[ \t\u00a0]*)$"
 )
 
 
@@ -2434,7 +2440,7 @@ def _column_why(text: str, line: int, start: int) -> str | None:
 _PERIOD_CELL = re.compile(
     rf"(?i:(?P<month>{MONTH_NAMES})\.?|q(?P<quarter>[1-4])"
     rf"|(?:w|wk|week)[ \u00a0]?(?P<week>[0-9]{{1,2}})"
-    rf"|(?P<day>mon|tue|wed|thu|fri|sat|sun)(?:{lexicon.alternation('weekday_endings')})?\.?)"
+    rf"|(?P<day>mon|{lexicon.alternation('weekdays_short_after_monday')})(?:{lexicon.alternation('weekday_endings')})?\.?)"
     r"(?:[ \u00a0]+'?(?P<year>(?:19|20)?[0-9]{2}))?|(?P<only_year>(?:19|20)[0-9]{2})"
 )
 _CYCLES = {"month": 12, "quarter": 4, "week": 53, "day": 7}
@@ -2581,8 +2587,9 @@ _PLAN_HEADERS = lexicon.words("plan_headers")
 # the period a move is told over, between the move and the level it reached: "fell 7.5%
 # week over week to 95,000"
 _OVER_PERIOD = (
-    r"(?i:(?:week|month|day|year|quarter)[- ]over[- ](?:week|month|day|year|quarter)|wow|mom|"
-    r"dod|yoy|qoq|overnight|on[ ]the[ ](?:week|month|day|quarter)|since[ ](?:last[ ]\w+|"
+    rf"(?i:(?:{lexicon.alternation('calendar_periods')})[- ]over[- ](?:"
+    rf"{lexicon.alternation('calendar_periods')})|{lexicon.alternation('over_period_words')}"
+    r"|on[ ]the[ ](?:week|month|day|quarter)|since[ ](?:last[ ]\w+|"
     r"yesterday)|from[ ]last[ ]\w+|vs\.?[ ]last[ ]\w+|this[ ](?:week|month|quarter))"
 )
 _SPACE = r"[\s\u00a0\u202f\u2009]"
@@ -2605,13 +2612,13 @@ _THEN = re.compile(
 )
 # a clause that opens by saying "it" is a number: "It's at 52 now", "this week it is 87"
 _IT_STATES = (
-    rf"(?i:it)(?:['’]s|{_SPACE}+(?i:is|was|sits|sat|stands|stood|came{_SPACE}+in|{lexicon.alternation('it_states_verbs')}"
+    rf"(?i:it)(?:['’]s|{_SPACE}+(?i:{lexicon.alternation('it_is_verbs')}|came{_SPACE}+in|{lexicon.alternation('it_states_verbs')}"
     rf"))"
 )
 _PRONOUN = re.compile(
-    rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:week|month|morning|quarter|sprint)|today|now|"
-    rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?{_IT_STATES}(?:{_SPACE}+(?i:at|to|now|only|"
-    rf"just|currently|still)\b)*{_SPACE}+{_MONEY}(?=[0-9])"
+    rf"{_SPACE}*(?:(?i:(?:this|last){_SPACE}+(?:{lexicon.alternation('pronoun_periods')})|today|now|"
+    rf"tonight|overnight|so{_SPACE}+far),?{_SPACE}+)?{_IT_STATES}(?:{_SPACE}+(?i:{lexicon.alternation('pronoun_value_links')}"
+    rf")\b)*{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # "That's", "This is" right after a sentence's end, then the number ("That's 7.5% higher",
 # "That's up 7.5%", "This is a 20% jump")
@@ -2624,7 +2631,9 @@ _DEMONSTRATIVE_CLAUSE = re.compile(
 _PRONOUN_CLAUSE = re.compile(rf"(?<=[.!?;]){_SPACE}{_PRONOUN.pattern}|(?<=\n){_PRONOUN.pattern}")
 # a number a sentence opens with, in a phrase before its subject: "At 61 bpm, resting HR"
 _FRONTED = re.compile(rf"(?:^|[.!?:]{_SPACE}+|\n{_SPACE}*)(?i:at|with){_SPACE}+{_MONEY}$")
-_FRONTED_GAP = re.compile(rf",{_SPACE}+(?:(?i:your|the|our|my|their){_SPACE}+)?")
+_FRONTED_GAP = re.compile(
+    rf",{_SPACE}+(?:(?i:{lexicon.alternation('person_determiners')}){_SPACE}+)?"
+)
 # "CPU and memory", "p95 and p50 latency": two names joined
 _NAMES_JOINED = re.compile(rf"{_SPACE}*(?:,{_SPACE}*)?(?:(?i:and)|&){_SPACE}+|{_SPACE}?/{_SPACE}?")
 # "CPU, memory and disk": names in a list
@@ -2641,7 +2650,7 @@ _ITEM_AHEAD = re.compile(
 )
 _ITEM_BEHIND = re.compile(
     rf"(?:{_SPACE}*,{_SPACE}*(?i:and|&){_SPACE}+|{_SPACE}+(?i:and|&){_SPACE}+)"
-    rf"(?!(?i:the|your|our|a|an|its|their)\b)[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?"
+    rf"(?!(?i:{lexicon.alternation('determiners_with_articles')})\b)[A-Za-z][A-Za-z-]*(?:{_SPACE}[A-Za-z][A-Za-z-]*)?"
     rf"(?={_SPACE}*:|{_SPACE}+(?i:{lexicon.alternation('item_linking_verbs')})\b)"
 )
 # "70% and 85%", "$1.9M and $120k", "203/728 ms", "48%, 67%, 684 GB": numbers in a list
@@ -2662,7 +2671,7 @@ _PAST_TIME = (
     rf"last{_SPACE}+(?:{lexicon.alternation('past_time_periods')}|{_DAYS})|"
     rf"yesterday|(?:{lexicon.alternation('past_time_counts')}|[0-9]+){_SPACE}+(?:days?|weeks?|months?|"
     rf"quarters?|years?){_SPACE}+ago|in{_SPACE}+(?:{_MONTHS})|on{_SPACE}+(?:{_DAYS})|"
-    rf"the{_SPACE}+(?:day|night|week|month|quarter){_SPACE}+before|previously"
+    rf"the{_SPACE}+(?:{lexicon.alternation('past_periods_ago')}){_SPACE}+before|previously"
 )
 _NOW_TIME = (
     rf"today|now|tonight|currently|right{_SPACE}+now|so{_SPACE}+far|"
@@ -2679,8 +2688,8 @@ _THEN_NOW = re.compile(
 )
 # a period a value is taken over, between its name and its number: "over the last 7 days"
 _PERIOD_INTRO = re.compile(
-    rf"(?i:\b(?:over|for|in|across|during|through)){_SPACE}+(?:(?i:the){_SPACE}+)?"
-    rf"(?:(?i:last|past|previous|first|final){_SPACE}+)?$"
+    rf"(?i:\b(?:{lexicon.alternation('period_intro_prepositions')})){_SPACE}+(?:(?i:the){_SPACE}+)?"
+    rf"(?:(?i:{lexicon.alternation('window_openers_period')}){_SPACE}+)?$"
 )
 _PERIOD_AFTER = re.compile(
     rf"{_SPACE}*(?:-{_SPACE}*)?(?i:days?|weeks?|months?|quarters?|years?|hours?|hrs|nights?)\b"
@@ -2688,15 +2697,15 @@ _PERIOD_AFTER = re.compile(
 # an aside on the usual level between a name and its verb: ", which usually sits near 50,"
 _USUAL_ASIDE = re.compile(
     rf",{_SPACE}+(?i:(?:which|that|who){_SPACE}+(?:(?:is|was|has{_SPACE}+been|sits|runs|tends"
-    rf"{_SPACE}+to{_SPACE}+be|hovers){_SPACE}+)?)?(?i:usually|normally|typically|often|generally|"
-    rf"historically|traditionally)\b[^,.;!?\n]{{0,60}},"
+    rf"{_SPACE}+to{_SPACE}+be|hovers){_SPACE}+)?)?(?i:{lexicon.alternation('usual_adverbs')}"
+    rf")\b[^,.;!?\n]{{0,60}},"
     # or on what the value is measured: "NPS, from 412 responses, came in at 61"
-    rf"|,{_SPACE}+(?i:from|on|across|over|with|based{_SPACE}+on){_SPACE}+[0-9][0-9,]*{_SPACE}+"
+    rf"|,{_SPACE}+(?i:{lexicon.alternation('measured_on_words')}|based{_SPACE}+on){_SPACE}+[0-9][0-9,]*{_SPACE}+"
     rf"(?:[A-Za-z-]+{_SPACE}+)?[A-Za-z-]+s\b[^,.;!?\n0-9]{{0,30}},"
 )
 # a label's noun between a name and its first number: "in region 2", "at day 7", "on node 3"
 _LABELED = re.compile(
-    rf"(?i:\b(?:in|on|at|for|during|from)){_SPACE}+(?:(?i:the|our|your){_SPACE}+)?"
+    rf"(?i:\b(?:{lexicon.alternation('label_prepositions')})){_SPACE}+(?:(?i:the|our|your){_SPACE}+)?"
     rf"(?!(?i:{lexicon.alternation('not_label_nouns')}"
     rf")\b)[A-Za-z][A-Za-z-]*{_SPACE}+$"
 )
@@ -2708,7 +2717,7 @@ _MONTH_ORDER = {month[:3]: i for i, month in enumerate(MONTHS)}
 # week, day or hour by its number ("week 2", "day 3", "hour 3"), a year, a date ("Dec 3")
 _TIME_WITH_DIGITS = (
     rf"[0-9]{{1,2}}:[0-9]{{2}}|\b[0-9]{{1,2}}{_SPACE}?(?i:am|pm|a\.m\.|p\.m\.)"
-    rf"|\b(?i:q[1-4]|h[12]|(?:19|20)[0-9]{{2}}|(?:week|wk|day|hour|month){_SPACE}[0-9]{{1,3}}"
+    rf"|\b(?i:q[1-4]|h[12]|(?:19|20)[0-9]{{2}}|(?:{lexicon.alternation('numbered_periods')}){_SPACE}[0-9]{{1,3}}"
     rf"|(?:{lexicon.alternation('month_abbreviations')})[a-z]*\.?{_SPACE}[0-9]{{1,2}}"
     rf"(?:st|nd|rd|th)?)\b"
 )
@@ -2717,9 +2726,9 @@ _TIME_WITH_DIGITS = (
 # to", "and has since recovered to"... and the number
 _SETTLED = re.compile(
     rf"(?:[^.;!?\n0-9]|{_TIME_WITH_DIGITS}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
-    rf"(?P<join>(?i:and|but|before|then|yet))\b"
+    rf"(?P<join>(?i:{lexicon.alternation('settling_joiners')}))\b"
     rf"(?P<words>(?:{_SPACE}+(?i:it['’]s|{lexicon.alternation('settled_links')}|you['’]re|"
-    rf"we['’]re|you|we|now|currently|back|down|up|settl(?:ed|ing|es|e)|{lexicon.alternation('settling_words')}"
+    rf"we['’]re|{lexicon.alternation('settled_words')}|settl(?:ed|ing|es|e)|{lexicon.alternation('settling_words')}"
     rf")\b){{1,5}})"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
@@ -2728,7 +2737,7 @@ _SETTLED = re.compile(
 _BUT_AVERAGED = re.compile(
     rf"(?:[^.;!?\n0-9]|{_TIME_WITH_DIGITS}){{0,60}}?(?:,{_SPACE}*|{_SPACE}+)"
     rf"(?i:but|yet|while|though)(?:{_SPACE}+(?i:it|they|you|we))?{_SPACE}+"
-    rf"(?i:averaged|averaging|averages)(?:{_SPACE}+(?i:out|at|about|around|near|just)\b)*"
+    rf"(?i:averaged|averaging|averages)(?:{_SPACE}+(?i:{lexicon.alternation('averaged_out_words')})\b)*"
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the words among them that say where the value is now ("settl" begins its forms)
@@ -2742,14 +2751,16 @@ _SETTLED_WORDS = re.compile(
 )
 # a linking verb and a determiner between a number and the name after it: "87 is your HRV"
 _LINKED = re.compile(
-    rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:your|the|our|my|their|today['’]s){_SPACE}+"
+    rf"{_SPACE}+(?i:is|was){_SPACE}+(?i:{lexicon.alternation('person_determiners')}|today['’]s){_SPACE}+"
 )
 # verbs of paying or being paid: "$2,000 in cash" after them is how, not a holding
 _PAID = re.compile(
     r"(?i:\b(?:paid|pays?|paying|spent|spends?|spending|costs?|costing|charged?|charges|"
     r"collected|collects?|received|receives?|refunded|refunds?|owed|owes?|billed|invoiced)\b)"
 )
-_FOR_GAP = re.compile(rf"{_SPACE}+(?i:for|on){_SPACE}+(?:(?i:the|your|our|my|their){_SPACE}+)?")
+_FOR_GAP = re.compile(
+    rf"{_SPACE}+(?i:for|on){_SPACE}+(?:(?i:{lexicon.alternation('person_determiners')}){_SPACE}+)?"
+)
 # verbs that record or show a value, or score one: "for" or "on" after their number names
 # what it is of ("recorded 87 for HRV", "You scored 71 on readiness")
 _RECORDED = re.compile(
@@ -2822,7 +2833,7 @@ _ITEM_BEFORE = re.compile(rf"(?:,|\band){_SPACE}*(?:[$€£¥]|US\$)$")  # ", $9
 _LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*(?:\([^()\n]{{0,24}}\){_SPACE}*)?[,;|]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
-_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:and|but|while|whereas|yet|with){_SPACE}")
+_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:{lexicon.alternation('item_end_joiners')}){_SPACE}")
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"
@@ -2874,7 +2885,7 @@ _SERIES_SEPARATOR = re.compile(
 )
 # the run of periods a series spans: "over the last three nights", "the past 3 weeks"
 _SERIES_SPAN = re.compile(
-    rf"(?:{_SPACE}*[%\w/]+)??{_SPACE}+(?i:(?:over|across|in|on|for|during){_SPACE}+)?"
+    rf"(?:{_SPACE}*[%\w/]+)??{_SPACE}+(?i:(?:{lexicon.alternation('series_prepositions')}){_SPACE}+)?"
     rf"(?i:the|these){_SPACE}+(?i:last|past|previous|prior){_SPACE}+(?:[A-Za-z0-9]+{_SPACE}+)?"
     rf"(?i:{lexicon.alternation('series_spans')}"
     rf")\b"
@@ -2925,7 +2936,8 @@ _DELTA_BESIDE = re.compile(rf"[0-9][%°]?(?:{_SPACE}*[A-Za-z/]+)?{_SPACE}*\({_SP
 # month)", "down 2.1 points versus the prior quarter"
 _CHANGE_BASE = re.compile(
     r"[ \t\u00a0]*(?:%|pts?\b|points?\b|percent\b|bps\b)?[ \t\u00a0]*"
-    r"(?i:from|on|over|since|versus|vs\.?|against|compared[ \t\u00a0]+(?:with|to))[ \t\u00a0]+"
+    rf"(?i:{lexicon.alternation('change_base_prepositions')}|vs\.?|against|"
+    rf"compared[ \t\u00a0]+(?:with|to))[ \t\u00a0]+"
     r"(?i:the[ \t\u00a0]+)?(?i:last|previous|prior|a)[ \t\u00a0]+"
     rf"(?i:{lexicon.alternation('change_base_periods')})\b(?!['’])"
 )
@@ -3053,7 +3065,7 @@ _DAYS_OF_A_KIND = re.compile(
 # "On Android,", "For annual plans," (not a time nor a turn of speech: "In November,", "For
 # the week,", "In total,", "On average,", "On the load side,")
 _SEGMENT_OPENER = re.compile(
-    rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:among|in|for|on|within){_SPACE}+"
+    rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:{lexicon.alternation('segment_prepositions')}){_SPACE}+"
     rf"(?!(?i:(?:the{_SPACE}+)?(?:{MONTH_NAMES}|{_DAYS}|{lexicon.alternation('not_segments')}"
     rf"|q[1-4]|h[12]))\b)"
     rf"(?!(?i:the{_SPACE}+)?[0-9][\w'’–-]*,)"  # "In 2025,": a year
@@ -3174,11 +3186,11 @@ _SEGMENT_BEFORE = re.compile(
 # and the words it ends with; or such a label before a number ("7-night avg 44")
 _WINDOW_WORDS = lexicon.words("window_words")
 _WINDOW_BEFORE = re.compile(
-    r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
+    rf"\b[0-9]+[ \t\u00a0-]?(?i:{lexicon.alternation('window_periods')})s?[ \t\u00a0-]+"
     r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?[ \t\u00a0-]+$"
 )
 _WINDOW_LABEL = re.compile(
-    r"\b[0-9]+[ \t\u00a0-]?(?i:day|night|week|month|d|wk|mo)s?[ \t\u00a0-]+"
+    rf"\b[0-9]+[ \t\u00a0-]?(?i:{lexicon.alternation('window_periods')})s?[ \t\u00a0-]+"
     r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?"
     r"[ \t\u00a0]*(?:[:=]|(?i:is|was|of|at|(?:sat|sits|landed|came[ \t\u00a0]+in)[ \t\u00a0]+at))?"
     r"[ \t\u00a0]*(?:[$€£¥]|US\$)?$"

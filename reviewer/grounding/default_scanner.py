@@ -135,8 +135,8 @@ _CONSTRUCTS = (
     ("height", "[0-9]?['′][0-9]{1,2}(?:\\.[0-9]+)?[\"″]"),  # 5'8": feet and inches
     (
         "duration",
-        rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:hours|hour|hrs|hr|h)(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
-        rf"[0-9]+(?:{SPACE}*(?i:minutes|minute|mins|min|m)(?![A-Za-z])|(?![0-9]|\.[0-9]))",
+        rf"[0-9]*(?:\.[0-9]+)?{SPACE}*(?=[hH])(?i:{lexicon.alternation('hour_words')})(?![A-Za-z]){SPACE}*(?:and{SPACE}+)?"
+        rf"[0-9]+(?:{SPACE}*(?i:{lexicon.alternation('minute_words')})(?![A-Za-z])|(?![0-9]|\.[0-9]))",
     ),
     ("range", rf"(?:{{rest}})(?:[{DASHES}]|{SPACE}[{DASHES}]{SPACE})(?:{{number}})"),
     # glued to a letter ("v5", "A1") or after a code's letters and a hyphen ("INC-2291")
@@ -230,8 +230,8 @@ def parse_value(token: str) -> float:
 # a duration's hours and minutes ("7h 30m", "2 hours 15 min", "1.5 hours and 5"), the
 # scanner's duration construct once it has matched
 _DURATION = re.compile(
-    rf"([0-9]*(?:\.[0-9]+)?){SPACE}*(?i:hours|hour|hrs|hr|h){SPACE}*(?:and{SPACE}+)?([0-9]+)"
-    rf"(?:{SPACE}*(?i:minutes|minute|mins|min|m))?"
+    rf"([0-9]*(?:\.[0-9]+)?){SPACE}*(?i:{lexicon.alternation('hour_words')}){SPACE}*(?:and{SPACE}+)?([0-9]+)"
+    rf"(?:{SPACE}*(?i:{lexicon.alternation('minute_words')}))?"
 )
 
 
@@ -314,7 +314,7 @@ def _construct_guard() -> str:
     )
 
 
-_TIME_WORD = re.compile(r"(?:day|week|month|year|night)s?")
+_TIME_WORD = re.compile(rf"(?:{lexicon.alternation('time_words')})s?")
 
 
 def scanner_pattern(aliases: list[str], *, plain: bool = False) -> re.Pattern[str]:

@@ -294,6 +294,78 @@ WORDS: dict[str, tuple[str, ...]] = {
         "variant", "cohort", "bucket", "scenario", "canary", "treatment", "control", "holdout",
         "group", "arm",
     ),
+    # the periods of a calendar: "month-to-date", "year over year"
+    "calendar_periods": ("day", "week", "month", "quarter", "year"),
+    # verbs before a set's change: "12 alerts were muted"
+    "set_changed_links": ("were", "was", "are", "is", "got"),
+    # the article and the possessive determiners: "the", "your", "its"
+    "definite_determiners": ("our", "the", "your", "their", "its"),
+    # nouns after a channel that name one of many: "mobile users"
+    "one_of_many_nouns": ("traffic", "users", "customers", "accounts", "ads"),
+    # plural nouns of an extreme: "highs of 84"
+    "extreme_nouns_plural": ("peaks", "highs", "lows", "spikes", "maxes", "troughs"),
+    # nouns of an extreme: "a peak of 84", "its low"
+    "extreme_nouns": ("peak", "high", "low", "spike", "max", "trough"),
+    # words between an extreme and its value: "a peak of 84"
+    "extreme_links": ("of", "near", "around", "at", "to"),
+    # words that join two statistics after a percentile: "p50 and p95"
+    "percentile_joiners": ("and", "or", "but", "vs", "while", "with"),
+    # words before a period of an average: "a night", "per week"
+    "per_words_before": ("a", "an", "per", "each", "every"),
+    # periods of an average per period: "a night", "per week"
+    "per_periods": ("night", "day", "week", "wk", "month", "mo"),
+    # prepositions before past days a value is of: "after two low days (52 and 55)"
+    "past_days_prepositions": ("after", "over", "across", "during", "from", "for", "in"),
+    # nouns of past days a value is of: "after two low days (52 and 55)"
+    "past_day_nouns": ("days", "nights", "weeks", "sessions", "runs"),
+    # short weekdays after Monday (in a table's period cell)
+    "weekdays_short_after_monday": ("tue", "wed", "thu", "fri", "sat", "sun"),
+    # periods after "this"/"last" before a pronoun's verb: "this week it is at 61"
+    "pronoun_periods": ("week", "month", "morning", "quarter", "sprint"),
+    # the article and the possessives of a person: "the", "your", "my"
+    "person_determiners": ("your", "the", "our", "my", "their"),
+    # determiners and articles before a noun: "the", "a", "your"
+    "determiners_with_articles": ("the", "your", "our", "a", "an", "its", "their"),
+    # periods in "the day before", "the week before": a past time
+    "past_periods_ago": ("day", "night", "week", "month", "quarter"),
+    # prepositions that introduce a period: "over the last 7 days"
+    "period_intro_prepositions": ("over", "for", "in", "across", "during", "through"),
+    # words that open a window of periods: "the last 7 days"
+    "window_openers_period": ("last", "past", "previous", "first", "final"),
+    # prepositions before a label's noun: "in region 2", "at day 7"
+    "label_prepositions": ("in", "on", "at", "for", "during", "from"),
+    # periods told by their number: "week 2", "day 3"
+    "numbered_periods": ("week", "wk", "day", "hour", "month"),
+    # joiners before a value settling: "and is now", "before settling at"
+    "settling_joiners": ("and", "but", "before", "then", "yet"),
+    # words before a settling verb: "and you're back down to"
+    "settled_words": ("you", "we", "now", "currently", "back", "down", "up"),
+    # words after "averaged": "averaged out at 52"
+    "averaged_out_words": ("out", "at", "about", "around", "near", "just"),
+    # words that end a list's item: "A at 3 and B at 4"
+    "item_end_joiners": ("and", "but", "while", "whereas", "yet", "with"),
+    # prepositions before a series' span: "over 3 nights"
+    "series_prepositions": ("over", "across", "in", "on", "for", "during"),
+    # prepositions of the base a change is measured from: "up 7.5% from last week"
+    "change_base_prepositions": ("from", "on", "over", "since", "versus"),
+    # periods of a rolling window: "7-day average", "30d avg"
+    "window_periods": ("day", "night", "week", "month", "d", "wk", "mo"),
+    # words between things counted and their amount: "3 invoices worth $4k"
+    "amount_words": ("worth", "totalling", "totaling", "costing", "cost", "for"),
+    # words that make a value rough: "about 84"
+    "rough_words": ("about", "around", "roughly", "nearly", "almost"),
+    # short forms of a change over a period: "WoW", "YoY", "overnight"
+    "over_period_words": ("wow", "mom", "dod", "yoy", "qoq", "overnight"),
+    # words between a pronoun's verb and its value: "it is now at 61"
+    "pronoun_value_links": ("at", "to", "now", "only", "just", "currently", "still"),
+    # adverbs of what is usual: an aside "usually 58" gives a norm
+    "usual_adverbs": (
+        "usually", "normally", "typically", "often", "generally", "historically", "traditionally",
+    ),
+    # verbs after "it" that state its value: "it sits at 61"
+    "it_is_verbs": ("is", "was", "sits", "sat", "stands", "stood"),
+    # words of what a value is measured on: "NPS, from 412 responses,"
+    "measured_on_words": ("from", "on", "across", "over", "with"),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
@@ -773,6 +845,58 @@ WORDS: dict[str, tuple[str, ...]] = {
     "period_comparers": ("since", "than", "above", "below", "beat", "beats", "beating"),
     # verbs of passing a threshold after "when": "we page when it exceeds 5%"
     "threshold_verbs": ("exceeds", "crosses", "passes", "tops", "hits", "reaches", "breaches"),
+    # prepositions of a bound: "below 160 bpm", "within 5%"
+    "bound_prepositions": ("below", "under", "above", "beyond", "over", "within"),
+    # words of an approximate bound: "around 160 bpm"
+    "bound_approximations": ("around", "about", "roughly", "approximately", "nearly", "almost"),
+    # words of a small amount: "a touch under 9 hours"
+    "small_amounts": ("little", "bit", "touch", "shade", "hair", "tad"),
+    # periods after "next" that make a plan: "next sprint"
+    "next_periods": ("week", "month", "quarter", "year", "time", "block", "sprint"),
+    # judgements after "would be" that make a plan: "8 h would be ideal"
+    "would_be_judgements": ("ideal", "enough", "plenty", "fine", "great", "good", "the"),
+    # modal verbs: "would", "should", "could", "will", "might"
+    "modals": ("would", "should", "could", "will", "might"),
+    # verbs of what one can take: "we can afford 40k"
+    "capacity_verbs": ("afford", "sustain", "handle", "tolerate", "absorb", "accept"),
+    # words before "up" that make it a level: "back up to 65"
+    "risen_up_links": ("back", "is", "was", "are", "were", "has", "have"),
+    # past verbs before "up" that make it a level: "crept up to 65"
+    "risen_up_verbs": ("crept", "rose", "went", "came", "shot", "grew", "got"),
+    # pronouns after "of" that make a number a part: "3 of them"
+    "of_them_words": ("them", "those", "these", "which", "it"),
+    # stems of the statistic words a level needs: confidence, significance, probability
+    "statistic_stems": ("onfiden", "ignifican", "power", "chance", "probab", "likel", "odds"),
+    # parts of a day a number may count: "in one afternoon"
+    "parts_of_a_day": ("hour", "minute", "afternoon", "morning", "evening", "shift"),
+    # judgements after "is" that make a figure a norm: "60 is normal"
+    "plan_judgements": ("normal", "typical", "usual", "fine", "healthy"),
+    # forms of "give" in phrases of decrease: "gave back 3"
+    "give_forms": ("gave", "give", "gives", "giving", "given"),
+    # forms of "be" in phrases of decrease: "is off 3"
+    "be_forms": ("is", "was", "are", "were", "been"),
+    # names of quantities for which lower is better: opex, debt, backlog
+    "lower_is_better_names": ("opex", "debt", "dso", "backlog", "queue"),
+    # comparatives before a reference: "lower than baseline"
+    "reference_comparatives": ("higher", "lower", "better", "worse", "more", "less"),
+    # cadences before a reference noun: "your weekly target"
+    "reference_cadences": ("daily", "weekly", "monthly", "quarterly", "usual", "own"),
+    # verbs of where a projection ends: "on track to reach 31"
+    "projected_verbs": ("reach", "hit", "end", "finish", "land"),
+    # joiners that open a rule's clause: "and at 80%"
+    "rule_openers": ("and", "so", "but", "then", "once"),
+    # periods after a number that make it past: "52 last season"
+    "past_after_periods": ("week", "month", "year", "quarter", "season"),
+    # parts of a period a number may count: "in one hour", "the first shift"
+    "parts_of_a_period": ("day", "hour", "minute", "afternoon", "morning", "evening", "shift"),
+    # verbs that compare with a reference: "breached the SLO", "beat target"
+    "reference_verbs": ("breached", "missed", "beat", "exceeded", "cleared", "topped", "broke"),
+    # words before a year: "early 2025", "FY2026"
+    "year_modifiers": ("early", "late", "mid", "fiscal", "fy"),
+    # determiners before a plan in a gap to it: "over your 10k goal"
+    "gap_determiners": ("the", "your", "our", "my", "its", "their"),
+    # words of degree before a comparison: "well below target"
+    "degree_words": ("well", "far", "way", "slightly", "just"),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (
@@ -921,6 +1045,10 @@ WORDS: dict[str, tuple[str, ...]] = {
         "gain", "drop", "rise", "increase", "decrease", "fall", "jump", "deficit", "decline",
         "surplus", "profit",
     ),
+    # words between a past verb and its number: "logged only 5"
+    "verb_softeners": ("only", "just", "another", "also", "nearly", "almost", "about"),
+    # endings of contractions after an apostrophe: "it's", "we've"
+    "contraction_endings": ("s", "re", "ve", "ll", "d", "m"),
     # ---- read by default_scanner ----
     # plural nouns with no -s
     "irregular_plurals": ("people", "men", "women", "children", "teeth", "mice", "geese"),
@@ -956,6 +1084,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     # multipliers after a number: "4.2k", "3 million"
     "multipliers": ("k", "K", "thousand", "MM", "M", "million", "mn", "bn", "billion"),
+    # words of a duration's minutes: "1 h 20 min"
+    "minute_words": ("minutes", "minute", "mins", "min", "m"),
+    # units of time that follow a number: "3 days"
+    "time_words": ("day", "week", "month", "year", "night"),
 }
 # fmt: on
 

@@ -603,7 +603,7 @@ _TWO_WORDS = re.compile(rf"{_S}+[A-Za-z][\w'’-]*(?:{_S}+[A-Za-z][\w'’-]*)?")
 
 # the word right before a number, past an adverb: "escalated 17", "refunded only 23"
 _VERB_BEFORE = re.compile(
-    r"\b([A-Za-z]+ed)[ \t\u00a0]+(?:(?i:only|just|another|also|nearly|almost|about)[ \t\u00a0]+)?$"
+    rf"\b([A-Za-z]+ed)[ \t\u00a0]+(?:(?i:{lexicon.alternation('verb_softeners')})[ \t\u00a0]+)?$"
 )
 
 
@@ -957,7 +957,7 @@ def verb_on_name(text: str, start: int) -> int:
 _RAISING = lexicon.words("raising")
 _MOVING_VERBS = _RAISING | LOWERING_VERBS
 _VERB_ON = re.compile(
-    rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:your|our|the|its|their))?){_S}+$"
+    rf"(?i:\b({'|'.join(sorted(_MOVING_VERBS))})(?:{_S}+(?:{lexicon.alternation('definite_determiners')}))?){_S}+$"
 )
 
 
@@ -965,7 +965,9 @@ _AFTER_GAP = re.compile(rf"^{_S}+(?:[A-Za-z][\w-]*{_S}+)?$")
 _NOT_BETWEEN = lexicon.words("not_between")
 
 
-_OF_GAP = re.compile(rf"^{_S}+(?i:of){_S}+(?:(?i:the|your|my|our|their){_S}+)?$")
+_OF_GAP = re.compile(
+    rf"^{_S}+(?i:of){_S}+(?:(?i:{lexicon.alternation('person_determiners')}){_S}+)?$"
+)
 # units whose "N of NAME" states a share of the named value, not the value ("20% of budget")
 SHARES = lexicon.words("generic_units")
 
@@ -1078,7 +1080,7 @@ _PLAIN = lexicon.words("plain")
 PLAIN_WORDS = _PLAIN  # (for the readings elsewhere that ask whether a word is plain)
 
 
-_CONTRACTED = re.compile(r"['’](?:s|re|ve|ll|d|m)$")
+_CONTRACTED = re.compile(rf"['’](?:{lexicon.alternation('contraction_endings')})$")
 # words of a clause that name no quantity: where a number was read, when, how it looks
 _NAME_NOTHING = lexicon.words("name_nothing")
 

@@ -67,9 +67,9 @@ _WATCHING = frozenset(tuple(idiom.split()) for idiom in lexicon.WORDS["watching_
 FINITE = lexicon.words("finite")
 # a bound written right before the number: not a statement of its value
 _BOUND = re.compile(
-    rf"(?i:\b(?:below|under|above|beyond|over|within|at\s+most|at\s+least|no\s+more\s+than"
+    rf"(?i:\b(?:{lexicon.alternation('bound_prepositions')}|at\s+most|at\s+least|no\s+more\s+than"
     rf"|no\s+less\s+than|less\s+than|more\s+than|fewer\s+than|up\s+to|as\s+(?:low|high|much|"
-    rf"many)\s+as|around|about|roughly|approximately|nearly|almost|close\s+to|north\s+of|"
+    rf"many)\s+as|{lexicon.alternation('bound_approximations')}|close\s+to|north\s+of|"
     rf"south\s+of|something\s+like|between|anywhere\s+from|capped\s+at|limited\s+to|at\s+or\s+(?:below|above|under|over)|past|beyond"
     rf"|nearer|closer\s+to|short\s+of|shy\s+of|{lexicon.alternation('bound_verbs')}"
     rf"|approx\.?|ballpark|in\s+the\s+neighbou?rhood\s+of"
@@ -81,13 +81,13 @@ _BOUND = re.compile(
 _OWN_WORD = rf"(?![0-9])(?!(?i:{lexicon.alternation('comparison_openers')})\b)"
 # the bounds that only round a value: said of what happened, they state it roughly
 _APPROXIMATE = re.compile(
-    rf"(?i:around|about|roughly|approximately|nearly|almost|close{_S}+to|something{_S}+like"
+    rf"(?i:{lexicon.alternation('bound_approximations')}|close{_S}+to|something{_S}+like"
     rf"|circa|approx|ballpark|in{_S}+the{_S}+(?:neighbou?rhood|region){_S}+of)\b"
 )
 # a word that makes a bound a near miss ("just under 9 hours", "a shade over 62"): said of
 # what happened, the value given roughly
 _SOFTENED = re.compile(
-    rf"(?i:\b(?:just|only{_S}+just|a{_S}+(?:little|bit|touch|shade|hair|tad)|slightly"
+    rf"(?i:\b(?:just|only{_S}+just|a{_S}+(?:{lexicon.alternation('small_amounts')})|slightly"
     rf"|fractionally|marginally)){_S}+$"
 )
 # a label before a colon that names what is measured ("Total sleep: about 9 hours"), not
@@ -173,15 +173,15 @@ _SEASONS = lexicon.alternation("seasons")
 _PLAN_AFTER_WORDS = (
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
     rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
-    rf"|next\s+(?:week|month|quarter|year|time|block|sprint)|by\s+(?:launch|{_DAYS}|{_MONTHS}"
+    rf"|next\s+(?:{lexicon.alternation('next_periods')})|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
     rf"\s+(?:{lexicon.alternation('is_the_plan_nouns')})|give\s+or\s+take|or\s+thereabouts"
     rf"|or\s+(?:{lexicon.alternation('or_so_words')}"
-    rf")|at\s+most|max(?:imum)?\b|is\s+(?:normal|typical|usual|"
-    rf"fine|healthy|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
-    rf"(?:would|should|could|will|might)\s+be\s+(?:ideal|enough|plenty|fine|great|good|the)|"
+    rf")|at\s+most|max(?:imum)?\b|is\s+(?:{lexicon.alternation('plan_judgements')}"
+    rf"|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
+    rf"(?:{lexicon.alternation('modals')})\s+be\s+(?:{lexicon.alternation('would_be_judgements')})|"
     rf"on\s+the\s+(?:calendar|schedule|plan|books)|(?:we|you|they)\s+(?:can|could)\s+"
-    rf"(?:afford|sustain|handle|tolerate|absorb|accept|live\s+with))\b"
+    rf"(?:{lexicon.alternation('capacity_verbs')}|live\s+with))\b"
 )
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
 _PLAN_NOUNS_AFTER = lexicon.WORDS["plan_nouns_after"]
@@ -193,10 +193,10 @@ _PLAN_NOUN_AFTER = re.compile(
 # over the 500 ms SLO", "2.7 mi under your plan", "4 min over the planned 90"
 _GAP_TO_PLAN_AFTER = re.compile(
     rf"^(?:{_S}*[%°/\w-]+)?{_S}+(?i:(?P<over>over|above|past|beyond|ahead{_S}+of)|under|below|"
-    rf"behind){_S}+(?:(?i:the|your|our|my|its|their|this{_S}+week['’]s|today['’]s){_S}+)?"
+    rf"behind){_S}+(?:(?i:{lexicon.alternation('gap_determiners')}|this{_S}+week['’]s|today['’]s){_S}+)?"
     rf"(?:(?i:planned|budgeted|targeted){_S}+{_PREFIX}(?P<planned>[0-9][0-9,.]*[kKM]?)|"
     rf"(?:{_PREFIX}(?P<figure>[0-9][0-9,.]*[kKM]?)(?:{_S}*[%°]|{_S}*[A-Za-z/]+)?{_S}+)?"
-    rf"(?:(?i:monthly|weekly|annual|quarterly|daily){_S}+)?"
+    rf"(?:(?i:{lexicon.alternation('plan_cadences')}){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b)"
 )
 
@@ -269,7 +269,7 @@ MOVED_TO = re.compile(
     rf"{_S}+(?i:to){_S}+{_PREFIX}$"
 )
 _RISEN_TO = re.compile(
-    r"(?i:\b(?:back|is|was|are|were|has|have|[a-z]+ed|crept|rose|went|came|shot|grew|got)\s+up$)"
+    rf"(?i:\b(?:{lexicon.alternation('risen_up_links')}|[a-z]+ed|{lexicon.alternation('risen_up_verbs')})\s+up$)"
 )  # "back up to 65"
 # ...and after a level, "fell to 70,000 from last week's 88,000": the time is the other's
 _FROM_WHOSE_AFTER = re.compile(
@@ -318,7 +318,7 @@ _OF_TAIL = (
     rf"(?:last{_S}+|past{_S}+|next{_S}+)?"
 )
 _OF_AFTER = re.compile(rf"^(?:{_S}*[A-Za-z]+)?{_S}+(?:out{_S}+)?{_OF_TAIL}{_PREFIX}[0-9]")
-_OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:them|those|these|which|it)\b")
+_OF_THEM = re.compile(rf"^{_S}+(?i:of){_S}+(?i:{lexicon.alternation('of_them_words')})\b")
 _OF_BEFORE = re.compile(
     rf"(?:[0-9](?:{_S}*(?:%|[A-Za-z]{{1,7}}))?{_S}+|(?i:\bout){_S}+)(?:out{_S}+)?{_OF_TAIL}"
     rf"{_PREFIX}$"
@@ -335,7 +335,9 @@ _PART_ENDS = rf"(?:(?i:{lexicon.alternation('part_softeners')}){_S}+)?{_PREFIX}$
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
 # "whıch" too, which `_ODD` finds)
 _OF_WHICH_WORDS = lexicon.words("of_which_words")
-_OF_WHICH = re.compile(rf"(?i:\bof{_S}+(?:which|whom|these|those|them)){_S}*[,:]?{_S}*{_PART_ENDS}")
+_OF_WHICH = re.compile(
+    rf"(?i:\bof{_S}+(?:{lexicon.alternation('of_which_words')})){_S}*[,:]?{_S}*{_PART_ENDS}"
+)
 # or the whole told in the sentence's opener: "Of the 2,268 signups, 2,150 verified their
 # email", "Of the $92.4k burn, $85k was payroll"
 _OF_THE_WHOLE = re.compile(
@@ -344,9 +346,7 @@ _OF_THE_WHOLE = re.compile(
 )
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"; an interval's level: "95% CI", "95% C.I.", "90% credible"
-_STATISTIC_KEYS = re.compile(
-    r"(?i:onfiden|ignifican|power|chance|probab|likel|odds|c\.?i\b|credib)"
-)
+_STATISTIC_KEYS = re.compile(rf"(?i:{lexicon.alternation('statistic_stems')}|c\.?i\b|credib)")
 _STATISTIC_AFTER = re.compile(
     rf"^{_S}*(?:%|percent\b|per{_S}?cent\b){_S}*(?i:(?:statistical|stat\.?){_S}+)?"
     rf"(?:(?i:{lexicon.alternation('statistic_nouns_after')}"
@@ -404,12 +404,12 @@ PAST_WORDS = re.compile(
     r"at\s+the\s+start)\b)"
 )
 _PAST_AFTER = re.compile(
-    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+{_OWN_WORD}[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:week|month|year|"
-    rf"quarter|season)|last(?={_S}*(?:[.;!?)]|$))|a{_S}+(?:week|month|year){_S}+ago|previously|"
+    rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+{_OWN_WORD}[\w'-]+){{0,3}}?{_S}+(?i:ago|last{_S}+(?:{lexicon.alternation('past_after_periods')}"
+    rf")|last(?={_S}*(?:[.;!?)]|$))|a{_S}+(?:week|month|year){_S}+ago|previously|"
     rf"before|"
     rf"earlier(?!{_S}+(?:today|this{_S}+morning|tonight))|at{_S}+"
-    rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:monday|tuesday|wednesday|thursday|friday|"
-    rf"saturday|sunday){_S}+to|in{_S}+the{_S}+(?:spring|summer|autumn|fall|winter)|"
+    rf"(?:the{_S}+start|midnight|launch)|on{_S}+(?:{lexicon.alternation('weekdays')}"
+    rf"){_S}+to|in{_S}+the{_S}+(?:{lexicon.alternation('seasons')})|"
     rf"on{_S}+the{_S}+[0-9]{{1,2}}(?:st|nd|rd|th))\b"
 )
 # a stretch inside the period after the number, its noun between: "4,100 signups in one
@@ -417,8 +417,8 @@ _PAST_AFTER = re.compile(
 # may be said so, nor a night, which a sleep figure is of)
 _PART_OF_PERIOD = re.compile(
     rf"^(?:{_S}*[%°\w/]+)?(?:{_S}+[A-Za-z][\w'-]*){{0,2}}?{_S}+(?i:in|on|within|during){_S}+"
-    rf"(?:(?i:one|a{_S}+single|just{_S}+one){_S}+(?i:day|hour|minute|afternoon|morning|evening|"
-    rf"shift)|(?i:an?|just{_S}+an?){_S}+(?i:hour|minute|afternoon|morning|evening|shift))\b"
+    rf"(?:(?i:one|a{_S}+single|just{_S}+one){_S}+(?i:{lexicon.alternation('parts_of_a_period')}"
+    rf")|(?i:an?|just{_S}+an?){_S}+(?i:{lexicon.alternation('parts_of_a_day')}))\b"
 )
 # a comparison's other side, a few words before the number: "vs a 53 bpm baseline",
 # "compares poorly with 86%", "as opposed to 42"
@@ -468,17 +468,17 @@ _AFTER_A_TAIL = re.compile(
 )
 # a judgement after a number that makes it a norm ("Anything under 60 is fine")...
 _JUDGED = re.compile(
-    rf"(?i:\bis{_S}+(?:normal|typical|usual|fine|healthy|the{_S}+norm|ideal|enough|plenty))"
+    rf"(?i:\bis{_S}+(?:{lexicon.alternation('plan_judgements')}|the{_S}+norm|ideal|enough|plenty))"
 )
 # ...unless the number is someone's value, named before it: "your resting HR of 55 bpm"
 _POSSESSED_OF = re.compile(
-    rf"(?i:\b(?:your|our|my|their|the|today['’]s|this{_S}+morning['’]s)"
+    rf"(?i:\b(?:{lexicon.alternation('person_determiners')}|today['’]s|this{_S}+morning['’]s)"
     rf"(?:{_S}+[A-Za-z][\w'’-]*){{1,4}}{_S}+of){_S}*{_PREFIX}$"
 )
 _YESTERDAY = re.compile(r"(?i:\byesterday\b)")
 _YESTERDAY_AFTER = re.compile(
     rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}+(?i:yesterday|over{_S}+the{_S}+weekend|"
-    rf"on{_S}+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b"
+    rf"on{_S}+(?:{lexicon.alternation('weekdays')}))\b"
 )
 # after yesterday's value, in the same sentence, a number and the word for today
 _IN_SENTENCE = r"(?:[^.!?\n]|\.(?=[0-9]))"  # (a decimal point ends no sentence)
@@ -501,14 +501,14 @@ POSITIVE_WORDS = lexicon.alternation("positive_words")
 # phrases of decrease, every one ending in a word that is no sign alone: "DAU gave back
 # 7.5%", "margin gave up 167 bps", "sales were off 12%"
 NEGATIVE_PHRASES = (
-    rf"(?:gave|give|gives|giving|given){_S}+(?:back|up)|"
-    rf"(?:is|was|are|were|been|[’']s|came{_S}+in|comes{_S}+in){_S}+off"
+    rf"(?:{lexicon.alternation('give_forms')}){_S}+(?:back|up)|"
+    rf"(?:{lexicon.alternation('be_forms')}|[’']s|came{_S}+in|comes{_S}+in){_S}+off"
 )
 _PHRASE_ENDS = lexicon.words("phrase_ends")  # "up" ends one too, and is a sign word already
 _PURE_SIGNS = lexicon.words("pure_signs")
 _WORD_SIGN = re.compile(
     rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
-    rf"(?:{_S}+(?:the|a|an|its|their|our|your)?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|{lexicon.alternation('sign_word_gaps')}"
+    rf"(?:{_S}+(?:{lexicon.alternation('determiners_with_articles')})?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|{lexicon.alternation('sign_word_gaps')}"
     rf"|a\s+further))?){_S}+{_PREFIX}$"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
@@ -517,7 +517,7 @@ _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
 # is the fall: "We cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
 LOWERING_VERBS = lexicon.words("lowering_verbs")
 _LOWERED_BY = re.compile(
-    rf"(?i:\b(?:{'|'.join(sorted(LOWERING_VERBS))})(?:{_S}+(?:the|our|your|its|their))?"
+    rf"(?i:\b(?:{'|'.join(sorted(LOWERING_VERBS))})(?:{_S}+(?:{lexicon.alternation('definite_determiners')}))?"
     rf"(?:{_S}+[A-Za-z][\w-]*){{1,3}}?{_S}+by){_S}+{_PREFIX}$"
 )
 # words that judge a change rather than say its direction: their sign is the direction
@@ -525,7 +525,7 @@ _LOWERED_BY = re.compile(
 _VERDICTS = lexicon.words("verdicts")
 _LOWER_IS_BETTER = re.compile(
     r"(?i:\b(?:latency|latencies|p\d\d|errors?|error\s+rate|5xx|churn|burn|costs?|spend|"
-    r"expenses?|opex|debt|dso|backlog|queue|incidents?|alerts?|pages|crash(?:es)?\b(?!-free)|"
+    rf"expenses?|{lexicon.alternation('lower_is_better_names')}|incidents?|alerts?|pages|crash(?:es)?\b(?!-free)|"
     r"resting\s+(?:hr|heart\s+rate)|rhr|awakenings|load\s+time|cold\s+starts?))"
 )
 _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
@@ -709,11 +709,11 @@ def word_sign(
 # above baseline at 61 bpm", "landed below target at 70k", "breached the SLO at 900 ms"):
 # the reference is no qualifier of the name, nor a plan
 AGAINST_REFERENCE = re.compile(
-    rf"(?i:\b(?:(?:well|far|way|slightly|just|a{_S}+bit|a{_S}+little|still|comfortably)"
+    rf"(?i:\b(?:(?:{lexicon.alternation('degree_words')}|a{_S}+bit|a{_S}+little|still|comfortably)"
     rf"{_S}+)?(?:above|below|over|under|ahead{_S}+of|behind|short{_S}+of|beyond|"
-    rf"(?:higher|lower|better|worse|more|less){_S}+than|breached|missed|beat|exceeded|"
-    rf"cleared|topped|broke){_S}+(?:(?:the|your|our|its|their){_S}+)?"
-    rf"(?:(?:daily|weekly|monthly|quarterly|usual|own){_S}+)?(?:{lexicon.alternation('reference_nouns')}"
+    rf"(?:{lexicon.alternation('reference_comparatives')}){_S}+than|{lexicon.alternation('reference_verbs')}"
+    rf"){_S}+(?:(?:{lexicon.alternation('definite_determiners')}){_S}+)?"
+    rf"(?:(?:{lexicon.alternation('reference_cadences')}){_S}+)?(?:{lexicon.alternation('reference_nouns')}"
     rf"|"
     rf"expectations?|guidance)\b)"
 )
@@ -743,7 +743,7 @@ _GO_TO = re.compile(
 # is 11.4", which a runway always is)
 _PROJECTED = re.compile(
     rf"(?i:\b(?:(?:tracking|pacing|heading|headed)(?:{_S}+(?:to|toward|towards|for))|"
-    rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:reach|hit|end|finish|land))?))"
+    rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:{lexicon.alternation('projected_verbs')}))?))"
     rf"(?:{_S}+(?:{lexicon.alternation('projected_gaps')}))?{_S}+{_PREFIX}$"
 )
 _PROJECTED_KEYS = lexicon.words("projected_keys")
@@ -1258,8 +1258,8 @@ _YEAR_BEFORE_WORDS = frozenset(
     [*_YEAR_PLACING, *lexicon.WORDS["year_part_letters"], *MONTH_NAMES.split("|")]
 )
 _YEAR_BEFORE = re.compile(
-    rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:early|"
-    rf"late|mid|fiscal|fy){_S}*-?)?$"
+    rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:{lexicon.alternation('year_modifiers')}"
+    rf"){_S}*-?)?$"
     # or a period of the year: "Q4 2026", "FY2026", "December 2026"
     rf"|(?i:\b(?:q[1-4]|h[12]|fy|{MONTH_NAMES})){_S}*-?$"
 )
@@ -1287,7 +1287,9 @@ _GAP_AFTER = re.compile(rf"(?:%|{_S}*[A-Za-z°/]+)?{_S}+(?:(?:short|shy){_S}+of|
 # something that acts at that level, in the present ("At 70% CPU, the autoscaler adds
 # nodes", "At 75% memory, pods get evicted", "At 12 months of runway, we start
 # fundraising"); not a judgement of now ("At 48% CPU, we have plenty of headroom")
-_RULE_OPENER = re.compile(rf"[\s*#>•-]*(?:(?i:and|so|but|then|once){_S}+)?(?i:at){_S}+{_PREFIX}$")
+_RULE_OPENER = re.compile(
+    rf"[\s*#>•-]*(?:(?i:{lexicon.alternation('rule_openers')}){_S}+)?(?i:at){_S}+{_PREFIX}$"
+)
 _RULE_VERBS = lexicon.alternation("rule_verbs")
 _RULE_AFTER = re.compile(
     rf"(?:{_S}*(?:%|[A-Za-z/°]+))?(?:{_S}+(?:of{_S}+)?[A-Za-z][\w-]*){{0,3}}?{_S}*,{_S}*"
