@@ -3065,7 +3065,7 @@ _DAYS_OF_A_KIND = re.compile(
 # "On Android,", "For annual plans," (not a time nor a turn of speech: "In November,", "For
 # the week,", "In total,", "On average,", "On the load side,")
 _SEGMENT_OPENER = re.compile(
-    rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:{lexicon.alternation('segment_prepositions')}){_SPACE}+"
+    rf"(?:\A|(?<=[.!?;:\n]))[\s*#>-]*(?i:{lexicon.alternation('segment_openers')}){_SPACE}+"
     rf"(?!(?i:(?:the{_SPACE}+)?(?:{MONTH_NAMES}|{_DAYS}|{lexicon.alternation('not_segments')}"
     rf"|q[1-4]|h[12]))\b)"
     rf"(?!(?i:the{_SPACE}+)?[0-9][\w'’–-]*,)"  # "In 2025,": a year

@@ -366,6 +366,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "it_is_verbs": ("is", "was", "sits", "sat", "stands", "stood"),
     # words of what a value is measured on: "NPS, from 412 responses,"
     "measured_on_words": ("from", "on", "across", "over", "with"),
+    # prepositions that open a segment at a sentence's start: "Among power users,", "Within the EU
+    # cluster,"
+    "segment_openers": ("among", "in", "for", "on", "within"),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
