@@ -1,9 +1,19 @@
 """The default detector's word classes: each list of words its readings look for, once.
 
 Plain data, read at import at no cost: a class name -> the words (or phrases) it holds, in
-the order the readings wrote them (an alternation built from a class tries its words in this
-order). The readings in default.py, prose.py, names.py and default_scanner.py take their
-sets and alternations from here and define none of their own.
+the order the readings wrote them (an alternation built from a class tries its words in
+this order). The readings in default.py, prose.py, names.py and default_scanner.py take
+their sets (`words`) and alternations (`alternation`) from here and define none of their
+own (tests/core/test_lexicon.py holds them to it). Classes are grouped by the module that
+reads them first; a class that looks like another (plan_words, plan_nouns, plan_headers)
+holds what its own reading needs, and merging two would change flags.
+
+A config's `[lexicon]` table adds words to a class for one detector. Only the classes in
+`EXTENDABLE` take them: their words are read by a reading that added_words.py makes for
+the detector (plan_words by plan.word, plan_nouns_after by plan.noun-after). Every other
+class is read inside patterns and sets built once at import and shared by every detector
+in the process, so a config's words cannot reach them yet: they can once the readings
+take their words from the detector rather than from module constants.
 """
 
 from __future__ import annotations
@@ -11,11 +21,9 @@ from __future__ import annotations
 # fmt: off
 WORDS: dict[str, tuple[str, ...]] = {
     # ---- read by default ----
-    # units too common to say which quantity a number is: with a [names] table, a band flag of these
-    # needs a clause that does not name something else
+    # units too common to say which quantity a number is (none, pct)
     "generic_units": ("none", "pct"),
-    # the last word of each, its hyphens read as spaces: where the word before a name is none of
-    # these, the pattern is not searched
+    # the last words of a span to date ("year-to-date", "YTD", "lifetime"): the span gate
     "span_words": ("date", "ytd", "qtd", "mtd", "wtd", "dtd", "lifetime", "time", "cumulative"),
     # units of time written as plural nouns: a count of them is a duration, not an amount
     "time_plurals": (
@@ -93,11 +101,9 @@ WORDS: dict[str, tuple[str, ...]] = {
         "that", "it", "there", "here", "what", "who", "he", "she", "let", "where", "everything",
         "nothing", "something",
     ),
-    # an average over a window of days before a name ("7-day average", "30-day rolling avg"), and
-    # the words it ends with; or such a label before a number ("7-night avg 44")
+    # words an average over a window of days ends with: "7-day average", "30-day avg"
     "window_words": ("average", "avg", "mean"),
-    # the first word of each of its alternatives: where the word after a name is none of these, the
-    # pattern is not tried
+    # the first words of a segment said after a name: the segment pattern's gate
     "segment_prepositions": ("among", "for", "on", "in", "from", "per", "by"),
     # nouns of how a whole is split: "the channel mix"
     "split_words": (
@@ -145,8 +151,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "added", "removed", "retired", "deleted", "archived", "silenced", "muted", "disabled",
         "decommissioned", "closed", "cut",
     ),
-    # a population, a person named by a possessive or a benchmark: a value of someone else than the
-    # reader
+    # a population, a person named by a possessive or a benchmark: someone else's value
     "others": (
         "runners", "people", "adults", "athletes", "others", "men", "women", "peers", "partner's",
         "partner’s", "friend's", "friend’s", "population", "teammates", "competitor", "competitors",
@@ -272,8 +277,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "display", "retargeting", "sms", "push", "enterprise", "smb", "mid-market", "mobile", "web",
         "desktop", "ios", "android",
     ),
-    # words after an opening "In"/"On"/"For" that make it a time or a turn of speech, not a segment:
-    # "In total,", "In the meantime,"
+    # words after an opening "In"/"On"/"For" that make a time or a turn of speech: "In total,"
     "not_segments": (
         "today", "yesterday", "tonight", "tomorrow", "total", "short", "sum", "general",
         "particular", "addition", "contrast", "comparison", "practice", "fact", "turn", "response",
@@ -366,8 +370,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "it_is_verbs": ("is", "was", "sits", "sat", "stands", "stood"),
     # words of what a value is measured on: "NPS, from 412 responses,"
     "measured_on_words": ("from", "on", "across", "over", "with"),
-    # prepositions that open a segment at a sentence's start: "Among power users,", "Within the EU
-    # cluster,"
+    # prepositions that open a segment at a sentence's start: "Within the EU cluster,"
     "segment_openers": ("among", "in", "for", "on", "within"),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
@@ -408,14 +411,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "threshold", "guidance", "schedule", "prescription", "minimum", "maximum", "bar",
         "projected", "predicted", "modelled", "modeled", "simulated",
     ),
-    # what a scenario or a forecast says is its output, not a measurement: "The simulation shows 780
-    # ms", "The scenario puts burn at $100,000"
+    # what gives a projection, not a measurement: "The simulation shows 780 ms"
     "projectors": (
         "simulation", "simulations", "scenario", "scenarios", "outlook", "extrapolation",
         "projection", "projections", "forecast", "forecasts",
     ),
-    # a model's or an estimate's words are a projection only when quoted ('The model says "$170,000
-    # a month"'): a device's model gives a measurement ("the model puts you at 68%")
+    # words that give a projection only when quoted: 'The model says "$170,000 a month"'
     "quoted_projectors": ("model", "models", "estimate", "estimates"),
     # verbs by which a model or a forecast says its projection
     "saying_verbs": (
@@ -423,8 +424,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "implied", "assumes", "assumed", "gives", "gave", "suggests", "suggested", "expects",
         "sees", "saw", "has", "had",
     ),
-    # a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight", but "You
-    # got 41 min of deep sleep tonight" is the night reported
+    # a time word that is a plan's unless a statement reports it: "Aim for 90 min tonight"
     "reported_times": ("tonight",),
     # verbs that make a clause a statement, not an order ("Spend came to $1,240")
     "finite": (
@@ -436,9 +436,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "not_labels": ("tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"),
     # a time to come, as the owner of what follows: "Tomorrow's run: 5 miles easy"
     "planned_possessives": ("tomorrow's", "tomorrow’s", "tonight's", "tonight’s"),
-    # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding", "of
-    # whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads "whıch"
-    # too, which `_ODD` finds)
+    # pronouns of a part of the whole told before: "of which 2,100", "of whom 75,000"
     "of_which_words": ("which", "whom", "these", "those", "them"),
     # words ending in s before "out of" that are not plural nouns
     "scale_not_plurals": ("this", "thus", "plus", "less", "across", "unless", "whereas"),
@@ -460,9 +458,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "phrase_ends": ("back", "off"),
     # words that are only a sign ("minus 5"), not a direction of change
     "pure_signs": ("minus", "negative", "plus", "positive"),
-    # verbs that lower what they are said of, their object after them ("The fix cut p95 latency by
-    # 10.6%"); with "by" and the number after an object of a few words, the number is the fall: "We
-    # cut p95 by 10.6%", "Seasonality cut daily actives by 7.5%"
+    # verbs that lower what they are said of: "We cut p95 by 10.6%" is a fall of 10.6%
     "lowering_verbs": (
         "cut", "reduced", "lowered", "trimmed", "dropped", "slashed", "decreased", "shaved",
         "dented",
@@ -476,8 +472,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "narrower", "thinner", "worse", "hit", "decline", "drop", "decrease", "dip", "slide",
         "slump", "plunge", "reduction", "contraction", "downturn", "downtick",
     ),
-    # words after a number that judge its change as better or worse ("10.6% faster"): for a quantity
-    # that is better lower (latency), better and faster are down
+    # words after a number that judge its change: "10.6% faster" (down, for a latency)
     "after_verdicts": ("better", "worse", "faster", "slower"),
     # an amount of money a loss is said to be: the loss its subject, plain words between
     "loss_words": ("loss", "losses", "deficit", "shortfall"),
@@ -488,8 +483,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "actual", "actuals", "vs", "versus", "progress", "far", "date", "met", "hit", "missed",
         "status",
     ),
-    # verbs that begin a step to take after a label and its colon ("Follow-ups: lower the queue
-    # alarm to 5,000"), besides the imperatives a clause may begin with
+    # verbs that begin a step after a label: "Follow-ups: lower the queue alarm to 5,000"
     "step_verbs": (
         "raise", "lower", "trim", "bump", "reduce", "increase", "decrease", "grow", "double",
         "move", "reach", "ship", "test",
@@ -499,24 +493,17 @@ WORDS: dict[str, tuple[str, ...]] = {
         "will", "would", "could", "should", "might", "may", "must", "can", "shall", "won't",
         "wouldn't", "won’t", "wouldn’t",
     ),
-    # a request for a value: "asked for 18 months", "requested 99.95% uptime" (not "requests",
-    # "demands": nouns too, as in "Requests came in at 17,700 rps")
+    # verbs of a request for a value: "asked for 18 months", "requested 99.95% uptime"
     "asking": ("asked", "asks", "asking", "requested", "requesting", "demanded", "demanding"),
     # a threshold a condition names: "when error rate exceeds 5%", "once HRV drops below 40"
     "when_words": ("when", "whenever", "once", "if", "until", "unless", "before"),
-    # the first words of a clause that supposes a value ("If conversion reached 4.1%, ...", "At a
-    # $150k burn, ..."), and the modal verbs of the main clause that make it a supposition: any for
-    # "if", only "would" for "at" and "with" ("With HRV at 80, you could push today" states the HRV
-    # and advises)
+    # words that open a supposition: "If conversion reached 4.1%", "At a $150k burn"
     "supposing": ("if", "unless", "were", "should", "assuming", "at", "with"),
-    # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps left to
-    # reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for errors is
-    # 21.1%")
+    # words of the gap to a mark: "2.7 mi away from", "721 steps left", "$10.2k to go"
     "goal_words": ("away", "go", "left"),
     # the words that open a window of items before its size: "your last 3 runs"
     "window_openers": ("last", "past", "previous", "first", "next", "final"),
-    # the first words of a condition: the main clause after its comma tells what follows from it,
-    # modal or not ("If we close the round, runway extends to 36 months")
+    # the first words of a condition: "If we close the round, runway extends to 36 months"
     "conditions": ("if", "unless", "assuming", "supposing", "suppose"),
     # and of one `_RANGE_BEFORE` ends without a dash: the word between the two numbers
     "range_last": ("to", "or", "and", "through", "usd", "eur", "gbp", "us"),
@@ -560,9 +547,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "workout", "release", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
         "sunday",
     ),
-    # what makes the words between a name and "N times" more than its verb: a passive (the name is
-    # what was acted on: "invoices were chased 3 times"), an article or a preposition (another thing
-    # counted), a change ("spiked 3 times")
+    # words that make the words before "N times" more than its verb: "were chased 3 times"
     "not_its_verb": (
         "is", "was", "are", "were", "be", "been", "being", "get", "got", "the", "a", "an", "this",
         "that", "these", "those", "each", "every", "all", "some", "on", "in", "at", "for", "with",
@@ -574,9 +559,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "subject_pronouns": ("we", "you", "i", "they", "he", "she", "it"),
     # the word the go-to reading needs ("we go to 9.8 mi")
     "go_to_keys": ("to",),
-    # a quantity whose name says it is a loss or an outflow carries its sign in the name: a pool may
-    # hold it as a size ("net_loss 33653") or below zero ("burn -92417"), and the prose's sign ("a
-    # loss of $33,653", "-$92,417", "Burn: $92.4k") says the same either way
+    # words of a loss or an outflow in a pool name: its sign is in the name ("net_loss", "burn")
     "outflow_words": (
         "burn", "loss", "losses", "deficit", "shortfall", "outflow", "outflows", "spend",
         "spending", "expense", "expenses", "opex", "cost", "costs",
@@ -586,14 +569,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "change", "changes", "delta", "growth", "diff", "trend", "variance", "yoy", "qoq", "mom",
         "wow", "dod",
     ),
-    # words that judge a change rather than say its direction: their sign is the direction that is
-    # good or bad for the quantity, and for these quantities lower is better
+    # words that judge a change rather than say its direction ("improved", "worse")
     "verdicts": (
         "improved", "improves", "improving", "better", "worse", "worsened", "worsens", "regressed",
         "regresses", "deteriorated",
     ),
-    # the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a prefix
-    # unit's letters
+    # the last words of a clause a bound ends: a bound's word, "minus", or a prefix unit's letters
     "bound_last": (
         "below", "under", "above", "beyond", "over", "within", "most", "least", "than", "to", "as",
         "around", "about", "roughly", "approximately", "nearly", "almost", "of", "like", "between",
@@ -601,8 +582,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "exceeds", "topped", "tops", "crossed", "crosses", "surpassed", "surpasses", "circa",
         "approx", "ballpark",
     ),
-    # the first word of each alternative of the patterns above (a whole run of letters where they
-    # match): a clause without any of them cannot match the pattern
+    # the first words of the bound readings: a clause without any of them cannot match
     "bound_words": (
         "below", "under", "above", "beyond", "over", "within", "at", "no", "less", "more", "fewer",
         "up", "as", "around", "about", "roughly", "approximately", "nearly", "almost", "close",
@@ -685,8 +665,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "year_placing": (
         "in", "since", "during", "by", "until", "through", "of", "from", "before", "after", "for",
     ),
-    # first words of the sign phrases after a number ("in the red", "under water", "on the ...
-    # side")
+    # first words of the sign phrases after a number: "in the red", "under water"
     "sign_phrase_openers": ("in", "under", "on"),
     # the months, short ("may" again, as the alternations always had it)
     "month_abbreviations": (
@@ -728,8 +707,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "surplus", "positive", "cooler", "colder", "narrower", "warmer", "hotter", "wider",
         "thinner", "thicker", "better", "worse",
     ),
-    # nouns of a change after its size: "a 7.5% decrease", "a 12% jump" (decline and drop are read
-    # before them)
+    # nouns of a change after its size: "a 7.5% decrease" (decline and drop come before them)
     "change_nouns": (
         "decrease", "dip", "slide", "slump", "plunge", "reduction", "contraction", "downturn",
         "downtick", "increase", "rise", "jump", "uptick", "surge", "spike", "boost", "lift",
@@ -933,8 +911,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "users", "user", "sales", "days", "hours", "minutes", "hour", "minute", "date", "period",
         "season", "data", "stage",
     ),
-    # the words that may stand between a head noun alone and its number: verbs of statement, links
-    # and times ("Score came in at 80", "Your score was 80 last night")
+    # words between a head noun alone and its number: "Score came in at 80"
     "head_links": (
         "is", "was", "are", "were", "s", "sat", "sits", "stood", "stands", "came", "comes", "in",
         "at", "to", "of", "landed", "reads", "read", "now", "today", "tonight", "overnight", "this",
@@ -983,8 +960,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         # the word that opens a comparison's other side: "95 versus fitness" is not fitness
         "versus", "vs", "against", "compared",
     ),
-    # units of time spent: "70 min in REM" is the time spent in it (but "$2,000 in cash" is how it
-    # was paid, and "3% in churn" a share of something)
+    # units of time spent: "70 min in REM" is the time spent in it
     "spent_units": ("min", "h", "hr", "hrs", "hours", "s", "sec", "ms"),
     # words right before a name that make the number something else than its value
     "later_not": (
@@ -1005,8 +981,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "in", "on", "for", "with", "by", "from", "of", "over", "under", "after", "before", "since",
         "during", "per", "than", "and", "or", "as", "across",
     ),
-    # words that say nothing of which quantity a number is: pronouns, articles, verbs of statement,
-    # prepositions, times. What is left in a clause names the quantity.
+    # words that say nothing of which quantity a number is: pronouns, articles, links, times
     "plain": (
         "a", "an", "the", "this", "that", "these", "those", "it", "its", "it's", "we", "our", "us",
         "you", "your", "i", "my", "me", "they", "their", "he", "she", "his", "her", "is", "was",
