@@ -11,11 +11,13 @@ stand in for the rule.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from reviewer.grounding import lexicon
 from reviewer.grounding.bands import relative
 from reviewer.grounding.checked import scanner_of
 from reviewer.grounding.types import Flag, Known
@@ -28,6 +30,10 @@ Span = tuple[int, int]
 # weighed apart from one they passed over ("passed:left:zebra"), as two models in one table
 GROUPS = {True: "flagged", False: "passed"}
 REL_BINS = (0.0, 0.01, 0.03, 0.06, 0.12, 0.25, 0.5, 1.0)
+SIGNED = "+-\u2212\u2013"  # a sign written with the number
+# words beside a number that say it fell or rose ("down 7.7%", "9.3% below", "gained 3.9 lb")
+LOWERING, RAISING = lexicon.words("said_lower"), lexicon.words("said_higher")
+FAITHFUL = 0.03  # a number this near another known value cites it (the reference's band)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,10 +123,39 @@ def _readings(readings: Iterable[Any]) -> dict[Span, tuple[str, str, str | None]
 
 def _choose(value: float, unit: str, sentence: str, pool: Sequence[Known], config: Any) -> Known:
     """The known value the number would be compared with: one of its unit named in its
-    sentence, else the nearest of its unit."""
+    sentence, else the nearest of its unit in size, whatever its sign ("gained 3.9 lb" is
+    compared with a weight change of -3.9 lb, not with a weight of 214.3)."""
     same = [k for k in pool if k.unit == unit]
     named = [k for k in same if _named(sentence, k, config)]
-    return min(named or same, key=lambda k: relative(value, k.value))
+    return min(named or same, key=lambda k: relative(abs(value), abs(k.value)))
+
+
+def _cites_other(value: float, unit: str, known: Known, pool: Sequence[Known]) -> str:
+    """Whether the number is, within the faithful band, another known value than the one
+    it is compared with: "same-unit", "other-unit" or "none". A number a writer took from
+    the pool is that value's citation, whatever name stands beside it."""
+    found = "none"
+    for other in pool:
+        if other.name == known.name:
+            continue
+        if abs(value - other.value) <= FAITHFUL * max(abs(value), abs(other.value), 1e-9):
+            if other.unit == unit:
+                return "same-unit"
+            found = "other-unit"
+    return found
+
+
+def _word_sign(token: str, left: Sequence[str], right: Sequence[str], known: Known) -> str:
+    """How a sign said in words beside an unsigned number ("down 7.7%", "9.3% below",
+    "lost 7.7 lb") sits with the known value's sign: "agree", "disagree", "written" (the
+    number carries its own sign) or "none"."""
+    if token[:1] in SIGNED:
+        return "written"
+    near = {*left[-2:], *right[:2]}
+    lowered, raised = not near.isdisjoint(LOWERING), not near.isdisjoint(RAISING)
+    if lowered == raised or known.value == 0:
+        return "none"
+    return "agree" if lowered == (known.value < 0) else "disagree"
 
 
 def candidates(
@@ -148,6 +183,7 @@ def candidates(
     ]
     numbers.sort()
     readings = _readings(readings_made)
+    values = sorted(n[3] for n in numbers)
     found = []
     for place, (start, end, token, value, unit) in enumerate(numbers):
         flag = flags.get((start, end))
@@ -164,7 +200,13 @@ def candidates(
         in_sentence = [n for n in numbers if begin <= n[0] < stop]
         order = next(i for i, n in enumerate(in_sentence) if n[0] == start)
         context = (text[max(begin, start - 60) : start], text[end : min(stop, end + 60)])
+        said = _word_sign(token, _words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT], known)
+        if flag is None and said == "disagree":
+            value = -value  # "down 7.7%": the value the words give it
+        elsewhere = _written(values, known.value) - _near(value, known.value)
         features = _features(
+            elsewhere > 0,
+            said,
             flag,
             (outcome, rule),
             known,
@@ -182,7 +224,30 @@ def candidates(
     return found
 
 
+def _group(rule: str | None) -> str:
+    """The group of a rule id ("plan" of "plan.bound"), and for a name rule how many words
+    named the known value ("name:1" of "name:now", "name:2+" of "name:resting heart rate")."""
+    if not rule:
+        return "none"
+    if rule.startswith("name:"):
+        return "name:1" if len(rule[5:].split()) == 1 else "name:2+"
+    return rule.split(".")[0]
+
+
+def _near(value: float, target: float) -> int:
+    return int(abs(value - target) <= FAITHFUL * max(abs(value), abs(target), 1e-9))
+
+
+def _written(values: Sequence[float], target: float) -> int:
+    """How many of the brief's numbers (sorted) are, within the faithful band, `target`."""
+    reach = FAITHFUL * abs(target) / (1 - FAITHFUL) + 1e-9
+    low, high = bisect_left(values, target - reach), bisect_right(values, target + reach)
+    return sum(_near(v, target) for v in values[low:high])
+
+
 def _features(
+    elsewhere: bool,
+    said: str,
     flag: Flag | None,
     reading: tuple[str, str],
     known: Known,
@@ -197,7 +262,6 @@ def _features(
     place: int,
 ) -> tuple[str, ...]:
     outcome, rule = reading
-    outcome, rule = reading
     rel = relative(value, known.value)
     named = _named(sentence, known, config)
     others = any(_named(sentence, k, config) for k in pool if k is not known and k.unit == unit)
@@ -207,10 +271,14 @@ def _features(
         f"basis={flag.basis if flag else 'none'}",
         f"kind={flag.kind if flag else 'none'}",
         f"rule={rule or (f'{flag.kind}.{flag.basis}' if flag else 'none')}",
+        f"rule_group={_group(rule)}",
         f"outcome={outcome or 'unknown'}",
         f"unit={unit}",
         _rel_bin(rel),
         f"sign_flip={value * known.value < 0}",
+        f"size_rel<{FAITHFUL:g}={relative(abs(value), abs(known.value)) <= FAITHFUL}",
+        f"cites_other={_cites_other(value, unit, known, pool)}",
+        f"known_cited_elsewhere={elsewhere}",
         f"exact={value == known.value}",
         f"name={'here' if named else 'other' if others else 'none'}",
         f"order={min(order, 2)}",
@@ -218,6 +286,7 @@ def _features(
         f"first_in_brief={place == 0}",
     ]
     left, right = _words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT]
+    found.append(f"word_sign={said}")
     found += [f"left:{w}" for w in left] + [f"right:{w}" for w in right]
     if left:
         found.append(f"left1:{left[-1]}")

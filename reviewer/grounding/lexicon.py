@@ -661,6 +661,18 @@ WORDS: dict[str, tuple[str, ...]] = {
         "rallied", "rallies", "ballooned", "balloons", "swelled", "swells", "warmed", "warms",
         "strengthened", "strengthens",
     ),
+    # ---- read by the features of a learned model (reviewer.grounding.candidates) ----
+    # words beside a number that say it fell or lies below ("down 7.7%", "9.3% below")
+    "said_lower": (
+        "down", "below", "under", "fell", "fall", "falls", "dropped", "drop", "drops", "declined",
+        "decline", "lost", "lower", "less", "minus", "slipped", "decreased", "shrank", "behind",
+        "short", "negative", "deficit", "cooler", "colder", "eased",
+    ),
+    # words beside a number that say it rose or lies above ("up 2.7%", "gained 3.9 lb")
+    "said_higher": (
+        "up", "above", "over", "rose", "rise", "rises", "gained", "gain", "grew", "increased",
+        "higher", "more", "plus", "ahead", "climbed", "jumped", "warmer", "added",
+    ),
     # prepositions that place a time in a year: "in 2024", "since 2019"
     "year_placing": (
         "in", "since", "during", "by", "until", "through", "of", "from", "before", "after", "for",
