@@ -1965,7 +1965,7 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
 
 _BASELINE_KEYS = ("baseline", "usual", "norm")
 _BASELINE_BEFORE = re.compile(
-    r"(?i:\b(?:baseline|usual|normal|norm)\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
+    rf"(?i:\b(?:{lexicon.alternation('baseline_nouns')})\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
     r"(?:(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
     r"stands[ \t\u00a0]+at|runs[ \t\u00a0]+at|came[ \t\u00a0]+in[ \t\u00a0]+at))[ \t\u00a0]+"
     r"|[ \t\u00a0]*\([ \t\u00a0]*)(?:[$€£¥][ \t\u00a0]?)?$"
@@ -2038,7 +2038,7 @@ _SET_CHANGED_AFTER = re.compile(
 # an increment said before the number: "An extra 300 signups", "another $12k", "an
 # additional 5 minutes of deep sleep"
 _INCREMENT_BEFORE = re.compile(
-    r"(?i:\b(?:an?[ \t\u00a0]+(?:extra|additional|incremental)|another))[ \t\u00a0]+"
+    rf"(?i:\b(?:an?[ \t\u00a0]+(?:{lexicon.alternation('increment_words')})|another))[ \t\u00a0]+"
     r"(?:[$€£¥][ \t\u00a0]?)?$"
 )
 
@@ -2261,7 +2261,9 @@ _PERCENTILE_AFTER = re.compile(
 
 
 # a statistic said alone, a name's whole form ("p95" of `p95_latency`, "median")
-_STATISTIC_ALONE = re.compile(r"(?i:p[0-9]{2}(?:\.[0-9]+)?|median|mean|average|avg)")
+_STATISTIC_ALONE = re.compile(
+    rf"(?i:p[0-9]{{2}}(?:\.[0-9]+)?|{lexicon.alternation('statistic_words')})"
+)
 # the words of a clause that opens with a noun phrase: bullets, a determiner, words
 _NOUNS_OPEN = re.compile(
     rf"[\s*#>•-]*(?:(?i:{lexicon.alternation('noun_phrase_openers')})[ \t\u00a0]+)?"
@@ -3187,11 +3189,13 @@ _SEGMENT_BEFORE = re.compile(
 _WINDOW_WORDS = lexicon.words("window_words")
 _WINDOW_BEFORE = re.compile(
     rf"\b[0-9]+[ \t\u00a0-]?(?i:{lexicon.alternation('window_periods')})s?[ \t\u00a0-]+"
-    r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?[ \t\u00a0-]+$"
+    rf"(?:(?i:{lexicon.alternation('window_kinds')})[ \t\u00a0-]+)?(?i:"
+    rf"{lexicon.alternation('window_words')})\.?[ \t\u00a0-]+$"
 )
 _WINDOW_LABEL = re.compile(
     rf"\b[0-9]+[ \t\u00a0-]?(?i:{lexicon.alternation('window_periods')})s?[ \t\u00a0-]+"
-    r"(?:(?i:rolling|trailing|moving)[ \t\u00a0-]+)?(?i:average|avg|mean)\.?"
+    rf"(?:(?i:{lexicon.alternation('window_kinds')})[ \t\u00a0-]+)?(?i:"
+    rf"{lexicon.alternation('window_words')})\.?"
     r"[ \t\u00a0]*(?:[:=]|(?i:is|was|of|at|(?:sat|sits|landed|came[ \t\u00a0]+in)[ \t\u00a0]+at))?"
     r"[ \t\u00a0]*(?:[$€£¥]|US\$)?$"
 )

@@ -372,6 +372,14 @@ WORDS: dict[str, tuple[str, ...]] = {
     "measured_on_words": ("from", "on", "across", "over", "with"),
     # prepositions that open a segment at a sentence's start: "Within the EU cluster,"
     "segment_openers": ("among", "in", "for", "on", "within"),
+    # nouns of a baseline before its value: "baseline 58", "your usual is 58"
+    "baseline_nouns": ("baseline", "usual", "normal", "norm"),
+    # words of an increment: "12,000 extra daily actives"
+    "increment_words": ("extra", "additional", "incremental"),
+    # words of a statistic said alone: "median 203 ms"
+    "statistic_words": ("median", "mean", "average", "avg"),
+    # kinds of a window of days: "30-day rolling avg"
+    "window_kinds": ("rolling", "trailing", "moving"),
     # ---- read by prose ----
     # words that make the number they come before a plan, a wish or a prediction
     "plan_words": (
@@ -890,6 +898,24 @@ WORDS: dict[str, tuple[str, ...]] = {
     "gap_determiners": ("the", "your", "our", "my", "its", "their"),
     # words of degree before a comparison: "well below target"
     "degree_words": ("well", "far", "way", "slightly", "just"),
+    # words of what is owed: "is due on the 15th"
+    "owed_words": ("due", "owed", "payable"),
+    # nouns after "on the" that make a plan: "on the calendar"
+    "on_the_plan_nouns": ("calendar", "schedule", "plan", "books"),
+    # participles of a plan's figure: "over the planned 90"
+    "planned_words": ("planned", "budgeted", "targeted"),
+    # verbs of a change for the worse: "p95 regressed by 40 ms"
+    "worsening_verbs": ("worsened", "regressed", "deteriorated"),
+    # verbs of a start: "started the month at $2.1M"
+    "starting_verbs": ("started", "began", "opened"),
+    # nouns of a bound opening a clause: "Maximum 45 min"
+    "bound_nouns": ("maximum", "minimum", "max", "min"),
+    # verbs of a projection's course: "tracking to $2.1M"
+    "projecting_verbs": ("tracking", "pacing", "heading", "headed"),
+    # nouns of a projection's course: "on pace for 31"
+    "projection_nouns": ("pace", "track", "course"),
+    # words of a slight amount: "slightly under 9 hours"
+    "slight_words": ("slightly", "fractionally", "marginally"),
     # ---- read by names ----
     # words between a name and its number that make the number something else than its value
     "qualifiers": (

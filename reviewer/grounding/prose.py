@@ -87,8 +87,8 @@ _APPROXIMATE = re.compile(
 # a word that makes a bound a near miss ("just under 9 hours", "a shade over 62"): said of
 # what happened, the value given roughly
 _SOFTENED = re.compile(
-    rf"(?i:\b(?:just|only{_S}+just|a{_S}+(?:{lexicon.alternation('small_amounts')})|slightly"
-    rf"|fractionally|marginally)){_S}+$"
+    rf"(?i:\b(?:just|only{_S}+just|a{_S}+(?:{lexicon.alternation('small_amounts')})|{lexicon.alternation('slight_words')}"
+    rf")){_S}+$"
 )
 # a label before a colon that names what is measured ("Total sleep: about 9 hours"), not
 # what is planned ("Goal: about 9 hours", "Tomorrow: around 5 mi")
@@ -172,7 +172,7 @@ MONTH_NAMES = "|".join([*MONTHS, *lexicon.WORDS["month_abbreviations"]])
 _SEASONS = lexicon.alternation("seasons")
 _PLAN_AFTER_WORDS = (
     rf"^(?:{_S}*[%\w°/.-]+)?{_S}*(?:{_OWN_WORD}[\w'-]+{_S}+){{0,5}}?(?i:planned|scheduled|tomorrow"
-    rf"|(?:is|are)\s+(?:now\s+)?(?:due|owed|payable)"
+    rf"|(?:is|are)\s+(?:now\s+)?(?:{lexicon.alternation('owed_words')})"
     rf"|next\s+(?:{lexicon.alternation('next_periods')})|by\s+(?:launch|{_DAYS}|{_MONTHS}"
     rf"|{_SEASONS}|the\s+end|end|next|q[1-4]|year(?:-end)?|release|then)|is\s+the"
     rf"\s+(?:{lexicon.alternation('is_the_plan_nouns')})|give\s+or\s+take|or\s+thereabouts"
@@ -180,7 +180,7 @@ _PLAN_AFTER_WORDS = (
     rf")|at\s+most|max(?:imum)?\b|is\s+(?:{lexicon.alternation('plan_judgements')}"
     rf"|the\s+norm|ideal|enough|plenty|all\s+you\s+need)|target|goal|"
     rf"(?:{lexicon.alternation('modals')})\s+be\s+(?:{lexicon.alternation('would_be_judgements')})|"
-    rf"on\s+the\s+(?:calendar|schedule|plan|books)|(?:we|you|they)\s+(?:can|could)\s+"
+    rf"on\s+the\s+(?:{lexicon.alternation('on_the_plan_nouns')})|(?:we|you|they)\s+(?:can|could)\s+"
     rf"(?:{lexicon.alternation('capacity_verbs')}|live\s+with))\b"
 )
 # a plan's noun right after the number and its unit: "a $100k budget", "a 160 bpm limit"
@@ -194,7 +194,7 @@ _PLAN_NOUN_AFTER = re.compile(
 _GAP_TO_PLAN_AFTER = re.compile(
     rf"^(?:{_S}*[%°/\w-]+)?{_S}+(?i:(?P<over>over|above|past|beyond|ahead{_S}+of)|under|below|"
     rf"behind){_S}+(?:(?i:{lexicon.alternation('gap_determiners')}|this{_S}+week['’]s|today['’]s){_S}+)?"
-    rf"(?:(?i:planned|budgeted|targeted){_S}+{_PREFIX}(?P<planned>[0-9][0-9,.]*[kKM]?)|"
+    rf"(?:(?i:{lexicon.alternation('planned_words')}){_S}+{_PREFIX}(?P<planned>[0-9][0-9,.]*[kKM]?)|"
     rf"(?:{_PREFIX}(?P<figure>[0-9][0-9,.]*[kKM]?)(?:{_S}*[%°]|{_S}*[A-Za-z/]+)?{_S}+)?"
     rf"(?:(?i:{lexicon.alternation('plan_cadences')}){_S}+)?"
     rf"(?i:{'|'.join(_PLAN_NOUNS_AFTER)})s?\b)"
@@ -291,7 +291,7 @@ _MOVE_TO_LEVEL = re.compile(
 )
 # a verb that moved the number right after it: a change's, a move's, or a verdict's
 _MOVED_BEFORE = re.compile(
-    rf"(?i:\b(?:{CHANGE_VERBS}|{MOVE_WORDS}|worsened|regressed|deteriorated)(?:{_S}+by)?)"
+    rf"(?i:\b(?:{CHANGE_VERBS}|{MOVE_WORDS}|{lexicon.alternation('worsening_verbs')})(?:{_S}+by)?)"
     rf"{_S}+{_PREFIX}$"
 )
 
@@ -394,7 +394,7 @@ _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
 ORDINAL_WORDS = lexicon.words("ordinal_words")
 PAST_WORDS = re.compile(
     r"(?i:\b(?:previously|previous|prev\b\.?|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
-    r"formerly|former|used\s+to|(?:started|began|opened)(?!\s+(?:the\s+day|today|this\s+morning|"
+    rf"formerly|former|used\s+to|(?:{lexicon.alternation('starting_verbs')})(?!\s+(?:the\s+day|today|this\s+morning|"
     r"the\s+morning))|"
     rf"before\s+the|last\s+(?:{lexicon.alternation('past_last_periods')}"
     r")(?!['’]s)|"
@@ -433,7 +433,7 @@ _SUBJECT_WAS_LAST = re.compile(rf"^[\s\"'(*|-]*(?i:last){_S}+(?i:{_LAST_PERIODS}
 _ARROW_AFTER = re.compile(rf"^(?:{_S}*(?:[%°]|[A-Za-z/]+))?{_S}*(?:→|->|⟶|➔|=>){_S}*{_PREFIX}[0-9]")
 # a clause that opens with a bound: "A maximum of 6.1 miles." (a measured "max of" is no bound)
 _OPENS_WITH_BOUND = re.compile(
-    rf"^[\s\"'(*|-]*(?i:(?:a{_S}+)?(?:maximum|minimum|max|min)(?:{_S}+of)?|at{_S}+(?:most|least)|"
+    rf"^[\s\"'(*|-]*(?i:(?:a{_S}+)?(?:{lexicon.alternation('bound_nouns')})(?:{_S}+of)?|at{_S}+(?:most|least)|"
     rf"up{_S}+to|no{_S}+(?:more|less|fewer){_S}+than){_S}+{_PREFIX}$"
 )
 # an old value in parentheses after the new one: "3,806 req/s (was 4,132 req/s)"
@@ -730,7 +730,7 @@ _ACCOUNTING = re.compile(
 # an amount of money a loss is said to be: the loss its subject, plain words between
 _LOSS_WORDS = lexicon.words("loss_words")
 _LOSS_BEFORE = re.compile(
-    rf"(?i:\b(?:loss|losses|deficit|shortfall)(?:{_S}+(?:{lexicon.alternation('loss_gap_words')}"
+    rf"(?i:\b(?:{lexicon.alternation('loss_words')})(?:{_S}+(?:{lexicon.alternation('loss_gap_words')}"
     rf"))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
 )
 _GO_TO_KEYS = lexicon.words("go_to_keys")
@@ -742,8 +742,8 @@ _GO_TO = re.compile(
 # track for 31 miles" (not "tracking at $169.8k", the value now; nor "At this pace, runway
 # is 11.4", which a runway always is)
 _PROJECTED = re.compile(
-    rf"(?i:\b(?:(?:tracking|pacing|heading|headed)(?:{_S}+(?:to|toward|towards|for))|"
-    rf"on{_S}+(?:pace|track|course){_S}+(?:for|to)(?:{_S}+(?:{lexicon.alternation('projected_verbs')}))?))"
+    rf"(?i:\b(?:(?:{lexicon.alternation('projecting_verbs')})(?:{_S}+(?:to|toward|towards|for))|"
+    rf"on{_S}+(?:{lexicon.alternation('projection_nouns')}){_S}+(?:for|to)(?:{_S}+(?:{lexicon.alternation('projected_verbs')}))?))"
     rf"(?:{_S}+(?:{lexicon.alternation('projected_gaps')}))?{_S}+{_PREFIX}$"
 )
 _PROJECTED_KEYS = lexicon.words("projected_keys")
