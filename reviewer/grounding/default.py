@@ -786,304 +786,225 @@ class DefaultDetector(PoolDetector):
         """The numbers a name points at, by start: the first number after a name in its
         clause, or a number right before a name ("27 pages", "66 mins of REM sleep"); last,
         a number no name is beside and the band finds unrelated, named later in its sentence
-        ("It took 28 min to drop off, so latency is fine"). A closer name wins. `scanned`
-        holds the scanner's matches on the text, when the caller has them."""
-        scanner = self.scanner
-        pattern = scanner.pattern
-        read = ascii_digits(text)
-        named: dict[int, Named] = {}
-        after: dict[int, Named] = {}
-        later: dict[int, Named] = {}
-        partial: dict[int, Named] = {}
-        listed: dict[int, Named] = {}  # the item before a comma: "deep sleep, 70 min REM"
-        heads: dict[int, Named] = {}
-        # a past value told before the value now, a label's number: no reading
-        then: dict[int, Named] = {}
-        numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
-        modifiers: set[int] = set()  # the starts of names that qualify a noun before them
+        ("It took 28 min to drop off, so latency is fine"). A closer name wins: the readings
+        are tried in the priority of `NAME_READINGS`. `scanned` holds the scanner's matches
+        on the text, when the caller has them."""
+        scan = _NameScan(text, ascii_digits(text), mentions, index, names, scanned)
         for m_start, m_end, known, whole in mentions:
-            if _segmented(text, m_start, m_end) or _someone_else(text, m_start):
-                continue  # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
-            if (span := _span_before(text, m_start)) is not None and not self._fits(span, known):
-                continue  # "YTD revenue", "Lifetime steps": the total over another span
-            if whole and names.said_of_several(text, m_start, m_end):
-                continue  # "Long runs have gone 10, 11, 12 and 13 miles": not today's run
-            if _statistic_of_other(text, m_start, m_end, known, names):
-                continue  # "Build time p50", "Replication lag p99": another quantity's
-            qualifying = _qualifies(text, m_start)
-            if qualifying:
+            name = _Mention(m_start, m_end, known, whole)
+            if _vetoed(self, scan, name, NAME_VETOES):
+                continue
+            if _qualifies(text, m_start):
                 # "HRV at mile 3 of the run was 87", "Max HR on the run was 185": a name in a
                 # phrase that qualifies the noun before it is not the subject of the number
-                modifiers.add(m_start)
-            m = _number_within(pattern, read, m_end, 70)
-            placed_from = None  # where a slashed list of numbers starts, its place in it
-            if m is not None and "/" in text[max(0, m_start - 2) : m_start]:
-                places = _in_its_place(text, read, pattern, m_start, m)  # "Light/deep: 202/62"
-                if len(places) > 1:
-                    placed_from = m.start()
-                    for other in places[:-1]:  # the other words': no reading of this name
-                        then.setdefault(
-                            other.start(), _unread(scanner.number_at(other, read, text), known)
-                        )
-                    m = places[-1]
-            if (
-                m is not None
-                and "of" in text[max(0, m_start - 6) : m_start]
-                and (
-                    _SHARE_OF.search(text, max(0, m_start - 16), m_start)
-                    or _SPLIT_OF.search(text, max(0, m_start - 24), m_start)
-                )
-            ):
-                # "67% of memory and 60% of CPU": the share before is its number; "Share
-                # of spend: Google 55%": the name is the whole its parts divide
-                m = None
-            elif m is not None and _SPLIT_AFTER.match(text, m_end):
-                m = None  # "DAU mix: 9% tablets", "Spend split: 70% search"
-            if m is not None and "|" in text[m_end : m.start()]:
-                m = _past_plan_columns(text, read, pattern, m)  # a table row: its value's cell
-            if qualifying and m is not None and not _LABEL_GAP.search(text, m_end, m.start()):
-                m = None  # (but "Keep track of the queue depth, now 3,400" is its own)
-            elif (
-                m is not None
-                and (part := _PART_AFTER.match(text, m_end)) is not None
-                and part.end() <= m.start()
-                and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start)
-            ):
-                m = None  # "We ran 4 experiments and won 2": a part of the count, not it
-            elif (
-                m is not None
-                and _NUMBER_BEFORE_NAME.search(text, max(0, m_start - 4), m_start)
-                and not (text[m_end : m_end + 1] == "=" and _KEYED_VALUE.match(text, m_end))
-            ):  # (but in "dau=81475 nps=48" the name keys the number after it; in "Top 3
-                # runs: 12, 10 and 8 mi" the count's noun labels a list)
-                if numbers is None:
-                    numbers = self._numbers(read, scanned)
-                counted = _number_before(numbers, read, m_start, 24)
-                raw = None if counted is None else scanner.number_at(counted, read, text)
-                if raw is not None and raw[5] == "count" and not YEAR.fullmatch(raw[2]):
-                    m = None  # "10 experiments, 4 winners": the noun of the 10, no name of the 4
-                elif raw is not None and _ITEM_SEPARATOR.search(text, m_end, m.start()):
-                    m = None  # "79 CTL / 89 ATL": the name after its number, the next item's
-            said_from = m_end  # where the words between the name and its number start
-            aside = _USUAL_ASIDE.match(text, m_end) if text[m_end : m_end + 1] == "," else None
-            if aside is not None:  # "Resting HR, which usually sits near 50, was 61 bpm"
-                said_from = aside.end()
-                if m is not None and m.start() < said_from and stated(m):
-                    usual = scanner.number_at(m, read, text)  # the usual level: no reading
-                    then.setdefault(m.start(), _unread(usual, known))
-                m = _number_within(pattern, read, said_from, 70)
-            # the words between, when a period's number or other places stand among them
-            said = None if placed_from is None else text[said_from:placed_from]
-            if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
-                period = _PERIOD_AFTER.match(text, m.end("body"))
-                intro = _PERIOD_INTRO.search(text, said_from, m.start()) if period else None
-                if intro is not None:  # "HRV over the last 7 days averaged 87"
-                    value = _number_within(pattern, read, period.end(), 70)
-                    if value is not None and stated(value):
-                        said = text[said_from : intro.start()] + text[period.end() : value.start()]
-                        m = value
-            series = _series(read, pattern, text, m) if said is None and m is not None else None
-            if series is not None:  # "HRV has been 58, 61 and 67 over the last three mornings"
-                said = text[said_from : m.start()]
-                for past in series[:-1]:  # the earlier values; the last is the latest
-                    then.setdefault(
-                        past.start(), _unread(scanner.number_at(past, read, text), known)
-                    )
-                m = series[-1]
-            if m is not None and stated(m):
-                gap = text[said_from : m.start()] if said is None else said
-                told_then = False  # a past value told before this one, with its time
-                labeled = False  # only a label's number follows the name
-                now = self._value_now(text, read, m, gap)
-                if now is not None:  # "RHR climbed from 40 to 65 bpm", "RHR: 40 → 65"
-                    if _MOVED_BY.search(gap) or (
-                        "at" in text[claim_end(m) : claim_end(m) + 60]
-                        and _MOVE_AT.match(text, claim_end(m))
-                    ):
-                        # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move,
-                        # the change the pool holds of it when a verb moved it ("Gross
-                        # margin improved 167 bps to 59.5%"), else no statement
-                        move = scanner.number_at(m, read, text)
-                        moved = None
-                        if _MOVED_BY.search(gap) and names.change_of.get(known.name):
-                            moved = self._reading(text, move, known, index, names, "change", False)
-                        then.setdefault(m.start(), moved or _unread(move, known))
-                        gap = _MOVED_BY.sub(" is ", gap)
-                    m, gap = now, _FROM_END.sub("", gap)
-                elif (times := self._then_now(text, read, m)) is not None:
-                    # "HRV 54 last week, 87 this week": the first is no statement
-                    other, first_past = times
-                    if first_past:
-                        past = scanner.number_at(m, read, text)
-                        then.setdefault(m.start(), _unread(past, known))
-                        m, told_then = other, True
-                    else:  # "4.2% in November and 2.0% in October": the second is past
-                        past = scanner.number_at(other, read, text)
-                        then.setdefault(other.start(), _unread(past, known))
-                elif (
-                    gap[-1:].isspace()
-                    and _LABELED.search(gap, max(0, len(gap) - 40))
-                    and (label := scanner.number_at(m, read, text))[4] == "none"
-                ):
-                    # "p95 latency in region 2 was 900 ms": the label's number says which
-                    then.setdefault(m.start(), _unread(label, known))
-                    value = self._after_label(text, read, m)
-                    if value is not None:
-                        m, gap = value, text[m_end : value.start()]
-                    else:
-                        labeled = True  # "p95 latency in region 2." names no value
-                if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
-                    gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
-                if labeled:
-                    reading = None
-                elif whole is None:  # a head noun alone: "Score: 80"
-                    reading = (
-                        "value"
-                        if self._head_reads(text, read, m, m_start, known, names, gap)
-                        else None
-                    )
-                else:
-                    reading = gap_reading(gap)
-                    if (
-                        reading is not None
-                        and len(gap) > 24
-                        and long_gap(gap)
-                        and any(
-                            m_end < o_start and other is not known and o_start not in modifiers
-                            for o_start, _, other, _ in _mentions_within(mentions, m_end, m.start())
-                        )
-                    ):
-                        reading = None  # a long way, past another value's name
-                    elif reading is not None and ":" in gap and _PART_LABEL.fullmatch(gap):
-                        reading = None  # "Bank: SVB $2.3M": a part's label, its number
-                if reading is not None:
-                    if change_named_before(text, m_start):
-                        reading = "change"
-                    elif (verb := verb_on_name(text, m_start)) and not _LEVEL_LINK.search(gap):
-                        reading = "rise" if verb > 0 else "fall"  # "cut p95 latency by 10.6%"
-                    raw = scanner.number_at(m, read, text)
-                    # a count of things after a count's name states it ("The backlog
-                    # came to 3,400 messages"), when only plain words stand between
-                    counts = (
-                        whole is not None
-                        and "?" not in gap
-                        and raw[5] == "count"
-                        and known.unit == "none"
-                        and plain_gap(gap)
-                        # a word of the name before, its noun counted after: "Overdue: 7
-                        # invoices" says "overdue invoices" in full
-                        and (whole or names.said_around(text, m_start, m_end, raw[1], known))
-                    )
-                    found = self._reading(
-                        text, raw, known, index, names, reading, counts, since=m_end
-                    )
-                    if found is not None and told_then:
-                        found.inferred = True  # the sentence's past time is the other's
-                    if found is not None:
-                        # a closer name wins, but a word of a name never over a whole name,
-                        # and the name before a comma or "and" never over the number's own
-                        # name after it
-                        if whole is None:
-                            heads[m.start()] = found
-                        elif not whole:
-                            partial[m.start()] = found
-                        elif ("," in gap or "and" in gap) and list_gap(gap):
-                            listed[m.start()] = found
-                        else:
-                            named[m.start()] = found
-            if whole and numbers is None:
-                numbers = self._numbers(read, scanned)
-            before = _number_before(numbers, read, m_start, 120) if whole else None
-            if before is None:
-                continue
-            token_end = claim_end(before)
-            if token_end > m_start:
-                continue
-            if text[m_end : m_end + 1] in _KEYED and _KEYED_VALUE.match(text, m_end):
-                continue  # "p95=728 cpu=48": the name keys the number after it
-            raw = scanner.number_at(before, read, text)
-            if m is not None and raw[4] == "none" and YEAR.fullmatch(raw[2]):
-                # "2026 signups so far: 2,268": a year, and the name's number after it
-                then.setdefault(before.start(), _unread(raw, known))
-                continue
-            if raw[5] == "count" and (known.unit != "none" or _noun_after(text, m_end)):
-                # "5 runs", "40 conversions" of a distance or a rate, "4 REM cycles": the
-                # number counts things, the name's own or the noun after it, not its value
-                continue
-            b_start = before.start()
-            slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
-            if slash is not None and raw[2] in SCALE_TOPS:
-                # "67/100 sleep score": the scale; the score before the slash is the name's
-                score = _number_before(numbers, read, slash.start() + 1, 12)
-                if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
-                    continue
-                if after_gap_allows(text[token_end:m_start], "none"):
-                    found = self._reading(
-                        text, scanner.number_at(score, read, text), known, index, names,
-                        "value", True,
-                    )  # fmt: skip
-                    if found is not None:
-                        after[score.start()] = found
-                continue
-            # a number whose unit of time its list left unsaid ("62 minutes in deep sleep
-            # and 103 in REM") is read in the name's
-            elided = raw[4] == "none" and known.unit in SPENT and raw[5] is None
-            if before.start() >= m_start - 40 and (
-                after_gap_allows(text[token_end:m_start], known.unit if elided else raw[4])
-                or (
-                    held_in(text[token_end:m_start], raw[4])
-                    and _ends_phrase(text, m_end)
-                    and not _PAID.search(clause_before(text, before.start()))
-                )
-                or (
-                    _FOR_GAP.fullmatch(text, token_end, m_start)
-                    and _ends_phrase(text, m_end)
-                    and _RECORDED.search(clause_before(text, before.start()))
-                )
-            ):  # "27 pages", "$1.9M in cash" (not "paid $2,000 in cash"), "recorded 87 for HRV"
-                counted = known
-                if raw[5] == "count" and raw[4] == "none":
-                    # "We escalated 17 tickets": the count of the verb's events
-                    counted = names.events_verb(text, b_start, index.pool, known) or known
-                found = self._reading(text, raw, counted, index, names, "value", True)
-                if found is not None:
-                    after[before.start()] = found
-            elif (
-                raw[5] in (None, "count")
-                and _FRONTED_GAP.fullmatch(text, before.end() if raw[5] else token_end, m_start)
-                and _FRONTED.search(text, max(0, before.start() - 12), before.start())
-            ):  # "At 61 bpm, resting HR is high": the sentence's subject names it
-                found = self._reading(text, raw, known, index, names, "value", True)
-                if found is not None:
-                    after[before.start()] = found
-            elif (
-                raw[5] is None
-                and _LINKED.fullmatch(text, token_end, m_start)
-                and _ends_phrase(text, m_end)
-            ):  # "87 is your HRV": the name a linking verb gives it
-                found = self._reading(text, raw, known, index, names, "value", True)
-                if found is not None:
-                    after[before.start()] = found
-            elif raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None:
-                found = self._later(text, raw, token_end, m_start, m_end, known, index)
-                if found is not None:
-                    later.setdefault(before.start(), found)
-        for start, reading in partial.items():
-            named.setdefault(start, reading)
-        for start, reading in after.items():
-            named.setdefault(start, reading)
-        for start, reading in listed.items():
-            named.setdefault(start, reading)
-        for start, reading in heads.items():
-            named.setdefault(start, reading)
-        for start, reading in later.items():
-            named.setdefault(start, reading)
-        for start, reading in then.items():
-            named.setdefault(start, reading)
-        for start, reading in self._by_pronoun(text, read, mentions, index, names).items():
-            named.setdefault(start, reading)
-        named.update(self._respectively(text, read, mentions, index, names))
+                name.qualifying = True
+                scan.modifiers.add(m_start)
+            self._first_after(scan, name)
+            self._aside_after(scan, name)
+            self._period_after(scan, name)
+            self._read_after(scan, name)
+            self._read_before(scan, name)
+        named: dict[int, Named] = {}
+        for rule_id, reads in NAME_READINGS:
+            found = scan.found[rule_id] if reads is None else reads(self, scan)
+            for start, reading in found.items():
+                named.setdefault(start, reading)
+        # the names listed and their numbers in turn decide over all of them
+        named.update(self._respectively(text, scan.read, mentions, index, names))
         return named
+
+    def _numbers_of(self, scan: _NameScan) -> tuple[list[int], list[re.Match[str]]]:
+        """The text's numbers and their starts (`_numbers`), made when first asked for."""
+        if scan.numbers is None:
+            scan.numbers = self._numbers(scan.read, scan.scanned)
+        return scan.numbers
+
+    def _leave_unread(self, scan: _NameScan, m: re.Match[str], known: Known) -> None:
+        """The number `m` beside `known`'s name states no value (a past value, a label's
+        number, the usual level): read so (`name.unread`), unless already."""
+        raw = self.scanner.number_at(m, scan.read, scan.text)
+        scan.found["name.unread"].setdefault(m.start(), _unread(raw, known))
+
+    def _first_after(self, scan: _NameScan, name: _Mention) -> None:
+        """The first number after the name in its clause, in its place in a slashed list
+        ("Light/deep: 202/62"), unless it is another's (`AFTER_NAME_VETOES`); a table row's
+        number is its value's cell."""
+        text, read, pattern = scan.text, scan.read, self.scanner.pattern
+        m = _number_within(pattern, read, name.end, 70)
+        if m is not None and "/" in text[max(0, name.start - 2) : name.start]:
+            places = _in_its_place(text, read, pattern, name.start, m)
+            if len(places) > 1:
+                name.placed_from = m.start()
+                for other in places[:-1]:  # the other words': no reading of this name
+                    self._leave_unread(scan, other, name.known)
+                m = places[-1]
+        if m is not None and "|" in text[name.end : m.start()]:
+            m = _past_plan_columns(text, read, pattern, m)  # a table row: its value's cell
+        name.after = m
+        if m is not None and _vetoed(self, scan, name, AFTER_NAME_VETOES):
+            name.after = None
+
+    def _aside_after(self, scan: _NameScan, name: _Mention) -> None:
+        """Past an aside of the usual level ("Resting HR, which usually sits near 50, was 61
+        bpm"): the level in it is no reading, the number after it is the name's."""
+        text, end = scan.text, name.end
+        name.said_from = end
+        aside = _USUAL_ASIDE.match(text, end) if text[end : end + 1] == "," else None
+        if aside is None:
+            return
+        name.said_from = aside.end()
+        m = name.after
+        if m is not None and m.start() < name.said_from and stated(m):
+            self._leave_unread(scan, m, name.known)  # the usual level
+        name.after = _number_within(self.scanner.pattern, scan.read, name.said_from, 70)
+
+    def _period_after(self, scan: _NameScan, name: _Mention) -> None:
+        """The value after a period's number ("HRV over the last 7 days averaged 87"), or
+        the latest of a series ("HRV has been 58, 61 and 67 over the last three mornings",
+        the earlier ones no reading); `name.said` keeps the words between that count."""
+        text, read, pattern, m = scan.text, scan.read, self.scanner.pattern, name.after
+        said_from = name.said_from
+        if name.placed_from is not None:
+            name.said = text[said_from : name.placed_from]
+        if m is not None and m.lastgroup != "duration" and m.group("body") is not None:
+            period = _PERIOD_AFTER.match(text, m.end("body"))
+            intro = _PERIOD_INTRO.search(text, said_from, m.start()) if period else None
+            if intro is not None:
+                value = _number_within(pattern, read, period.end(), 70)
+                if value is not None and stated(value):
+                    name.said = text[said_from : intro.start()] + text[period.end() : value.start()]
+                    name.after = m = value
+        series = _series(read, pattern, text, m) if name.said is None and m is not None else None
+        if series is not None:
+            name.said = text[said_from : m.start()]
+            for past in series[:-1]:  # the earlier values; the last is the latest
+                self._leave_unread(scan, past, name.known)
+            name.after = series[-1]
+
+    def _read_after(self, scan: _NameScan, name: _Mention) -> None:
+        """The number after the name read as its value (or change), by the words between:
+        kept under the reading its name's kind and the gap say (`_after_reading`)."""
+        m = name.after
+        if m is None or not stated(m):
+            return
+        text, known, m_start = scan.text, name.known, name.start
+        gap = self._gap_to_value(scan, name)
+        if gap[:1] == ")" and text[m_start - 1 : m_start] == "(":
+            gap = gap[1:]  # a name in parentheses, as an alias: "Tail latency (p95)"
+        reading = None if name.labeled else self._gap_says(scan, name, gap)
+        if reading is None:
+            return
+        m = name.after
+        if change_named_before(text, m_start):
+            reading = "change"
+        elif (verb := verb_on_name(text, m_start)) and not _LEVEL_LINK.search(gap):
+            reading = "rise" if verb > 0 else "fall"  # "cut p95 latency by 10.6%"
+        raw = self.scanner.number_at(m, scan.read, text)
+        whole = name.whole
+        # a count of things after a count's name states it ("The backlog came to 3,400
+        # messages"), when only plain words stand between
+        counts = (
+            whole is not None
+            and "?" not in gap
+            and raw[5] == "count"
+            and known.unit == "none"
+            and plain_gap(gap)
+            # a word of the name before, its noun counted after: "Overdue: 7 invoices"
+            # says "overdue invoices" in full
+            and (whole or scan.names.said_around(text, m_start, name.end, raw[1], known))
+        )
+        found = self._reading(text, raw, known, scan.index, scan.names, reading, counts,
+                              since=name.end)  # fmt: skip
+        if found is not None:
+            if name.told_then:
+                found.inferred = True  # the sentence's past time is the other's
+            scan.found[_after_reading(whole, gap)][m.start()] = found
+
+    def _gap_to_value(self, scan: _NameScan, name: _Mention) -> str:
+        """The words between the name and its value: past a value it moved from ("RHR
+        climbed from 40 to 65 bpm", the move no reading unless the pool holds its change),
+        a past value told before the value now ("HRV 54 last week, 87 this week"), or a
+        label's number ("p95 latency in region 2 was 900 ms")."""
+        text, read, known, m = scan.text, scan.read, name.known, name.after
+        gap = text[name.said_from : m.start()] if name.said is None else name.said
+        now = self._value_now(text, read, m, gap)
+        if now is not None:
+            end = claim_end(m)
+            if _MOVED_BY.search(gap) or (
+                "at" in text[end : end + 60] and _MOVE_AT.match(text, end)
+            ):
+                # "RHR is up 11 to 61", "12 bpm above baseline at 62": the move, the
+                # change the pool holds of it when a verb moved it ("Gross margin improved
+                # 167 bps to 59.5%"), else no statement
+                move = self.scanner.number_at(m, read, text)
+                moved = None
+                if _MOVED_BY.search(gap) and scan.names.change_of.get(known.name):
+                    moved = self._reading(text, move, known, scan.index, scan.names, "change",
+                                          False)  # fmt: skip
+                unread = scan.found["name.unread"]
+                unread.setdefault(m.start(), moved or _unread(move, known))
+                gap = _MOVED_BY.sub(" is ", gap)
+            name.after = now
+            return _FROM_END.sub("", gap)
+        if (times := self._then_now(text, read, m)) is not None:
+            other, first_past = times
+            if first_past:
+                self._leave_unread(scan, m, known)
+                name.after, name.told_then = other, True
+            else:  # "4.2% in November and 2.0% in October": the second is past
+                self._leave_unread(scan, other, known)
+            return gap
+        if (
+            gap[-1:].isspace()
+            and _LABELED.search(gap, max(0, len(gap) - 40))
+            and self.scanner.number_at(m, read, text)[4] == "none"
+        ):
+            self._leave_unread(scan, m, known)  # the label's number says which
+            value = self._after_label(text, read, m)
+            if value is None:
+                name.labeled = True  # "p95 latency in region 2." names no value
+            else:
+                name.after, gap = value, text[name.end : value.start()]
+        return gap
+
+    def _gap_says(self, scan: _NameScan, name: _Mention, gap: str) -> str | None:
+        """What the words between the name and its number make of it (`gap_reading`),
+        None when they leave it unread: a head noun alone needs its sentence to name
+        nothing else; a long way past another value's name, or a part's label ("Bank:
+        SVB $2.3M"), reads nothing."""
+        text, m_start, m_end, m = scan.text, name.start, name.end, name.after
+        if name.whole is None:  # a head noun alone: "Score: 80"
+            reads = self._head_reads(text, scan.read, m, m_start, name.known, scan.names, gap)
+            return "value" if reads else None
+        reading = gap_reading(gap)
+        if reading is None:
+            return None
+        if (
+            len(gap) > 24
+            and long_gap(gap)
+            and any(
+                m_end < o_start and other is not name.known and o_start not in scan.modifiers
+                for o_start, _, other, _ in _mentions_within(scan.mentions, m_end, m.start())
+            )
+        ):
+            return None  # a long way, past another value's name
+        if ":" in gap and _PART_LABEL.fullmatch(gap):
+            return None
+        return reading
+
+    def _read_before(self, scan: _NameScan, name: _Mention) -> None:
+        """The number right before a whole name, read by the first of `BEFORE_NAME` that
+        decides it."""
+        if not name.whole:
+            return
+        before = _number_before(self._numbers_of(scan), scan.read, name.start, 120)
+        if before is None or claim_end(before) > name.start:
+            return
+        name.before = before
+        name.raw = self.scanner.number_at(before, scan.read, scan.text)
+        for _, decides in BEFORE_NAME:
+            if decides(self, scan, name):
+                return
 
     def _respectively(
         self,
@@ -1674,6 +1595,313 @@ class _BandRead:
     rule: str = "band"
     sign: int = 0  # the sign its words give it (0: none)
     change: bool = False  # whether its words make it a change
+
+
+@dataclass(slots=True)
+class _NameScan:
+    """One text as `DefaultDetector._named` reads the numbers its names point at."""
+
+    text: str
+    read: str  # the text with its digits in ASCII
+    mentions: list[tuple[int, int, Known, bool]]
+    index: PoolIndex
+    names: NameIndex
+    scanned: list[re.Match[str]] | None  # the scanner's matches, when the caller has them
+    numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
+    modifiers: set[int] = field(default_factory=set)  # names that qualify a noun before them
+    # what each reading the walk over the names makes found, by its id (`NAME_READINGS`)
+    found: dict[str, dict[int, Named]] = field(
+        default_factory=lambda: {rule_id: {} for rule_id in _WALKED}
+    )
+
+
+@dataclass(slots=True)
+class _Mention:
+    """A name in the text, and the numbers beside it as they are read."""
+
+    start: int
+    end: int
+    known: Known
+    whole: bool | None  # False: a word of a name for it; None: its head noun alone
+    qualifying: bool = False  # in a phrase that qualifies the noun before it
+    after: re.Match[str] | None = None  # the number after it, as read so far
+    said_from: int = 0  # where the words between the name and that number start
+    placed_from: int | None = None  # where a slashed list of numbers starts, its place in it
+    said: str | None = None  # the words between, when others stand among them
+    told_then: bool = False  # a past value told before the number after it, with its time
+    labeled: bool = False  # only a label's number follows the name
+    before: re.Match[str] | None = None  # the number right before it
+    raw: tuple = ()  # that number as scanned
+
+
+def _vetoed(
+    d: DefaultDetector,
+    scan: _NameScan,
+    name: _Mention,
+    table: tuple[tuple[str, Callable[[DefaultDetector, _NameScan, _Mention], bool]], ...],
+) -> bool:
+    """Whether one of the tests of `table` holds for the name (tried in its order)."""
+    for _, vetoes in table:  # noqa: SIM110 (a loop: no generator per name, on a hot path)
+        if vetoes(d, scan, name):
+            return True
+    return False
+
+
+def _after_reading(whole: bool | None, gap: str) -> str:
+    """The reading a number after a name is kept under: a word of a name never wins over
+    a whole name, and the name before a comma or "and" never over the number's own."""
+    if whole is None:
+        return "name.head"
+    if not whole:
+        return "name.word-after"
+    if ("," in gap or "and" in gap) and list_gap(gap):
+        return "name.listed"  # the item before a comma: "deep sleep, 70 min REM"
+    return "name.after"
+
+
+def _not_the_value(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "Peak DAU", "Enterprise ARPU", "NPS among power users": not the value
+    return _segmented(scan.text, name.start, name.end) or _someone_else(scan.text, name.start)
+
+
+def _over_another_span(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "YTD revenue", "Lifetime steps": the total over another span
+    span = _span_before(scan.text, name.start)
+    return span is not None and not d._fits(span, name.known)
+
+
+def _of_several(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "Long runs have gone 10, 11, 12 and 13 miles": not today's run
+    return bool(name.whole) and scan.names.said_of_several(scan.text, name.start, name.end)
+
+
+def _other_statistic(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "Build time p50", "Replication lag p99": another quantity's
+    return _statistic_of_other(scan.text, name.start, name.end, name.known, scan.names)
+
+
+def _share_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "67% of memory and 60% of CPU": the share before is its number; "Share of spend:
+    # Google 55%": the name is the whole its parts divide
+    text, m_start = scan.text, name.start
+    return "of" in text[max(0, m_start - 6) : m_start] and bool(
+        _SHARE_OF.search(text, max(0, m_start - 16), m_start)
+        or _SPLIT_OF.search(text, max(0, m_start - 24), m_start)
+    )
+
+
+def _split_after(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "DAU mix: 9% tablets", "Spend split: 70% search"
+    return _SPLIT_AFTER.match(scan.text, name.end) is not None
+
+
+def _qualifying(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # a name that qualifies a noun before it (but "Keep track of the queue depth, now
+    # 3,400" is its own)
+    return name.qualifying and not _LABEL_GAP.search(scan.text, name.end, name.after.start())
+
+
+def _part_of_count(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "We ran 4 experiments and won 2": a part of the count, not it
+    text, m_start = scan.text, name.start
+    part = _PART_AFTER.match(text, name.end)
+    return (
+        part is not None
+        and part.end() <= name.after.start()
+        and _COUNT_BEFORE.search(text, max(0, m_start - 24), m_start) is not None
+    )
+
+
+def _noun_of_a_count(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "10 experiments, 4 winners": the noun of the 10, no name of the 4; "79 CTL / 89 ATL":
+    # the name after its number, the next item's (but in "dau=81475 nps=48" the name keys
+    # the number after it; in "Top 3 runs: 12, 10 and 8 mi" the count's noun labels a list)
+    text, m_start, m_end = scan.text, name.start, name.end
+    if not _NUMBER_BEFORE_NAME.search(text, max(0, m_start - 4), m_start) or (
+        text[m_end : m_end + 1] == "=" and _KEYED_VALUE.match(text, m_end)
+    ):
+        return False
+    counted = _number_before(d._numbers_of(scan), scan.read, m_start, 24)
+    if counted is None:
+        return False
+    raw = d.scanner.number_at(counted, scan.read, text)
+    if raw[5] == "count" and not YEAR.fullmatch(raw[2]):
+        return True
+    return _ITEM_SEPARATOR.search(text, m_end, name.after.start()) is not None
+
+
+def _keyed(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "p95=728 cpu=48": the name keys the number after it
+    text, m_end = scan.text, name.end
+    return text[m_end : m_end + 1] in _KEYED and _KEYED_VALUE.match(text, m_end) is not None
+
+
+def _year_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "2026 signups so far: 2,268": a year, and the name's number after it
+    raw = name.raw
+    if name.after is None or raw[4] != "none" or not YEAR.fullmatch(raw[2]):
+        return False
+    scan.found["name.unread"].setdefault(name.before.start(), _unread(raw, name.known))
+    return True
+
+
+def _counts_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "5 runs", "40 conversions" of a distance or a rate, "4 REM cycles": the number
+    # counts things, the name's own or the noun after it, not its value
+    return name.raw[5] == "count" and (
+        name.known.unit != "none" or _noun_after(scan.text, name.end)
+    )
+
+
+def _over_a_scale(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "67/100 sleep score": the scale; the score before the slash is the name's
+    read, raw, b_start = scan.read, name.raw, name.before.start()
+    slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
+    if slash is None or raw[2] not in SCALE_TOPS:
+        return False
+    score = _number_before(d._numbers_of(scan), read, slash.start() + 1, 12)
+    if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
+        return True
+    if after_gap_allows(scan.text[claim_end(name.before) : name.start], "none"):
+        scored = d.scanner.number_at(score, read, scan.text)
+        found = d._reading(scan.text, scored, name.known, scan.index, scan.names, "value", True)
+        if found is not None:
+            scan.found["name.before"][score.start()] = found
+    return True
+
+
+def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "27 pages", "$1.9M in cash" (not "paid $2,000 in cash"), "recorded 87 for HRV"; a
+    # number whose unit of time its list left unsaid ("62 minutes in deep sleep and 103 in
+    # REM") is read in the name's
+    text, raw, known, m_start, m_end = scan.text, name.raw, name.known, name.start, name.end
+    before, token_end = name.before, claim_end(name.before)
+    elided = raw[4] == "none" and known.unit in SPENT and raw[5] is None
+    if not (
+        before.start() >= m_start - 40
+        and (
+            after_gap_allows(text[token_end:m_start], known.unit if elided else raw[4])
+            or (
+                held_in(text[token_end:m_start], raw[4])
+                and _ends_phrase(text, m_end)
+                and not _PAID.search(clause_before(text, before.start()))
+            )
+            or (
+                _FOR_GAP.fullmatch(text, token_end, m_start)
+                and _ends_phrase(text, m_end)
+                and _RECORDED.search(clause_before(text, before.start()))
+            )
+        )
+    ):
+        return False
+    counted = known
+    if raw[5] == "count" and raw[4] == "none":
+        # "We escalated 17 tickets": the count of the verb's events
+        counted = scan.names.events_verb(text, before.start(), scan.index.pool, known) or known
+    _read_before_as(d, scan, name, counted)
+    return True
+
+
+def _fronted(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "At 61 bpm, resting HR is high": the sentence's subject names it
+    text, raw, b_start = scan.text, name.raw, name.before.start()
+    gap_from = name.before.end() if raw[5] else claim_end(name.before)
+    if not (
+        raw[5] in (None, "count")
+        and _FRONTED_GAP.fullmatch(text, gap_from, name.start)
+        and _FRONTED.search(text, max(0, b_start - 12), b_start)
+    ):
+        return False
+    _read_before_as(d, scan, name, name.known)
+    return True
+
+
+def _linked(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "87 is your HRV": the name a linking verb gives it
+    text = scan.text
+    if not (
+        name.raw[5] is None
+        and _LINKED.fullmatch(text, claim_end(name.before), name.start)
+        and _ends_phrase(text, name.end)
+    ):
+        return False
+    _read_before_as(d, scan, name, name.known)
+    return True
+
+
+def _named_later(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
+    # "It took 28 min to drop off, so latency is fine": named only after it
+    raw, known = name.raw, name.known
+    if not (raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None):
+        return False
+    found = d._later(scan.text, raw, claim_end(name.before), name.start, name.end, known,
+                     scan.index)  # fmt: skip
+    if found is not None:
+        scan.found["name.later"].setdefault(name.before.start(), found)
+    return True
+
+
+def _read_before_as(d: DefaultDetector, scan: _NameScan, name: _Mention, known: Known) -> None:
+    """The number before the name read as a statement of `known` (`name.before`)."""
+    found = d._reading(scan.text, name.raw, known, scan.index, scan.names, "value", True)
+    if found is not None:
+        scan.found["name.before"][name.before.start()] = found
+
+
+def _pronoun(d: DefaultDetector, scan: _NameScan) -> dict[int, Named]:
+    # "HRV dropped overnight. It's at 52 now"
+    return d._by_pronoun(scan.text, scan.read, scan.mentions, scan.index, scan.names)
+
+
+# a name that says no value of its own where it stands, each by its id: the numbers
+# beside it are not read by it
+NAME_VETOES: tuple[tuple[str, Callable[[DefaultDetector, _NameScan, _Mention], bool]], ...] = (
+    ("name.not-the-value", _not_the_value),
+    ("name.other-span", _over_another_span),
+    ("name.of-several", _of_several),
+    ("name.other-statistic", _other_statistic),
+)
+# the first number after a name that is another's, each by its id
+AFTER_NAME_VETOES: tuple[
+    tuple[str, Callable[[DefaultDetector, _NameScan, _Mention], bool]], ...
+] = (
+    ("name.share-before", _share_before),
+    ("name.split-after", _split_after),
+    ("name.qualifying", _qualifying),
+    ("name.part-of-count", _part_of_count),
+    ("name.noun-of-a-count", _noun_of_a_count),
+)
+# the readings of the number right before a whole name, each by its id, tried in this
+# order: the first that holds decides it (and may read it, or leave it unread)
+BEFORE_NAME: tuple[tuple[str, Callable[[DefaultDetector, _NameScan, _Mention], bool]], ...] = (
+    ("name.keyed", _keyed),
+    ("name.year", _year_before),
+    ("name.counts-things", _counts_before),
+    ("name.over-a-scale", _over_a_scale),
+    ("name.held", _held_before),
+    ("name.fronted", _fronted),
+    ("name.linked", _linked),
+    ("name.later", _named_later),
+)
+# the readings of the numbers the names point at, by id, in priority: where two read one
+# number the first here wins (a closer name; a whole name over a word of one; the number's
+# own name after it over the name before a comma or "and"). Those without a function are
+# made by the walk over the names (`_named`); the names listed with their numbers in turn
+# (`_respectively`) decide over all of them. Every flag they make carries the `name` rule
+# as `name:WORDS`: these ids name the readings in the code, not rules of the catalogue.
+NAME_READINGS: tuple[
+    tuple[str, Callable[[DefaultDetector, _NameScan], dict[int, Named]] | None], ...
+] = (
+    ("name.after", None),  # "RHR was 61": the first number after a whole name
+    ("name.word-after", None),  # "Retention was 41%": after a word of a name
+    ("name.before", None),  # "27 pages", "At 61 bpm, resting HR is high", "87 is your HRV"
+    ("name.listed", None),  # "deep sleep, 70 min REM": after the name before a comma
+    ("name.head", None),  # "Score: 80": after a head noun alone
+    ("name.later", None),  # "It took 28 min to drop off, so latency is fine"
+    ("name.unread", None),  # a past value, a label's number, a move, the usual level
+    ("name.pronoun", _pronoun),  # "HRV dropped overnight. It's at 52 now"
+)
+_WALKED = tuple(rule_id for rule_id, reads in NAME_READINGS if reads is None)
 
 
 def _series(
