@@ -4,6 +4,10 @@ A flag's place is `queue_rank`, a hash of the run's `order_seed` and the flag's 
 any prefix of the queue is a simple random sample of the run's flags (the Wilson interval
 then means what it says) and nothing but one column per flag is stored. Runs made before
 the queue existed get their seed and ranks the first time they are reviewed in this order.
+
+A run made with a learned model gives first, in the same order, the flags with no label
+made since the model was learned: the labels it learned from are no sample of its flags,
+so its honest estimate (db.model_figures) is the one that has to fill up.
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, bindparam, select, tuple_, update
+from sqlalchemy import ColumnElement, Row, Select, bindparam, exists, select, tuple_, update
 
 from db.queries import _flag_select, _flag_view, _verdicts
 from db.tables import Db
+from db.tables import claim as C
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
+from db.tables import learnedmodel as LM
 from db.tables import workclaim as W
 from db.views import FlagView
 
@@ -71,6 +77,21 @@ def queue_key(*, session: Db, flag_pk: int) -> QueueKey | None:
     return None if rank is None else (rank, flag_pk)
 
 
+def not_labeled_since_training(*, session: Db, run_id: int) -> ColumnElement[bool] | None:
+    """For a run made with a learned model, the condition on its flags "no label on the
+    claim was made since the model was learned" (the labels db.model_figures counts after
+    training are the others); None for a run of the rules alone."""
+    model = session.execute(
+        select(LM.c.last_label).select_from(R.join(LM, LM.c.id == R.c.model_id))
+        .where(R.c.id == run_id)
+    ).first()  # fmt: skip
+    if model is None:
+        return None
+    last = model.last_label if model.last_label is not None else -1
+    since = C.alias("since_training")
+    return ~exists().where(since.c.id == F.c.claim_id, since.c.label_id > last)
+
+
 def next_in_queue(
     *,
     session: Db,
@@ -82,12 +103,23 @@ def next_in_queue(
     """The first flag without a current verdict after `after` in the run's random order,
     wrapping around. Walks the (run, rank) index from where the reviewer is. `stratum`
     keeps the walk to one class of flags (db.changes.class_condition): the same order
-    restricted to it, so its prefix is a random sample of that class."""
+    restricted to it, so its prefix is a random sample of that class. A run made with a
+    learned model walks first the flags nobody has labeled since it was learned."""
     _, verdict, _ = _verdicts(reviewer)
     base = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
     if stratum is not None:
         base = base.where(stratum)
     base = base.order_by(F.c.queue_rank, F.c.pk).limit(1)
+    fresh = not_labeled_since_training(session=session, run_id=run_id)
+    if fresh is not None:
+        found = _walk(session, base.where(fresh), after)
+        if found is not None:
+            return found
+    return _walk(session, base, after)
+
+
+def _walk(session: Db, base: Select[Any], after: QueueKey | None) -> FlagView | None:
+    """The first flag `base` gives after `after` in the queue, else its first at all."""
     if after is not None:
         later = tuple_(F.c.queue_rank, F.c.pk) > tuple_(*after)
         row: Row[Any] | None = session.execute(base.where(later)).first()
@@ -107,16 +139,20 @@ def is_next_in_queue(
 ) -> bool:
     """Whether no unlabeled flag (of the flag's own stratum, when given) comes before this
     one in the queue: labeling it then keeps the queue's labels of that stratum a random
-    sample of it, however the reviewer got there."""
+    sample of it, however the reviewer got there. In a run made with a learned model the
+    flags nobody has labeled since it was learned come first (next_in_queue)."""
     key = queue_key(session=session, flag_pk=flag_pk)
     if key is None:
         return False
     _, verdict, _ = _verdicts(reviewer)
-    earlier = _flag_select(reviewer).where(
-        F.c.run_id == run_id,
-        verdict.is_(None),
-        tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key),
-    )
+    unlabeled = _flag_select(reviewer).where(F.c.run_id == run_id, verdict.is_(None))
     if stratum is not None:
-        earlier = earlier.where(stratum)
+        unlabeled = unlabeled.where(stratum)
+    earlier = unlabeled.where(tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key))
+    fresh = not_labeled_since_training(session=session, run_id=run_id)
+    if fresh is not None:
+        if session.execute(select(F.c.pk).where(F.c.pk == flag_pk, fresh)).first() is not None:
+            earlier = earlier.where(fresh)  # only the fresh flags come before a fresh one
+        else:  # every fresh flag comes before it
+            earlier = unlabeled.where(fresh | (tuple_(F.c.queue_rank, F.c.pk) < tuple_(*key)))
     return session.execute(earlier.limit(1)).first() is None

@@ -113,3 +113,34 @@ async def test_the_stats_panel_keeps_the_training_labels_apart(where: str) -> No
     low, high = model["after_training"]["precision_ci"]
     assert f"since     1.00 [{low:.2f}, {high:.2f}] n=1" in shown
     assert "12 flags labeled before it was learned" in shown
+
+
+@pytest.mark.asyncio
+async def test_the_random_queue_gives_the_flags_unlabeled_since_training_first(
+    where: str,
+) -> None:
+    """carla labels the first three of the model run's queue after it was learned; bob,
+    walking the run's random queue, is given every other flag first, then hers."""
+    from tests.db.test_db_model_queue import label, queue_order
+
+    order = queue_order(where, 2)
+    label(where, [claim for _, claim in order[:3]], "carla", 2)
+    engine = db.make_engine(where)
+    app = ReviewApp(engine, reviewer="bob", run=2, order="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        for _ in order:
+            await pilot.press("t")
+            await pilot.pause()
+        await app.workers.wait_for_complete()
+    engine.dispose()
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        labeled = connection.execute(
+            text("SELECT claim_id, queue FROM label WHERE reviewer = 'bob' ORDER BY id")
+        ).all()
+    engine.dispose()
+    claims = [claim for _, claim in order]
+    assert [row.claim_id for row in labeled] == claims[3:] + claims[:3]
+    assert all(row.queue for row in labeled)  # each was the queue's next: a sample's label
