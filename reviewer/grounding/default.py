@@ -789,7 +789,8 @@ class DefaultDetector(PoolDetector):
         ("It took 28 min to drop off, so latency is fine"). A closer name wins: the readings
         are tried in the priority of `NAME_READINGS`. `scanned` holds the scanner's matches
         on the text, when the caller has them."""
-        scan = _NameScan(text, ascii_digits(text), mentions, index, names, scanned)
+        scan = _NameScan(text, ascii_digits(text), mentions, index, names, scanned,
+                         self.scanner.pattern)  # fmt: skip
         for m_start, m_end, known, whole in mentions:
             name = _Mention(m_start, m_end, known, whole)
             if _vetoed(self, scan, name, NAME_VETOES):
@@ -829,7 +830,7 @@ class DefaultDetector(PoolDetector):
         """The first number after the name in its clause, in its place in a slashed list
         ("Light/deep: 202/62"), unless it is another's (`AFTER_NAME_VETOES`); a table row's
         number is its value's cell."""
-        text, read, pattern = scan.text, scan.read, self.scanner.pattern
+        text, read, pattern = scan.text, scan.read, scan.pattern
         m = _number_within(pattern, read, name.end, 70)
         if m is not None and "/" in text[max(0, name.start - 2) : name.start]:
             places = _in_its_place(text, read, pattern, name.start, m)
@@ -856,13 +857,13 @@ class DefaultDetector(PoolDetector):
         m = name.after
         if m is not None and m.start() < name.said_from and stated(m):
             self._leave_unread(scan, m, name.known)  # the usual level
-        name.after = _number_within(self.scanner.pattern, scan.read, name.said_from, 70)
+        name.after = _number_within(scan.pattern, scan.read, name.said_from, 70)
 
     def _period_after(self, scan: _NameScan, name: _Mention) -> None:
         """The value after a period's number ("HRV over the last 7 days averaged 87"), or
         the latest of a series ("HRV has been 58, 61 and 67 over the last three mornings",
         the earlier ones no reading); `name.said` keeps the words between that count."""
-        text, read, pattern, m = scan.text, scan.read, self.scanner.pattern, name.after
+        text, read, pattern, m = scan.text, scan.read, scan.pattern, name.after
         said_from = name.said_from
         if name.placed_from is not None:
             name.said = text[said_from : name.placed_from]
@@ -998,9 +999,11 @@ class DefaultDetector(PoolDetector):
         if not name.whole:
             return
         before = _number_before(self._numbers_of(scan), scan.read, name.start, 120)
-        if before is None or claim_end(before) > name.start:
+        if before is None:
             return
-        name.before = before
+        name.before, name.token_end = before, claim_end(before)
+        if name.token_end > name.start:
+            return  # (a number whose claim runs into the name)
         name.raw = self.scanner.number_at(before, scan.read, scan.text)
         for _, decides in BEFORE_NAME:
             if decides(self, scan, name):
@@ -1607,6 +1610,7 @@ class _NameScan:
     index: PoolIndex
     names: NameIndex
     scanned: list[re.Match[str]] | None  # the scanner's matches, when the caller has them
+    pattern: re.Pattern[str]  # the scanner's
     numbers: tuple[list[int], list[re.Match[str]]] | None = None  # made when first asked
     modifiers: set[int] = field(default_factory=set)  # names that qualify a noun before them
     # what each reading the walk over the names makes found, by its id (`NAME_READINGS`)
@@ -1631,6 +1635,7 @@ class _Mention:
     told_then: bool = False  # a past value told before the number after it, with its time
     labeled: bool = False  # only a label's number follows the name
     before: re.Match[str] | None = None  # the number right before it
+    token_end: int = 0  # where that number's claim ends
     raw: tuple = ()  # that number as scanned
 
 
@@ -1762,7 +1767,7 @@ def _over_a_scale(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     score = _number_before(d._numbers_of(scan), read, slash.start() + 1, 12)
     if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
         return True
-    if after_gap_allows(scan.text[claim_end(name.before) : name.start], "none"):
+    if after_gap_allows(scan.text[name.token_end : name.start], "none"):
         scored = d.scanner.number_at(score, read, scan.text)
         found = d._reading(scan.text, scored, name.known, scan.index, scan.names, "value", True)
         if found is not None:
@@ -1775,7 +1780,7 @@ def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # number whose unit of time its list left unsaid ("62 minutes in deep sleep and 103 in
     # REM") is read in the name's
     text, raw, known, m_start, m_end = scan.text, name.raw, name.known, name.start, name.end
-    before, token_end = name.before, claim_end(name.before)
+    before, token_end = name.before, name.token_end
     elided = raw[4] == "none" and known.unit in SPENT and raw[5] is None
     if not (
         before.start() >= m_start - 40
@@ -1805,7 +1810,7 @@ def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _fronted(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "At 61 bpm, resting HR is high": the sentence's subject names it
     text, raw, b_start = scan.text, name.raw, name.before.start()
-    gap_from = name.before.end() if raw[5] else claim_end(name.before)
+    gap_from = name.before.end() if raw[5] else name.token_end
     if not (
         raw[5] in (None, "count")
         and _FRONTED_GAP.fullmatch(text, gap_from, name.start)
@@ -1821,7 +1826,7 @@ def _linked(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     text = scan.text
     if not (
         name.raw[5] is None
-        and _LINKED.fullmatch(text, claim_end(name.before), name.start)
+        and _LINKED.fullmatch(text, name.token_end, name.start)
         and _ends_phrase(text, name.end)
     ):
         return False
@@ -1834,7 +1839,7 @@ def _named_later(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     raw, known = name.raw, name.known
     if not (raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None):
         return False
-    found = d._later(scan.text, raw, claim_end(name.before), name.start, name.end, known,
+    found = d._later(scan.text, raw, name.token_end, name.start, name.end, known,
                      scan.index)  # fmt: skip
     if found is not None:
         scan.found["name.later"].setdefault(name.before.start(), found)
