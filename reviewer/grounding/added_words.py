@@ -2,11 +2,15 @@
 
 The built-in words of a class are read by the readings in prose.py and default.py, which
 are shared by every detector in the process; a config's words are this detector's own, so
-they are read by readings of their own, made from the same patterns, after the built-in
-readings found the number a statement:
+they are read by readings of their own, after the built-in readings found the number a
+statement. Each extendable class has one reading:
 
 - `plan_words`: an added word or phrase anywhere in the number's clause before it makes
   the number a plan (`plan.word`): "Our north star for resting HR is 55 bpm".
+- `past_words`: likewise another period's value (`past.words`): "STLY occupancy was
+  81%", "Comp-day sales were $48k".
+- `others`: likewise somebody else's figure (`other.someone-else`): "The comp set ran
+  at 84%", "Neighbours used 21 kWh".
 - `plan_nouns_after`: an added noun right after the number (past its unit word, and a
   cadence like "monthly") makes it a plan's figure (`plan.noun-after`): "a $90k envelope".
 
@@ -24,8 +28,14 @@ from reviewer.grounding.prose import clause_after, clause_before
 from reviewer.grounding.rules.table import Why
 
 _S = r"[\s\u00a0\u202f\u2009]"
-_WHY_PLAN_WORD = Why("plan", "plan.word")
-_WHY_PLAN_NOUN_AFTER = Why("plan", "plan.noun-after")
+# each extendable class: the reason its words give, and whether they are read in the
+# clause before the number (True) or right after it (False); in this order
+READS: dict[str, tuple[Why, bool]] = {
+    "plan_words": (Why("plan", "plan.word"), True),
+    "past_words": (Why("past value", "past.words"), True),
+    "others": (Why("someone else", "other.someone-else"), True),
+    "plan_nouns_after": (Why("plan", "plan.noun-after"), False),
+}
 
 
 def _alternation(phrases: tuple[str, ...]) -> str:
@@ -34,35 +44,43 @@ def _alternation(phrases: tuple[str, ...]) -> str:
     return "|".join(sorted(spelled, key=lambda p: (-len(p), p)))
 
 
+def _pattern(phrases: tuple[str, ...], before: bool) -> re.Pattern[str]:
+    if before:  # anywhere in the clause before the number
+        return re.compile(rf"(?i:(?<!\w)(?:{_alternation(phrases)})(?!\w))")
+    # right after the number, past its unit word and a cadence ("a $90k monthly envelope")
+    return re.compile(
+        rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:{lexicon.alternation('plan_cadences')}){_S}+)?"
+        rf"(?i:{_alternation(phrases)})s?\b"
+    )
+
+
 @dataclass(frozen=True)
 class AddedWords:
-    """A detector's own readings of the words its config added."""
+    """A detector's own readings of the words its config added: (pattern, reason, read
+    before the number) in the order of `READS`."""
 
-    plan_before: re.Pattern[str] | None
-    plan_noun_after: re.Pattern[str] | None
+    readings: tuple[tuple[re.Pattern[str], Why, bool], ...]
 
     @classmethod
     def of(cls, added: Mapping[str, tuple[str, ...]], off: frozenset[str]) -> AddedWords | None:
         """The readings of `added` (class -> words) whose rule is not `off`; None if none."""
-        plans = added.get("plan_words", ())
-        nouns = added.get("plan_nouns_after", ())
-        made = cls(
-            re.compile(rf"(?i:(?<!\w)(?:{_alternation(plans)})(?!\w))")
-            if plans and _WHY_PLAN_WORD.rule not in off
-            else None,
-            re.compile(
-                rf"^(?:{_S}*[%°/\w-]+)?{_S}*(?:(?i:{lexicon.alternation('plan_cadences')}){_S}+)?"
-                rf"(?i:{_alternation(nouns)})s?\b"
-            )
-            if nouns and _WHY_PLAN_NOUN_AFTER.rule not in off
-            else None,
+        readings = tuple(
+            (_pattern(added[name], before), why, before)
+            for name, (why, before) in READS.items()
+            if added.get(name) and why.rule not in off
         )
-        return made if made.plan_before or made.plan_noun_after else None
+        return cls(readings) if readings else None
 
     def why(self, text: str, start: int, end: int) -> Why | None:
         """Why the number at text[start:end] states no value by an added word, or None."""
-        if self.plan_before is not None and self.plan_before.search(clause_before(text, start)):
-            return _WHY_PLAN_WORD
-        if self.plan_noun_after is not None and self.plan_noun_after.match(clause_after(text, end)):
-            return _WHY_PLAN_NOUN_AFTER
+        before = after = None
+        for pattern, why, is_before in self.readings:
+            if is_before:
+                before = clause_before(text, start) if before is None else before
+                if pattern.search(before):
+                    return why
+            else:
+                after = clause_after(text, end) if after is None else after
+                if pattern.match(after):
+                    return why
         return None

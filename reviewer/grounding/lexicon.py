@@ -10,7 +10,8 @@ holds what its own reading needs, and merging two would change flags.
 
 A config's `[lexicon]` table adds words to a class for one detector. Only the classes in
 `EXTENDABLE` take them: their words are read by a reading that added_words.py makes for
-the detector (plan_words by plan.word, plan_nouns_after by plan.noun-after). Every other
+the detector (plan_words by plan.word, past_words by past.words, others by
+other.someone-else, plan_nouns_after by plan.noun-after). Every other
 class is read inside patterns and sets built once at import and shared by every detector
 in the process, so a config's words cannot reach them yet: they can once the readings
 take their words from the detector rather than from module constants.
@@ -600,7 +601,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "region",
     ),
     # words that place a value in the past ("a week ago" needs "ago", "at the start" "start")
-    "past_word_set": (
+    "past_words": (
         "previously", "previous", "prior", "earlier", "formerly", "former", "used", "started",
         "began", "opened", "before", "last", "ago", "originally", "start", "back",
     ),
@@ -1111,6 +1112,8 @@ WORDS: dict[str, tuple[str, ...]] = {
 # the rest are read inside readings shared by every detector (see added_words.py)
 EXTENDABLE: dict[str, str] = {
     "plan_words": "plan.word",
+    "past_words": "past.words",
+    "others": "other.someone-else",
     "plan_nouns_after": "plan.noun-after",
 }
 

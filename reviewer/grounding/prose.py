@@ -1374,7 +1374,7 @@ _SPENT = lexicon.words("spent_words")
 _VERSUS_WORDS = lexicon.words("versus_words")
 _AFTER_WORDS = lexicon.words("after_words")
 _PER_WORDS = lexicon.words("per_words")
-_PAST_WORD_SET = lexicon.words("past_word_set")
+_PAST_WORD_SET = lexicon.words("past_words")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
 
 

@@ -117,3 +117,28 @@ def test_added_words_change_the_runs_config_digest(files: dict[str, Path], tmp_p
     assert digests[0] != digests[1] and digests[0] == digests[2]
     assert runs[1]["config_changes"] == "lexicon.plan_nouns_after +1, lexicon.plan_words +2"
     assert [run["flags"] for run in runs] == [4, 1, 4]
+
+
+PAST_AND_OTHERS = [
+    {"id": "past", "text": "The STLY resting heart rate is 61 bpm.", "pool": RHR},
+    {"id": "other", "text": "The comp set's resting heart rate is 61 bpm.", "pool": RHR},
+]
+PAST_AND_OTHERS_ADDED = '[lexicon]\npast_words = ["STLY"]\nothers = ["comp set"]\n'
+
+
+def test_added_past_and_others_words_read_as_their_rules(tmp_path: Path) -> None:
+    briefs = tmp_path / "briefs.jsonl"
+    briefs.write_text("".join(json.dumps(brief) + "\n" for brief in PAST_AND_OTHERS))
+    added, half = tmp_path / "added.toml", tmp_path / "half.toml"
+    added.write_text(PAST_AND_OTHERS_ADDED)
+    half.write_text(PAST_AND_OTHERS_ADDED + '[rules]\noff = ["past.words"]\n')
+    assert flagged(str(briefs)) == {"past": ["61"], "other": ["61"]}
+    assert flagged(str(briefs), "--config", str(added)) == {"past": [], "other": []}
+    assert flagged(str(briefs), "--config", str(half)) == {"past": ["61"], "other": []}
+    result = invoke("scan", str(briefs), "--config", str(added), "--explain")
+    assert result.exit_code == 0, result.output
+    rules = {
+        line["id"]: [reading["rule"] for reading in line["readings"]]
+        for line in map(json.loads, result.stdout.splitlines())
+    }
+    assert rules == {"past": ["past.words"], "other": ["other.someone-else"]}
