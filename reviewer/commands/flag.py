@@ -106,7 +106,7 @@ def _learned(
     from reviewer.commands.model_option import load_model
     from reviewer.grounding.model import ModelDetector
 
-    model, model_id, body = load_model(ref, url_or_path)
+    model, model_id, body = load_model(ref, url_or_path, detector)
     if model_id is None:
         with Session(engine) as session:
             model_id = store_model(session=session, name=Path(ref).name, body=body)

@@ -38,9 +38,10 @@ def _stored(ref: str, url_or_path: str) -> tuple[Any, int]:
     return row.body, row.id
 
 
-def load_model(ref: str, url_or_path: str) -> tuple[Any, int | None, str]:
+def load_model(ref: str, url_or_path: str, detector: Detector) -> tuple[Any, int | None, str]:
     """(the model, its id in the database or None for a file, its body as JSON text);
-    a bad file or an unknown name stops with its message (exit 2)."""
+    a bad file or an unknown name stops with its message (exit 2). A model learned with
+    another detector or config than `detector` is said on stderr, and used."""
     from reviewer.grounding.model import ModelError, model_from_json
 
     path = Path(ref)
@@ -54,10 +55,35 @@ def load_model(ref: str, url_or_path: str) -> tuple[Any, int | None, str]:
     else:
         body, model_id = _stored(ref, url_or_path)
     try:
-        return model_from_json(body), model_id, body
+        model = model_from_json(body)
     except ModelError as problem:
         echo(f"{ref}: {problem}", error=True)
         stop(USAGE)
+    warn_mismatch(ref, model.trained_on, detector)
+    return model, model_id, body
+
+
+def warn_mismatch(ref: str, trained_on: dict[str, Any], detector: Detector) -> None:
+    """A warning on stderr when the model was learned with another detector or config
+    (its digest) than the one it is used with now: its weights are of the features those
+    readings gave, which these may not give. Nothing is said when the model does not
+    record them (a file written by hand)."""
+    from reviewer.grounding.config import config_digest
+    from reviewer.grounding.registry import describe
+
+    name, _version, config = describe(detector)
+    digest = config_digest(config)
+    learned = str(trained_on.get("detector") or "").removesuffix("+model")  # learn --run R
+    learned_digest = str(trained_on.get("config_digest") or "")
+    differs = (learned and learned != name) or (learned_digest and learned_digest != digest)
+    if differs:
+        echo(
+            f"warning: --model {ref} was learned with detector {learned or '?'} (config "
+            f"{learned_digest or '?'}), but reads here with detector {name} (config "
+            f"{digest}): its verdicts may not fit these readings; learn again with this "
+            "detector and config to be sure",
+            error=True,
+        )
 
 
 def with_model(detector: Detector, ref: str | None, url_or_path: str) -> Detector:
@@ -66,5 +92,5 @@ def with_model(detector: Detector, ref: str | None, url_or_path: str) -> Detecto
         return detector
     from reviewer.grounding.model import ModelDetector
 
-    model, _id, _body = load_model(ref, url_or_path)
+    model, _id, _body = load_model(ref, url_or_path, detector)
     return ModelDetector(detector, model)
