@@ -27,7 +27,7 @@ from reviewer.grounding import lexicon
 from reviewer.grounding.prose import clause_after, clause_before
 from reviewer.grounding.rules.table import Why
 
-_S = r"[\s\u00a0\u202f\u2009]"
+_S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
 # each extendable class: the reason its words give, and whether they are read in the
 # clause before the number (True) or right after it (False); in this order
 READS: dict[str, tuple[Why, bool]] = {

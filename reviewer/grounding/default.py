@@ -2827,7 +2827,7 @@ _OVER_PERIOD = (
     r"|on[ ]the[ ](?:week|month|day|quarter)|since[ ](?:last[ ]\w+|"
     r"yesterday)|from[ ]last[ ]\w+|vs\.?[ ]last[ ]\w+|this[ ](?:week|month|quarter))"
 )
-_SPACE = r"[\s\u00a0\u202f\u2009]"
+_SPACE = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
 _MONEY = rf"(?:(?:[$€£¥]|US\$){_SPACE}?)?"  # a currency symbol before a number
 # the words of a whole divided into parts ("share of", "split", "mix", "breakdown"): after
 # a name ("DAU mix: 9% tablets"), anywhere in a sentence, and before "of" and a name

@@ -17,7 +17,7 @@ from reviewer.grounding import lexicon
 from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS
 from reviewer.grounding.types import Known
 
-_S = r"[\s\u00a0\u202f\u2009]"
+_S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
 # suffixes that make a known value the change of another ("dau_change" of "dau")
 CHANGE_SUFFIXES = tuple(f"_{part}" for part in lexicon.WORDS["change_name_parts"])
 _CHANGE_NAME = re.compile(rf"(?:^|_)(?:{lexicon.alternation('change_name_parts')})(?:_|$)")
@@ -644,12 +644,12 @@ def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
         letters += "".join(c for c in groups if c.isdigit())
         branches = "|".join(f"(?<={c})(?:{'|'.join(rests)})" for c, rests in groups.items())
         return re.compile(
-            rf"(?P<form>[{letters}](?<![\w$€£].)(?i:{branches}))(?:'s|’s|s|es)?(?![\w])"
+            rf"(?P<form>[{letters}](?<!\w.)(?<![$€£].)(?i:{branches}))(?:'s|’s|s|es)?(?![\w])"
         )
     # a form's first character, tested first: most positions fail it at once
     first = "".join(map(re.escape, sorted({form[0] for form in forms})))
     return re.compile(
-        rf"(?=(?i:[{first}]))(?<![\w$€£])(?i:(?P<form>{'|'.join(bodies)}))(?:'s|’s|s|es)?(?![\w])"
+        rf"(?=(?i:[{first}]))(?<!\w)(?<![$€£])(?i:(?P<form>{'|'.join(bodies)}))(?:'s|’s|s|es)?(?![\w])"
     )
 
 

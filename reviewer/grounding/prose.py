@@ -17,7 +17,7 @@ from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.table import Why
 
-_S = r"[\s\u00a0\u202f\u2009]"
+_S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
 _PREFIX = r"(?:[$€£¥]|US\$|USD|EUR|GBP)?" + _S + "?"
 _NUMBER = rf"[{re.escape(SIGNS)}]?{_PREFIX}[0-9][0-9,]*(?:\.[0-9]+)?[kK]?"
 # a number of its own (not glued to a label's letters or other digits), and not ending
