@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from reviewer.grounding import lexicon
+from reviewer.grounding.form_starts import form_starts
 from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS
 from reviewer.grounding.types import Known
 
@@ -424,7 +425,7 @@ class NameIndex:
 
     def _matches(self, text: str, *, plain: bool = False) -> list[re.Match[str]]:
         """`pattern.finditer(text)`, faster: a match starts where the first word of a form
-        stands in the text's lower case (`str.find`, a C scan, for each), so the pattern is
+        stands in the text's lower case (`form_starts`), so the pattern is
         tried at those positions alone, in order, each after the last match's end. That
         holds when lowering keeps every character in its place and no letter of the text
         is one `(?i:...)` reads as an ASCII one (İ ı ſ and the Kelvin sign): else, and
@@ -439,15 +440,9 @@ class NameIndex:
             or not (text.isascii() or (len(low) == len(text) and not _LOWER_ODD.search(text)))
         ):
             return list(pattern.finditer(text)) if pattern is not None else []
-        starts = set()
-        for word in words:
-            at = low.find(word)
-            while at >= 0:
-                starts.add(at)
-                at = low.find(word, at + 1)
         found = []
         after = 0
-        for at in sorted(starts):
+        for at in form_starts(text, low, words):
             if at >= after:
                 m = pattern.match(text, at)
                 if m is not None:
