@@ -57,4 +57,4 @@ def _index(words: tuple[str, ...]) -> tuple[re.Pattern[str], Lookup]:
         first: tuple((size, frozenset(group)) for size, group in sorted(sizes.items()))
         for first, sizes in groups.items()
     }
-    return re.compile(rf"(?<![\w$€£])[{chars}]"), lookup
+    return re.compile(rf"(?<!\w)(?<![$€£])[{chars}]"), lookup
