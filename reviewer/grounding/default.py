@@ -283,7 +283,7 @@ class DefaultDetector(PoolDetector):
         tallied = self._counted(index)
         counts: list[int] | None = [] if tallied else None
         scanned: list[re.Match[str]] = []
-        checkable, hits = self._tally(text, index, judge, counts, scanned)
+        checkable, hits = self._judged(text, index, judge, counts, scanned)
         names = self._names(index)
         mentions = names.mentions(text)
         said = _Pass(text, index, names, mentions, judge, citations, self._trace)
@@ -299,7 +299,7 @@ class DefaultDetector(PoolDetector):
             found = self._outflow_sizes(found, outflows)
         return checkable, found
 
-    def _tally(
+    def _judged(
         self,
         text: str,
         index: PoolIndex,
