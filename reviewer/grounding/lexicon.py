@@ -313,6 +313,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "extreme_nouns": ("peak", "high", "low", "spike", "max", "trough"),
     # words between an extreme and its value: "a peak of 84"
     "extreme_links": ("of", "near", "around", "at", "to"),
+    # words that join two statistics after a percentile: "p50 and p95"
     "percentile_joiners": ("and", "or", "but", "vs", "while", "with"),
     # words before a period of an average: "a night", "per week"
     "per_words_before": ("a", "an", "per", "each", "every"),
