@@ -1,6 +1,7 @@
 """The four-arm control group: does a detector separate right answers from wrong ones?
 
-Template arms build one sentence per known value (`It reads 52.00 bpm.`): faithful
+Template arms build one sentence per known value (`It reads 52.00 bpm.`; of a pool's
+first TEMPLATE_KNOWNS): faithful
 (exact), corrupted (x drift), sign-flipped (negated) and unrelated (uniform(1, 200) from
 one `random.Random(seed)` stream, records in order, values in pool order). Rewrite arms
 take the real briefs and replace each faithful citation in place, so the same control
@@ -24,6 +25,9 @@ ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
 DEFAULT_SEED = 7
 DEFAULT_DRIFT = 1.08
 ARM_SAMPLE = 2000  # from a database: the first pools and briefs stored, at most this many
+# a pool's known values written into its template texts, at most: its first ones (a pool
+# of 20,000 would write four texts of 20,000 sentences, each read against the whole pool)
+TEMPLATE_KNOWNS = 1000
 UNRELATED_RANGE = (1.0, 200.0)
 
 FAITHFUL_MAX = 0.05
@@ -93,7 +97,10 @@ def template_arms(
 
 
 def _template_texts(pool: Sequence[Known], rng: random.Random, drift: float) -> dict[str, str]:
+    """The four texts of a pool's first TEMPLATE_KNOWNS known values; they are read
+    against the whole pool."""
     low, high = UNRELATED_RANGE
+    pool = pool[:TEMPLATE_KNOWNS]
     return {
         "faithful": template_text(pool, (k.value for k in pool)),
         "corrupted": template_text(pool, (k.value * drift for k in pool)),
