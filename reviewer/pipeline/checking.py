@@ -10,6 +10,7 @@ from __future__ import annotations
 import pickle
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import partial
 from itertools import islice
 from typing import IO, Any, NamedTuple
 
@@ -42,17 +43,24 @@ class Prepared(NamedTuple):
     digest: str
     line: int
     pool_digest: str
-    pool: bytes  # for the detector workers (workers.encode_pool)
+    pool: bytes  # for the detector workers (workers.encode_pool); empty without a detector
 
 
-def prepare(record: BriefRecord) -> Prepared:
+def prepare(record: BriefRecord, *, detected: bool = True) -> Prepared:
+    """A brief in stored form; with `detected`, its pool encoded for the detector too
+    (without a detector that is work no row needs)."""
     knowns = stored_pool(record.pool)
     meta = meta_to_json(record.meta)
     content = digest(record.text, knowns, meta or "")
     return Prepared(
         record.id, record.text, record.pool_id, knowns, meta, content, record.line,
-        digest(knowns), encode_pool(record.pool),
+        digest(knowns), encode_pool(record.pool) if detected else b"",
     )  # fmt: skip
+
+
+def preparer(detected: bool) -> Callable[[BriefRecord], Prepared]:
+    """`prepare` for an ingest with a detector (`detected`) or without one."""
+    return prepare if detected else partial(prepare, detected=False)
 
 
 def _conflict(path: str, p: Prepared) -> InputError:
@@ -120,7 +128,7 @@ def check_file(
             read = iter_briefs(path, pools=pools, on_error=skip if on_error else None)
             # each record is dropped as soon as it is prepared: its many small objects never
             # live long enough to make the garbage collector walk them
-            for prepared in in_batches(map(prepare, read)):
+            for prepared in in_batches(map(preparer(detection is not None), read)):
                 count = len(prepared)
                 stored = stored_briefs(session, [p.brief_id for p in prepared])
                 if stored and not replace:  # only ids already stored can conflict

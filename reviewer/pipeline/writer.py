@@ -23,7 +23,7 @@ from reviewer.pipeline.checking import (
     Advance,
     check_file,
     in_batches,
-    prepare,
+    preparer,
     raise_error,
     spooled,
 )
@@ -147,7 +147,7 @@ def _ingest_each(
             if is_stream(path):  # stdin, a pipe: cannot be read twice; one transaction
                 stage("stream", path, None)
                 read = iter_briefs(path, pools=pools, on_error=on_error)
-                batches = in_batches(map(prepare, read))
+                batches = in_batches(map(preparer(writer.detection is not None), read))
                 writer.write_file(
                     path, batches, report, replace=replace, on_error=on_error,
                     commit_each_batch=False,
