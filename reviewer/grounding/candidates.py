@@ -200,7 +200,8 @@ def candidates(
         in_sentence = [n for n in numbers if begin <= n[0] < stop]
         order = next(i for i, n in enumerate(in_sentence) if n[0] == start)
         context = (text[max(begin, start - 60) : start], text[end : min(stop, end + 60)])
-        said = _word_sign(token, _words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT], known)
+        words = (_words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT])
+        said = _word_sign(token, *words, known)
         if flag is None and said == "disagree":
             value = -value  # "down 7.7%": the value the words give it
         elsewhere = _written(values, known.value) - _near(value, known.value)
@@ -215,7 +216,7 @@ def candidates(
             sentence,
             pool,
             config,
-            context,
+            words,
             order,
             len(in_sentence),
             place,
@@ -256,7 +257,7 @@ def _features(
     sentence: str,
     pool: Sequence[Known],
     config: Any,
-    context: tuple[str, str],
+    words: tuple[list[str], list[str]],
     order: int,
     in_sentence: int,
     place: int,
@@ -285,7 +286,7 @@ def _features(
         f"numbers_in_sentence={min(in_sentence, 4)}",
         f"first_in_brief={place == 0}",
     ]
-    left, right = _words(context[0])[-CONTEXT:], _words(context[1])[:CONTEXT]
+    left, right = words
     found.append(f"word_sign={said}")
     found += [f"left:{w}" for w in left] + [f"right:{w}" for w in right]
     if left:

@@ -9,29 +9,16 @@ import os
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from reviewer.cli import app
 from reviewer.grounding.types import Known
 from reviewer.jsonlimits import BOM
 from reviewer.regression import Fixture
+from tests.support.faults import snapshot
 from tests.support.store_files import POOL, brief_line, write_briefs
 
 runner = CliRunner()
-
-
-def snapshot(database: str) -> dict[str, list[tuple[object, ...]]]:
-    url = database if "://" in database else f"sqlite:///{database}"
-    engine = create_engine(url)
-    try:
-        with engine.connect() as connection:
-            return {
-                table: sorted(map(tuple, connection.execute(text(f"SELECT * FROM {table}"))))
-                for table in ("pool", "brief", "detectorrun", "flagrecord")
-            }
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture

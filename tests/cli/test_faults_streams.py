@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from tests.support.faults import snapshot
 from tests.support.store_files import POOL, TEXTS, brief_line, write_briefs
 
 REVIEWER = [sys.executable, "-m", "reviewer.cli"]
@@ -60,19 +61,6 @@ def stored_ids(database: str) -> set[str]:
     try:
         with engine.connect() as connection:
             return {row[0] for row in connection.execute(text("SELECT brief_id FROM brief"))}
-    finally:
-        engine.dispose()
-
-
-def stored_rows(database: str) -> dict[str, list[tuple[object, ...]]]:
-    url = database if "://" in database else f"sqlite:///{database}"
-    engine = create_engine(url)
-    try:
-        with engine.connect() as connection:
-            return {
-                table: sorted(map(tuple, connection.execute(text(f"SELECT * FROM {table}"))))
-                for table in ("pool", "brief", "detectorrun", "flagrecord")
-            }
     finally:
         engine.dispose()
 
@@ -131,7 +119,7 @@ def test_a_bad_line_late_in_a_stream_leaves_the_database_as_it_was(database, tmp
     """A stream is stored as it is read, in one transaction: a bad line after the first
     batches of 2,000 takes back every one of them."""
     assert run(["ingest", str(briefs), "--db", database]).returncode == 0
-    before = stored_rows(database)
+    before = snapshot(database)
     lines = [brief_line(f"n{i}", f"HR {50 + i % 9} bpm.") for i in range(4500)]
     lines.append('{"id": "bad", "text": "HR 50 bpm."}')
     late = write_briefs(tmp_path / "late.jsonl", lines)
@@ -139,7 +127,7 @@ def test_a_bad_line_late_in_a_stream_leaves_the_database_as_it_was(database, tmp
     assert result.returncode == 2, result.stderr
     assert ":4501: missing field 'pool' (or 'pool_id')" in result.stderr
     assert "Traceback" not in result.stderr
-    assert stored_rows(database) == before
+    assert snapshot(database) == before
 
 
 def test_ingest_takes_its_pools_from_a_stream(database, tmp_path):
@@ -267,20 +255,20 @@ ENDLESS = "a line longer than the limit of 16 MiB; reading stopped there"
 
 
 def test_ingest_of_dev_zero_is_refused_in_bounded_memory(stored):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     for skip in ([], ["--skip-invalid"]):  # no line to skip to: refused either way
         result = run(["ingest", "/dev/zero", *skip, "--db", str(stored)], limit=MEMORY)
         _refused(result, "/dev/zero:1", ENDLESS)
         assert "--skip-invalid stores" not in result.stderr
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
 
 
 def test_ingest_of_endless_stdin_is_refused_in_bounded_memory(stored):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     with open("/dev/zero", "rb") as zeros:
         result = run(["ingest", "-", "--db", str(stored)], stdin=zeros, limit=MEMORY)
     _refused(result, "-:1", ENDLESS)
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
 
 
 @pytest.fixture
@@ -293,7 +281,7 @@ def one_long_line(tmp_path: Path) -> Path:
 
 
 def test_a_200_mb_line_is_refused_in_bounded_memory(stored, one_long_line):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     result = run(["ingest", str(one_long_line), "--db", str(stored)], limit=MEMORY)
     _refused(result, f"{one_long_line}:1", "line of 200.0 MiB is longer than the limit of 16 MiB")
     skipped = run(
@@ -304,16 +292,16 @@ def test_a_200_mb_line_is_refused_in_bounded_memory(stored, one_long_line):
     assert "every line was rejected" in skipped.stderr
     scanned = run(["scan", str(one_long_line)], limit=MEMORY)
     _refused(scanned, f"{one_long_line}:1", "line of 200.0 MiB is longer")
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
 
 
 @pytest.mark.parametrize("command", ["scan", "ingest"])
 def test_a_config_without_end_is_refused_in_bounded_memory(stored, briefs, command):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     args = [command, str(briefs), "--config", "/dev/zero"]
     result = run([*args, "--db", str(stored)] if command == "ingest" else args, limit=MEMORY)
     _refused(result, "/dev/zero:1", "the config goes on past 1024 KiB")
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
 
 
 def test_a_pools_file_without_end_is_refused_in_bounded_memory(stored, briefs):
@@ -334,14 +322,14 @@ def test_a_brief_of_a_few_megabytes_is_read_within_the_same_bound(tmp_path):
 
 
 def test_a_flags_file_without_end_is_refused_in_bounded_memory(stored):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     result = run(["flag", "--from", "/dev/zero", "--db", str(stored)], limit=MEMORY)
     _refused(result, "/dev/zero:1", ENDLESS)
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
 
 
 def test_a_labels_file_without_end_is_refused_in_bounded_memory(stored):
-    before = stored_rows(str(stored))
+    before = snapshot(str(stored))
     result = run(["labels", "import", "/dev/zero", "--db", str(stored)], limit=MEMORY)
     _refused(result, "/dev/zero:1", ENDLESS)
-    assert stored_rows(str(stored)) == before
+    assert snapshot(str(stored)) == before
