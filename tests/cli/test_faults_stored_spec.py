@@ -19,6 +19,7 @@ from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.widgets.stats_panel import StatsPanel
 from tests.support.faults import good, write_lines
+from tests.support.workers import workers_done
 
 runner = CliRunner()
 MARKER_MODULE = "stored_spec_marker"
@@ -99,10 +100,10 @@ async def _open_stats(app: ReviewApp) -> str:
     """Open the app, let it load the run's detector and the stats panel: the panel's text."""
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.press("p")
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         screen = app.screen
         note = str(getattr(screen, "detector_note", None))

@@ -20,6 +20,7 @@ from reviewer.tui.widgets.prose import Prose
 from reviewer.tui.widgets.stats_panel import StatsPanel
 from tests.support.tui_changes_seed import pk_of, second_run
 from tests.support.tui_seed import seed
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -34,7 +35,7 @@ def two_runs(tmp_path: Path):
 
 
 async def settle(pilot: Pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

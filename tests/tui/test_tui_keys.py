@@ -17,6 +17,7 @@ from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.brief_list import BriefRows
 from reviewer.tui.widgets.prose import Prose
 from tests.support.tui_seed import POOL, make_flag, seed
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -72,7 +73,7 @@ async def test_label_key_commits_and_advances(engine, key: str, verdict: str) ->
 async def test_labels_advance_across_briefs_and_update_counts(engine) -> None:
     app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.press("t", "f", "t")
         assert where(app) == ("brief-b", "54")
         assert [v for _, _, v, _ in labels(engine)] == [
@@ -253,7 +254,7 @@ async def test_filters(engine, keys, total: int, title: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "t", "t", "f", "f")  # brief-a all true, brief-b all false
         await pilot.press(*keys)
-        await app.workers.wait_for_complete()  # a filtered list is fetched by a worker
+        await workers_done(app)  # a filtered list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.total == total
         assert str(app.screen.query_one("#list-title").render()).startswith(title)
@@ -265,17 +266,17 @@ async def test_search_filters_by_id_and_text(engine) -> None:
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
         await pilot.press(*"calm", "enter")
-        await app.workers.wait_for_complete()  # a searched list is fetched by a worker
+        await workers_done(app)  # a searched list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 1 and rows.row(0).brief_id == "brief-b"
         assert app.focused is rows
         await pilot.press("enter")
         assert where(app) == ("brief-b", "54")
         await pilot.press("slash", *"brief-d", "enter")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         assert rows.total == 1 and rows.row(0).brief_id == "brief-d"
         await pilot.press("slash", "escape")  # escape drops the search: every brief again
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         assert app.focused is rows and rows.search == "" and rows.total > 1
     assert labels(engine) == []  # typing in the search box labels nothing
 
@@ -284,7 +285,7 @@ async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
     app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("t", "f", "p")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         panel = app.screen.query_one("#stats")
         assert panel.display
@@ -320,7 +321,7 @@ async def test_long_list_is_counted_in_a_worker_and_paged(tmp_path: Path) -> Non
     engine = seed(tmp_path / "long.db", briefs)
     app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 250 and rows.counted

@@ -13,6 +13,7 @@ import db
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.widgets.brief_list import PAGE, BriefRows
 from tests.support.tui_seed import POOL, make_flag, seed, shown
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -42,7 +43,7 @@ def engine(tmp_path: Path):
 
 
 async def settle(app: ReviewApp, pilot) -> None:  # type: ignore[no-untyped-def]
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.pause()
 
 

@@ -23,6 +23,7 @@ from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.miss import MissScreen
 from reviewer.tui.screens.review import ReviewScreen
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -82,13 +83,13 @@ async def mark_miss(pilot, app: ReviewApp, search: str, token: str, known: str) 
     """Find the brief by a phrase of its text, open it, press `m`, pick the number and the
     known value it contradicts."""
     await pilot.press("slash", *search, "enter")
-    await app.workers.wait_for_complete()  # a searched list is fetched by a worker
+    await workers_done(app)  # a searched list is fetched by a worker
     await pilot.press("right_square_bracket")
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, ReviewScreen) and screen.brief is not None
     assert search in screen.brief.text
-    await app.workers.wait_for_complete()  # the run's own scanner loads after the first paint
+    await workers_done(app)  # the run's own scanner loads after the first paint
     await pilot.press("m")
     await pilot.pause()
     assert isinstance(app.screen, MissScreen)
@@ -112,7 +113,7 @@ async def test_a_miss_marked_in_the_app_is_a_fixture_regress_fails_until_caught(
         await pilot.press("c")  # the extra brief is read in full
         await pilot.pause()
         await pilot.press("p")  # the stats panel: recall over that brief
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         panel = str(app.screen.query_one("#stats-text").render())
         assert "Recall         0.00 [0.00, 0.79] 0 caught, 1 missed" in panel
@@ -197,12 +198,12 @@ async def test_a_number_of_hundreds_of_digits_cannot_be_marked_missed(tmp_path: 
     app = ReviewApp(engine, reviewer="ana", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"Form reads", "enter")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.press("right_square_bracket")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.brief is not None
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)  # nothing to pick

@@ -18,6 +18,7 @@ from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
 from tests.cli.test_cli_model_probability import made_with_model
+from tests.support.workers import workers_done
 
 SIZE = (120, 40)
 runner = CliRunner()
@@ -50,7 +51,7 @@ async def test_the_flag_detail_gives_the_models_probability(where: str) -> None:
     engine = db.make_engine(where)
     app = ReviewApp(engine, reviewer="bob", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReviewScreen) and screen.brief is not None
@@ -90,7 +91,7 @@ async def test_the_stats_panel_keeps_the_training_labels_apart(where: str) -> No
     engine = db.make_engine(where)
     app = ReviewApp(engine, reviewer="bob", run=2, order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         await pilot.press("right_square_bracket", "right_square_bracket")
         await pilot.pause()
@@ -98,7 +99,7 @@ async def test_the_stats_panel_keeps_the_training_labels_apart(where: str) -> No
         await pilot.press("t")  # a label made after the model was learned
         await pilot.pause()
         await pilot.press("p")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         shown = panel(app)
     engine.dispose()
@@ -128,12 +129,12 @@ async def test_the_random_queue_gives_the_flags_unlabeled_since_training_first(
     engine = db.make_engine(where)
     app = ReviewApp(engine, reviewer="bob", run=2, order="random")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         for _ in order:
             await pilot.press("t")
             await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
     engine.dispose()
     engine = db.make_engine(where)
     with engine.connect() as connection:

@@ -9,6 +9,7 @@ import pytest
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.widgets.brief_list import BriefRows
 from tests.support.tui_seed import POOL, make_flag, seed, shown
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
@@ -34,7 +35,7 @@ async def test_after_search_next_brief_is_first_match_when_current_is_not_listed
         await pilot.press("right_square_bracket")
         assert shown(app) == "brief-002"
         await pilot.press("slash", *"Lena", "enter")
-        await app.workers.wait_for_complete()  # a searched list is fetched by a worker
+        await workers_done(app)  # a searched list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 3 and rows.cursor == 0
         seen = []
@@ -52,7 +53,7 @@ async def test_after_search_cursor_stays_on_current_brief_when_listed(engine) ->
         await pilot.press(*["right_square_bracket"] * 4)
         assert shown(app) == "brief-005"
         await pilot.press("slash", *"Lena", "enter")
-        await app.workers.wait_for_complete()  # a searched list is fetched by a worker
+        await workers_done(app)  # a searched list is fetched by a worker
         rows = app.screen.query_one(BriefRows)
         assert rows.cursor == 1 and rows.row(1).brief_id == "brief-005"
         await pilot.press("right_square_bracket")
@@ -65,11 +66,11 @@ async def test_clearing_the_search_keeps_the_cursor_on_the_current_brief(engine)
     app = ReviewApp(engine, reviewer="ann", order="brief")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"Lena", "enter")
-        await app.workers.wait_for_complete()  # a searched list is fetched by a worker
+        await workers_done(app)  # a searched list is fetched by a worker
         await pilot.press("right_square_bracket", "right_square_bracket")
         assert shown(app) == "brief-005"
         await pilot.press("slash", *["backspace"] * 4, "enter")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 7 and rows.cursor == 4
         await pilot.press("right_square_bracket")

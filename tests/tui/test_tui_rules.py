@@ -22,6 +22,7 @@ from reviewer.tui.app import ReviewApp
 from reviewer.tui.readings import run_explainer
 from reviewer.tui.screens.miss import MissScreen
 from reviewer.tui.screens.review import ReviewScreen
+from tests.support.workers import workers_done
 
 SIZE = (120, 40)
 POOL = [{"name": "rhr", "value": 57, "unit": "bpm"}]
@@ -68,7 +69,7 @@ def prompts(app: ReviewApp) -> list[str]:
 
 
 async def open_picker(pilot, app: ReviewApp) -> None:  # type: ignore[no-untyped-def]
-    await app.workers.wait_for_complete()
+    await workers_done(app)
     await pilot.press("right_square_bracket")  # the second brief
     await pilot.pause()
     assert isinstance(app.screen, ReviewScreen) and app.screen.brief is not None
@@ -83,7 +84,7 @@ async def test_detail_names_the_rule_and_the_picker_says_why(stored: Path) -> No
     engine = db.make_engine(str(stored))
     app = ReviewApp(engine, reviewer="ana", run=1, order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         shown = facts(app)
         assert "rule name:resting heart rate" in " ".join(shown.split())
@@ -141,7 +142,7 @@ async def test_a_flag_stored_before_rules_were_kept_says_so(stored: Path) -> Non
         connection.exec_driver_sql("UPDATE flagrecord SET rule = NULL")
     app = ReviewApp(engine, reviewer="ana", run=1, order="brief")
     async with app.run_test(size=SIZE) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert "rule not stored (flagged before rules were kept)" in " ".join(facts(app).split())
     engine.dispose()

@@ -15,13 +15,14 @@ from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.help import HelpScreen
 from reviewer.tui.screens.review import ReviewScreen
 from tests.support.tui_seed import seed
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SIZE = (120, 40)
 
 
 async def settle(pilot: Pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

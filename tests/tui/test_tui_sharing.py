@@ -21,6 +21,7 @@ from db.tables import labelstate as LS
 from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from tests.support.db_seed import flag, seed
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 FLAGS = 60
@@ -151,7 +152,7 @@ async def test_the_stats_panel_shows_alpha_and_the_doubly_labeled_claims(tmp_pat
     app = ReviewApp(engine, reviewer="ann")
     async with app.run_test(size=size) as pilot:
         await pilot.press("p")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         text = str(app.screen.query_one("#stats-text", Static).render())
     ratings = {i: {"ann": verdicts[i % 2], "bob": verdicts[(i + i // 5) % 2]} for i in range(6)}
@@ -181,7 +182,7 @@ async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
     app = ReviewApp(engine, reviewer="ann")
     async with app.run_test(size=size) as pilot:
         await pilot.press("8")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.screen.brief_list.rows.total == 1
         await pilot.press("enter")
@@ -192,7 +193,7 @@ async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
     app = ReviewApp(engine, reviewer="ann")
     async with app.run_test(size=size) as pilot:  # two reviewers: `v` reaches it too
         await pilot.press("v", "v", "v", "v")
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         assert app.screen.brief_list.filter == "disagree"
         assert app.screen.brief_list.rows.total == 1
     engine.dispose()

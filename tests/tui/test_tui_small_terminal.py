@@ -12,13 +12,14 @@ from textual.widgets._footer import FooterKey
 
 from reviewer.tui.app import ReviewApp
 from tests.support.tui_seed import seed
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 SMALL = (80, 24)
 
 
 async def settle(pilot: Pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

@@ -9,13 +9,14 @@ from textual.pilot import Pilot
 from reviewer.tui.app import ReviewApp
 from tests.support.tui_changes_seed import second_run
 from tests.support.tui_seed import seed
+from tests.support.workers import workers_done
 
 SIZE = (120, 40)
 
 
 async def settle(pilot: Pilot) -> None:
     """Workers finished and the screen redrawn, so the picture is stable."""
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 

@@ -44,13 +44,14 @@ def test_first_screen_leaves_later_code_unimported(tmp_path: Path) -> None:
     seed(tmp_path / "r.db").dispose()
     code = f"""
 import asyncio, json, sys
+from tests.support.workers import workers_done
 import db
 from reviewer.tui.app import ReviewApp
 
 async def main():
     app = ReviewApp(db.make_engine({str(tmp_path / "r.db")!r}), reviewer="ann")
     async with app.run_test(size=(120, 40)) as pilot:
-        await app.workers.wait_for_complete()
+        await workers_done(app)
         await pilot.pause()
         assert app.screen.brief is not None
         print(json.dumps({{name: name in sys.modules for name in {LATER!r}}}))

@@ -17,6 +17,7 @@ import db
 from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
+from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +36,7 @@ def triage(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 async def settle(pilot: Pilot) -> None:
-    await pilot.app.workers.wait_for_complete()
+    await workers_done(pilot.app)
     await pilot.pause()
 
 
