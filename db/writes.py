@@ -271,7 +271,7 @@ _FLAG_FIELDS = attrgetter(
 
 
 def flag_row(f: Flag) -> FlagRow:
-    """The stored row of a flag; a learned model's flag (grounding.model.ModelFlag) brings
+    """The stored row of a flag; a learned model's flag (learn.model.ModelFlag) brings
     its probability."""
     return (*_FLAG_FIELDS(f), getattr(f, "probability", None))  # type: ignore[return-value]
 

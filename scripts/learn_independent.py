@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from evaluate import read_corpus
 from learn_eval import _pct, examples_of
 
-from reviewer.grounding.learning import FOLDS, cross_validate
+from reviewer.learn.fit import FOLDS, cross_validate
 
 ROOT = Path(__file__).resolve().parent.parent / "fixtures" / "independent"
 USE = {

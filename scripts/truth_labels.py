@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from learn_eval import truth_of
 
 from reviewer.grounding import Known, load_config, load_detector
-from reviewer.grounding.candidates import candidates
+from reviewer.learn.candidates import candidates
 
 
 def label_lines(brief: dict[str, Any], detector: Any, reviewer: str) -> Iterator[dict[str, Any]]:

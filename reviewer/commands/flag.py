@@ -104,7 +104,7 @@ def _learned(
         return None
     from db.learned import store_model
     from reviewer.commands.model_option import load_model
-    from reviewer.grounding.model import ModelDetector
+    from reviewer.learn.model import ModelDetector
 
     model, model_id, body = load_model(ref, url_or_path, detector)
     if model_id is None:

@@ -27,8 +27,8 @@ def _run(session: Any, ref: str | None) -> Any:
 
 def examples_of(detector: Any, briefs: list[Any]) -> list[Any]:
     """Every checked number whose truth the labels give, as a learning example."""
-    from reviewer.grounding.candidates import candidates
-    from reviewer.grounding.learning import Example
+    from reviewer.learn.candidates import candidates
+    from reviewer.learn.fit import Example
 
     found = []
     for brief in briefs:
@@ -78,7 +78,7 @@ def figures_table(cv: Any, curve: list[tuple[int, Any]]) -> Table:
 def _arms_pass(engine: Any, detector: Any, model: Any) -> bool:
     from reviewer.grounding import load_detector
     from reviewer.grounding.arms import run_arms
-    from reviewer.grounding.model import ModelDetector
+    from reviewer.learn.model import ModelDetector
     from reviewer.pipeline.arms_input import stored_arms_input
 
     found = stored_arms_input(engine)
@@ -107,8 +107,8 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
     from sqlmodel import Session
 
     from db.learned import labeled_briefs, store_model
-    from reviewer.grounding.learning import cross_validate, fit, learning_curve
     from reviewer.grounding.registry import DetectorLoadError, load_run_detector
+    from reviewer.learn.fit import cross_validate, fit, learning_curve
 
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:

@@ -42,7 +42,7 @@ def load_model(ref: str, url_or_path: str, detector: Detector) -> tuple[Any, int
     """(the model, its id in the database or None for a file, its body as JSON text);
     a bad file or an unknown name stops with its message (exit 2). A model learned with
     another detector or config than `detector` is said on stderr, and used."""
-    from reviewer.grounding.model import ModelError, model_from_json
+    from reviewer.learn.model import ModelError, model_from_json
 
     path = Path(ref)
     model_id = None
@@ -90,7 +90,7 @@ def with_model(detector: Detector, ref: str | None, url_or_path: str) -> Detecto
     """The detector, or the detector and then the model's verdict on each candidate."""
     if ref is None:
         return detector
-    from reviewer.grounding.model import ModelDetector
+    from reviewer.learn.model import ModelDetector
 
     model, _id, _body = load_model(ref, url_or_path, detector)
     return ModelDetector(detector, model)

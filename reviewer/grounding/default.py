@@ -204,7 +204,7 @@ class DefaultDetector(PoolDetector):
         self, text: str, pool: Sequence[Known]
     ) -> tuple[int, list[Flag], list[Reading]]:
         """The checkable count, the flags and the readings of one pass: what a learned
-        model reads (reviewer.grounding.candidates), for the cost of `flag` alone."""
+        model reads (reviewer.learn.candidates), for the cost of `flag` alone."""
         if _FORMAT.search(text) is not None:  # read through its format characters
             checkable, flags = self._walk(text, pool, None)
             return checkable, list(flags), self.explain(text, pool)

@@ -670,7 +670,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "rallied", "rallies", "ballooned", "balloons", "swelled", "swells", "warmed", "warms",
         "strengthened", "strengthens",
     ),
-    # ---- read by the features of a learned model (reviewer.grounding.candidates) ----
+    # ---- read by the features of a learned model (reviewer.learn.candidates) ----
     # words beside a number that say it fell or lies below ("down 7.7%", "9.3% below")
     "said_lower": (
         "down", "below", "under", "fell", "fall", "falls", "dropped", "drop", "drops", "declined",

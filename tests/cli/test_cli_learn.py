@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 import db
 from reviewer.cli import app
 from reviewer.grounding import Known, load_detector
-from reviewer.grounding.model import ModelDetector, model_from_json
+from reviewer.learn.model import ModelDetector, model_from_json
 
 runner = CliRunner()
 POOL = [{"name": "rhr", "value": 52, "unit": "bpm"}]

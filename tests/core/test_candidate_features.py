@@ -1,12 +1,12 @@
-"""What a learned model sees of each checked number (reviewer.grounding.candidates): the
+"""What a learned model sees of each checked number (reviewer.learn.candidates): the
 features that carry most of what a team's labels teach on prose the rules were not
 written from. Each is checked on a sentence where it must fire and one where it must not."""
 
 from __future__ import annotations
 
 from reviewer.grounding import Known, load_detector
-from reviewer.grounding.candidates import Candidate, candidates
 from reviewer.grounding.config import DetectorConfig
+from reviewer.learn.candidates import Candidate, candidates
 
 DEFAULT = load_detector("default")
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from reviewer.grounding.model import Model, ModelError, model_from_json
+from reviewer.learn.model import Model, ModelError, model_from_json
 
 MODEL = Model(
     {"basis=name": 1.5, "left:zebra": -3.25}, -0.5, 0.6, {"briefs": 3}, keep_threshold=0.2

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reviewer.grounding.candidates import GROUPS
-from reviewer.grounding.model import Model
+from reviewer.learn.candidates import GROUPS
+from reviewer.learn.model import Model
 from reviewer.wilson import wilson_interval
 
 FOLDS = 5

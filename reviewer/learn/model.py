@@ -1,5 +1,5 @@
 """A learned model of a team's labels, as data: the weights of a logistic regression over
-the features of reviewer.grounding.candidates, and the threshold its verdict uses.
+the features of reviewer.learn.candidates, and the threshold its verdict uses.
 
 The file format (JSON, one object; loading it runs no code):
 
@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from reviewer.grounding.candidates import Candidate, candidates, read
 from reviewer.grounding.types import Flag, Known, Reading
+from reviewer.learn.candidates import Candidate, candidates, read
 
 FORMAT = "reviewer-model"
 VERSION = 1
