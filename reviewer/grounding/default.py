@@ -362,7 +362,7 @@ class DefaultDetector(PoolDetector):
         kind of value ("Throughput had highs of 22,900 rps") or no statement."""
         text, trace, start, end = said.text, said.trace, reading.start, reading.end
         known, kind = reading.known, reading.kind
-        rule = said.read_by.get(start) or _name_rule(text, start, known, said.mentions)
+        rule = said.read_by.get(start) or _name_rule(text, start, known, said)
         if kind == "faithful":
             if said.citations is not None:
                 said.citations.append(Citation(start, end, reading.written, reading.value, known))
@@ -1579,6 +1579,8 @@ class _Pass:
     trace: dict[int, tuple[str, str, Known | None]] | None  # while `explain` runs
     named: dict[int, Named] = field(default_factory=dict)  # the numbers names read
     read_by: dict[int, str] = field(default_factory=dict)  # a share's or a count's rule
+    # where each known value is named: the mentions grouped once, not searched per number
+    spans_of: dict[Known, list[tuple[int, int]]] | None = None
 
 
 @dataclass(slots=True)
@@ -3331,8 +3333,13 @@ _OTHERS = lexicon.words("others") | frozenset(
 _NORMS = lexicon.words("norms")
 _NOT_SOMEONE = lexicon.words("not_someone")
 # the words `_someone_else` reads and a possessive's mark: where none stands in the text
-# before a name, it reads nothing
-_SOMEONE_KEYS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
+# before a name, it reads nothing (a key that holds a shorter one is left out: the shorter
+# stands wherever it does)
+_SOMEONE_KEYS = tuple(
+    key
+    for key in (*sorted(_OTHERS | _NORMS), "'s", "’s")
+    if not any(other != key and other in key for other in (*_OTHERS, *_NORMS, "'s", "’s"))
+)
 # a possessive, a word or two between it and the name: "Sam's latest HR", "AWS's published p95"
 _POSSESSOR = re.compile(r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[a-z]+){0,2}[ \t\u00a0]+$")
 # before a number, its name and verb between: "Sam's resting HR is 55"
@@ -3508,15 +3515,17 @@ def _rule_of(why: str) -> str:
     return getattr(why, "rule", why)
 
 
-def _name_rule(
-    text: str, start: int, known: Known, mentions: list[tuple[int, int, Known, bool]]
-) -> str:
+def _name_rule(text: str, start: int, known: Known, said: _Pass) -> str:
     """`name:WORDS`: the words that named `known` nearest the number at `start`."""
-    said = [(abs(m_start - start), m_start, m_end) for m_start, m_end, k, _ in mentions
-            if k is known or k == known]  # fmt: skip
-    if not said:
+    if said.spans_of is None:
+        # (a dict finds `known` by identity, then by equality, as a scan of them would)
+        said.spans_of = {}
+        for m_start, m_end, k, _ in said.mentions:
+            said.spans_of.setdefault(k, []).append((m_start, m_end))
+    spans = said.spans_of.get(known)
+    if not spans:
         return "name"
-    _, m_start, m_end = min(said)
+    _, m_start, m_end = min((abs(m_start - start), m_start, m_end) for m_start, m_end in spans)
     return "name:" + " ".join(text[m_start:m_end].lower().split())
 
 

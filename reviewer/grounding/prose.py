@@ -601,19 +601,24 @@ _AFTER_VERDICTS = lexicon.words("after_verdicts")
 def clause_before(text: str, start: int) -> str:
     """The clause that ends at `start`, at most `_REACH` characters of it: what follows the
     last clause end of `text[start - _REACH : start]`, read as a string of its own."""
-    global _LAST_CLAUSE
-    last = _LAST_CLAUSE
-    if last[1] == start and last[0] is text:
-        return last[2]  # a number's clause is read by more than one rule
+    global _CLAUSES_OF, _CLAUSES
+    if _CLAUSES_OF is not text:
+        _CLAUSES_OF, _CLAUSES = text, {}
+    found = _CLAUSES.get(start)
+    if found is not None:
+        return found  # a number's clause is read by more than one rule
     lo = max(0, start - _REACH)
     chunk = text[lo:start]
     ends = list(_CLAUSE_END.finditer(chunk))
     found = chunk[ends[-1].end() :] if ends else chunk
-    _LAST_CLAUSE = (text, start, found)
+    _CLAUSES[start] = found
     return found
 
 
-_LAST_CLAUSE: tuple[str, int, str] = ("", -1, "")  # the last text, start and clause read
+# the clauses read in the last text, by where they end: the clause depends on the text and
+# that place only, and the text is held, so no other text can be taken for it
+_CLAUSES_OF: str = ""
+_CLAUSES: dict[int, str] = {}
 
 
 def clause_after(text: str, end: int) -> str:
