@@ -2176,8 +2176,13 @@ def _found_before(
     `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
     lo = max(0, start - 40)
     window = text[lo:start]
-    if window.isascii() and not any(key in window.lower() for key in keys):
-        return None
+    if window.isascii():
+        low = window.lower()
+        for key in keys:
+            if key in low:
+                break
+        else:
+            return None
     return pattern.search(text, lo, start)
 
 
