@@ -1227,10 +1227,12 @@ class DefaultDetector(PoolDetector):
             now = self.scanner.pattern.match(read, averaged.end())
             return now if now is not None and stated(now) else None
         then_at = window.find("then")  # (no mark `_SETTLED` stops at may come before)
-        if (then_at < 0 or _STOPS_SETTLED.search(window, 0, then_at)) and not any(
-            word in window for word in _SETTLE_WORDS
-        ):
-            return None  # no word there says where the value is now
+        if then_at < 0 or _STOPS_SETTLED.search(window, 0, then_at):
+            for word in _SETTLE_WORDS:  # (a loop: no generator per number, on a hot path)
+                if word in window:
+                    break
+            else:
+                return None  # no word there says where the value is now
         settled = _SETTLED.match(text, end)
         if settled is None or not (
             _SETTLED_WORDS.search(settled.group("words"))
