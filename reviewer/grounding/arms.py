@@ -16,7 +16,7 @@ import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Known
@@ -243,10 +243,32 @@ def rewrite_items(
 ) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
     """((key, arm), rewrite, pool) of the four rewrite arms of every (key, text, pool) with
     a faithful citation, in order, one random stream across all: the texts run_arms scores,
-    to be scored elsewhere (detector workers)."""
+    each brief's citations found by `citer` as it is reached."""
+    cited = ((key, text, pool, citer.citations(text, pool)) for key, text, pool in briefs)
+    return rewrites_of(cited, seed=seed, drift=drift)
+
+
+class Cited(NamedTuple):
+    """A faithful citation as it crosses from a worker process: all `rewrite_arms` reads."""
+
+    start: int
+    end: int
+    token: str
+    value: float
+
+
+def rewrites_of(
+    cited: Iterable[tuple[Any, str, Sequence[Known], Sequence[Any]]],
+    *,
+    seed: int = DEFAULT_SEED,
+    drift: float = DEFAULT_DRIFT,
+) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
+    """`rewrite_items` of briefs whose citations were found already (key, text, pool,
+    citations): the same rewrites in the same order, from the same random stream, so
+    citations found elsewhere (detector workers) give the same arms."""
     rng = random.Random(seed)
-    for key, text, pool in briefs:
-        arms = rewrite_arms(text, citer.citations(text, pool), rng=rng, drift=drift)
+    for key, text, pool, citations in cited:
+        arms = rewrite_arms(text, citations, rng=rng, drift=drift)
         if arms["faithful"].spans:
             for arm in ARMS:
                 yield (key, arm), arms[arm], pool

@@ -42,20 +42,26 @@ from reviewer.grounding.arms import (
     ARMS,
     DEFAULT_DRIFT,
     DEFAULT_SEED,
+    Cited,
     Mean,
     assemble_report,
     planted_rate,
-    rewrite_items,
+    rewrites_of,
     template_items,
 )
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.registry import describe, load_detector, spec_of
+from reviewer.grounding.registry import describe, spec_of
+from reviewer.grounding.types import Known
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
 from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import InputError
-from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans
+from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, Waiter, cite_items
 
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
+CITED_BATCH = 500  # briefs whose citations the rewrite arms ask the workers for at once
+# briefs a task when finding citations: small, so that while a worker takes a batch's
+# first tasks this process, waiting for them, takes its last ones (both cores work)
+CITED_CHUNK = 20
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Stage = Callable[[str, str | None, int | None], None]
 """A stage of an ingest begins: ("check" | "store" | "flag", its file or None, how many
@@ -217,14 +223,32 @@ class BatchWriter:
         """The rewrite arms of the first ARM_SAMPLE stored briefs, their faithful
         citations found by the default detector with the run's config (as `reviewer arms`
         finds them); where each planted number sits goes to `planted`."""
-        assert self.analyzer is not None
-        config = getattr(self.analyzer.detector, "config", None)
-        citer = load_detector("default", config if isinstance(config, DetectorConfig) else None)
         briefs = enumerate(iter_briefs_text(session=session, limit=ARM_SAMPLE))
-        numbered = ((number, text, pool) for number, (text, pool) in briefs)
-        for key, rewrite, pool in rewrite_items(numbered, citer, seed=seed, drift=drift):
+        cited = self._cited((number, text, pool) for number, (text, pool) in briefs)
+        for key, rewrite, pool in rewrites_of(cited, seed=seed, drift=drift):
             planted[key] = rewrite.spans
             yield key, rewrite.text, encode_pool(pool)
+
+    def _cited(
+        self, briefs: Iterable[tuple[int, str, tuple[Known, ...]]]
+    ) -> Iterator[tuple[int, str, tuple[Known, ...], list[Cited]]]:
+        """Each brief with its faithful citations, in order, found by the detector workers
+        (and this process while it waits) up to IN_FLIGHT batches ahead of the rewrites."""
+        assert self.analyzer is not None
+        out: deque[tuple[list[tuple[int, str, tuple[Known, ...]]], Waiter]] = deque()
+
+        def oldest() -> Iterator[tuple[int, str, tuple[Known, ...], list[Cited]]]:
+            batch, waiter = out.popleft()
+            for (number, text, pool), (_, found) in zip(batch, waiter(), strict=True):
+                yield number, text, pool, [Cited(*citation) for citation in found]
+
+        for batch in in_batches(briefs, CITED_BATCH):
+            items = [(number, text, encode_pool(pool)) for number, text, pool in batch]
+            out.append((batch, self.analyzer.submit(items, cite_items, CITED_CHUNK)))
+            if len(out) > IN_FLIGHT:
+                yield from oldest()
+        while out:
+            yield from oldest()
 
     @staticmethod
     def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:

@@ -19,7 +19,9 @@ from typing import IO, Any
 
 from db import writes
 from db.writes import FlagChunks, ScanRow, flag_row
-from reviewer.grounding.registry import DetectorFault, stream
+from reviewer.grounding.arms import Citer
+from reviewer.grounding.config import DetectorConfig
+from reviewer.grounding.registry import DetectorFault, load_detector, stream
 from reviewer.grounding.types import Detector, Flag
 from reviewer.jsonlimits import finite
 from reviewer.pipeline.parallel import ForkedWorkers, decode_pool
@@ -30,8 +32,11 @@ brief is not stored yet); the pool as stored (a JSON list of [name, value, unit]
 msgspec JSON bytes of `Known` objects."""
 CHUNK = 200  # briefs per task sent to a worker
 BIG_TEXT = 1_000_000  # characters from which a brief's flags stream to the database
+Work = Callable[[Detector, Sequence[Item]], list[Any]]
+"""What a worker does with a chunk of items: `analyze_items`, or `cite_items`."""
 
 _WORKER_DETECTOR: list[Any] = []
+_CITER: list[tuple[Detector, Citer]] = []  # the run's detector, and its citer
 
 
 def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
@@ -50,6 +55,25 @@ def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
         except DetectorFault as fault:
             raise fault.on(key) from None  # a brief id, or a stored brief's key
     return scans
+
+
+def citer_for(detector: Detector) -> Citer:
+    """What finds the faithful citations the rewrite arms replace: the default detector,
+    with the run's config when the run's detector has one (kept for the next call)."""
+    if _CITER and _CITER[0][0] is detector:
+        return _CITER[0][1]
+    config = getattr(detector, "config", None)
+    citer = load_detector("default", config if isinstance(config, DetectorConfig) else None)
+    _CITER[:] = [(detector, citer)]
+    return citer
+
+
+def cite_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, list[Any]]]:
+    """(key, its faithful citations as (start, end, token, value)) of each item, in order,
+    found by `citer_for(detector)`."""
+    citer = citer_for(detector)
+    found = ((key, citer.citations(text, decode_pool(pool))) for key, text, pool in items)
+    return [(key, [(c.start, c.end, c.token, c.value) for c in cited]) for key, cited in found]
 
 
 def storable(flag: Flag) -> bool:
@@ -75,8 +99,8 @@ def streams(items: Sequence[Item]) -> bool:
     return any(len(text) >= BIG_TEXT for _, text, _ in items)
 
 
-def _in_worker(items: Sequence[Item]) -> list[ScanRow]:
-    return analyze_items(_WORKER_DETECTOR[0], items)
+def _in_worker(work: Work, items: Sequence[Item]) -> list[Any]:
+    return work(_WORKER_DETECTOR[0], items)
 
 
 def default_workers(expected_briefs: int | None) -> int:
@@ -100,37 +124,42 @@ class BatchAnalyzer(ForkedWorkers):
         if workers > 0:
             # fork copies the loaded detector (built-in or plugin) into the workers
             _WORKER_DETECTOR[:] = [detector]
+            citer_for(detector)  # loaded once here, so every worker has it for the arms
             pool = self.fork(workers)
             # start the workers now, before any progress-bar thread exists to be forked
-            for future in [pool.submit(_in_worker, []) for _ in range(workers)]:
+            for future in [pool.submit(_in_worker, analyze_items, []) for _ in range(workers)]:
                 future.result()
 
-    def submit(self, items: Sequence[Item]) -> Waiter:
-        """Start analysing a batch; the returned waiter gives its scans, in order."""
+    def submit(
+        self, items: Sequence[Item], work: Work = analyze_items, chunk: int | None = None
+    ) -> Waiter:
+        """Start analysing a batch (or finding its citations: `work`), `chunk` briefs a
+        task (CHUNK when not given); the returned waiter gives its scans, in order."""
         if self.pool is None:
-            scans = analyze_items(self.detector, items)
+            scans = work(self.detector, items)
             return Waiter(lambda: scans, lambda: True, streams(items))
         # small chunks keep every worker busy even for the last batch; a brief whose flags
         # stream is a chunk of its own, analysed here
         chunks: list[list[Item]] = []
+        size = chunk or CHUNK
         for item in items:
             big = len(item[1]) >= BIG_TEXT
-            if big or not chunks or len(chunks[-1]) >= CHUNK or streams(chunks[-1]):
+            if big or not chunks or len(chunks[-1]) >= size or streams(chunks[-1]):
                 chunks.append([])
             chunks[-1].append(item)
         pool = self.pool
         futures: list[Future | None] = [
-            None if streams(chunk) else pool.submit(_in_worker, chunk) for chunk in chunks
+            None if streams(chunk) else pool.submit(_in_worker, work, chunk) for chunk in chunks
         ]
 
-        def result() -> list[ScanRow]:
+        def result() -> list[Any]:
             # rather than sit idle, this process runs the chunks no worker has started yet,
             # the last first, while the workers go on from the first: both cores detect
-            helped: dict[int, list[ScanRow]] = {}
+            helped: dict[int, list[Any]] = {}
             for index in reversed(range(len(futures))):
                 future = futures[index]
                 if future is None or future.cancel():
-                    helped[index] = analyze_items(self.detector, chunks[index])
+                    helped[index] = work(self.detector, chunks[index])
             return [
                 scan
                 for index, future in enumerate(futures)
