@@ -101,7 +101,7 @@ _OUTFLOWS = "outflows"  # the PoolIndex extra holding the names of its losses an
 _OUTFLOW_WORDS = lexicon.words("outflow_words")
 # ...but a change of one has a sign of its own ("burn_change -5": burn fell)
 _CHANGE_NAME_WORDS = lexicon.words("change_name_words")
-_NAME_WORDS = re.compile(r"[a-z]+")
+_NAME_WORDS = re.compile(r"[a-z][a-z]*")  # (a class first: see `_LETTER_RUN`)
 # a period to date after a number, or after its unit word ("$169,757 month-to-date",
 # "612 mi year-to-date"); and in a name ("revenue_mtd", "month-to-date revenue")
 _TO_DATE = re.compile(
@@ -2543,7 +2543,8 @@ def _name_says(known: Known, words: frozenset[str]) -> bool:
     return not words.isdisjoint(_WORD_RUN.findall(known.name.lower().replace("_", " ")))
 
 
-_WORD_RUN = re.compile(r"[a-z0-9]+")  # words as \b reads them: "vo2max" is one
+# words as \b reads them: "vo2max" is one (a class first: see `_LETTER_RUN`)
+_WORD_RUN = re.compile(r"[a-z0-9][a-z0-9]*")
 _EXTREMES = lexicon.words("extreme_words")
 _COPULAS = lexicon.words("copulas")
 # what an extreme may pick among, its number that item's measure: "your longest run: 4.4 mi"
@@ -2565,7 +2566,9 @@ _PLANNED = PLAN_WORDS | PLAN_NOUNS
 # a plan's verb that labels a number as a metric's name ("Spend: $121,835"); a workout's
 # verb so written is still the workout prescribed ("Run: 5 mi easy")
 _LABEL_VERBS = IMPERATIVES - lexicon.words("workout_verbs")
-_LETTER_RUN = re.compile(r"[A-Za-z]+")
+# (a run written as its first character, then the rest: a pattern that opens with a class
+# is scanned for it at C speed, where one that opens with a repeat runs at every position)
+_LETTER_RUN = re.compile(r"[A-Za-z][A-Za-z]*")
 
 
 def statement_why(
@@ -2634,7 +2637,9 @@ _VERB_SIGNS = {"rise": 1, "fall": -1}
 _LEVEL_LINK = re.compile(r"(?i:\b(?:to|at|from)\b)")
 # the part of a whole that its other parts leave: "web the remaining 7%", "the other 11%"
 _RESIDUAL_BEFORE = re.compile(r"\b(?i:the)[ \t\u00a0]+(?i:remaining|other)[ \t\u00a0]+$")
-_SENTENCE_END = re.compile(r"[.!?;](?:\s|$)|\n")
+# (one class of the marks first, then which it read: the engine scans for a class at C
+# speed, where a branch of classes runs the whole pattern at every position)
+_SENTENCE_END = re.compile(r"[.!?;\n](?:(?<=\n)|\s|$)")
 # days, nights or weeks past, their values then told in parentheses
 _PAST_DAYS_BEFORE = re.compile(
     rf"(?i:\b(?:{lexicon.alternation('past_days_prepositions')})\b[^.;:()\n]{{0,20}}?"
@@ -3077,7 +3082,10 @@ _ITEM_BEFORE = re.compile(rf"(?:,|\band){_SPACE}*(?:[$€£¥]|US\$)$")  # ", $9
 _LIST_GOES_ON = re.compile(rf"{_SPACE}*[A-Za-z%°/]*{_SPACE}*(?:\([^()\n]{{0,24}}\){_SPACE}*)?[,;|]")
 _NUMBER_BEFORE_NAME = re.compile(rf"[0-9][%°]?{_SPACE}*$")  # "10 experiments", "51% readiness"
 # where one item of a list ends and the next, with its own number, may begin
-_ITEM_END = re.compile(rf",|;|{_SPACE}(?i:{lexicon.alternation('item_end_joiners')}){_SPACE}")
+# (one class first, as `_SENTENCE_END` is written)
+_ITEM_END = re.compile(
+    rf"[,;{_SPACE}](?:(?<=[,;])|(?<={_SPACE})(?i:{lexicon.alternation('item_end_joiners')}){_SPACE})"
+)
 _COUNT_BEFORE = re.compile(rf"[0-9][0-9,.]*[kKmM]?{_SPACE}+(?:[A-Za-z-]+{_SPACE}+)?$")
 _PART_AFTER = re.compile(
     rf",?{_SPACE}+(?i:and|but|or|of{_SPACE}+which|with)\b|{_SPACE}*\({_SPACE}*(?=[0-9])"

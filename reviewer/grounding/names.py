@@ -696,7 +696,9 @@ _INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
 _ENDINGS = ("en", "e")  # then: "awaken" and "awake" -> "awak"
 _IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run",
               "fell": "fall"}  # fmt: skip
-_PARTS = re.compile(r"[A-Za-z]+")
+# (a run written as its first character, then the rest: a pattern that opens with a class
+# is scanned for it at C speed, where one that opens with a repeat runs at every position)
+_PARTS = re.compile(r"[A-Za-z][A-Za-z]*")
 
 
 @lru_cache(maxsize=8192)  # prose repeats its words

@@ -47,8 +47,9 @@ _CLAUSE_END = re.compile(
     rf"[.!?;\n\s](?:(?<=[.!?]){_ABBREVIATED}(?=[\s\"')\]]|$)|(?<=[;\n])"
     r"|(?<=\s)[\u2013\u2014\u00b7\u2022]\s|(?<=\s)-\s)"
 )
-_CLAUSE_END_OR_COMMA = re.compile(
-    r"[.!?](?=[\s\"')\]]|$)|[;,\n]|\s[\u2013\u2014\u00b7\u2022]\s|\s-\s"
+_CLAUSE_END_OR_COMMA = re.compile(  # (one class first, as `_CLAUSE_END`)
+    r"[.!?;,\n\s](?:(?<=[.!?])(?=[\s\"')\]]|$)|(?<=[;,\n])"
+    r"|(?<=\s)[\u2013\u2014\u00b7\u2022]\s|(?<=\s)-\s)"
 )
 
 PLAN_WORDS = lexicon.words("plan_words")
@@ -497,7 +498,8 @@ _TODAY = re.compile(r"(?i:\b(?:today|now|this\s+morning)\b)")
 _TODAY_BEFORE = re.compile(
     rf"[0-9]{_IN_SENTENCE}{{0,16}}?(?i:\b(?:today|now|this{_S}+morning)\b)[^.!?\n0-9]{{0,25}}$"
 )
-_WORDS = re.compile(r"[A-Za-z][A-Za-z'’-]*|#")
+# (one class first, then which it read: see `_CLAUSE_END`)
+_WORDS = re.compile(r"[A-Za-z#](?:(?<=#)|[A-Za-z'’-]*)")  # a word, or "#"
 
 # a sign written as a word right before the number; "to" makes it a level ("fell to 49")
 NEGATIVE_WORDS = lexicon.alternation("negative_words")
@@ -536,7 +538,9 @@ _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
 # of letters (a word boundary before it, a space after it) once case is folded
 _SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|")) | _PHRASE_ENDS
-_LETTERS = re.compile("[a-z]+")
+# (a run written as its first character, then the rest: a pattern that opens with a class
+# is scanned for it at C speed, where one that opens with a repeat runs at every position)
+_LETTERS = re.compile("[a-z][a-z]*")
 # a sign word after the number stays on its line: "2.0 %\n\nMore sessions…" is a new line's
 _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
