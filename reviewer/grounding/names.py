@@ -937,11 +937,12 @@ def change_named_before(text: str, start: int) -> bool:
     """Whether "change in" stands right before a name ("the change in daily actives")."""
     lo = max(0, start - 30)
     window = text[lo:start]
-    # the pattern ends in "in" or "of" and at most a determiner: where neither is among the
-    # last two words of an ASCII window (`lower` then reads its letters as `(?i:...)` does),
-    # it cannot match
-    if window.isascii() and {"in", "of"}.isdisjoint(_PARTS.findall(window.lower())[-2:]):
-        return False
+    # the pattern holds "in" or "of": where an ASCII window has neither (`lower` then reads
+    # its letters as `(?i:...)` does), it cannot match
+    if window.isascii():
+        low = window.lower()
+        if "in" not in low and "of" not in low:
+            return False
     return _CHANGE_IN.search(text, lo, start) is not None
 
 
