@@ -353,14 +353,38 @@ def iter_briefs_text(
     *, session: Db, limit: int | None = None
 ) -> Iterator[tuple[str, tuple[Known, ...]]]:
     """(text, pool) of stored briefs in stored order (for the rewrite arms)."""
+    for _, text, pool in iter_briefs_keyed(session=session, limit=limit):
+        yield text, pool
+
+
+def iter_briefs_keyed(
+    *, session: Db, limit: int | None = None
+) -> Iterator[tuple[int, str, tuple[Known, ...]]]:
+    """(pk, text, pool) of stored briefs in stored order (a run's rewrite arms)."""
     query = (
-        select(B.c.text, P.c.knowns)
+        select(B.c.pk, B.c.text, P.c.knowns)
         .select_from(B.join(P, P.c.pk == B.c.pool_pk))
         .order_by(B.c.pk)
         .limit(limit)
     )
-    for text, knowns in session.execute(query).yield_per(1000):
-        yield text, pool_from_json(knowns)
+    for pk, text, knowns in session.execute(query).yield_per(1000):
+        yield pk, text, pool_from_json(knowns)
+
+
+def run_flag_spans(
+    *, session: Db, run_id: int, first: int, last: int
+) -> dict[int, list[tuple[int, int, str | None]]]:
+    """brief pk -> (start, end, basis) of each of a run's stored flags on briefs
+    first..last (pks), in text order."""
+    query = (
+        select(F.c.brief_pk, F.c.start, F.c.end, F.c.basis)
+        .where(F.c.run_id == run_id, F.c.brief_pk.between(first, last))
+        .order_by(F.c.brief_pk, F.c.start)
+    )
+    spans: dict[int, list[tuple[int, int, str | None]]] = {}
+    for pk, start, end, basis in session.execute(query):
+        spans.setdefault(pk, []).append((start, end, basis))
+    return spans
 
 
 def count_stored_briefs(*, session: Db) -> int:

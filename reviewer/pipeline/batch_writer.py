@@ -18,7 +18,7 @@ from sqlmodel import Session
 
 import db
 from db.ingest_turn import IngestTurn
-from db.queries import iter_briefs_text, pool_units
+from db.queries import iter_briefs_keyed, pool_units, run_flag_spans
 from db.runs import iter_pool_rows, production, store_arms
 from db.undo import IngestUndo
 from db.views import pool_from_json
@@ -43,6 +43,7 @@ from reviewer.grounding.arms import (
     DEFAULT_DRIFT,
     DEFAULT_SEED,
     Cited,
+    FlagSpan,
     Mean,
     assemble_report,
     planted_rate,
@@ -177,7 +178,7 @@ class BatchWriter:
             self._score(items, lambda scans: self._add_rates(template, scans))
             planted: dict[tuple[int, str], tuple[tuple[int, int], ...]] = {}
             self._score(
-                self._rewrite_items(session, planted, seed, drift),
+                self._rewrite_items(session, planted, seed, drift, rewritten["faithful"]),
                 lambda scans: self._add_planted(rewritten, planted, scans),
             )
             if self.stage is not None:  # the rewrite arms of briefs without a citation
@@ -219,31 +220,51 @@ class BatchWriter:
         planted: dict[tuple[int, str], tuple[tuple[int, int], ...]],
         seed: int,
         drift: float,
+        faithful: Mean,
     ) -> Iterator[tuple[tuple[int, str], str, bytes]]:
         """The rewrite arms of the first ARM_SAMPLE stored briefs, their faithful
         citations found by the default detector with the run's config (as `reviewer arms`
-        finds them); where each planted number sits goes to `planted`."""
-        briefs = enumerate(iter_briefs_text(session=session, limit=ARM_SAMPLE))
-        cited = self._cited((number, text, pool) for number, (text, pool) in briefs)
-        for key, rewrite, pool in rewrites_of(cited, seed=seed, drift=drift):
-            planted[key] = rewrite.spans
-            yield key, rewrite.text, encode_pool(pool)
+        finds them); where each planted number sits goes to `planted`. The faithful arm
+        is each brief as stored, so it is scored from the run's own stored flags (the
+        same detector's, on the same text) rather than by another detector pass."""
+        run_id = self.run_id
+        assert run_id is not None
+        stored: dict[int, list[FlagSpan]] = {}
+        with Session(self.engine) as flags:
+
+            def stored_flags(first: int, last: int) -> dict[int, list[FlagSpan]]:
+                return run_flag_spans(session=flags, run_id=run_id, first=first, last=last)
+
+            sample = iter_briefs_keyed(session=session, limit=ARM_SAMPLE)
+            briefs = self._cited(sample, stored, stored_flags)
+            for (pk, arm), rewrite, pool in rewrites_of(briefs, seed=seed, drift=drift):
+                if arm == "faithful":
+                    faithful.add(planted_rate(stored.pop(pk, ()), rewrite.spans, arm=arm))
+                    continue
+                planted[pk, arm] = rewrite.spans
+                yield (pk, arm), rewrite.text, encode_pool(pool)
 
     def _cited(
-        self, briefs: Iterable[tuple[int, str, tuple[Known, ...]]]
+        self,
+        briefs: Iterable[tuple[int, str, tuple[Known, ...]]],
+        stored: dict[int, list[FlagSpan]],
+        stored_flags: Callable[[int, int], dict[int, list[FlagSpan]]],
     ) -> Iterator[tuple[int, str, tuple[Known, ...], list[Cited]]]:
         """Each brief with its faithful citations, in order, found by the detector workers
-        (and this process while it waits) up to IN_FLIGHT batches ahead of the rewrites."""
+        (and this process while it waits) up to IN_FLIGHT batches ahead of the rewrites;
+        the run's stored flags of a batch's briefs go to `stored` as the batch is given."""
         assert self.analyzer is not None
         out: deque[tuple[list[tuple[int, str, tuple[Known, ...]]], Waiter]] = deque()
 
         def oldest() -> Iterator[tuple[int, str, tuple[Known, ...], list[Cited]]]:
             batch, waiter = out.popleft()
-            for (number, text, pool), (_, found) in zip(batch, waiter(), strict=True):
-                yield number, text, pool, [Cited(*citation) for citation in found]
+            stored.clear()  # the briefs of the batch before have been rewritten
+            stored.update(stored_flags(batch[0][0], batch[-1][0]))
+            for (pk, text, pool), (_, found) in zip(batch, waiter(), strict=True):
+                yield pk, text, pool, [Cited(*citation) for citation in found]
 
         for batch in in_batches(briefs, CITED_BATCH):
-            items = [(number, text, encode_pool(pool)) for number, text, pool in batch]
+            items = [(pk, text, encode_pool(pool)) for pk, text, pool in batch]
             out.append((batch, self.analyzer.submit(items, cite_items, CITED_CHUNK)))
             if len(out) > IN_FLIGHT:
                 yield from oldest()

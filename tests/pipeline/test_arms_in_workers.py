@@ -1,5 +1,6 @@
 """A run's rewrite arms take their citations from the detector worker processes, in small
-batches, and store exactly the arms `reviewer arms` computes in one process."""
+batches, and its faithful arm from its stored flags: it stores exactly the arms `reviewer
+arms` computes in one process."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from reviewer.grounding.registry import load_detector
 from reviewer.pipeline import batch_writer, workers
 from reviewer.pipeline.writer import run_detector
 
-DEMO = str(Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "briefs.jsonl")
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = str(ROOT / "fixtures" / "demo" / "briefs.jsonl")
+EVERY_NUMBER = "tests.support.plugins:FlagsEveryNumber"  # flags its own citations too
 runner = CliRunner()
 
 
@@ -30,10 +33,11 @@ def arm_rows(report: dict) -> list[tuple[str, str, float, int]]:
             if r["group"] != "production"]  # fmt: skip
 
 
-@pytest.mark.parametrize("spec", ["default", "reference"])
+@pytest.mark.parametrize("spec", ["default", "reference", EVERY_NUMBER])
 def test_a_run_on_workers_stores_the_arms_scored_in_one_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str
 ) -> None:
+    monkeypatch.chdir(ROOT)  # the test plugin imports from the repository root
     path = str(tmp_path / "r.db")
     assert runner.invoke(app, ["ingest", DEMO, "--no-flag", "--db", path]).exit_code == 0
     # batches of a few briefs, chunks of fewer: more batches than are ever out at once,
@@ -48,6 +52,8 @@ def test_a_run_on_workers_stores_the_arms_scored_in_one_process(
     rewrite = [row for row in arm_rows(stored) if row[0] == "rewrite"]
     assert len(rewrite) == 4 and all(n > 0 for *_, n in rewrite)
     assert arm_rows(stored) == arm_rows(serial)
+    if spec == EVERY_NUMBER:  # the faithful arm read from the run's stored flags
+        assert rewrite[0][:2] == ("rewrite", "faithful") and rewrite[0][2] == 1.0
 
 
 def test_citations_found_in_workers_match_the_default_detectors(tmp_path: Path) -> None:
