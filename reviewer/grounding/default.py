@@ -81,6 +81,7 @@ from reviewer.grounding.prose import (
     counted_in_times,
     not_a_statement,
     scale_at,
+    search_before,
     verb_gap,
     word_sign,
 )
@@ -2167,25 +2168,7 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
 
 def _said_before(text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
     """Whether `pattern` ends at `start`, searched in the 40 characters before it."""
-    return _found_before(text, start, keys, pattern) is not None
-
-
-def _found_before(
-    text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]
-) -> re.Match[str] | None:
-    """`pattern`'s match that ends at `start`, searched in the 40 characters before it. Most
-    numbers have none of its `keys` there, and a substring test rules it out; past ASCII,
-    `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
-    lo = max(0, start - 40)
-    window = text[lo:start]
-    if window.isascii():
-        low = window.lower()
-        for key in keys:
-            if key in low:
-                break
-        else:
-            return None
-    return pattern.search(text, lo, start)
+    return search_before(pattern, text, start, 40, keys) is not None
 
 
 def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
@@ -2218,7 +2201,7 @@ def _amount_of_things(text: str, start: int) -> bool:
     """Whether things counted just before the number give it as their amount: "6 overdue
     invoices totalling $31k", "4 deals worth $31k", "3 refunds came to $35k", "12 tickets
     cost $29 each", "6 invoices ($31k)" (not a span of time: "16 months ($88k a month)")."""
-    found = _found_before(text, start, _AMOUNT_KEYS, _AMOUNT_OF_THINGS)
+    found = search_before(_AMOUNT_OF_THINGS, text, start, 40, _AMOUNT_KEYS)
     return found is not None and found.group("noun").lower() not in _TIME_PLURALS
 
 
@@ -3350,10 +3333,9 @@ _NOT_SOMEONE = lexicon.words("not_someone")
 # the words `_someone_else` reads and a possessive's mark: where none stands in the text
 # before a name, it reads nothing (a key that holds a shorter one is left out: the shorter
 # stands wherever it does)
+_SOMEONE_READS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
 _SOMEONE_KEYS = tuple(
-    key
-    for key in (*sorted(_OTHERS | _NORMS), "'s", "’s")
-    if not any(other != key and other in key for other in (*_OTHERS, *_NORMS, "'s", "’s"))
+    key for key in _SOMEONE_READS if not any(o != key and o in key for o in _SOMEONE_READS)
 )
 # a possessive, a word or two between it and the name: "Sam's latest HR", "AWS's published p95"
 _POSSESSOR = re.compile(r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[a-z]+){0,2}[ \t\u00a0]+$")

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.form_starts import form_starts
-from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS
+from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS, search_before
 from reviewer.grounding.types import Known
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -935,15 +935,7 @@ _CHANGE_IN = re.compile(
 
 def change_named_before(text: str, start: int) -> bool:
     """Whether "change in" stands right before a name ("the change in daily actives")."""
-    lo = max(0, start - 30)
-    window = text[lo:start]
-    # the pattern holds "in" or "of": where an ASCII window has neither (`lower` then reads
-    # its letters as `(?i:...)` does), it cannot match
-    if window.isascii():
-        low = window.lower()
-        if "in" not in low and "of" not in low:
-            return False
-    return _CHANGE_IN.search(text, lo, start) is not None
+    return search_before(_CHANGE_IN, text, start, 30, ("in", "of")) is not None  # its words
 
 
 def verb_on_name(text: str, start: int) -> int:

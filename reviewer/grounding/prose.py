@@ -538,9 +538,7 @@ _ZERO = re.compile(rf"(?i:\b(below|under|above|over){_S}+zero\b)(?=[^.;:\d]*$)")
 # the words `_WORD_SIGN` starts with; it matches only where one of them is a whole run
 # of letters (a word boundary before it, a space after it) once case is folded
 _SIGN_WORD_SET = _NEGATIVE | frozenset(POSITIVE_WORDS.split("|")) | _PHRASE_ENDS
-# (a run written as its first character, then the rest: a pattern that opens with a class
-# is scanned for it at C speed, where one that opens with a repeat runs at every position)
-_LETTERS = re.compile("[a-z][a-z]*")
+_LETTERS = re.compile("[a-z][a-z]*")  # (a class first: see `_CLAUSE_END`)
 # a sign word after the number stays on its line: "2.0 %\n\nMore sessions…" is a new line's
 _SAME_LINE = r"[^\S\n\r\x0b\x0c\x85\u2028\u2029]"
 _SIGN_AFTER_WORDS = (
@@ -604,6 +602,24 @@ _AFTER_NEGATIVE = lexicon.words("after_negative")
 # words after a number that judge its change as better or worse ("10.6% faster"): for a
 # quantity that is better lower (latency), better and faster are down
 _AFTER_VERDICTS = lexicon.words("after_verdicts")
+
+
+def search_before(
+    pattern: re.Pattern[str], text: str, start: int, reach: int, keys: tuple[str, ...]
+) -> re.Match[str] | None:
+    """`pattern` searched in the `reach` characters before `start`. Most numbers have none
+    of its `keys` (words it cannot match without) there, and a substring test rules it out;
+    past ASCII, `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
+    lo = max(0, start - reach)
+    window = text[lo:start]
+    if window.isascii():
+        low = window.lower()
+        for key in keys:  # (a loop: no generator per number, on a hot path)
+            if key in low:
+                break
+        else:
+            return None
+    return pattern.search(text, lo, start)
 
 
 def clause_before(text: str, start: int) -> str:

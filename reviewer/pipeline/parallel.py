@@ -14,6 +14,7 @@ import struct
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import suppress
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 import msgspec
@@ -27,9 +28,6 @@ S = TypeVar("S")
 R = TypeVar("R")
 
 _POOL_OBJECTS = msgspec.json.Decoder(list[Known])
-# the pool decoded last, by its bytes: the same tuple again for the same pool, so the
-# detector's index of it is found by identity (a pool of 20,000 values takes 40 ms to decode)
-_LAST_POOL: dict[bytes, tuple[Known, ...]] = {}
 
 
 class _StoredKnown(msgspec.Struct, array_like=True):
@@ -52,15 +50,17 @@ def decode_pool(data: str | bytes) -> tuple[Known, ...]:
     """The pool of an Item: bytes from `encode_pool`, or the stored JSON text (read into
     `Known` objects by msgspec, about twice as fast as building them one by one)."""
     if isinstance(data, bytes):
-        last = _LAST_POOL.get(data)  # the arms send one pool with each of their texts
-        if last is not None:
-            return last
-        pool = tuple(_POOL_OBJECTS.decode(data))
-        _LAST_POOL.clear()
-        _LAST_POOL[data] = pool
-        return pool
+        return _decoded(data)
     rows = _POOL_ROWS.decode(data)
     return tuple(msgspec.convert(rows, list[Known], from_attributes=True))
+
+
+# the pool decoded last, by its bytes: the arms send one pool with each of their texts, and
+# the same tuple again lets the detector find its index by identity (a pool of 20,000 values
+# takes 40 ms to decode)
+@lru_cache(maxsize=1)
+def _decoded(data: bytes) -> tuple[Known, ...]:
+    return tuple(_POOL_OBJECTS.decode(data))
 
 
 def end_with_parent(lifeline: int, keep: int) -> None:
