@@ -13,8 +13,22 @@ statement. Each extendable class has one reading:
   at 84%", "Neighbours used 21 kWh".
 - `plan_nouns_after`: an added noun right after the number (past its unit word, and a
   cadence like "monthly") makes it a plan's figure (`plan.noun-after`): "a $90k envelope".
+- `approximate_words`: an added hedge anywhere in the number's clause before it makes the
+  number a value said roughly (`approximate.around`, as "around" and "ballpark" do): it is
+  flagged only when plainly off. "Resting HR was give or take 61 bpm".
+- `negative_words`, `positive_words`: an added word right before a number that carries no
+  sign of its own gives it one, -1 or +1 (`sign.word`), read as the built-in change verbs
+  of those classes are ("fell 4%", "climbed by 6"): the number is a change, unless "to"
+  makes it a level ("softened to 49"), or "at" does (a level, signed only where the
+  value it is read against is below zero). Read in the same window as the built-in sign
+  words, and only where they, the arrows, parentheses and words after the number found
+  no sign: "churn moderated 0.4 pts", "NPS firmed 6". A sign written on the number
+  ("moderated -4%") always wins.
 
-Turning the rule off in `[rules]` turns the added words off with it.
+The first five are reasons a number states no value, read after the built-in readings
+found it a statement; the sign words are read wherever the built-in sign words are (a
+number the band compares, one a name reads, "That's 7.5% higher"). Turning the rule off in
+`[rules]` turns the added words off with it.
 """
 
 from __future__ import annotations
@@ -24,7 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from reviewer.grounding import lexicon
-from reviewer.grounding.prose import clause_after, clause_before
+from reviewer.grounding.prose import clause_after, clause_before, sign_words_pattern, words_sign
 from reviewer.grounding.rules.table import Why
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -35,7 +49,11 @@ READS: dict[str, tuple[Why, bool]] = {
     "past_words": (Why("past value", "past.words"), True),
     "others": (Why("someone else", "other.someone-else"), True),
     "plan_nouns_after": (Why("plan", "plan.noun-after"), False),
+    "approximate_words": (Why("approximate", "approximate.around"), True),
 }
+# the classes whose added words give a number a sign, read by this rule
+SIGN_CLASSES = ("negative_words", "positive_words")
+SIGN_RULE = "sign.word"
 
 
 def _alternation(phrases: tuple[str, ...]) -> str:
@@ -60,6 +78,8 @@ class AddedWords:
     before the number) in the order of `READS`."""
 
     readings: tuple[tuple[re.Pattern[str], Why, bool], ...]
+    # the added sign words, as one pattern (`sign_words_pattern`); None when none are added
+    signs: re.Pattern[str] | None = None
 
     @classmethod
     def of(cls, added: Mapping[str, tuple[str, ...]], off: frozenset[str]) -> AddedWords | None:
@@ -69,7 +89,20 @@ class AddedWords:
             for name, (why, before) in READS.items()
             if added.get(name) and why.rule not in off
         )
-        return cls(readings) if readings else None
+        signs = None
+        if SIGN_RULE not in off and any(added.get(name) for name in SIGN_CLASSES):
+            negative, positive = (_alternation(added.get(name, ())) for name in SIGN_CLASSES)
+            signs = sign_words_pattern(negative, positive)
+        return cls(readings, signs) if readings or signs else None
+
+    def sign(
+        self, text: str, start: int, since: int = 0, *, below_zero: bool = True
+    ) -> tuple[int, bool]:
+        """(sign, is a change) an added sign word gives the number at `start` (`words_sign`);
+        (0, False) when none does. Asked only where the built-in readings found no sign."""
+        if self.signs is None:
+            return 0, False
+        return words_sign(self.signs, text, start, since, below_zero=below_zero)
 
     def why(self, text: str, start: int, end: int) -> Why | None:
         """Why the number at text[start:end] states no value by an added word, or None."""

@@ -22,6 +22,8 @@ A config file may set any subset of the built-in values::
     [lexicon]            # default only: words added to a word class of the readings
     plan_words = ["north star", "envisaged"]   # read by plan.word, in the clause before
     plan_nouns_after = ["envelope"]            # read by plan.noun-after: "a $90k envelope"
+    negative_words = ["moderated"]             # read by sign.word: "churn moderated 0.4 pts"
+    approximate_words = ["give or take"]       # read by approximate.around, in the clause
 
 Only the classes in `lexicon.EXTENDABLE` take words (see added_words.py); naming any other
 class is refused. The reference detector reads only [thresholds]: its units are the

@@ -447,12 +447,21 @@ class DefaultDetector(PoolDetector):
             said.trace[start] = ("no statement", "other.extreme", read_as)
         return None
 
+    def _word_sign(
+        self, text: str, start: int, end: int, since: int = 0, *, below_zero: bool = True
+    ) -> tuple[int, bool]:
+        """`word_sign`, and where it finds no sign, the config's added sign words."""
+        found = word_sign(text, start, end, since, below_zero=below_zero)
+        if found == (0, False) and self._added is not None and self._added.signs is not None:
+            return self._added.sign(text, start, since, below_zero=below_zero)
+        return found
+
     def _signed(self, said: _Pass, band: _BandRead) -> bool:
         """Reads a sign written as a word (`sign.word`): the number signed so is judged
         again; False when, signed, it cites nothing the pool holds."""
         text, start, token, known = said.text, band.start, band.token, band.known
         below_zero = known is None or known.value < 0
-        sign, band.change = word_sign(text, start, band.end, below_zero=below_zero)
+        sign, band.change = self._word_sign(text, start, band.end, below_zero=below_zero)
         if self._off and sign and "sign.word" in self._off:
             sign = 0
         band.sign = sign
@@ -701,7 +710,7 @@ class DefaultDetector(PoolDetector):
         if gate is not None and gate.search(text, lo, hi):
             clause = clause_after(text, end)  # (its own item's, when a list goes on)
             known = names.by_verb(before, min(clause, after, key=len), held, not loose)
-        if known is None or word_sign(text, start, end) != (0, False):
+        if known is None or self._word_sign(text, start, end) != (0, False):
             return None
         kind = self._by_name(text[start:end], value, known)
         if kind not in ("value", "sign"):
@@ -1113,7 +1122,7 @@ class DefaultDetector(PoolDetector):
             if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
-            if of_change and not word_sign(text, raw[0], raw[1])[1]:
+            if of_change and not self._word_sign(text, raw[0], raw[1])[1]:
                 continue
             reading = self._reading(text, raw, knowns.pop(), index, names, "value", False)
             if reading is not None:
@@ -1292,7 +1301,7 @@ class DefaultDetector(PoolDetector):
             self._band(value, other) is not None for other in candidates.candidates
         ):
             return None
-        if word_sign(text, start, end) != (0, False):
+        if self._word_sign(text, start, end) != (0, False):
             return None
         kind = self._by_name(written, value, known)
         if kind is None:
@@ -1367,7 +1376,9 @@ class DefaultDetector(PoolDetector):
         """The number's sign and whether it is a change, from the words around it (past
         `since`), and the reading that leaves: a verb before the name makes it a change."""
         known = said.known
-        sign, change = word_sign(text, said.start, said.end, since, below_zero=known.value < 0)
+        sign, change = self._word_sign(
+            text, said.start, said.end, since, below_zero=known.value < 0
+        )
         if reading in _VERB_SIGNS:  # the change a verb before the name makes
             sign, change, reading = sign or _VERB_SIGNS[reading], True, "change"
         elif (

@@ -11,10 +11,11 @@ holds what its own reading needs, and merging two would change flags.
 A config's `[lexicon]` table adds words to a class for one detector. Only the classes in
 `EXTENDABLE` take them: their words are read by a reading that added_words.py makes for
 the detector (plan_words by plan.word, past_words by past.words, others by
-other.someone-else, plan_nouns_after by plan.noun-after). Every other
-class is read inside patterns and sets built once at import and shared by every detector
-in the process, so a config's words cannot reach them yet: they can once the readings
-take their words from the detector rather than from module constants.
+other.someone-else, plan_nouns_after by plan.noun-after, negative_words and positive_words
+by sign.word, approximate_words by approximate.around). Every other class is read inside
+patterns and sets built once at import and shared by every detector in the process, so a
+config's words cannot reach them yet: they can once the readings take their words from
+the detector rather than from module constants.
 """
 
 from __future__ import annotations
@@ -851,6 +852,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "bound_prepositions": ("below", "under", "above", "beyond", "over", "within"),
     # words of an approximate bound: "around 160 bpm"
     "bound_approximations": ("around", "about", "roughly", "approximately", "nearly", "almost"),
+    # one-word hedges that say a value roughly: "Runway is circa 16.5 months", "DAU is
+    # ballpark 84,000" (a config may add its own, read in the clause before the number)
+    "approximate_words": ("circa", "approx", "ballpark"),
     # words of a small amount: "a touch under 9 hours"
     "small_amounts": ("little", "bit", "touch", "shade", "hair", "tad"),
     # periods after "next" that make a plan: "next sprint"
@@ -1115,6 +1119,9 @@ EXTENDABLE: dict[str, str] = {
     "past_words": "past.words",
     "others": "other.someone-else",
     "plan_nouns_after": "plan.noun-after",
+    "negative_words": "sign.word",
+    "positive_words": "sign.word",
+    "approximate_words": "approximate.around",
 }
 
 

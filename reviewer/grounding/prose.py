@@ -87,7 +87,7 @@ _OWN_WORD = rf"(?![0-9])(?!(?i:{lexicon.alternation('comparison_openers')})\b)"
 # the bounds that only round a value: said of what happened, they state it roughly
 _APPROXIMATE = re.compile(
     rf"(?i:{lexicon.alternation('bound_approximations')}|close{_S}+to|something{_S}+like"
-    rf"|circa|approx|ballpark|in{_S}+the{_S}+(?:neighbou?rhood|region){_S}+of)\b"
+    rf"|{lexicon.alternation('approximate_words')}|in{_S}+the{_S}+(?:neighbou?rhood|region){_S}+of)\b"
 )
 # a word that makes a bound a near miss ("just under 9 hours", "a shade over 62"): said of
 # what happened, the value given roughly
@@ -512,10 +512,17 @@ NEGATIVE_PHRASES = (
 )
 _PHRASE_ENDS = lexicon.words("phrase_ends")  # "up" ends one too, and is a sign word already
 _PURE_SIGNS = lexicon.words("pure_signs")
+# what may stand between a sign word and its number: one more word ("fell the most 4%"),
+# then a link ("by", "to", "at", "about" ...)
+_SIGN_WORD_GAP = (
+    rf"(?:{_S}+(?:{lexicon.alternation('determiners_with_articles')})?{_S}*[A-Za-z]*)??"
+)
+_SIGN_WORD_LINK = (
+    rf"(?:{_S}+(?P<link>by|{lexicon.alternation('sign_word_gaps')}|a\s+further))?){_S}+{_PREFIX}$"
+)
 _WORD_SIGN = re.compile(
     rf"(?i:\b(?:(?P<phrase>{NEGATIVE_PHRASES})|(?P<word>{NEGATIVE_WORDS}|{POSITIVE_WORDS})"
-    rf"(?:{_S}+(?:{lexicon.alternation('determiners_with_articles')})?{_S}*[A-Za-z]*)??)(?:{_S}+(?P<link>by|{lexicon.alternation('sign_word_gaps')}"
-    rf"|a\s+further))?){_S}+{_PREFIX}$"
+    rf"{_SIGN_WORD_GAP}){_SIGN_WORD_LINK}"
 )
 _NEGATIVE = frozenset(NEGATIVE_WORDS.split("|"))
 # verbs that lower what they are said of, their object after them ("The fix cut p95
@@ -732,6 +739,35 @@ def word_sign(
             sign = -sign  # "p95 latency came in 10.6% faster": latency went down
         return sign, not _pure_after(word)
     return 0, False
+
+
+def sign_words_pattern(negative: str, positive: str) -> re.Pattern[str]:
+    """How `word_sign` reads its sign words before a number, for other words: `negative`
+    and `positive` are regex alternations (either may be empty), read right before the
+    number past one more word and a link ("eased a further 0.4 pts", "climbed by 6")."""
+    never = "(?!)"
+    return re.compile(
+        rf"(?i:\b(?:(?P<negative>{negative or never})|(?P<positive>{positive or never}))"
+        rf"{_SIGN_WORD_GAP}{_SIGN_WORD_LINK}"
+    )
+
+
+def words_sign(
+    pattern: re.Pattern[str], text: str, start: int, since: int = 0, *, below_zero: bool = True
+) -> tuple[int, bool]:
+    """(sign, is a change) by a word of `pattern` (`sign_words_pattern`) before the number
+    at `start`, read as `word_sign` reads its change verbs: in the same window, "to" makes
+    the number a level ("softened to 49"), so does "at" unless the value read may be below
+    zero, and a sign written on the number itself means what it says."""
+    if text[start] in SIGNS:
+        return 0, False
+    found = pattern.search(text, max(0, start - 40, since), start)
+    if found is None or AGAINST_REFERENCE.match(text, found.start(), start):
+        return 0, False
+    link = (found.group("link") or "").lower()
+    if link == "to" or (link == "at" and not below_zero):
+        return 0, False
+    return (-1 if found.group("negative") is not None else 1), link != "at"
 
 
 # a comparison with a reference, said of the named value before its number ("sits well
