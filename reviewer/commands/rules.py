@@ -20,7 +20,15 @@ def example_dict(example: Example) -> dict[str, Any]:
     data["pool"] = [{"name": k.name, "value": k.value, "unit": k.unit} for k in example.pool]
     if example.names:
         data["names"] = {name: list(aliases) for name, aliases in example.names}
+    if example.lexicon:
+        data["lexicon"] = {name: list(words) for name, words in example.lexicon}
     return data
+
+
+def added_words(example: Example) -> str:
+    """The words an example's config adds to the lexicon, as its `[lexicon]` lines say
+    them ("negative_words = moderated"); empty when it adds none."""
+    return "; ".join(f"{name} = {', '.join(words)}" for name, words in example.lexicon)
 
 
 def rule_dict(rule: Rule) -> dict[str, Any]:
@@ -57,7 +65,10 @@ def _md_summary(summary: str) -> str:
 
 def _md_example(example: Example) -> str:
     number = example.number.replace("`", "")
-    return f"- {_md(example.text)} — `{number}`" if number else f"- {_md(example.text)}"
+    shown = f"- {_md(example.text)} — `{number}`" if number else f"- {_md(example.text)}"
+    if example.lexicon:
+        shown += f" (with `[lexicon]` {_md(added_words(example))})"
+    return shown
 
 
 def _md_rule(rule: Rule) -> list[str]:
@@ -112,6 +123,8 @@ def print_table(rules: Sequence[Rule] = RULES) -> None:
                 told.append("\n" + mark, style="bold green" if mark == "+ " else "bold red")
                 told.append(visible(example.text), style="dim")
                 told.append(f"  [{visible(example.number)}]", style="cyan")
+                if example.lexicon:
+                    told.append(f"  with [lexicon] {visible(added_words(example))}", style="dim")
         table.add_row(Text(rule.id), Text(rule.reads, style="dim"), told)
     console = Console(highlight=False)
     console.print(table)

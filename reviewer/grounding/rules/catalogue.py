@@ -26,6 +26,7 @@ def _example(raw: dict, domains: dict[str, dict], where: str) -> Example:
         tuple((k, tuple(v)) for k, v in sorted(units.items())),
         tuple((k, tuple(v)) for k, v in sorted(names.items())),
         raw.get("domain", ""),
+        tuple((k, tuple(v)) for k, v in sorted(raw.get("lexicon", {}).items())),
     )
 
 

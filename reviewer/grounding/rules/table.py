@@ -29,7 +29,8 @@ GROUPS: dict[str, str] = {
 class Example:
     """A sentence, the known values beside it and the number it is about (its first
     occurrence in the sentence); `units` and `names` are the config's tables, of the
-    domain the example is written in."""
+    domain the example is written in, and `lexicon` the words its config adds to the
+    lexicon's classes (an example of a reading of a team's own words)."""
 
     text: str
     number: str
@@ -37,10 +38,13 @@ class Example:
     units: tuple[tuple[str, tuple[str, ...]], ...] = ()
     names: tuple[tuple[str, tuple[str, ...]], ...] = ()
     domain: str = ""
+    lexicon: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def config(self) -> DetectorConfig:
         """The detector config the example is read with."""
         tables = {"units": dict(self.units), "names": dict(self.names)}
+        if self.lexicon:
+            tables["lexicon"] = dict(self.lexicon)
         return config_from_dict({k: {n: list(v) for n, v in t.items()} for k, t in tables.items()})
 
 
