@@ -90,10 +90,10 @@ class NameIndex:
         "changes",
         "contents",
         "first_words",
+        "forms_at",
         "gates",
         "heads",
         "partial",
-        "pattern",
         "rate_verbs",
         "verbs",
         "words",
@@ -125,12 +125,14 @@ class NameIndex:
         _add_measure_verbs(by_form)
         self.gates: dict[tuple[str, ...], re.Pattern[str] | None] = {}
         forms = [*by_form, *self.partial, *self.heads]
-        self.pattern: re.Pattern[str] | None = name_pattern(forms) if by_form else None
-        # the first word of every form, when all are ASCII: where none of them stands in a
-        # text's lower case, no name can start (see `_matches`)
+        self.forms_at: FormsAt | None = FormsAt(forms) if by_form else None
+        # the first word of every form, when all are ASCII and every form has one: where
+        # none of them stands in a text's lower case, no name can start (see `_matches`)
         firsts = {form.split()[0] for form in forms if form.split()}
         self.first_words: tuple[str, ...] | None = (
-            tuple(sorted(firsts)) if all(word.isascii() for word in firsts) else None
+            tuple(sorted(firsts))
+            if all(word.isascii() for word in firsts) and all(map(str.split, forms))
+            else None
         )
 
     @classmethod
@@ -162,8 +164,13 @@ class NameIndex:
         other.changes = [by_name[k.name] for k in self.changes]
         other.contents, other.words, other.verbs = self.contents, self.words, self.verbs
         other.rate_verbs = self.rate_verbs
-        other.gates, other.pattern, other.first_words = self.gates, self.pattern, self.first_words
+        other.gates, other.forms_at, other.first_words = self.gates, self.forms_at, self.first_words
         return other
+
+    @property
+    def pattern(self) -> re.Pattern[str] | None:
+        """One pattern of every form of the pool's names (compiled when first asked)."""
+        return None if self.forms_at is None else self.forms_at.whole()
 
     def _heads(self, by_form: dict[str, Known]) -> dict[str, Known]:
         """The last words of names ("score" of "sleep score", "hr" of "resting hr") that
@@ -202,7 +209,7 @@ class NameIndex:
         is False for a word of a name standing for it, None for its head noun alone
         ("Score: 80"). A name right after a perfect tense's auxiliary is the verb its
         spelling shares, no name: "You've run 27.3 miles this week" names no run."""
-        if self.pattern is None:
+        if self.forms_at is None:
             return []
         by_form = self.by_form
         found = []
@@ -425,26 +432,28 @@ class NameIndex:
 
     def _matches(self, text: str, *, plain: bool = False) -> list[re.Match[str]]:
         """`pattern.finditer(text)`, faster: a match starts where the first word of a form
-        stands in the text's lower case (`form_starts`), so the pattern is
-        tried at those positions alone, in order, each after the last match's end. That
-        holds when lowering keeps every character in its place and no letter of the text
-        is one `(?i:...)` reads as an ASCII one (İ ı ſ and the Kelvin sign): else, and
-        with `plain=True`, the pattern scans the text itself."""
-        pattern = self.pattern
+        stands in the text's lower case (`form_starts`), so the forms of the first words
+        standing there are tried at those positions alone (`FormsAt.match`), in order,
+        each after the last match's end. That holds when lowering keeps every character
+        in its place and no letter of the text is one `(?i:...)` reads as an ASCII one
+        (İ ı ſ and the Kelvin sign): else, and with `plain=True`, the whole pattern scans
+        the text itself."""
+        forms = self.forms_at
+        if forms is None:
+            return []
         words = self.first_words
         low = text.lower()
         if (
             plain
             or words is None
-            or pattern is None
             or not (text.isascii() or (len(low) == len(text) and not _LOWER_ODD.search(text)))
         ):
-            return list(pattern.finditer(text)) if pattern is not None else []
+            return list(forms.whole().finditer(text))
         found = []
         after = 0
         for at in form_starts(text, low, words):
             if at >= after:
-                m = pattern.match(text, at)
+                m = forms.match(text, low, at)
                 if m is not None:
                     found.append(m)
                     after = m.end()
@@ -646,6 +655,59 @@ def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
     return re.compile(
         rf"(?=(?i:[{first}]))(?<!\w)(?<![$€£])(?i:(?P<form>{'|'.join(bodies)}))(?:'s|’s|s|es)?(?![\w])"
     )
+
+
+class FormsAt:
+    """A pool's name forms, compiled as a text needs them. A name starts where a form's
+    first word stands (`form_starts`), and there only the forms of the first words
+    standing there can match: their own pattern, compiled the first time those words
+    stand in a text, matches what the whole pattern matches at that place (the same forms
+    in the same order). A pool of 20,000 names so compiles the few patterns its texts
+    need, not one alternation of 20,000 names (some 0.7 s); the whole pattern is compiled
+    only for a text it must scan itself."""
+
+    __slots__ = ("_by_char", "_compiled", "_forms", "_of_first", "_whole")
+
+    def __init__(self, forms: list[str]) -> None:
+        self._forms = forms
+        self._whole: re.Pattern[str] | None = None
+        self._of_first: dict[str, list[str]] = {}
+        for form in forms:
+            words = form.split()
+            if words:
+                self._of_first.setdefault(words[0], []).append(form)
+        # the first words by their first character, then by length
+        sizes: dict[str, dict[int, set[str]]] = {}
+        for word in self._of_first:
+            sizes.setdefault(word[0], {}).setdefault(len(word), set()).add(word)
+        self._by_char = {
+            char: tuple((size, frozenset(group)) for size, group in sorted(by_size.items()))
+            for char, by_size in sizes.items()
+        }
+        self._compiled: dict[tuple[str, ...], re.Pattern[str]] = {}
+
+    def whole(self) -> re.Pattern[str]:
+        """One pattern of every form (`name_pattern`)."""
+        if self._whole is None:
+            self._whole = name_pattern(self._forms)
+        return self._whole
+
+    def match(self, text: str, low: str, at: int) -> re.Match[str] | None:
+        """The whole pattern's match at `at` of `text` (`low` its lower case, each
+        character in its place), tried with the forms whose first word stands there."""
+        standing = []
+        for size, group in self._by_char.get(low[at], ()):
+            word = low[at : at + size]
+            if word in group:
+                standing.append(word)
+        if not standing:
+            return None
+        key = tuple(standing)
+        pattern = self._compiled.get(key)
+        if pattern is None:
+            forms = [form for word in key for form in self._of_first[word]]
+            pattern = self._compiled[key] = name_pattern(forms)
+        return pattern.match(text, at)
 
 
 # words that name no quantity of their own: never a name's stand-in

@@ -91,3 +91,32 @@ def test_every_word_start_where_a_first_word_stands() -> None:
     assert form_starts(text, low, few) == [
         at for at in range(len(low)) if any(low.startswith(w, at) for w in few)
     ]
+
+
+def test_a_pool_of_thousands_compiles_the_forms_its_text_names() -> None:
+    pool = tuple(Known(f"m{j}", float(j), "bpm") for j in range(5000))
+    names = NameIndex(pool, {})
+    forms = names.forms_at
+    assert forms is not None
+    text = "The run put m12 at 12 bpm and m4999 at 4999 bpm; m12 again at 12 bpm."
+    found = [(m.start(), m.group("form")) for m in names._matches(text)]
+    assert found == [(12, "m12"), (30, "m4999"), (49, "m12")]
+    assert forms._whole is None  # the alternation of 5,000 names is never compiled
+    assert len(forms._compiled) == 2  # one small pattern for each first word read
+    assert found == [(m.start(), m.group("form")) for m in forms.whole().finditer(text)]
+
+
+def test_first_words_standing_in_one_place_match_as_the_whole_pattern() -> None:
+    pool = (
+        Known("rest", 2.0, "count"),
+        Known("resting_hr", 52.0, "bpm"),
+        Known("rest_days", 3.0, "count"),
+        Known("restingness", 1.0, "none"),
+    )
+    names = NameIndex(pool, {"resting_hr": ("rest hr",)})
+    text = "Resting HR 52, rest days 3, rests 2, rest-hr 51, restingness 1, Rest_Days 4."
+    expected = [(m.span(), m.group("form")) for m in names.pattern.finditer(text)]
+    assert [(m.span(), m.group("form")) for m in names._matches(text)] == expected
+    assert [form.lower() for _, form in expected] == [
+        "resting hr", "rest days", "rest", "rest-hr", "restingness", "rest_days",
+    ]  # fmt: skip
