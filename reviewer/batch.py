@@ -14,9 +14,9 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from reviewer.checks.registry import load_detector
 from reviewer.commands.scan_lines import brief_line
 from reviewer.grounding.config import DetectorConfig, load_config
-from reviewer.grounding.registry import load_detector
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import read_brief
 

@@ -568,7 +568,7 @@ def overlaps(flag: Flag, fixture: Fixture) -> bool:
 
 def replay(path: Path, fixture: Fixture, detector: Detector) -> Outcome:
     """Run the detector on the fixture's text and judge its expectation."""
-    from reviewer.grounding.registry import DetectorFault, analyze
+    from reviewer.checks.registry import DetectorFault, analyze
 
     try:  # a plugin's crash, exit or malformed flag fails this fixture, not the whole run
         flags = analyze(detector, fixture.text, fixture.pool).flags

@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from reviewer import Known
+from reviewer.checks.registry import load_detector
 from reviewer.grounding.nearest import pool_index
-from reviewer.grounding.registry import load_detector
 
 TOKEN = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 # The same matches, written as the detectors now write their regexes (one leading class,

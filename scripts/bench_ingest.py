@@ -31,7 +31,7 @@ import db
 from db import tally
 from db.tables import claim as C
 from db.tables import labelstate as LS
-from reviewer.grounding.registry import load_detector
+from reviewer.checks.registry import load_detector
 from reviewer.pipeline.writer import ingest_files
 
 UNITS = ("bpm", "mi", "min", "steps", "pct", "none")

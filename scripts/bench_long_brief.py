@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from reviewer.grounding.registry import load_detector
+from reviewer.checks.registry import load_detector
 from reviewer.grounding.types import Known
 
 ROOT = Path(__file__).resolve().parent.parent

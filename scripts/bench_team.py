@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from bench_ingest import generate  # noqa: E402
 
 import db  # noqa: E402
-from reviewer.grounding.registry import load_detector  # noqa: E402
+from reviewer.checks.registry import load_detector  # noqa: E402
 from reviewer.pipeline.writer import ingest_files  # noqa: E402
 
 LABELER = """

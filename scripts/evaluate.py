@@ -31,14 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reviewer.grounding import (
-    ConfigError,
-    DetectorConfig,
-    DetectorLoadError,
-    Known,
-    load_config,
-    load_detector,
-)
+from reviewer.checks import DetectorLoadError, load_detector
+from reviewer.grounding import ConfigError, DetectorConfig, Known, load_config
 from reviewer.metrics import wilson_interval
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "eval"

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluate import CORPUS, domain_config, read_corpus
 
-from reviewer.grounding import Known, load_detector
+from reviewer.checks import load_detector
+from reviewer.grounding import Known
 from reviewer.learn.candidates import Candidate, candidates
 from reviewer.learn.fit import (
     FOLDS,

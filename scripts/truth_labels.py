@@ -21,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from learn_eval import truth_of
 
-from reviewer.grounding import Known, load_config, load_detector
+from reviewer.checks import load_detector
+from reviewer.grounding import Known, load_config
 from reviewer.learn.candidates import candidates
 
 

@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from reviewer.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
 from reviewer.commands.console import FAILED, OK, USAGE, input_error, open_db, stop
 from reviewer.commands.console import streaming_progress as progress_bar
-from reviewer.grounding.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.arms_input import ArmsInput, arms_input_from_file, stored_arms_input
 from reviewer.pipeline.reader import InputError

@@ -100,9 +100,9 @@ def stop(code: int) -> NoReturn:
 
 def load_detector(spec: str, config: str | None) -> Detector:
     """The detector a command asked for; a bad spec or config file stops with its message."""
+    from reviewer.checks.registry import DetectorLoadError
+    from reviewer.checks.registry import load_detector as load
     from reviewer.grounding.config import load_config
-    from reviewer.grounding.registry import DetectorLoadError
-    from reviewer.grounding.registry import load_detector as load
 
     try:
         return load(spec, load_config(config) if config else None)
@@ -304,8 +304,8 @@ def _expected(error: BaseException) -> str | None:
     from db.busy import BusyTimeoutError
     from db.tables import StoredTimeError
     from db.writing import DatabaseUnavailable
+    from reviewer.checks.registry import DetectorFault, DetectorLoadError
     from reviewer.grounding.config import ConfigError
-    from reviewer.grounding.registry import DetectorFault, DetectorLoadError
     from reviewer.pipeline.reader import InputError
 
     if isinstance(error, DatabaseUnavailable):  # retried for a while; never holds the URL

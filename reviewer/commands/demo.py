@@ -68,7 +68,7 @@ def prepare_demo(
         with engine.connect() as connection:
             if db.latest_run(session=connection) is not None:
                 return path, False  # reused: as quick to open as `reviewer review`
-        from reviewer.grounding.registry import load_detector
+        from reviewer.checks.registry import load_detector
         from reviewer.pipeline.writer import ingest_files
 
         with bundled_briefs() as briefs:

@@ -31,6 +31,7 @@ from db.runs import (
 )
 from db.strata import run_recall, run_strata
 from reviewer.agreement import DISPUTED
+from reviewer.arms import ARMS
 from reviewer.commands.console import (
     FAILED,
     OK,
@@ -41,7 +42,6 @@ from reviewer.commands.console import (
     streaming_progress,
     visible,
 )
-from reviewer.grounding.arms import ARMS
 from reviewer.jsonlimits import finite
 from reviewer.metrics import precision_difference, wilson_interval
 

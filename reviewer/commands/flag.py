@@ -10,6 +10,7 @@ from sqlmodel import Session
 import db
 from db.learned import set_run_model
 from db.runs import run_named
+from reviewer.checks.registry import spec_of
 from reviewer.commands.console import (
     OK,
     USAGE,
@@ -23,7 +24,6 @@ from reviewer.commands.console import (
     say_abandoned,
     stages,
 )
-from reviewer.grounding.registry import spec_of
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
 

@@ -76,8 +76,8 @@ def figures_table(cv: Any, curve: list[tuple[int, Any]]) -> Table:
 
 
 def _arms_pass(engine: Any, detector: Any, model: Any) -> bool:
-    from reviewer.grounding import load_detector
-    from reviewer.grounding.arms import run_arms
+    from reviewer.arms import run_arms
+    from reviewer.checks import load_detector
     from reviewer.learn.model import ModelDetector
     from reviewer.pipeline.arms_input import stored_arms_input
 
@@ -107,7 +107,7 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
     from sqlmodel import Session
 
     from db.learned import labeled_briefs, store_model
-    from reviewer.grounding.registry import DetectorLoadError, load_run_detector
+    from reviewer.checks.registry import DetectorLoadError, load_run_detector
     from reviewer.learn.fit import cross_validate, fit, learning_curve
 
     engine = open_db(url_or_path, must_exist=True)

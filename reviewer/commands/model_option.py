@@ -68,8 +68,8 @@ def warn_mismatch(ref: str, trained_on: dict[str, Any], detector: Detector) -> N
     (its digest) than the one it is used with now: its weights are of the features those
     readings gave, which these may not give. Nothing is said when the model does not
     record them (a file written by hand)."""
+    from reviewer.checks.registry import describe
     from reviewer.grounding.config import config_digest
-    from reviewer.grounding.registry import describe
 
     name, _version, config = describe(detector)
     digest = config_digest(config)

@@ -21,10 +21,10 @@ from db.runs import (
     run_title,
     stored_arms,
 )
+from reviewer.arms import ARMS, MESSAGES, ArmsReport
 from reviewer.commands.arms import print_arms
 from reviewer.commands.charts import runs_chart
 from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, out, say, visible
-from reviewer.grounding.arms import ARMS, MESSAGES, ArmsReport
 
 ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
 

@@ -11,8 +11,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 
+from reviewer.checks import registry
 from reviewer.commands.scan_lines import brief_line, flag_line
-from reviewer.grounding import registry
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.parallel import OrderedMap
 from reviewer.pipeline.reader import (

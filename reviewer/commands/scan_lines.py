@@ -17,7 +17,7 @@ import json
 from json.encoder import encode_basestring
 from typing import Any
 
-from reviewer.grounding import registry
+from reviewer.checks import registry
 from reviewer.grounding.pool import PoolDetector
 from reviewer.grounding.tokens import Judgement
 from reviewer.grounding.types import Analysis, Detector, Flag, Known

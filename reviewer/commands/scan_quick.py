@@ -91,9 +91,9 @@ def _run(
     fmt: str = "jsonl",
     workers: int | None = None,
 ) -> int:
+    from reviewer.checks.registry import DetectorLoadError, load_detector
     from reviewer.commands.scan import scan
     from reviewer.grounding.config import load_config
-    from reviewer.grounding.registry import DetectorLoadError, load_detector
 
     try:  # as reviewer.commands.console.load_detector
         found = load_detector(detector, load_config(config) if config else None)

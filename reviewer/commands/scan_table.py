@@ -19,8 +19,8 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from reviewer.checks import registry
 from reviewer.commands.console import counted, visible
-from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Detector, Flag
 from reviewer.jsonlimits import finite
 from reviewer.pipeline.reader import BriefRecord

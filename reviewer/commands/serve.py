@@ -57,7 +57,7 @@ def reviewable(database: str, walk: dict[str, Any] | None = None) -> str | None:
 
 def say_unnamed(run: Any, named: str | None) -> None:
     """A note when the run used a plugin the user did not name: the apps never load it."""
-    from reviewer.grounding.registry import not_named
+    from reviewer.checks.registry import not_named
 
     if run is not None and (note := not_named(run.spec, named, run.id)) is not None:
         say(err(), f"{note}; the app goes on without its checked numbers and arms")

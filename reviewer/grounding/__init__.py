@@ -1,8 +1,9 @@
-"""The pure grounding core: tokens, units, detectors and the four arms.
+"""The pure grounding core: tokens, units, the detectors and their readings.
 
 Nothing here imports the database or the UI. Names load on first use, so code that needs
-only `reviewer.grounding.types` (the review app) does not pay for the config reader and
-the detector registry.
+only `reviewer.grounding.types` (the review app) does not pay for the config reader.
+Finding a detector by name and running it is `reviewer.checks`; the four arms are
+`reviewer.arms`.
 """
 
 from importlib import import_module
@@ -10,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from reviewer.grounding.config import ConfigError, DetectorConfig, load_config
-    from reviewer.grounding.registry import DetectorLoadError, analyze, describe, load_detector
     from reviewer.grounding.tokens import Token
     from reviewer.grounding.types import Analysis, Citation, Detector, Flag, Known
 
@@ -18,10 +18,6 @@ _HOME = {
     "ConfigError": "config",
     "DetectorConfig": "config",
     "load_config": "config",
-    "DetectorLoadError": "registry",
-    "analyze": "registry",
-    "describe": "registry",
-    "load_detector": "registry",
     "Token": "tokens",
     "Analysis": "types",
     "Citation": "types",
@@ -36,14 +32,10 @@ __all__ = [
     "ConfigError",
     "Detector",
     "DetectorConfig",
-    "DetectorLoadError",
     "Flag",
     "Known",
     "Token",
-    "analyze",
-    "describe",
     "load_config",
-    "load_detector",
 ]
 
 

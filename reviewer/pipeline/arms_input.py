@@ -10,7 +10,7 @@ from sqlalchemy import Engine
 from sqlmodel import Session
 
 import db
-from reviewer.grounding.arms import ARM_SAMPLE
+from reviewer.arms import ARM_SAMPLE
 from reviewer.grounding.types import Known
 from reviewer.pipeline.reader import (
     InputError,

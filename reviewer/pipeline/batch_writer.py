@@ -37,7 +37,7 @@ from db.writes import (
     unchecked_references,
     unscanned_briefs,
 )
-from reviewer.grounding.arms import (
+from reviewer.arms import (
     ARM_SAMPLE,
     ARMS,
     DEFAULT_DRIFT,
@@ -50,8 +50,8 @@ from reviewer.grounding.arms import (
     rewrites_of,
     template_items,
 )
+from reviewer.checks.registry import describe, spec_of
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.registry import describe, spec_of
 from reviewer.grounding.types import Known
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
 from reviewer.pipeline.parallel import encode_pool

@@ -2,7 +2,7 @@
 in `reviewer scan --format jsonl`'s shape, stored as a run like any other.
 
 The whole file is checked before any of it is stored: every line names a stored brief, once,
-and its flags hold in that brief's text and pool (reviewer.grounding.flag_json); a run
+and its flags hold in that brief's text and pool (reviewer.checks.flag_json); a run
 covers every stored brief, so every stored brief needs a line. The checked scans wait in a
 temporary file, then are stored batch by batch into an unfinished run, finished last.
 """
@@ -25,8 +25,8 @@ from db.tables import brief as B
 from db.tables import pool as P
 from db.views import pool_from_json
 from db.writes import diff_runs, finish_run, flag_row, start_run, store_scan_rows
-from reviewer.grounding.flag_json import FlagJsonError, read_answer
-from reviewer.grounding.registry import FROM_FILE, load_detector
+from reviewer.checks.flag_json import FlagJsonError, read_answer
+from reviewer.checks.registry import FROM_FILE, load_detector
 from reviewer.grounding.types import Detector
 from reviewer.jsonlimits import JsonLimitError
 from reviewer.jsonlimits import loads as limited_loads

@@ -19,7 +19,7 @@ from db.ingest_turn import IngestTurn, Waiting, take_back_abandoned
 from db.ingest_turn import take_turn as _take_turn
 from db.undo import IngestUndo, abandoned_runs, brief_id_of, fail_run, forget_run, undo_ingest
 from db.writes import covers_every_brief
-from reviewer.grounding.registry import DetectorFault
+from reviewer.checks.registry import DetectorFault
 
 
 def clean_abandoned(engine: Engine) -> list[int]:

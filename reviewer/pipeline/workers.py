@@ -19,9 +19,9 @@ from typing import IO, Any
 
 from db import writes
 from db.writes import FlagChunks, ScanRow, flag_row
-from reviewer.grounding.arms import Citer
+from reviewer.arms import Citer
+from reviewer.checks.registry import DetectorFault, load_detector, stream
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.registry import DetectorFault, load_detector, stream
 from reviewer.grounding.types import Detector, Flag
 from reviewer.jsonlimits import finite
 from reviewer.pipeline.parallel import ForkedWorkers, decode_pool

@@ -78,7 +78,7 @@ def compute_stats(
     pools: list[Any] = []
     rate = None
     if stored is None and run is not None:
-        from reviewer.grounding.arms import ARM_SAMPLE  # not before the panel is opened
+        from reviewer.arms import ARM_SAMPLE  # not before the panel is opened
 
         pools = list(islice(db.iter_pools(session=session), ARM_SAMPLE))
         rate = db.production_rate(session=session, run_id=run_id)
@@ -88,7 +88,7 @@ def compute_stats(
     # the same resamples (and seed) as `reviewer agreement` and `stats`: the same interval
     agreement = run_report(run_id, ratings.verdicts, ratings.kinds)
     if stored is not None:
-        from reviewer.grounding.arms import ArmsReport
+        from reviewer.arms import ArmsReport
 
         arms = ArmsReport.from_dict(stored)
         count = int(stored.get("pools") or 0)
@@ -97,8 +97,8 @@ def compute_stats(
             model=learned,
         )  # fmt: skip
     try:
-        from reviewer.grounding.arms import run_arms
-        from reviewer.grounding.registry import (
+        from reviewer.arms import run_arms
+        from reviewer.checks.registry import (
             DetectorLoadError,
             DetectorNotNamed,
             load_run_detector,

@@ -30,8 +30,8 @@ def run_explainer(run: StoredRun | None) -> tuple[Explainer | None, str | None]:
         return None, "no run"
     if run.detector not in BUILTIN or (run.spec or run.detector) != run.detector:
         return None, f"the run's detector {run.spec or run.detector!r} is not a built-in one"
+    from reviewer.checks.registry import DetectorLoadError, load_detector
     from reviewer.grounding.config import ConfigError, stored_config
-    from reviewer.grounding.registry import DetectorLoadError, load_detector
 
     try:
         detector: Any = load_detector(run.detector, stored_config(run.config))

@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 import db
 from reviewer import Known
+from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
 from tests.support.store_files import POOL, TEXTS, row_counts, write_briefs
 
 runner = CliRunner()

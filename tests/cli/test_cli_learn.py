@@ -13,8 +13,9 @@ from sqlalchemy import text
 from typer.testing import CliRunner
 
 import db
+from reviewer.checks import load_detector
 from reviewer.cli import app
-from reviewer.grounding import Known, load_detector
+from reviewer.grounding import Known
 from reviewer.learn.model import ModelDetector, model_from_json
 
 runner = CliRunner()

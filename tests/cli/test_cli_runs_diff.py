@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 import db
 from db import runs
+from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
 from tests.support.runs_seed import BRIEFS, flagged
 from tests.support.store_files import brief_line, write_briefs
 

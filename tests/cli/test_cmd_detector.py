@@ -13,13 +13,13 @@ import pytest
 from typer.testing import CliRunner
 
 from reviewer import Known
-from reviewer.cli import app
-from reviewer.grounding.registry import (
+from reviewer.checks.registry import (
     DetectorLoadError,
     DetectorNotNamed,
     load_detector,
     load_run_detector,
 )
+from reviewer.cli import app
 from reviewer.regression import Fixture
 from tests.support.faults import one_message, snapshot
 from tests.support.run_flags import run_flags

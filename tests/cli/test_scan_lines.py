@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from reviewer.checks import registry
 from reviewer.commands.scan_lines import brief_line, flag_line
-from reviewer.grounding import registry
 from reviewer.grounding.types import Analysis, Flag, Known
 
 

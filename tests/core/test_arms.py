@@ -10,8 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reviewer import Known
-from reviewer.grounding import registry
-from reviewer.grounding.arms import (
+from reviewer.arms import (
     MESSAGES,
     flag_spans,
     format_like,
@@ -23,6 +22,7 @@ from reviewer.grounding.arms import (
     template_sentence,
     verdict,
 )
+from reviewer.checks import registry
 from reviewer.pipeline.reader import read_pools
 from tests.support.plugins import FlagsEveryNumber, abs_mutant
 

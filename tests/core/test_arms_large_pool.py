@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from reviewer import Known
-from reviewer.grounding.arms import TEMPLATE_KNOWNS, run_arms, template_arms, template_sentence
+from reviewer.arms import TEMPLATE_KNOWNS, run_arms, template_arms, template_sentence
 from reviewer.grounding.types import Flag
 
 UNITS = ("bpm", "mi", "none", "pct", "steps")

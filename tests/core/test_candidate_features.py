@@ -4,7 +4,8 @@ written from. Each is checked on a sentence where it must fire and one where it 
 
 from __future__ import annotations
 
-from reviewer.grounding import Known, load_detector
+from reviewer.checks import load_detector
+from reviewer.grounding import Known
 from reviewer.grounding.config import DetectorConfig
 from reviewer.learn.candidates import Candidate, candidates
 

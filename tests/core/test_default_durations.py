@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from reviewer.grounding.arms import rewrite_arms
+from reviewer.arms import rewrite_arms
 from tests.core.test_default_name_voices import DETECTORS, POOLS
 from tests.support.sentences import flag_reader, stated_in_domains
 

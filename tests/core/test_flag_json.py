@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer.grounding.flag_json import FlagJsonError, read_answer
+from reviewer.checks.flag_json import FlagJsonError, read_answer
 from reviewer.grounding.types import Known
 
 TEXT = "HR 55 bpm, 60 bpm later."

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from reviewer import Known
+from reviewer.checks.registry import DetectorLoadError, analyze, describe, load_detector
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.reference import ReferenceDetector
-from reviewer.grounding.registry import DetectorLoadError, analyze, describe, load_detector
 
 POOL = (Known("rhr", 52, "bpm"), Known("tsb", -22.4, "none"))
 

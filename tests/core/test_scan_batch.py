@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
 from reviewer.pipeline.reader import InputError
 
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "briefs.jsonl"

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reviewer import Flag, Known
+from reviewer.checks.registry import DetectorFault, analyze, stream
 from reviewer.grounding.default import DefaultDetector
 from reviewer.grounding.reference import ReferenceDetector
-from reviewer.grounding.registry import DetectorFault, analyze, stream
 
 DETECTORS = [ReferenceDetector(), DefaultDetector()]
 POOL = (

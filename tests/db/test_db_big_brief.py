@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 import db
 from db import writes
 from reviewer import Flag
+from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
 from reviewer.pipeline import workers as workers_module
 from reviewer.pipeline.writer import ingest_files, run_detector
 from tests.support.faults import good, snapshot, write_lines

@@ -14,8 +14,8 @@ from db import runs
 from db.engine import engine_for
 from db.migrations import HEAD
 from db.schema import upgrade
+from reviewer.checks.registry import DetectorLoadError, load_detector, load_run_detector
 from reviewer.grounding.config import DetectorConfig, config_digest
-from reviewer.grounding.registry import DetectorLoadError, load_detector, load_run_detector
 from reviewer.pipeline.writer import ingest_files, run_detector
 from tests.support.runs_seed import BRIEFS, flagged
 from tests.support.store_files import brief_line, write_briefs

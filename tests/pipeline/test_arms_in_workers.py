@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 import db
+from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import load_detector
 from reviewer.pipeline import batch_writer, workers
 from reviewer.pipeline.writer import run_detector
 

@@ -14,8 +14,8 @@ import sqlite3
 from typer.testing import CliRunner
 
 from reviewer import Known
+from reviewer.arms import TEMPLATE_KNOWNS
 from reviewer.cli import app
-from reviewer.grounding.arms import TEMPLATE_KNOWNS
 from reviewer.pipeline.parallel import decode_pool, encode_pool
 
 runner = CliRunner()

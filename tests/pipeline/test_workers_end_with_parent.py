@@ -14,7 +14,7 @@ PARENT = textwrap.dedent(
     """
     import sys, time
     from reviewer.pipeline.workers import BatchAnalyzer
-    from reviewer.grounding.registry import load_detector
+    from reviewer.checks.registry import load_detector
 
     analyzer = BatchAnalyzer(load_detector("default"), workers=2)
     print(" ".join(str(pid) for pid in analyzer.pool._processes), flush=True)

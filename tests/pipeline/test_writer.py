@@ -19,8 +19,8 @@ import db
 from db.views import pool_to_json
 from db.writes import stored_pool
 from reviewer import Known
+from reviewer.checks.registry import analyze, load_detector
 from reviewer.cli import app
-from reviewer.grounding.registry import analyze, load_detector
 from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import count_lines
 from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans

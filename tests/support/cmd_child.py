@@ -11,7 +11,7 @@ import json
 import sys
 import time
 
-from reviewer.grounding.registry import analyze, load_detector
+from reviewer.checks.registry import analyze, load_detector
 from reviewer.grounding.types import Known
 
 

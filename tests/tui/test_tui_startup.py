@@ -15,7 +15,7 @@ LATER = (
     "reviewer.tui.screens.help",
     "reviewer.tui.screens.note",
     "reviewer.tui.palette",
-    "reviewer.grounding.arms",
+    "reviewer.arms",
     "alembic",  # opening compares a stored revision string; only `db upgrade` migrates
 )
 

@@ -278,8 +278,8 @@ class ReviewScreen(HonestActions, Screen[None]):
 
     def load_scanner(self) -> Any:
         """The run's detector's token scanner (False, with a note, when it cannot load)."""
+        from reviewer.checks.registry import DetectorLoadError, load_run_detector
         from reviewer.grounding.checked import scanner_of
-        from reviewer.grounding.registry import DetectorLoadError, load_run_detector
 
         run = self.run
         if run is None:

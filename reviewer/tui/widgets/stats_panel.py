@@ -26,7 +26,7 @@ class StatsReport:
     """Everything the panel shows, computed in a worker from one database session."""
 
     stats: Figures
-    arms: Any | None = None  # reviewer.grounding.arms.ArmsReport
+    arms: Any | None = None  # reviewer.arms.ArmsReport
     arms_error: str | None = None
     pools: int = 0
     source: str = ""  # "stored": the run's own, kept when it was made; "scored now"

@@ -64,7 +64,7 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
     module_name, _, attr = spec.partition(":")
     if not module_name or not attr:
         raise DetectorLoadError(f"bad detector spec {spec!r}: expected module:attr; {AVAILABLE}")
-    from reviewer.grounding.isolated import IsolatedPlugin, stdout_to_stderr
+    from reviewer.checks.isolated import IsolatedPlugin, stdout_to_stderr
 
     try:
         with stdout_to_stderr():  # what the plugin prints is never a command's output
@@ -114,7 +114,7 @@ def _outside(spec: str, config: DetectorConfig | None) -> Detector:
             f"detector {spec!r}: --config is read by reference and default only; give the "
             "program its own options in the command"
         )
-    from reviewer.grounding.command import load_command
+    from reviewer.checks.command import load_command
 
     return load_command(spec)
 

@@ -21,8 +21,8 @@ import subprocess
 import time
 from collections.abc import Sequence
 
-from reviewer.grounding.flag_json import FlagJsonError, read_answer
-from reviewer.grounding.registry import DetectorFault, DetectorLoadError
+from reviewer.checks.flag_json import FlagJsonError, read_answer
+from reviewer.checks.registry import DetectorFault, DetectorLoadError
 from reviewer.grounding.types import Flag, Known
 from reviewer.jsonlimits import JsonLimitError
 from reviewer.jsonlimits import loads as limited_loads

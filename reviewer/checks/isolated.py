@@ -70,7 +70,7 @@ class IsolatedPlugin:
         return getattr(self.detector, name)
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
-        from reviewer.grounding.registry import DetectorFault
+        from reviewer.checks.registry import DetectorFault
 
         kind, answer = self._ask((text, tuple(pool)))
         if kind == "fault":
@@ -84,7 +84,7 @@ class IsolatedPlugin:
         return self._last[1] if self._last is not None and self._last[0] is text else None
 
     def _ask(self, question: tuple[str, tuple[Known, ...]]) -> tuple[str, Any]:
-        from reviewer.grounding.registry import DetectorFault
+        from reviewer.checks.registry import DetectorFault
 
         to_child, from_child = self._running()
         try:
@@ -193,7 +193,7 @@ def _serve(detector: Detector, questions: int, answers: int) -> None:  # pragma:
 
 
 def _answer(detector: Detector, text: str, pool: tuple[Known, ...]) -> bytes:
-    from reviewer.grounding.registry import _raised
+    from reviewer.checks.registry import _raised
 
     reply: tuple[str, Any]
     try:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple, Protocol
 
-from reviewer.grounding import registry
+from reviewer.checks import registry
 from reviewer.grounding.types import Analysis, Detector, Known
 
 ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
