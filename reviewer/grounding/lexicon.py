@@ -569,6 +569,20 @@ WORDS: dict[str, tuple[str, ...]] = {
     "subject_pronouns": ("we", "you", "i", "they", "he", "she", "it"),
     # the word the go-to reading needs ("we go to 9.8 mi")
     "go_to_keys": ("to",),
+    # the word the from-before reading needs ("climbed from 31 to 36.4", "down from 58")
+    "from_keys": ("from",),
+    # the word a counterfactual opens with ("Had burn been $80k")
+    "counterfactual_keys": ("had",),
+    # the word a rule's threshold opens with ("At 70% CPU, the autoscaler adds nodes")
+    "rule_opener_keys": ("at",),
+    # the word of a subject's last value ("last month's churn was 4.1%")
+    "last_subject_keys": ("last",),
+    # the word of yesterday's value told before today's ("yesterday p95 was 488 ms")
+    "yesterday_keys": ("yesterday",),
+    # the word of a part of a count told before ("4 of them", "of which 12")
+    "of_keys": ("of",),
+    # the word of one in a count ("1 in 5 runs")
+    "one_in_keys": ("in",),
     # words of a loss or an outflow in a pool name: its sign is in the name ("net_loss", "burn")
     "outflow_words": (
         "burn", "loss", "losses", "deficit", "shortfall", "outflow", "outflows", "spend",

@@ -15,6 +15,7 @@ import string
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
+from reviewer.grounding.rules.gates import GatedTable, Reading
 from reviewer.grounding.rules.table import Why
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -845,11 +846,15 @@ class _Clause:
         # each pattern searched in `before` needs one of its words there: the words present
         # rule most of them out without a search at every position of the clause
         self.runs = runs = _LETTERS.findall(before.casefold())
-        self.present = set(runs)
+        # (`(?i:...)` reads four more letters than ASCII: "wıthin" is "within" to a pattern,
+        # and to the words a reading needs)
+        odd = _ODD.search(before) is not None
+        self.present = set(
+            _LETTERS.findall(before.translate(_AS_ASCII).casefold()) if odd else runs
+        )
         # a pattern that ends the clause ends it with one of a few words: the last run of
-        # letters tells (but `(?i:...)` reads four more letters than ASCII, and such a
-        # clause is searched as it is)
-        self.last_run = "" if plain or _ODD.search(before) else runs[-1] if runs else "-"
+        # letters tells (but a clause with odd letters is searched as it is)
+        self.last_run = "" if plain or odd else runs[-1] if runs else "-"
         # the clause after the number, past a scale it is a score on ("82 out of 100"); the
         # patterns read after the number end at a digit, or begin with one of a few words
         digit_after = plain or _DIGIT.search(after) is not None
@@ -885,8 +890,6 @@ _STATED = Why("", "stated")  # a reading that settles the number states its valu
 
 
 def _from_before(c: _Clause) -> Why | None:
-    if "from" not in c.present:
-        return None
     if _FROM_TO_BEFORE.search(c.before):
         # "climbed from 31 to 36.4": the second is the value now; without a change verb
         # ("from 120 to 130 bpm") the two are a range
@@ -916,7 +919,7 @@ def _gap_after(c: _Clause) -> Why | None:
 
 def _bound_before(c: _Clause) -> Why | None:
     before, last_run = c.before, c.last_run
-    if c.present.isdisjoint(_BOUND_WORDS) or (last_run and last_run not in _BOUND_LAST):
+    if last_run and last_run not in _BOUND_LAST:
         return None
     bound = _BOUND.search(before)
     if bound is None or _RISEN_TO.search(before, 0, bound.start() + 2):
@@ -954,29 +957,30 @@ def _range(c: _Clause) -> Why | None:
 def _count(c: _Clause) -> Why | None:
     # (and "4 of them actionable": a part of a count told before; "at 95% confidence": a
     # test's statistic, no value)
-    before, after, present, plain, digit_after = (
-        c.before, c.after, c.present, c.plain, c.digit_after
-    )  # fmt: skip
+    before, after, digit_after = c.before, c.after, c.digit_after
     if (
         (digit_after and _OF_AFTER.match(after))
-        or ("of" in present and _OF_BEFORE.search(before))
         or (
-            "of" in present
-            and (plain or not present.isdisjoint(_OF_WHICH_WORDS) or _ODD.search(before))
-            and _OF_WHICH.search(before)
-        )
-        or ("of" in present and _OF_THE_WHOLE.match(before))
-        or (
-            (plain or "/" in before[-7:])  # (the pattern's slash: "/ USD " at most after it)
+            (c.plain or "/" in before[-7:])  # (the pattern's slash: "/ USD " at most after it)
             and _SLASH_WHOLE.search(before)
             and not _SLASHED_NAMES.search(before)
         )
         or (digit_after and _TIMES.match(after))
         or ("of" in after and _OF_THEM.match(after))
-        or ("in" in present and _ONE_IN.search(before))
-        or (not present.isdisjoint(_PER_WORDS) and _ONE_PER.search(before))
         or (digit_after and c.text[c.start : c.end] == "1" and _PER_AFTER.match(after))
         or (_STATISTIC_KEYS.search(after[:40]) and _STATISTIC_AFTER.match(after))
+    ):
+        return _WHY_COUNT_OF
+    return None
+
+
+def _count_of(c: _Clause) -> Why | None:
+    # "4 of 5 runs", "of which 12": a part of a count told before (needs "of")
+    before, present = c.before, c.present
+    if (
+        _OF_BEFORE.search(before)
+        or ((c.plain or not present.isdisjoint(_OF_WHICH_WORDS)) and _OF_WHICH.search(before))
+        or _OF_THE_WHOLE.match(before)
     ):
         return _WHY_COUNT_OF
     return None
@@ -1115,42 +1119,44 @@ def _time_to_come(c: _Clause) -> Why | None:
     return None
 
 
-def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]):
+def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]) -> Reading:
     """A reading that holds where one of `keys` is a word of the clause before the number
     and `pattern` is found there."""
 
     def read(c: _Clause) -> Why | None:
-        return why if not c.present.isdisjoint(keys) and pattern.search(c.before) else None
+        return why if pattern.search(c.before) else None
 
-    return read
+    return Reading(read, keys)
 
 
 def _counterfactual(c: _Clause) -> Why | None:
     # "Had DAU stayed at 88,000, ...": what would have been, not what is
-    if "had" in c.present and _COUNTERFACTUAL.match(c.before):
+    if _COUNTERFACTUAL.match(c.before):
         return _WHY_PLAN_COUNTERFACTUAL
     return None
 
 
 def _rule_threshold(c: _Clause) -> Why | None:
     # "At 70% CPU, the autoscaler adds nodes"
-    if "at" in c.present and _RULE_OPENER.match(c.before) and _RULE_AFTER.match(c.text, c.end):
+    if _RULE_OPENER.match(c.before) and _RULE_AFTER.match(c.text, c.end):
         return _WHY_PLAN_RULE_THRESHOLD
     return None
 
 
 def _past_words(c: _Clause) -> Why | None:
-    before, after, present = c.before, c.after, c.present
+    before = c.before
     if (
-        (
-            not present.isdisjoint(_PAST_WORD_SET)
-            and PAST_WORDS.search(before)
-            # "climbed 12% since last week to 90": the level the move reached, now
-            and not (_SINCE_TO.search(before) and _CHANGE_CLAUSE.search(before))
-        )
-        or (c.after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after))
-        or (not present.isdisjoint(_VERSUS_WORDS) and _VERSUS.search(before))
+        PAST_WORDS.search(before)
+        # "climbed 12% since last week to 90": the level the move reached, now
+        and not (_SINCE_TO.search(before) and _CHANGE_CLAUSE.search(before))
     ):
+        return _WHY_PAST_WORDS
+    return None
+
+
+def _past_after(c: _Clause) -> Why | None:
+    after = c.after
+    if c.after_words and _PAST_AFTER.match(after) and not _FROM_WHOSE_AFTER.match(after):
         return _WHY_PAST_WORDS
     return None
 
@@ -1158,9 +1164,7 @@ def _past_words(c: _Clause) -> Why | None:
 def _after_another(c: _Clause) -> Why | None:
     # "is 50 bpm, after 58", "HRV is 67, after a 74 yesterday"
     before = c.before
-    if not c.present.isdisjoint(_AFTER_WORDS) and (
-        _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(c.after))
-    ):
+    if _AFTER_ANOTHER.search(before) or (_AFTER_A.search(before) and _AFTER_A_TAIL.match(c.after)):
         return _WHY_PAST_AFTER_ANOTHER
     return None
 
@@ -1190,18 +1194,19 @@ def _in_parentheses(c: _Clause) -> Why | None:
 
 
 def _last_subject(c: _Clause) -> Why | None:
-    return _WHY_PAST_LAST if "last" in c.present and _SUBJECT_WAS_LAST.match(c.before) else None
+    return _WHY_PAST_LAST if _SUBJECT_WAS_LAST.match(c.before) else None
 
 
 def _yesterday(c: _Clause) -> Why | None:
     # "yesterday p95 was 488 ms; today it is 436 ms"
-    text, end = c.text, c.end
-    if (
-        "yesterday" in c.present
-        and _YESTERDAY.search(c.before)
-        and _TODAY.search(text, end, end + 80)
-    ):
+    end = c.end
+    if _YESTERDAY.search(c.before) and _TODAY.search(c.text, end, end + 80):
         return _WHY_PAST_YESTERDAY
+    return None
+
+
+def _yesterday_after(c: _Clause) -> Why | None:
+    text, end = c.text, c.end
     # "40 bpm yesterday, 65 bpm today", "81% today, 84% yesterday" (not "4 mi yesterday;
     # rest today")
     told = _YESTERDAY_AFTER.match(c.after)
@@ -1229,11 +1234,7 @@ def _scale_top(c: _Clause) -> Why | None:
 
 def _year(c: _Clause) -> Why | None:
     # "We resolved 9 incidents in 2024": a year
-    if (
-        not c.present.isdisjoint(_YEAR_BEFORE_WORDS)
-        and YEAR.fullmatch(c.text, c.start, c.end)
-        and _YEAR_BEFORE.search(c.before)
-    ):
+    if YEAR.fullmatch(c.text, c.start, c.end) and _YEAR_BEFORE.search(c.before):
         return _WHY_ORDINAL_YEAR
     return None
 
@@ -1279,13 +1280,15 @@ def not_a_statement(text: str, start: int, end: int, *, plain: bool = False) -> 
     which only a plain contradiction contradicts, or "scale" for a score out of its scale
     ("2 out of 10"), a value only where a name says which; its `rule` names the reading.
 
-    Most numbers state their value, so every reading is tried for most of them: before a
-    pattern is searched, a cheap test of the clause's words says whether it can match
-    there at all (`plain=True` searches every pattern: the tests hold the fast reading to
-    it)."""
+    Most numbers state their value, so every reading is tried for most of them: a reading
+    that needs a word before the number is tried only where the clause holds one
+    (`STATEMENT_READINGS` says which words, the table keeps the gate), and cheap tests
+    inside a reading say whether its pattern can match at all (`plain=True` runs every
+    reading and searches every pattern: the tests hold the fast reading to it)."""
     clause = _Clause(text, start, end, plain)
-    for reading in STATEMENT_READINGS:
-        why = reading(clause)
+    reads = _STATEMENT_TABLE.every if plain else _STATEMENT_TABLE.candidates(clause.present)
+    for read in reads:
+        why = read(clause)
         if why is not None:
             return None if why is _STATED else why
     return None
@@ -1397,6 +1400,8 @@ def _supposed(text: str, end: int, before: str, first: str) -> bool:
 
 # the letters `(?i:...)` matches besides ASCII ones: İ ı ſ and the Kelvin sign
 _ODD = re.compile("[\u0130\u0131\u017f\u212a]")
+# the letters `_ODD` finds, as the ASCII letters a case-blind pattern reads them as
+_AS_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _DIGIT = re.compile("[0-9]")
 # the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a
 # prefix unit's letters
@@ -1441,6 +1446,14 @@ _AFTER_WORDS = lexicon.words("after_words")
 _PER_WORDS = lexicon.words("per_words")
 _PAST_WORD_SET = lexicon.words("past_words")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
+# the word a reading needs, where it needs only one
+_FROM_KEYS = lexicon.words("from_keys")
+_COUNTERFACTUAL_KEYS = lexicon.words("counterfactual_keys")
+_RULE_OPENER_KEYS = lexicon.words("rule_opener_keys")
+_LAST_SUBJECT_KEYS = lexicon.words("last_subject_keys")
+_YESTERDAY_KEYS = lexicon.words("yesterday_keys")
+_OF_KEYS = lexicon.words("of_keys")
+_ONE_IN_KEYS = lexicon.words("one_in_keys")
 
 
 # verbs that report what happened, besides `FINITE` and past forms in -ed
@@ -1639,42 +1652,51 @@ __all__ = [
 
 
 # Why a number states no value, read from its clause: each reading in turn, the first that
-# holds decides (`_STATED`: the number states its value, and no later reading is tried).
-STATEMENT_READINGS = (
-    _from_before,
-    _tilde,
-    _gap_after,
-    _bound_before,
-    _range,
-    _count,
-    _word_before,
-    _label,
-    _label_noun,
-    _statement_verb,
-    _plan_after,
-    _plan_noun_after,
-    _gap_to_plan_after,
-    _time_to_come,
-    _counterfactual,
-    _rule_threshold,
+# holds decides (`_STATED`: the number states its value, and no later reading is tried). A
+# reading with words is tried only where one of them is a word of the clause before the
+# number; readings that return the same `Why` side by side are one rule's alternatives.
+STATEMENT_READINGS: tuple[Reading, ...] = (
+    Reading(_from_before, _FROM_KEYS),
+    Reading(_tilde),
+    Reading(_gap_after),
+    Reading(_bound_before, _BOUND_WORDS),
+    Reading(_range),
+    Reading(_count),
+    Reading(_count_of, _OF_KEYS),
+    _searched(_WHY_COUNT_OF, _ONE_IN_KEYS, _ONE_IN),  # "1 in 5 runs"
+    _searched(_WHY_COUNT_OF, _PER_WORDS, _ONE_PER),  # "1 per 68 DAU"
+    Reading(_word_before),
+    Reading(_label),
+    Reading(_label_noun),
+    Reading(_statement_verb),
+    Reading(_plan_after),
+    Reading(_plan_noun_after),
+    Reading(_gap_to_plan_after),
+    Reading(_time_to_come),
+    Reading(_counterfactual, _COUNTERFACTUAL_KEYS),
+    Reading(_rule_threshold, _RULE_OPENER_KEYS),
     _searched(_WHY_PLAN_TO_A_GOAL, _GOAL_WORDS, _TO_A_GOAL),  # "721 steps left to reach 12,000"
     _searched(_WHY_PLAN_GO_TO, _GO_TO_KEYS, _GO_TO),  # "This weekend we go to 9.8 mi"
     _searched(_WHY_PLAN_TRACKING_TO, _PROJECTED_KEYS, _PROJECTED),  # "is tracking to $2.1M"
-    _past_words,
-    _after_another,
-    _arrow,
-    _part_of_period,
-    _opening_bound,
-    _in_parentheses,
-    _last_subject,
-    _yesterday,
-    _product,
-    _scale_top,
+    Reading(_past_words, _PAST_WORD_SET),
+    Reading(_past_after),
+    _searched(_WHY_PAST_WORDS, _VERSUS_WORDS, _VERSUS),  # "HRV 72 vs 69"
+    Reading(_after_another, _AFTER_WORDS),
+    Reading(_arrow),
+    Reading(_part_of_period),
+    Reading(_opening_bound),
+    Reading(_in_parentheses),
+    Reading(_last_subject, _LAST_SUBJECT_KEYS),
+    Reading(_yesterday, _YESTERDAY_KEYS),
+    Reading(_yesterday_after),
+    Reading(_product),
+    Reading(_scale_top),
     _searched(_WHY_PLAN_ASKED_FOR, _ASKING, _ASKED_FOR),  # "The board asked for 18 months"
     _searched(_WHY_PLAN_THRESHOLD, _WHEN_WORDS, _THRESHOLD),  # "We page when it exceeds 5%"
-    _year,
-    _remainder,
-    _condition_after,
-    _supposition,
-    _out_of_a_scale,
+    Reading(_year, _YEAR_BEFORE_WORDS),
+    Reading(_remainder),
+    Reading(_condition_after),
+    Reading(_supposition),
+    Reading(_out_of_a_scale),
 )
+_STATEMENT_TABLE: GatedTable[_Clause, Why] = GatedTable(STATEMENT_READINGS)

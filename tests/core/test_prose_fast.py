@@ -20,6 +20,7 @@ import pytest
 from reviewer.grounding import prose
 from reviewer.grounding.config import DetectorConfig, load_config
 from reviewer.grounding.names import BASELINE_WORDS, NameIndex, name_pattern
+from reviewer.grounding.rules.gates import GatedTable, Reading
 from reviewer.grounding.types import Known
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,7 +126,9 @@ GATED = [
     "between 52 and USD ", "at most USD ", "below minus ", "under US$", "about negative ",
     "48 bpm to ", "3-$", "Postgres ", "\u00e9Forerunner ", "_Abc ", "iPhone ", "Ab\u00a0", "Zz\t",
     " of which ", " of wh\u0131ch ", " OF THE\u017fE, ", " of whom about ", "/", " / USD ",
-    "k/$", "/\u00a0",
+    "k/$", "/\u00a0", "Had burn been ", "had ", "At ", "a\u0130 ", "last month's ", "La\u017ft ",
+    "yesterday ", "YE\u017fTERDAY ", "1 in ", "one per ", "vs ", "versus ", "asked for ",
+    "when it exceeds ", "in ", "we go to ", "tracking to ", "left to reach ", "after ",
 ]  # fmt: skip
 
 
@@ -162,6 +165,62 @@ def test_not_a_statement_matches_its_plain_reading(source: str) -> None:
         "approximate",
         "scale",
     }
+
+
+def test_each_gate_is_a_set_of_lowercase_words() -> None:
+    gated = [reading for reading in prose.STATEMENT_READINGS if reading.needs is not None]
+    assert len(gated) >= 15
+    for reading in gated:
+        assert isinstance(reading.needs, frozenset) and reading.needs, reading
+        assert all(re.fullmatch("[a-z]+", word) for word in reading.needs), reading
+
+
+@pytest.mark.parametrize("source", ["corpus", "generated"])
+def test_no_reading_holds_where_its_gate_keeps_it_out(source: str) -> None:
+    # each reading run plainly on every number, where the clause before holds none of the
+    # words the reading needs: it must never hold there, or its gate loses a reading
+    texts = corpus_texts() if source == "corpus" else gated_texts(6000)
+    gated = [reading for reading in prose.STATEMENT_READINGS if reading.needs is not None]
+    held_inside = set()
+    wrong = []
+    for text in texts:
+        for start, end in spans(text):
+            clause = prose._Clause(text, start, end, True)
+            for reading in gated:
+                why = reading.read(clause)
+                if why is None:
+                    continue
+                if reading.needs.isdisjoint(clause.present):
+                    wrong.append((text[max(0, start - 90) : end], why.rule, sorted(reading.needs)))
+                else:
+                    held_inside.add(reading.read)
+    assert wrong == []
+    if source == "generated":  # (the texts reach the readings the gates let in)
+        assert len(held_inside) >= len(gated) // 2
+
+
+def test_the_table_tries_ungated_readings_and_those_whose_words_are_there() -> None:
+    def reading(name: str, needs: frozenset[str] | None = None) -> Reading[str, str]:
+        return Reading(lambda seen: f"{name}:{seen}", needs)
+
+    table = GatedTable(
+        [
+            reading("a", frozenset({"from", "since"})),
+            reading("b"),
+            reading("c", frozenset({"had"})),
+            reading("d", frozenset({"since"})),
+        ]
+    )
+    assert table.index == {"from": {0}, "since": {0, 3}, "had": {2}}
+
+    def tried(present: set[str]) -> list[str | None]:
+        return [read("x") for read in table.candidates(present)]
+
+    assert tried(set()) == ["b:x"]
+    assert tried({"since", "the"}) == ["a:x", "b:x", "d:x"]
+    assert tried({"had", "from"}) == ["a:x", "b:x", "c:x"]
+    assert tried({"had", "from"}) == ["a:x", "b:x", "c:x"]  # (the same words: kept)
+    assert [read("x") for read in table.every] == ["a:x", "b:x", "c:x", "d:x"]
 
 
 @cache
