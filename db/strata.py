@@ -300,7 +300,7 @@ def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 # unit: the sample the rest of each kind and unit is estimated from. Driven by the run's
 # queue labels (ix_label_run_queue), so its cost follows them, not every label; the census
 # part of each kind and unit is its tally (runtally) less these.
-_QUEUED_FROM = {
+QUEUED_FROM = {
     "team": "FROM label l CROSS JOIN claim c CROSS JOIN flagrecord f "
     "WHERE l.run_id = :run AND l.queue = :yes AND c.id = l.claim_id AND c.label_id = l.id "
     "AND c.verdict IN (:tp, :fp) AND f.claim_id = c.id AND f.run_id = :run",
@@ -318,7 +318,7 @@ SliceLabels = dict[tuple[str, str], Counter[str]]  # (kind, unit) -> queue verdi
 def slice_labels(rows: Rows, run_id: int, reviewer: str | None) -> SliceLabels:
     """The true and false verdicts (team's, or the reviewer's) that the run's random queue
     brought, per (kind, unit) of the run's flags."""
-    source = _QUEUED_FROM["team" if reviewer is None else "one"]
+    source = QUEUED_FROM["team" if reviewer is None else "one"]
     params = {"run": run_id, "reviewer": reviewer, "yes": True,
               "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
     found: SliceLabels = {}

@@ -303,6 +303,13 @@ def stats(
             help="Each reviewer's count, precision and agreement with the rest.",
         ),
     ] = False,
+    by_rule: Annotated[
+        bool,
+        typer.Option(
+            "--by-rule",
+            help="Precision by the rule that made each flag, and the rules below the run.",
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Precision with a 95% Wilson interval, by kind, unit and run; coverage; labels needed."""
@@ -310,7 +317,7 @@ def stats(
 
     code = command.stats(
         db or default_db(), run=run, reviewer=reviewer, as_json=as_json,
-        by_reviewer=by_reviewer,
+        by_reviewer=by_reviewer, by_rule=by_rule,
     )  # fmt: skip
     raise typer.Exit(code)
 

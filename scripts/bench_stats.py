@@ -6,8 +6,10 @@ of bench_ingest.py) with two runs: `default`, then `reference` over the same bri
 the second run has a previous run and every stratum (inherited, by hand, new, same) is
 populated: LABELS labels made on run 1, a tenth of them through run 2's queue, and a tenth
 of the briefs marked read in full. Then reports, best and median of 5:
-  - `reviewer stats` and `reviewer stats --json`, start-up included (the target is 0.3 s);
-  - in process: the strata of run 2 and its previous run, and run 2's recall alone.
+  - `reviewer stats` and `reviewer stats --json`, start-up included (the target is 0.3 s),
+    and each with `--by-rule` (two GROUP BYs over the run's flags, asked for);
+  - in process: the strata of run 2 and its previous run, run 2's recall alone, and its
+    figures by rule (the team's verdicts, and one reviewer's).
 Not collected by pytest (the name does not start with test_).
 """
 
@@ -30,7 +32,8 @@ from sqlalchemy import func, insert, select, update  # noqa: E402
 
 import db  # noqa: E402
 from db import tally  # noqa: E402
-from db.strata import run_recall, run_strata  # noqa: E402
+from db.by_rule import by_rule  # noqa: E402
+from db.strata import reader, run_recall, run_strata  # noqa: E402
 from db.tables import brief as B  # noqa: E402
 from db.tables import flagrecord as F  # noqa: E402
 from db.tables import label as L  # noqa: E402
@@ -91,17 +94,23 @@ def main() -> None:
         print(f"flags per run: {flags}")
         strata = timed(lambda: [run_strata(session=c, run_id=r) for r in (2, 1)])
         recall = timed(lambda: run_recall(session=c, run_id=2))
+        rules = timed(lambda: by_rule(reader(c), run_id=2))
+        ana = timed(lambda: by_rule(reader(c), run_id=2, reviewer="r0"))
     engine.dispose()
-    for name, extra in (("stats", []), ("stats --json", ["--json"])):
+    cases = (("stats", []), ("stats --json", ["--json"]), ("stats --by-rule", ["--by-rule"]),
+             ("stats --by-rule --json", ["--by-rule", "--json"]))  # fmt: skip
+    for name, extra in cases:
 
         def command(extra: list[str] = extra) -> None:
             subprocess.run([*REVIEWER, "stats", *extra, "--db", str(args.db)],
                            stdout=subprocess.DEVNULL, check=True, cwd=ROOT)  # fmt: skip
 
         best, median = timed(command)
-        print(f"reviewer {name:<13} best {best:.3f} s  median {median:.3f} s")
+        print(f"reviewer {name:<22} best {best:.3f} s  median {median:.3f} s")
     print(f"strata of runs 2 and 1  best {strata[0]:.3f} s  median {strata[1]:.3f} s")
     print(f"recall of run 2         best {recall[0]:.3f} s  median {recall[1]:.3f} s")
+    print(f"by rule of run 2 (team) best {rules[0]:.3f} s  median {rules[1]:.3f} s")
+    print(f"by rule of run 2 (r0)   best {ana[0]:.3f} s  median {ana[1]:.3f} s")
     if folder is not None:
         folder.cleanup()
 

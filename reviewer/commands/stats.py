@@ -24,6 +24,7 @@ def stats(
     reviewer: str | None,
     as_json: bool,
     by_reviewer: bool = False,
+    by_rule: bool = False,
 ) -> int:
     from db import direct
 
@@ -38,15 +39,23 @@ def stats(
             return code
     team: dict[str, Any] = {}
     learned: dict[str, Any] = {}
+    rules = None
+    if result.run_id is not None and by_rule:  # only when asked: plain stats keeps its speed
+        from reviewer.commands import stats_by_rule
+
+        rules = stats_by_rule.read_rules(url_or_path, run_id=result.run_id, reviewer=reviewer)
     if result.run_id is not None:
         from db.model_figures import run_model_figures
 
         team = _team(url_or_path, result.run_id, by_reviewer=by_reviewer)
         learned = run_model_figures(url_or_path, run_id=result.run_id) or {}
     if as_json:
-        sys.stdout.write(json.dumps(result.to_dict() | team | learned, indent=2) + "\n")
+        extra = {} if rules is None else stats_by_rule.as_json(result, rules)
+        sys.stdout.write(json.dumps(result.to_dict() | extra | team | learned, indent=2) + "\n")
     else:
         print_stats(result, out())
+        if rules is not None:
+            stats_by_rule.print_rules(result, rules, out())
         if learned:
             print_model(learned["model"], out())
         if team:

@@ -68,6 +68,7 @@ READING = [
     ["stats"],
     ["stats", "--json", "--run", "1"],
     ["stats", "--by-reviewer"],
+    ["stats", "--by-rule"],
     ["runs"],
     ["runs", "--json"],
     ["arms", "--run", "2"],

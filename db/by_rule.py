@@ -1,0 +1,67 @@
+"""A run's precision by the rule that made each flag (`reviewer stats --by-rule`).
+
+Not kept in the tally: two GROUP BYs over the run's flags when asked, one for each rule's
+current verdicts (the team's by the final-verdict rule, or one reviewer's), one for the
+true and false verdicts the run's random queue brought. Each rule's figures are then
+estimated over its strata exactly as a kind's or a unit's are (db.strata.slice_precision).
+Plain SQL through a db.strata.Rows reader, so the bare drivers and SQLAlchemy both run it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from db.figures import SliceStats, summarize
+from db.strata import QUEUED_FROM, Rows, slice_precision
+from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
+
+NOT_RECORDED = "(not recorded)"  # flags stored before their rule was kept (migration 0012)
+
+_VERDICTS = {
+    "team": "FROM flagrecord f LEFT JOIN claim c ON c.id = f.claim_id",
+    "one": "FROM flagrecord f LEFT JOIN labelstate c ON c.claim_id = f.claim_id "
+    "AND c.reviewer = :reviewer",
+}
+RULE_VERDICTS_SQL = (
+    "SELECT f.rule, c.verdict, count(*) {source} WHERE f.run_id = :run GROUP BY f.rule, c.verdict"
+)
+RULE_QUEUED_SQL = "SELECT f.rule, c.verdict, count(*) {source} GROUP BY f.rule, c.verdict"
+
+
+def _rule(value: str | None) -> str:
+    return NOT_RECORDED if value is None else str(value)
+
+
+def rule_verdicts(rows: Rows, run_id: int, reviewer: str | None) -> dict[str, Counter]:
+    """Rule -> its flags' current verdict counts, None counting the unlabeled ones."""
+    source = _VERDICTS["team" if reviewer is None else "one"]
+    found: dict[str, Counter] = {}
+    sql = RULE_VERDICTS_SQL.format(source=source)
+    for rule, verdict, n in rows(sql, {"run": run_id, "reviewer": reviewer}):
+        found.setdefault(_rule(rule), Counter())[verdict] += int(n)
+    return found
+
+
+def rule_queued(rows: Rows, run_id: int, reviewer: str | None) -> dict[str, Counter]:
+    """Rule -> the true and false verdicts that the run's random queue brought."""
+    source = QUEUED_FROM["team" if reviewer is None else "one"]
+    params = {"run": run_id, "reviewer": reviewer, "yes": True,
+              "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
+    found: dict[str, Counter] = {}
+    for rule, verdict, n in rows(RULE_QUEUED_SQL.format(source=source), params):
+        found.setdefault(_rule(rule), Counter())[verdict] += int(n)
+    return found
+
+
+def by_rule(rows: Rows, *, run_id: int, reviewer: str | None = None) -> dict[str, SliceStats]:
+    """Each rule's figures over its strata, the rule with the most flags first (then by
+    name), as `stats` gives a unit's: the census of labels made off the queue known
+    exactly, the rest estimated from the queue's sample, bounds while it has none."""
+    verdicts = rule_verdicts(rows, run_id, reviewer)
+    queued = rule_queued(rows, run_id, reviewer)
+    found = {}
+    for rule, counts in verdicts.items():
+        flags = sum(counts.values())
+        estimate = slice_precision(flags, counts, queued.get(rule, Counter()))
+        found[rule] = summarize(flags, counts, estimate)
+    return dict(sorted(found.items(), key=lambda item: (-item[1].flags, item[0])))

@@ -1,0 +1,215 @@
+"""`reviewer stats --by-rule`: each rule's figures from the labels made, through the real
+command on a database file (and PostgreSQL), as the kind and unit rows are."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select, update
+from sqlmodel import Session
+from typer.testing import CliRunner
+
+import db
+from db.tables import flagrecord as F
+from reviewer.cli import app
+from tests.support.store_files import write_briefs
+
+runner = CliRunner()
+TP, FP = "true_positive", "false_positive"
+
+
+def ingest(tmp_path: Path, dbp: str) -> None:
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", dbp]).exit_code == 0
+
+
+def rules_of(dbp: str) -> dict[int, str | None]:
+    """claim -> the rule of its flag in run 1, as stored."""
+    engine = db.make_engine(dbp)
+    with engine.connect() as c:
+        found = dict(c.execute(select(F.c.claim_id, F.c.rule).where(F.c.run_id == 1)).all())
+    engine.dispose()
+    return found
+
+
+def units_of(dbp: str) -> dict[str, set[int]]:
+    """unit -> the claims of its flags in run 1."""
+    engine = db.make_engine(dbp)
+    with engine.connect() as c:
+        found: dict[str, set[int]] = {}
+        for claim, unit in c.execute(select(F.c.claim_id, F.c.unit).where(F.c.run_id == 1)):
+            found.setdefault(unit, set()).add(claim)
+    engine.dispose()
+    return found
+
+
+def label(dbp: str, reviewer: str, verdicts: dict[int, str], *, queue: bool = False) -> None:
+    """`reviewer` gives each claim its verdict in run 1, as the app records it."""
+    engine = db.make_engine(dbp)
+    with Session(engine) as session:
+        for claim_id, verdict in verdicts.items():
+            db.record_label(session=session, claim_id=claim_id, reviewer=reviewer,
+                            verdict=verdict, run_id=1, queue=queue)  # fmt: skip
+    engine.dispose()
+
+
+def by_rule(dbp: str, *args: str) -> dict:
+    result = runner.invoke(app, ["stats", "--by-rule", "--json", "--db", dbp, *args])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def table(dbp: str, *args: str) -> str:
+    result = runner.invoke(app, ["stats", "--by-rule", "--db", dbp, *args])
+    assert result.exit_code == 0, result.output
+    return " ".join(result.stdout.split())
+
+
+@pytest.fixture
+def ruled(tmp_path, database):  # type: ignore[no-untyped-def]
+    """Run 1 over the small briefs, every flag labeled by ana by hand: the name rule of
+    `tsb` false, every other rule true."""
+    ingest(tmp_path, database)
+    rules = rules_of(database)
+    assert {"band", "name:tsb"} <= set(rules.values()) and len(set(rules.values())) >= 3
+    verdicts = {claim: FP if rule == "name:tsb" else TP for claim, rule in rules.items()}
+    label(database, "ana", verdicts)
+    return database, rules, verdicts
+
+
+def expected(rules: dict[int, str | None], verdicts: dict[int, str]) -> dict[str, Counter]:
+    found: dict[str, Counter] = {}
+    for claim, rule in rules.items():
+        counts = found.setdefault(rule or "(not recorded)", Counter())
+        counts["flags"] += 1
+        if claim in verdicts:
+            counts[verdicts[claim]] += 1
+    return found
+
+
+def test_each_rule_has_its_labels_counts_and_precision(ruled) -> None:  # type: ignore[no-untyped-def]
+    dbp, rules, verdicts = ruled
+    figures = by_rule(dbp)
+    want = expected(rules, verdicts)
+    order = sorted(want, key=lambda rule: (-want[rule]["flags"], rule))
+    assert list(figures["by_rule"]) == order
+    for rule, counts in want.items():
+        row = figures["by_rule"][rule]
+        tp, fp = counts[TP], counts[FP]
+        assert (row["flags"], row["labeled"]) == (counts["flags"], tp + fp)
+        assert (row["true_positives"], row["false_positives"]) == (tp, fp)
+        # every flag labeled: the precision is known exactly
+        assert row["precision"] == pytest.approx(tp / (tp + fp))
+        assert row["precision_ci"] == pytest.approx([tp / (tp + fp)] * 2)
+        assert row["unmeasured"] == []
+    assert sum(row["flags"] for row in figures["by_rule"].values()) == figures["flags"]
+    assert figures["rules_below_run"] == [{"rule": "name:tsb", "mostly_false": True,
+                                           "off": "name"}]  # fmt: skip
+    assert "by_rule" not in json.loads(
+        runner.invoke(app, ["stats", "--json", "--db", dbp]).stdout
+    )  # only when asked
+
+
+def test_the_table_names_the_mostly_false_rule_and_the_id_that_switches_it_off(
+    ruled, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    dbp, rules, _ = ruled
+    shown = table(dbp)
+    tsb = sum(rule == "name:tsb" for rule in rules.values())
+    assert "by rule" in shown
+    assert f"name:tsb {tsb} {tsb} 0 {tsb} 0 0.0% 0.0–0.0 100.0%" in shown
+    overall = 100 * (len(rules) - tsb) / len(rules)
+    assert (f"rules below the run (95% interval wholly under its low end, {overall:.1f}%): "
+            f"name:tsb 0/{tsb} true (0.0–0.0%). Most flags of name:tsb are false: where that "
+            'holds for a domain, [rules] off = ["name"] in its detector config '
+            "(`name` turns off every name:… reading)") in shown  # fmt: skip
+    # the id the hint gives is one a detector config takes, and it turns the reading off
+    config = tmp_path / "d.toml"
+    config.write_text('[rules]\noff = ["name"]\n', encoding="utf-8")
+    scan = ["scan", str(tmp_path / "b.jsonl"), "--config", str(config)]
+    found = runner.invoke(app, scan)
+    assert found.exit_code == 0, found.output
+    read = [f["rule"] for line in found.stdout.splitlines() for f in json.loads(line)["flags"]]
+    assert read and not any(rule.startswith("name") for rule in read)
+
+
+def test_one_reviewers_verdicts_and_the_teams_final_verdict(ruled) -> None:  # type: ignore[no-untyped-def]
+    dbp, rules, verdicts = ruled
+    label(dbp, "bob", dict.fromkeys(rules, TP))  # bob differs from ana on the tsb flags
+    bob = by_rule(dbp, "--reviewer", "bob")["by_rule"]
+    ana = by_rule(dbp, "--reviewer", "ana")["by_rule"]
+    team = by_rule(dbp)["by_rule"]
+    for rule, counts in expected(rules, verdicts).items():
+        assert (bob[rule]["true_positives"], bob[rule]["false_positives"]) == (counts["flags"], 0)
+        assert (ana[rule]["true_positives"], ana[rule]["false_positives"]) == (
+            counts[TP], counts[FP])  # fmt: skip
+        # the team's verdict: agreed where they agree, in dispute where they differ
+        disputed = counts[FP]
+        assert team[rule]["in_dispute"] == disputed
+        assert team[rule]["true_positives"] == counts[TP]
+    assert team["name:tsb"]["precision"] is None and team["name:tsb"]["unmeasured"]
+    assert by_rule(dbp, "--reviewer", "bob")["rules_below_run"] == []
+
+
+def test_flags_without_a_rule_group_as_not_recorded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = str(tmp_path / "r.db")
+    ingest(tmp_path, dbp)
+    engine = db.make_engine(dbp)
+    with engine.begin() as c:  # as flags stored before their rule was kept
+        c.execute(update(F).where(F.c.rule == "name:tsb").values(rule=None))
+    engine.dispose()
+    rules = rules_of(dbp)
+    verdicts = {claim: FP if rule is None else TP for claim, rule in rules.items()}
+    label(dbp, "ana", verdicts)
+    figures = by_rule(dbp)
+    row = figures["by_rule"]["(not recorded)"]
+    none = sum(rule is None for rule in rules.values())
+    assert none and (row["flags"], row["false_positives"], row["precision"]) == (none, none, 0.0)
+    assert "name:tsb" not in figures["by_rule"]
+    assert figures["rules_below_run"] == [{"rule": "(not recorded)", "mostly_false": True,
+                                           "off": None}]  # fmt: skip
+    shown = table(dbp)
+    assert "(not recorded)" in shown and "no rule id to switch off" in shown
+    assert "[rules] off" not in shown
+
+
+def test_a_rule_is_estimated_from_the_queue_and_bounded_where_unmeasured(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Labels through the run's queue are each rule's sample; a rule the queue has not
+    reached yet gives bounds, marked `*`, never a point."""
+    dbp = str(tmp_path / "r.db")
+    ingest(tmp_path, dbp)
+    rules = rules_of(dbp)
+    engine = db.make_engine(dbp)
+    with Session(engine) as session:  # the queue's first two flags, as the app brings them
+        queued = []
+        while len(queued) < 2 and (
+            f := db.next_unlabeled(session=session, run_id=1, reviewer="ana")
+        ):
+            verdict = FP if f.rule == "name:tsb" else TP
+            db.record_label(session=session, claim_id=f.claim_id, reviewer="ana",
+                            verdict=verdict, run_id=1, queue=True)  # fmt: skip
+            queued.append((f.claim_id, verdict))
+    engine.dispose()
+    everything = by_rule(dbp)
+    figures = everything["by_rule"]
+    sample = expected(rules, dict(queued))
+    # the tsb name reading made exactly the flags of unit `none`: the same figures
+    assert units_of(dbp)["none"] == {c for c, rule in rules.items() if rule == "name:tsb"}
+    assert figures["name:tsb"] == everything["by_unit"]["none"]
+    for rule, counts in sample.items():
+        row = figures[rule]
+        tp, fp = counts[TP], counts[FP]
+        assert (row["true_positives"], row["false_positives"]) == (tp, fp)
+        if tp + fp:  # the sample's share, its interval around it
+            assert row["precision"] == pytest.approx(tp / (tp + fp)) and not row["unmeasured"]
+            low, high = row["precision_ci"]
+            assert low <= tp / (tp + fp) <= high
+        else:
+            assert row["precision"] is None and row["precision_ci"] == [0.0, 1.0]
+            assert row["unmeasured"] == ["sampled"]
+    assert any(not c[TP] + c[FP] for c in sample.values())  # some rule not reached yet
+    shown = table(dbp)
+    assert "0.0–100.0*" in shown and "* bounds, not an interval: some flags of that rule" in shown
