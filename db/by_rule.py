@@ -10,6 +10,7 @@ Plain SQL through a db.strata.Rows reader, so the bare drivers and SQLAlchemy bo
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from db.figures import SliceStats, summarize
 from db.strata import QUEUED_FROM, Rows, slice_precision
@@ -28,37 +29,52 @@ RULE_VERDICTS_SQL = (
 RULE_QUEUED_SQL = "SELECT f.rule, c.verdict, count(*) {source} GROUP BY f.rule, c.verdict"
 
 
+Group = Callable[[str], str]  # a flag's rule -> the row it counts in
+
+
 def _rule(value: str | None) -> str:
     return NOT_RECORDED if value is None else str(value)
 
 
-def rule_verdicts(rows: Rows, run_id: int, reviewer: str | None) -> dict[str, Counter]:
+def _same(rule: str) -> str:
+    return rule
+
+
+def rule_verdicts(
+    rows: Rows, run_id: int, reviewer: str | None, group: Group = _same
+) -> dict[str, Counter]:
     """Rule -> its flags' current verdict counts, None counting the unlabeled ones."""
     source = _VERDICTS["team" if reviewer is None else "one"]
     found: dict[str, Counter] = {}
     sql = RULE_VERDICTS_SQL.format(source=source)
     for rule, verdict, n in rows(sql, {"run": run_id, "reviewer": reviewer}):
-        found.setdefault(_rule(rule), Counter())[verdict] += int(n)
+        found.setdefault(group(_rule(rule)), Counter())[verdict] += int(n)
     return found
 
 
-def rule_queued(rows: Rows, run_id: int, reviewer: str | None) -> dict[str, Counter]:
+def rule_queued(
+    rows: Rows, run_id: int, reviewer: str | None, group: Group = _same
+) -> dict[str, Counter]:
     """Rule -> the true and false verdicts that the run's random queue brought."""
     source = QUEUED_FROM["team" if reviewer is None else "one"]
     params = {"run": run_id, "reviewer": reviewer, "yes": True,
               "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
     found: dict[str, Counter] = {}
     for rule, verdict, n in rows(RULE_QUEUED_SQL.format(source=source), params):
-        found.setdefault(_rule(rule), Counter())[verdict] += int(n)
+        found.setdefault(group(_rule(rule)), Counter())[verdict] += int(n)
     return found
 
 
-def by_rule(rows: Rows, *, run_id: int, reviewer: str | None = None) -> dict[str, SliceStats]:
+def by_rule(
+    rows: Rows, *, run_id: int, reviewer: str | None = None, group: Group = _same
+) -> dict[str, SliceStats]:
     """Each rule's figures over its strata, the rule with the most flags first (then by
     name), as `stats` gives a unit's: the census of labels made off the queue known
-    exactly, the rest estimated from the queue's sample, bounds while it has none."""
-    verdicts = rule_verdicts(rows, run_id, reviewer)
-    queued = rule_queued(rows, run_id, reviewer)
+    exactly, the rest estimated from the queue's sample, bounds while it has none.
+    `group` counts several rules in one row (`reviewer rules`: every `name:WORDS` as
+    `name`)."""
+    verdicts = rule_verdicts(rows, run_id, reviewer, group)
+    queued = rule_queued(rows, run_id, reviewer, group)
     found = {}
     for rule, counts in verdicts.items():
         flags = sum(counts.values())

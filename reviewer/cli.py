@@ -507,11 +507,18 @@ def rules(
     fmt: Annotated[
         RulesFormat, typer.Option("--format", help="Output format.")
     ] = RulesFormat.table,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Add each rule's labeled precision in a run of this database."),
+    ] = None,
+    run: Annotated[
+        str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
+    ] = None,
 ) -> None:
     """Every reading of the default detector: id, what it reads, examples (from its tables)."""
     from reviewer.commands import rules as command
 
-    raise typer.Exit(command.rules(fmt.value))
+    raise typer.Exit(command.rules(fmt.value, db=db, run=run))
 
 
 @app.command(rich_help_panel="Measure a detector")

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reviewer.commands.console import OK, visible
+from reviewer.commands.console import OK, USAGE, err, say, visible
 from reviewer.grounding.rules import GROUPS, RULES, Example, Rule
+
+if TYPE_CHECKING:
+    from reviewer.commands.rules_figures import RunRules
 
 FORMATS = ("table", "markdown", "json")
 
@@ -42,8 +45,14 @@ def rule_dict(rule: Rule) -> dict[str, Any]:
     }
 
 
-def as_json(rules: Sequence[Rule] = RULES) -> str:
-    return json.dumps([rule_dict(r) for r in rules], ensure_ascii=False, indent=2) + "\n"
+def as_json(rules: Sequence[Rule] = RULES, run: RunRules | None = None) -> str:
+    """The catalogue; with a run's figures, each rule's as `labeled` (null: no flag)."""
+    listed = [rule_dict(r) for r in rules]
+    if run is not None:
+        for data in listed:
+            part = run.figures.get(data["id"])
+            data["labeled"] = None if part is None else {"run_id": run.run_id, **part.to_dict()}
+    return json.dumps(listed, ensure_ascii=False, indent=2) + "\n"
 
 
 def _md(text: str) -> str:
@@ -106,7 +115,7 @@ def _grouped(rules: Iterable[Rule]) -> list[tuple[str, list[Rule]]]:
     return list(groups.items())
 
 
-def print_table(rules: Sequence[Rule] = RULES) -> None:
+def print_table(rules: Sequence[Rule] = RULES, run: RunRules | None = None) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -116,6 +125,8 @@ def print_table(rules: Sequence[Rule] = RULES) -> None:
     table.add_column("rule", no_wrap=True, style="bold")
     table.add_column("reads", ratio=1, min_width=16)
     table.add_column("summary and examples", ratio=2)
+    if run is not None:
+        table.add_column(f"labeled in run {run.run_id}", ratio=1, min_width=16)
     for rule in rules:
         told = Text(visible(rule.summary))
         for mark, examples in (("+ ", rule.examples), ("- ", rule.counter)):
@@ -125,21 +136,61 @@ def print_table(rules: Sequence[Rule] = RULES) -> None:
                 told.append(f"  [{visible(example.number)}]", style="cyan")
                 if example.lexicon:
                     told.append(f"  with [lexicon] {visible(added_words(example))}", style="dim")
-        table.add_row(Text(rule.id), Text(rule.reads, style="dim"), told)
+        cells = [Text(rule.id), Text(rule.reads, style="dim"), told]
+        if run is not None:
+            cells.append(Text(_labeled(run, rule.id)))
+        table.add_row(*cells)
     console = Console(highlight=False)
     console.print(table)
+    if run is not None:
+        print_run_note(run, console)
     examples = sum(len(r.examples) + len(r.counter) for r in rules)
     console.print(
         Text(f"{len(rules)} rules, {examples} examples (+ decided, - left alone)", style="dim")
     )
 
 
-def rules(fmt: str = "table") -> int:
-    """Print the catalogue in `fmt`; the exit code."""
+def _labeled(run: RunRules, rule_id: str) -> str:
+    from reviewer.commands.rules_figures import cell
+
+    return cell(run.figures.get(rule_id))
+
+
+def print_run_note(run: RunRules, console: Any) -> None:
+    """What the figures column is, and the run's flags that no rule of the catalogue made."""
+    from rich.text import Text
+
+    from reviewer.commands.rules_figures import cell
+
+    console.print(Text(f"labeled in run {run.run_id} ({visible(run.detector)}): precision "
+                       "[95% CI, * bounds while unmeasured] · true of labeled · flags the "
+                       "rule made; every name:WORDS reading counts as name"),
+                  style="dim")  # fmt: skip
+    for rule, part in run.others.items():
+        console.print(Text(visible(f"{rule}: {cell(part)}")), style="dim")
+
+
+def rules(fmt: str = "table", *, db: str | None = None, run: str | None = None) -> int:
+    """Print the catalogue in `fmt`, with a run's labeled precision per rule when `db` is
+    given; the exit code."""
+    figures = None
+    if db is None and run is not None:
+        say(err(), "--run needs --db: the database whose run's labels to show")
+        return USAGE
+    if db is not None:
+        if fmt == "markdown":
+            say(err(), "--db adds each rule's labeled precision to the table and json "
+                       "formats; the markdown is the docs' catalogue")  # fmt: skip
+            return USAGE
+        from reviewer.commands.rules_figures import read_run_rules
+
+        figures = read_run_rules(db, run)
+        if figures is None:
+            return USAGE
     if fmt == "json":
-        print(as_json(), end="")
+        print(as_json(run=figures), end="")
     elif fmt == "markdown":
         print(as_markdown(), end="")
     else:
-        print_table()
+        print_table(run=figures)
     return OK

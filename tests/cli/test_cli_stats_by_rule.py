@@ -174,6 +174,8 @@ def test_flags_without_a_rule_group_as_not_recorded(tmp_path) -> None:  # type: 
     shown = table(dbp)
     assert "(not recorded)" in shown and "no rule id to switch off" in shown
     assert "[rules] off" not in shown
+    listed = runner.invoke(app, ["rules", "--db", dbp], env={"COLUMNS": "250"}).stdout
+    assert f"(not recorded): 0.0% [0.0–0.0] · 0/{none} true · {none} flag" in listed
 
 
 def test_a_rule_is_estimated_from_the_queue_and_bounded_where_unmeasured(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -213,3 +215,41 @@ def test_a_rule_is_estimated_from_the_queue_and_bounded_where_unmeasured(tmp_pat
     assert any(not c[TP] + c[FP] for c in sample.values())  # some rule not reached yet
     shown = table(dbp)
     assert "0.0–100.0*" in shown and "* bounds, not an interval: some flags of that rule" in shown
+
+
+def test_rules_with_a_database_gives_each_rules_labeled_precision(ruled) -> None:  # type: ignore[no-untyped-def]
+    """`reviewer rules --db`: the figures beside each catalogue rule, every name:WORDS
+    reading counted as `name`, the id a config switches off."""
+    dbp, rules, verdicts = ruled
+    result = runner.invoke(app, ["rules", "--format", "json", "--db", dbp])
+    assert result.exit_code == 0, result.output
+    listed = {rule["id"]: rule["labeled"] for rule in json.loads(result.stdout)}
+    grouped: dict[str, Counter] = {}
+    for claim, rule in rules.items():
+        counts = grouped.setdefault("name" if rule.startswith("name:") else rule, Counter())
+        counts["flags"] += 1
+        counts[verdicts[claim]] += 1
+    for rule_id, counts in grouped.items():
+        row = listed[rule_id]
+        assert (row["run_id"], row["flags"]) == (1, counts["flags"])
+        assert (row["true_positives"], row["false_positives"]) == (counts[TP], counts[FP])
+        assert row["precision"] == pytest.approx(counts[TP] / counts["flags"])
+    assert listed["plan.bound"] is None  # a reading that makes no flag
+    shown = runner.invoke(app, ["rules", "--db", dbp], env={"COLUMNS": "250"}).stdout
+    name = grouped["name"]
+    share = 100 * name[TP] / name["flags"]
+    assert "labeled in run 1" in shown
+    assert f"{share:.1f}% [{share:.1f}–{share:.1f}] · {name[TP]}/{name['flags']} true" in shown
+
+
+def test_rules_with_a_database_refuses_what_it_cannot_show(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = str(tmp_path / "r.db")
+    ingest(tmp_path, dbp)
+    for args, said in (
+        (["--db", dbp, "--run", "9"], "no detector run 9"),
+        (["--db", dbp, "--format", "markdown"], "the markdown is the docs' catalogue"),
+        (["--run", "1"], "--run needs --db"),
+    ):
+        result = runner.invoke(app, ["rules", *args])
+        assert result.exit_code == 2 and said in result.stderr, (args, result.output)
+        assert "Traceback" not in result.output
