@@ -85,6 +85,7 @@ from reviewer.grounding.prose import (
     verb_gap,
     word_sign,
 )
+from reviewer.grounding.rules import gates
 from reviewer.grounding.rules.table import Why
 from reviewer.grounding.types import Citation, Flag, Known, Reading
 
@@ -160,7 +161,9 @@ class DefaultDetector(PoolDetector):
         self.scanner = DefaultScanner(self.config)
         # the rules the config turns off, and the band's readings left on, in priority order
         self._off = self.config.rules_off
-        self._vetoes = tuple(veto for veto in BAND_VETOES if veto[0] not in self._off)
+        self._vetoes = tuple(
+            (veto.rule, veto.read) for veto in BAND_VETOES if veto.rule not in self._off
+        )
         # the readings of the words the config added to the lexicon, if it added any
         self._added = AddedWords.of(self.config.lexicon, self._off)
         # while `explain` runs: what each number was read as, by its start
@@ -3556,6 +3559,9 @@ class _Claim:
     aliases: dict[str, tuple[str, ...]]
 
 
+_BandTest = Callable[["DefaultDetector", _Claim], bool]  # a reading of `BAND_VETOES`
+
+
 def _qualified(d: DefaultDetector, c: _Claim) -> bool:
     # "Your HRV peak this block was 67": the peak, not the value
     return c.basis == "band" and _qualified_name_before(
@@ -3746,31 +3752,34 @@ def _absent(d: DefaultDetector, c: _Claim) -> bool:
     )
 
 
-# the band's readings after a number's own words: each a rule id and its test, tried in
-# this order; the first that holds makes the number no statement of the known value
-BAND_VETOES: tuple[tuple[str, Callable[[DefaultDetector, _Claim], bool]], ...] = (
-    ("other.qualified-name", _qualified),
-    ("other.name-beside", _name_beside),
-    ("other.list-unit", _list_unit),
-    ("other.statistic", _statistic),
-    ("other.amount-of-things", _of_things),
-    ("past.passing-level", _passing),
-    ("other.to-date", _other_to_date),
-    ("other.span", _other_span),
-    ("other.in-bed", _in_bed_time),
-    ("part.split", _split_part),
-    ("part.residual", _residual),
-    ("part.label", _part_label),
-    ("other.money-of-count", _money_of_count),
-    ("other.baseline", _baseline),
-    ("other.someone-else", _others),
-    ("other.moved-level", _moved_level),
-    ("other.share-of", _share_of_other),
-    ("other.list-item", _list_item),
-    ("other.item-label", _item_label),
-    ("other.name-after", _name_after_it),
-    ("other.clause-names", _clause_names_other),
-    ("other.absent-name", _absent),
+# the band's readings after a number's own words: each its test and its rule id, tried in
+# this order; the first that holds makes the number no statement of the known value. None
+# needs a word of the clause before the number: their gates are the claim's basis, unit
+# and aliases, a character or a window that reaches past the clause, and the clause's
+# words cost more to find for each claim than the two word gates there are would save
+BAND_VETOES: tuple[gates.Reading[_BandTest], ...] = (
+    gates.Reading(_qualified, rule="other.qualified-name"),
+    gates.Reading(_name_beside, rule="other.name-beside"),
+    gates.Reading(_list_unit, rule="other.list-unit"),
+    gates.Reading(_statistic, rule="other.statistic"),
+    gates.Reading(_of_things, rule="other.amount-of-things"),
+    gates.Reading(_passing, rule="past.passing-level"),
+    gates.Reading(_other_to_date, rule="other.to-date"),
+    gates.Reading(_other_span, rule="other.span"),
+    gates.Reading(_in_bed_time, rule="other.in-bed"),
+    gates.Reading(_split_part, rule="part.split"),
+    gates.Reading(_residual, rule="part.residual"),
+    gates.Reading(_part_label, rule="part.label"),
+    gates.Reading(_money_of_count, rule="other.money-of-count"),
+    gates.Reading(_baseline, rule="other.baseline"),
+    gates.Reading(_others, rule="other.someone-else"),
+    gates.Reading(_moved_level, rule="other.moved-level"),
+    gates.Reading(_share_of_other, rule="other.share-of"),
+    gates.Reading(_list_item, rule="other.list-item"),
+    gates.Reading(_item_label, rule="other.item-label"),
+    gates.Reading(_name_after_it, rule="other.name-after"),
+    gates.Reading(_clause_names_other, rule="other.clause-names"),
+    gates.Reading(_absent, rule="other.absent-name"),
 )
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
@@ -849,9 +850,7 @@ class _Clause:
         # (`(?i:...)` reads four more letters than ASCII: "wıthin" is "within" to a pattern,
         # and to the words a reading needs)
         odd = _ODD.search(before) is not None
-        self.present = set(
-            _LETTERS.findall(before.translate(_AS_ASCII).casefold()) if odd else runs
-        )
+        self.present = words_present(before) if odd else set(runs)
         # a pattern that ends the clause ends it with one of a few words: the last run of
         # letters tells (but a clause with odd letters is searched as it is)
         self.last_run = "" if plain or odd else runs[-1] if runs else "-"
@@ -884,6 +883,18 @@ class _Clause:
             if len(open_words) < len(words):
                 words = open_words
         self.words = words
+
+
+_ReadClause = Callable[[_Clause], Why | None]  # a reading of `not_a_statement`
+
+
+def words_present(before: str) -> set[str]:
+    """The words of the clause `before` a number as a reading's gate reads them: its runs
+    of letters, lowered, the letters a case-blind pattern reads as ASCII ones ("ı", "ſ")
+    read so."""
+    if _ODD.search(before) is not None:
+        before = before.translate(_AS_ASCII)
+    return set(_LETTERS.findall(before.casefold()))
 
 
 _STATED = Why("", "stated")  # a reading that settles the number states its value
@@ -1119,7 +1130,7 @@ def _time_to_come(c: _Clause) -> Why | None:
     return None
 
 
-def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]) -> Reading:
+def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]) -> Reading[_ReadClause]:
     """A reading that holds where one of `keys` is a word of the clause before the number
     and `pattern` is found there."""
 
@@ -1655,7 +1666,7 @@ __all__ = [
 # holds decides (`_STATED`: the number states its value, and no later reading is tried). A
 # reading with words is tried only where one of them is a word of the clause before the
 # number; readings that return the same `Why` side by side are one rule's alternatives.
-STATEMENT_READINGS: tuple[Reading, ...] = (
+STATEMENT_READINGS: tuple[Reading[_ReadClause], ...] = (
     Reading(_from_before, _FROM_KEYS),
     Reading(_tilde),
     Reading(_gap_after),
@@ -1699,4 +1710,4 @@ STATEMENT_READINGS: tuple[Reading, ...] = (
     Reading(_supposition),
     Reading(_out_of_a_scale),
 )
-_STATEMENT_TABLE: GatedTable[_Clause, Why] = GatedTable(STATEMENT_READINGS)
+_STATEMENT_TABLE: GatedTable[_ReadClause] = GatedTable(STATEMENT_READINGS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -200,7 +201,7 @@ def test_no_reading_holds_where_its_gate_keeps_it_out(source: str) -> None:
 
 
 def test_the_table_tries_ungated_readings_and_those_whose_words_are_there() -> None:
-    def reading(name: str, needs: frozenset[str] | None = None) -> Reading[str, str]:
+    def reading(name: str, needs: frozenset[str] | None = None) -> Reading[Callable[[str], str]]:
         return Reading(lambda seen: f"{name}:{seen}", needs)
 
     table = GatedTable(

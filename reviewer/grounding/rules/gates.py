@@ -10,30 +10,32 @@ readings for one set of words found is worked out once and kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-Seen = TypeVar("Seen")  # what a reading looks at: the words around one number
-Read = TypeVar("Read")  # what it returns where it holds
+Read = TypeVar("Read")  # a reading's test: what it is called with and returns is its own
 
 
 @dataclass(frozen=True, slots=True)
-class Reading(Generic[Seen, Read]):
-    """One row of a table: `read` returns what it reads, or None where it does not hold;
-    `needs`, the words one of which must be in the clause before the number for `read` to
-    be tried at all (None: it is tried at every number)."""
+class Reading(Generic[Read]):
+    """One row of a table: `read` says what the number is, or None (False) where the
+    reading does not hold; `needs`, the words one of which must be in the clause before
+    the number for `read` to be tried at all (None: it is tried at every number); `rule`,
+    the rule's id where the table's caller names it (a reading that returns a `Why` names
+    its rule itself)."""
 
-    read: Callable[[Seen], Read | None]
+    read: Read
     needs: frozenset[str] | None = None
+    rule: str = ""
 
 
-class GatedTable(Generic[Seen, Read]):
+class GatedTable(Generic[Read]):
     """The readings of a table in priority order, each tried only where the words it needs
     are present."""
 
-    def __init__(self, readings: Iterable[Reading[Seen, Read]]) -> None:
+    def __init__(self, readings: Iterable[Reading[Read]]) -> None:
         self.readings = tuple(readings)
         index: dict[str, set[int]] = {}
         for at, reading in enumerate(self.readings):
@@ -42,10 +44,10 @@ class GatedTable(Generic[Seen, Read]):
         self.index = {word: frozenset(ats) for word, ats in index.items()}
         self.words = frozenset(index)
         # every reading, ungated: what a plain reading runs
-        self.every = tuple(reading.read for reading in self.readings)
-        self._for_found = lru_cache(maxsize=4096)(self._choose)
+        self.every: tuple[Read, ...] = tuple(reading.read for reading in self.readings)
+        self._for_found: Any = lru_cache(maxsize=4096)(self._choose)
 
-    def _choose(self, found: frozenset[str]) -> tuple[Callable[[Seen], Read | None], ...]:
+    def _choose(self, found: frozenset[str]) -> tuple[Read, ...]:
         gated_in = set().union(*(self.index[word] for word in found))
         return tuple(
             reading.read
@@ -53,7 +55,7 @@ class GatedTable(Generic[Seen, Read]):
             if reading.needs is None or at in gated_in
         )
 
-    def candidates(self, present: set[str]) -> tuple[Callable[[Seen], Read | None], ...]:
+    def candidates(self, present: set[str]) -> tuple[Read, ...]:
         """The reads to try, in order, for a clause whose words before the number are
         `present`."""
         return self._for_found(self.words.intersection(present))
