@@ -77,19 +77,31 @@ def queue_key(*, session: Db, flag_pk: int) -> QueueKey | None:
     return None if rank is None else (rank, flag_pk)
 
 
-def not_labeled_since_training(*, session: Db, run_id: int) -> ColumnElement[bool] | None:
-    """For a run made with a learned model, the condition on its flags "no label on the
-    claim was made since the model was learned" (the labels db.model_figures counts after
-    training are the others); None for a run of the rules alone."""
+def last_trained_label(*, session: Db, run_id: int) -> int | None:
+    """For a run made with a learned model, the id of the last label it learned from (-1:
+    none); a label with a larger id was made since it was learned. None for a run of the
+    rules alone."""
     model = session.execute(
         select(LM.c.last_label).select_from(R.join(LM, LM.c.id == R.c.model_id))
         .where(R.c.id == run_id)
     ).first()  # fmt: skip
     if model is None:
         return None
-    last = model.last_label if model.last_label is not None else -1
+    return model.last_label if model.last_label is not None else -1
+
+
+def unlabeled_since(last_trained: int) -> ColumnElement[bool]:
+    """The condition on flags "no label on the claim was made after label `last_trained`"."""
     since = C.alias("since_training")
-    return ~exists().where(since.c.id == F.c.claim_id, since.c.label_id > last)
+    return ~exists().where(since.c.id == F.c.claim_id, since.c.label_id > last_trained)
+
+
+def not_labeled_since_training(*, session: Db, run_id: int) -> ColumnElement[bool] | None:
+    """For a run made with a learned model, the condition on its flags "no label on the
+    claim was made since the model was learned" (the labels db.model_figures counts after
+    training are the others); None for a run of the rules alone."""
+    last = last_trained_label(session=session, run_id=run_id)
+    return None if last is None else unlabeled_since(last)
 
 
 def next_in_queue(

@@ -8,6 +8,11 @@ from the database a batch at a time, so a shared review of a run of any size sta
 A hold is a `workclaim` row in one of a claim's slots (one slot, two in the overlap); the
 primary key on (run, claim, slot) is what stops two reviewers taking the same slot at once.
 A hold that was never labeled lapses after HOLD, so a reviewer who walks away keeps nothing.
+
+A run made with a learned model (db.queue) is shared as its own queue is walked: first the
+flags with no label made since the model was learned, then the rest, each part in the
+run's order; and only a rating made since then fills a slot, since the ratings it learned
+from are no sample of its flags (its honest estimate, db.model_figures, counts the others).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from sqlalchemy import Select, delete, exists, func, insert, select, tuple_, upd
 from sqlalchemy.exc import IntegrityError
 
 from db.changes import check_shareable, claim_in_class, class_condition, class_size
-from db.queue import QueueKey
+from db.queue import QueueKey, unlabeled_since
 from db.runs import Change
 from db.tables import Db, utcnow
 from db.tables import detectorrun as R
@@ -74,8 +79,12 @@ class FlagClass:
         check_shareable(self.change)
 
 
-def _walked(run_id: int, flag_class: FlagClass | None) -> Select[Any]:
+def _walked(run_id: int, flag_class: FlagClass | None, fresh: int | None = None) -> Select[Any]:
+    """The run's flags (of a class) in its order; with `fresh`, those with no label made
+    after label `fresh` (a model run's flags unlabeled since it was learned)."""
     query = select(F.c.queue_rank, F.c.pk, F.c.claim_id).where(F.c.run_id == run_id)
+    if fresh is not None:
+        query = query.where(unlabeled_since(fresh))
     if flag_class is not None:
         query = query.where(
             class_condition(run_id=run_id, previous=flag_class.previous, change=flag_class.change)
@@ -85,12 +94,13 @@ def _walked(run_id: int, flag_class: FlagClass | None) -> Select[Any]:
 
 def walk(
     *, session: Db, run_id: int, flag_class: FlagClass | None = None,
-    after: QueueKey | None = None,
+    after: QueueKey | None = None, fresh: int | None = None,
 ) -> Iterator[tuple[QueueKey, int]]:  # fmt: skip
-    """The run's claims (or a class's) in the run's random order after `after`, each with
-    its place: read a batch at a time through the (run, rank) index, no cursor kept open
-    between batches (a take commits between them)."""
-    query = _walked(run_id, flag_class).limit(BATCH)
+    """The run's claims (or a class's; with `fresh`, those unlabeled since that label) in
+    the run's random order after `after`, each with its place: read a batch at a time
+    through the (run, rank) index, no cursor kept open between batches (a take commits
+    between them)."""
+    query = _walked(run_id, flag_class, fresh).limit(BATCH)
     while True:
         page = (
             query if after is None else query.where(tuple_(F.c.queue_rank, F.c.pk) > tuple_(*after))
@@ -156,15 +166,24 @@ class _Occupants:
     live: set[str]  # holders whose hold fills its slot: rated, or not lapsed
 
 
-def _occupants(session: Db, run_id: int, claim_id: int, since: datetime) -> _Occupants:
+def _occupants(
+    session: Db, run_id: int, claim_id: int, since: datetime, last_trained: int | None
+) -> _Occupants:
+    """`last_trained`: a model run's last label learned from; only a rating made after it
+    fills a slot (a reviewer's own earlier label still keeps the flag from them)."""
     states = list(
         session.execute(
-            select(LS.c.reviewer, LS.c.verdict, LS.c.role).where(
+            select(LS.c.reviewer, LS.c.verdict, LS.c.role, LS.c.label_id).where(
                 LS.c.claim_id == claim_id, LS.c.verdict.is_not(None)
             )
         )
     )
-    raters = {s.reviewer for s in states if s.role == "reviewer" and s.verdict in RATED}
+    floor = -1 if last_trained is None else last_trained
+    raters = {
+        s.reviewer
+        for s in states
+        if s.role == "reviewer" and s.verdict in RATED and (s.label_id or 0) > floor
+    }
     slots = {
         row.slot: row
         for row in session.execute(
@@ -178,11 +197,12 @@ def _occupants(session: Db, run_id: int, claim_id: int, since: datetime) -> _Occ
 
 
 def _try_take(
-    session: Db, run_id: int, claim_id: int, reviewer: str, capacity: int, now: datetime
-) -> bool | None:
+    session: Db, run_id: int, claim_id: int, reviewer: str, capacity: int, now: datetime,
+    last_trained: int | None,
+) -> bool | None:  # fmt: skip
     """Take a slot of the claim: True when taken, False when it is full, None when another
     reviewer raced us to it (look again)."""
-    found = _occupants(session, run_id, claim_id, now - HOLD)
+    found = _occupants(session, run_id, claim_id, now - HOLD, last_trained)
     if reviewer in found.labeled:
         return False  # labeled (or skipped) already
     slots, live = found.slots, found.live
@@ -225,11 +245,12 @@ def held_by_others(
     overlap: float,
     seed: int,
     now: datetime | None = None,
+    last_trained: int | None = None,
 ) -> list[str]:
     """The teammates whose holds or verdicts fill a flag's slots (one, two in the overlap),
     so that this reviewer's label would be one too many; empty when there is room (or the
-    reviewer holds or labeled it already)."""
-    found = _occupants(session, run_id, claim_id, (now or utcnow()) - HOLD)
+    reviewer holds or labeled it already). `last_trained` as in take_next."""
+    found = _occupants(session, run_id, claim_id, (now or utcnow()) - HOLD, last_trained)
     holders = {row.reviewer for row in found.slots.values()}
     if reviewer in found.labeled or reviewer in holders:
         return []
@@ -248,10 +269,14 @@ def take_next(
     flag_class: FlagClass | None = None,
     after: QueueKey | None = None,
     now: datetime | None = None,
+    last_trained: int | None = None,
+    fresh: bool = False,
 ) -> Taken | None:
     """Hold and return the next flag for the reviewer in the run's order (of a class, with
     `flag_class`) after `after`: first one they already hold, else the first with a free
-    slot. None when nothing is left after it."""
+    slot. None when nothing is left after it. For a run made with a learned model,
+    `last_trained` is the last label it learned from (db.queue.last_trained_label): only
+    ratings made since fill a slot, and `fresh` walks only the flags unlabeled since."""
     now = now or utcnow()
     held = _mine_open(session, run_id, reviewer, now - HOLD)
     if held:  # a few claims at most, each looked up by its claim: the first in the order
@@ -262,10 +287,12 @@ def take_next(
         taken = Taken(min(held), None) if first is None else Taken(first[2], (first[0], first[1]))
         _touch(session, run_id, taken.claim_id, reviewer, now)
         return taken
-    for key, claim_id in walk(session=session, run_id=run_id, flag_class=flag_class, after=after):
+    walked = walk(session=session, run_id=run_id, flag_class=flag_class, after=after,
+                  fresh=last_trained if fresh else None)  # fmt: skip
+    for key, claim_id in walked:
         capacity = 2 if in_overlap(seed, claim_id, overlap) else 1
         for _ in range(5):  # lost races: look again
-            got = _try_take(session, run_id, claim_id, reviewer, capacity, now)
+            got = _try_take(session, run_id, claim_id, reviewer, capacity, now, last_trained)
             if got is not None:
                 break
         if got:
@@ -306,25 +333,36 @@ class TeamProgress:
 
 
 def team_progress(
-    *, session: Db, run_id: int, reviewer: str, flag_class: FlagClass | None = None
-) -> TeamProgress:
+    *, session: Db, run_id: int, reviewer: str, flag_class: FlagClass | None = None,
+    last_trained: int | None = None,
+) -> TeamProgress:  # fmt: skip
     """From the run's tallies: flags, flags with a verdict, this reviewer's labels; with
     `flag_class`, of that class alone: its size as stored with the run, its labels read
-    from the labels' side (the cost follows the labels, not the run's flags)."""
+    from the labels' side (the cost follows the labels, not the run's flags). With
+    `last_trained` (a run made with a learned model), only the labels made since it."""
     overlap = run_overlap(session=session, run_id=run_id)
+    if flag_class is None and last_trained is None:
+        return _from_tallies(session, run_id, reviewer, overlap)
     if flag_class is not None:
         change, previous = flag_class.change, flag_class.previous
         member = claim_in_class(LS.c.claim_id, run_id=run_id, previous=previous, change=change)
-        team_labeled: set[int] = set()
-        own_labeled: set[int] = set()
-        for claim_id, who in session.execute(
-            select(LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None), member)
-        ):
-            team_labeled.add(claim_id)
-            if who == reviewer:
-                own_labeled.add(claim_id)
         flags = class_size(db=session, run_id=run_id, previous=previous, change=change)
-        return TeamProgress(flags, len(team_labeled), len(own_labeled), overlap)
+    else:
+        member = exists().where(F.c.run_id == run_id, F.c.claim_id == LS.c.claim_id)
+        flags = _from_tallies(session, run_id, reviewer, overlap).flags
+    labels = select(LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None), member)
+    if last_trained is not None:
+        labels = labels.where(LS.c.label_id > last_trained)
+    team_labeled: set[int] = set()
+    own_labeled: set[int] = set()
+    for claim_id, who in session.execute(labels):
+        team_labeled.add(claim_id)
+        if who == reviewer:
+            own_labeled.add(claim_id)
+    return TeamProgress(flags, len(team_labeled), len(own_labeled), overlap)
+
+
+def _from_tallies(session: Db, run_id: int, reviewer: str, overlap: float) -> TeamProgress:
     rows = session.execute(
         select(T.c.reviewer, T.c.verdict, func.sum(T.c.n))
         .where(T.c.run_id == run_id, T.c.reviewer.in_(["", reviewer]))
@@ -349,12 +387,16 @@ class OverlapLeft:
     passed: int  # one rating, and every other reviewer of the run skipped them
 
 
-def overlap_left(*, session: Db, run_id: int, flag_class: FlagClass | None = None) -> OverlapLeft:
+def overlap_left(
+    *, session: Db, run_id: int, flag_class: FlagClass | None = None,
+    last_trained: int | None = None,
+) -> OverlapLeft:  # fmt: skip
     """How many claims of the run's overlap sample (or of a class of the run's flags)
     still wait for a second reviewer's verdict (a skip is no verdict; an
     adjudicator's is not a reviewer's), and how many cannot get one from anyone who has
     worked on the run: they were skipped by all the others (a team of two, one skipped
-    it), so only a newcomer could give it."""
+    it), so only a newcomer could give it. With `last_trained` (a run made with a learned
+    model), only the labels made since it count, as in the team's queue."""
     overlap = run_overlap(session=session, run_id=run_id)
     if overlap <= 0:
         return OverlapLeft(0, 0)
@@ -367,11 +409,12 @@ def overlap_left(*, session: Db, run_id: int, flag_class: FlagClass | None = Non
     claims = set(session.scalars(query))
     rated: dict[int, int] = {}
     seen: dict[int, set[str]] = {}
-    for claim_id, reviewer, verdict in session.execute(
-        _run_labels(run_id, LS.c.claim_id, LS.c.reviewer, LS.c.verdict).where(
-            LS.c.role == "reviewer", LS.c.verdict.is_not(None)
-        )
-    ):
+    labels = _run_labels(run_id, LS.c.claim_id, LS.c.reviewer, LS.c.verdict).where(
+        LS.c.role == "reviewer", LS.c.verdict.is_not(None)
+    )
+    if last_trained is not None:
+        labels = labels.where(LS.c.label_id > last_trained)
+    for claim_id, reviewer, verdict in session.execute(labels):
         if claim_id not in claims:
             continue
         seen.setdefault(claim_id, set()).add(reviewer)

@@ -70,7 +70,9 @@ def _where(connection: Connection, claim_id: int) -> Next | None:
 class SharedQueue(Queue):
     """Flags nobody else has labeled or holds, in the run's random order; the overlap
     share goes to a second reviewer too. With `only` ("new" or "same" since `previous`),
-    the flags of that class alone: a random sample of it, as its stratum needs."""
+    the flags of that class alone: a random sample of it, as its stratum needs. A run made
+    with a learned model gives first the flags nobody labeled since it was learned, and
+    counts only the labels made since (those it learned from are no sample)."""
 
     walks = True
 
@@ -89,36 +91,49 @@ class SharedQueue(Queue):
         # an older run's seed and ranks first: the overlap is drawn from that seed
         run_queue.ensure_order(session=connection, run_id=run_id)
         self.seed = share.run_seed(session=connection, run_id=run_id)
-        # where the last flag was taken: the ones before it were full then, so the next
+        # a model run: the last label its model learned from (None: the rules alone)
+        self.last_trained = run_queue.last_trained_label(session=connection, run_id=run_id)
+        # the walks, in turn: a model run's flags unlabeled since training, then all
+        self.walks_fresh = (True, False) if self.last_trained is not None else (False,)
+        # where each walk last took a flag: the ones before it were full then, so the next
         # look starts after it and goes back to the start only when nothing is left after it
-        self.after: QueueKey | None = None
+        self.after: dict[bool, QueueKey | None] = dict.fromkeys(self.walks_fresh)
 
     def _progress(self, connection: Connection) -> share.TeamProgress:
         return share.team_progress(
             session=connection, run_id=self.run_id, reviewer=self.reviewer,
-            flag_class=self.flag_class,
+            flag_class=self.flag_class, last_trained=self.last_trained,
         )  # fmt: skip
 
     def done(self, connection: Connection, only: str | None) -> str:
         p = self._progress(connection)
+        if p.labeled < p.flags and self.last_trained is not None:
+            return (
+                "Nothing left for you: every flag is labeled since the model was learned, "
+                "held by a teammate (a hold lapses after five minutes) or labeled by you "
+                "before it was learned (a teammate's label is the sample's)."
+            )
         if p.labeled < p.flags:
             return (
                 "Nothing left for you: every flag is labeled or held by a teammate "
                 "(a hold lapses after five minutes)."
             )
         left = share.overlap_left(
-            session=connection, run_id=self.run_id, flag_class=self.flag_class
-        )
+            session=connection, run_id=self.run_id, flag_class=self.flag_class,
+            last_trained=self.last_trained,
+        )  # fmt: skip
         waiting = left.waiting
         if waiting:
             return (
                 f"Nothing left for you: every flag is labeled; {waiting:,} of the overlap "
                 f"{'waits' if waiting == 1 else 'wait'} for a second reviewer."
             )
-        finished = f"The team has finished run {self.run_id}: all {p.flags:,} flags are labeled."
+        since = " since the model was learned" if self.last_trained is not None else ""
+        finished = (f"The team has finished run {self.run_id}: all {p.flags:,} flags are "
+                    f"labeled{since}.")  # fmt: skip
         if self.flag_class is not None:
             finished = (f"The team has finished the {self.only} flags of run {self.run_id}: all "
-                        f"{p.flags:,} are labeled.")  # fmt: skip
+                        f"{p.flags:,} are labeled{since}.")  # fmt: skip
         if left.passed:  # one rating each: agreement has fewer pairs, precision has its verdict
             one = left.passed == 1
             finished += (
@@ -134,21 +149,23 @@ class SharedQueue(Queue):
         )
 
     def next(self, connection: Connection) -> Next | None:
-        for after in dict.fromkeys((self.after, None)):
-            taken = share.take_next(
-                session=connection, run_id=self.run_id, reviewer=self.reviewer,
-                overlap=self.overlap, seed=self.seed, flag_class=self.flag_class, after=after,
-            )  # fmt: skip
-            if taken is not None:
-                if taken.key is not None:
-                    self.after = taken.key
-                return _where(connection, taken.claim_id)
+        for fresh in self.walks_fresh:
+            for after in dict.fromkeys((self.after[fresh], None)):
+                taken = share.take_next(
+                    session=connection, run_id=self.run_id, reviewer=self.reviewer,
+                    overlap=self.overlap, seed=self.seed, flag_class=self.flag_class,
+                    after=after, last_trained=self.last_trained, fresh=fresh,
+                )  # fmt: skip
+                if taken is not None:
+                    if taken.key is not None:
+                        self.after[fresh] = taken.key
+                    return _where(connection, taken.claim_id)
         return None
 
     def held_by_others(self, connection: Connection, claim_id: int) -> list[str]:
         return share.held_by_others(
             session=connection, run_id=self.run_id, claim_id=claim_id, reviewer=self.reviewer,
-            overlap=self.overlap, seed=self.seed,
+            overlap=self.overlap, seed=self.seed, last_trained=self.last_trained,
         )  # fmt: skip
 
     def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
@@ -161,9 +178,11 @@ class SharedQueue(Queue):
         team = p.labeled / p.flags if p.flags else 0.0
         mine = p.mine / p.labeled if p.labeled else 0.0
         part = f"{self.only} " if self.flag_class is not None else ""
+        # a model run counts the labels made since it was learned: those are its sample
+        since = " since training" if self.last_trained is not None else ""
         return (
-            f"team {part}{p.labeled:,}/{p.flags:,} ({team:.0%}) · yours {p.mine:,} ({mine:.0%}) · "
-            f"overlap {p.overlap:.0%}"
+            f"team {part}{p.labeled:,}/{p.flags:,}{since} ({team:.0%}) · yours {p.mine:,} "
+            f"({mine:.0%}) · overlap {p.overlap:.0%}"
         )
 
 
