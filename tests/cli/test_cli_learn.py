@@ -39,17 +39,20 @@ def brief_texts(i: int) -> dict[str, str]:
     return texts
 
 
-def corpus(tmp_path: Path, briefs: int = 12) -> tuple[Path, Path]:
-    """The briefs file, and the labels file a careful team would make of them."""
+def corpus(tmp_path: Path, briefs: int = 12, name: str = "rhr") -> tuple[Path, Path]:
+    """The briefs file, and the labels file a careful team would make of them; `name`:
+    what the briefs and their pool call the resting heart rate."""
     rows, labels = [], []
     verdicts = {"right": "true-positive", "alarm": "false-positive", "missed": "miss"}
+    pool = [{**known, "name": name} for known in POOL]
     for i in range(briefs):
-        for brief_id, said in brief_texts(i).items():
-            rows.append({"id": brief_id, "text": said, "pool": POOL})
+        for brief_id, written in brief_texts(i).items():
+            said = written.replace("rhr", name)
+            rows.append({"id": brief_id, "text": said, "pool": pool})
             kind = brief_id.split("-")[0]
             number = str(54 + i % 4 + 26 * (kind == "missed"))
             start = said.index(number)
-            known = {"known": "rhr"} if kind == "missed" else {}
+            known = {"known": name} if kind == "missed" else {}
             labels.append({"brief": brief_id, "start": start, "end": start + len(number),
                            "verdict": verdicts[kind]} | known)  # fmt: skip
             labels.append({"brief": brief_id, "reviewed": True})

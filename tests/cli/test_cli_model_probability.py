@@ -26,10 +26,11 @@ def invoke(*args: str) -> str:
     return result.stdout
 
 
-def made_with_model(where: str, tmp_path: Path) -> tuple[Path, Path]:
+def made_with_model(where: str, tmp_path: Path, name: str = "rhr") -> tuple[Path, Path]:
     """Run 1 of the rules over the briefs, ana's labels, model "team" learned from them and
-    run 2 "learned" made with it; (the model file, the briefs file)."""
-    briefs, labels = corpus(tmp_path)
+    run 2 "learned" made with it; (the model file, the briefs file). `name`: the known
+    value's (its name rule is `name:` and its words)."""
+    briefs, labels = corpus(tmp_path, name=name)
     model = tmp_path / "model.json"
     invoke("ingest", str(briefs), "--db", where)
     invoke("labels", "import", str(labels), "--reviewer", "ana", "--db", where)

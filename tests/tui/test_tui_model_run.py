@@ -57,7 +57,7 @@ async def test_the_flag_detail_gives_the_models_probability(where: str) -> None:
         assert isinstance(screen, ReviewScreen) and screen.brief is not None
         assert screen.brief.brief_id == "right-0"  # the rules' flag, kept by the model
         kept = probability(where, "right-0")
-        assert f"rule name:rhr · model p={kept:.2f}" in facts(app)
+        assert f"rule model p={kept:.2f} · name:rhr · " in facts(app)
         for _ in range(3):  # on to the contradiction only the model saw
             if screen.brief.brief_id == "missed-0":
                 break
@@ -145,3 +145,53 @@ async def test_the_random_queue_gives_the_flags_unlabeled_since_training_first(
     claims = [claim for _, claim in order]
     assert [row.claim_id for row in labeled] == claims[3:] + claims[:3]
     assert all(row.queue for row in labeled)  # each was the queue's next: a sample's label
+
+
+def on_screen(app: ReviewApp, selector: str) -> list[str]:
+    """A widget's lines as the screen shows them: cut at its edge, with the "…" its style
+    puts there (the widget's own render is the whole text)."""
+    widget = app.screen.query_one(selector)
+    strips = app.screen._compositor.render_strips()
+    region = widget.region
+    return [
+        "".join(segment.text for segment in strips[y].crop(region.x, region.right))
+        for y in range(region.y, region.bottom)
+    ]
+
+
+LONG_NAME = "resting heart rate average"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])  # the smallest; the facts narrowest
+async def test_a_narrow_screen_cuts_the_rules_words_not_the_models_probability(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """A name rule's words are as long as the known value's name: on a narrow screen the
+    rule line keeps the model's probability in sight and ends in "…" where the words go."""
+    where = str(tmp_path / "long.db")
+    made_with_model(where, tmp_path, name=LONG_NAME)
+    engine = db.make_engine(where)
+    app = ReviewApp(engine, reviewer="bob", run=2, order="brief")
+    async with app.run_test(size=size) as pilot:
+        await workers_done(app)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.brief is not None
+        assert screen.brief.brief_id == "right-0"
+        assert f"name:{LONG_NAME}" in facts(app)  # the whole rule is in the text
+        (rule,) = [line for line in on_screen(app, "#flag-facts") if "rule " in line]
+        kept = probability(where, "right-0")
+        assert rule.strip().startswith(f"rule model p={kept:.2f} · name:resting"), rule
+        assert rule.rstrip().endswith("…") and len(rule) <= size[0], rule
+        await pilot.press("t")  # labeled here, read back below
+        await pilot.pause()
+    engine.dispose()
+    engine = db.make_engine(where)
+    with engine.connect() as connection:
+        labeled = connection.execute(
+            text("SELECT b.brief_id, l.verdict FROM label l JOIN claim c ON c.id = l.claim_id "
+                 "JOIN brief b ON b.pk = c.brief_pk WHERE l.reviewer = 'bob'")
+        ).all()  # fmt: skip
+    engine.dispose()
+    assert [tuple(row) for row in labeled] == [("right-0", "true_positive")]

@@ -54,18 +54,19 @@ CHANGE_TEXT = {
 def rule_text(rule: str | None, probability: float | None = None) -> Content:
     """`sign.word · its sign is read from the words around it`: the reading that made the
     flag and what its group reads; a flag stored before rules were kept says so. A flag a
-    learned model decided gives the model's probability: `band · model p=0.87 · ...`."""
+    learned model decided starts with the model's probability, `model p=0.87 · band · ...`,
+    so that a narrow screen cuts the rule's words (the line ends in "…"), never the figure:
+    a name rule's words are the known value's, as long as a brief makes them."""
     if not rule:
         return Content.styled("not stored (flagged before rules were kept)", "dim italic")
     from reviewer.grounding.rules import by_id
 
-    said = f"model p={probability:.2f}" if probability is not None else ""
+    said = (f"model p={probability:.2f} · ", "bold") if probability is not None else ""
     if rule == "model" and said:  # a number the rules passed over, flagged by the model
-        return Content.assemble((said, "bold"), (" · a contradiction the rules passed over", "dim"))
+        return Content.assemble(said, ("a contradiction the rules passed over", "dim"))
     found = by_id(str(rule))
     reads = f" · {found.reads}" if found is not None else ""
-    model = (f" · {said}", "bold") if said else ""
-    return Content.assemble(one_line(str(rule)), model, (reads, "dim"))  # a plugin's, as given
+    return Content.assemble(said, one_line(str(rule)), (reads, "dim"))  # a plugin's, as given
 
 
 def detail_content(flag: FlagFacts | None, bands: Bands = DEFAULT_BANDS) -> Content:
@@ -138,9 +139,22 @@ class FlagDetail(Horizontal):
         marked = [i for i, style in enumerate(styles) if style == MARKED]
         if marked:  # the nearest entry in view, however long the pool
             self.call_after_refresh(table.scroll_to, y=max(0, marked[0] - 2), animate=False)
+        self.call_after_refresh(self.make_room)
+
+    def on_resize(self) -> None:
+        self.make_room()
+
+    def make_room(self) -> None:
+        """Leave the pool out (-cramped) where it would squeeze the facts under FACTS_ROOM
+        columns (long known-value names beside a narrow prose): the facts name the nearest
+        known value, and their lines start with what matters, the model's probability too."""
+        table = self.query_one("#pool", DataTable)
+        pool = table.virtual_size.width + table.styles.margin.width
+        self.set_class(self.content_size.width - pool < FACTS_ROOM, "-cramped")
 
 
 COLUMNS = ("mark", "known", "value", "unit")
+FACTS_ROOM = 32  # columns: a fact's name, and a model's probability on the rule line
 
 
 MARKED = "bold reverse"
