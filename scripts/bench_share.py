@@ -10,6 +10,9 @@ the run):
     for before it can show a brief);
   - the header's team count (recounted every five seconds while the app is open);
   - take + label: one label written and the next flag held, the median over LABELS.
+With --model, run 2 is taken as made with a learned model that learned from the first
+half of the labels (a model row added to the copy), so the queue walks first the flags
+unlabeled since and counts only the labels made since.
 Not collected by pytest (the name does not start with test_).
 """
 
@@ -28,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from bench_stats import build  # noqa: E402
+from sqlalchemy import Engine, text  # noqa: E402
 
 import db  # noqa: E402
 from reviewer.tui.queue import SharedQueue  # noqa: E402
@@ -39,10 +43,25 @@ def ms(seconds: list[float]) -> str:
     return f"{statistics.median(seconds) * 1e3:7.1f} ms"
 
 
+def as_model_run(engine: Engine) -> None:
+    """Run 2 made with a model learned from the labels up to the median one."""
+    with engine.begin() as connection:
+        last = connection.scalar(text("SELECT id FROM label ORDER BY id LIMIT 1 OFFSET "
+                                      "(SELECT count(*) / 2 FROM label)"))  # fmt: skip
+        connection.execute(
+            text("INSERT INTO learnedmodel (name, detector, version, examples, positives, "
+                 "briefs, last_label, body, created_at) VALUES ('bench', 'reference', '1.1', "
+                 "0, 0, 0, :last, '{}', CURRENT_TIMESTAMP)"), {"last": last},
+        )  # fmt: skip
+        connection.execute(text("UPDATE detectorrun SET model_id = (SELECT max(id) FROM "
+                                "learnedmodel) WHERE id = :run"), {"run": RUN})  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="a shared review's cost on a large run")
     parser.add_argument("--db", type=Path, default=None, help="database file (kept; reused)")
     parser.add_argument("--labels", type=int, default=20, help="labels per reviewer")
+    parser.add_argument("--model", action="store_true", help="run 2 as a model's run")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         source = args.db or Path(tmp) / "stats.db"
@@ -52,6 +71,8 @@ def main() -> None:
         work = Path(tmp) / "share.db"
         shutil.copyfile(source, work)
         engine = db.open_existing(str(work))
+        if args.model:
+            as_model_run(engine)
         with engine.connect() as connection:
             for only in (None, "new", "same"):
                 opened, counted, labeled = [], [], []
