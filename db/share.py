@@ -32,6 +32,7 @@ from db.runs import Change
 from db.tables import Db, utcnow
 from db.tables import detectorrun as R
 from db.tables import flagrecord as F
+from db.tables import label as L
 from db.tables import labelstate as LS
 from db.tables import runtally as T
 from db.tables import workclaim as W
@@ -351,8 +352,11 @@ def team_progress(
         member = exists().where(F.c.run_id == run_id, F.c.claim_id == LS.c.claim_id)
         flags = _from_tallies(session, run_id, reviewer, overlap).flags
     labels = select(LS.c.claim_id, LS.c.reviewer).where(LS.c.verdict.is_not(None), member)
-    if last_trained is not None:
-        labels = labels.where(LS.c.label_id > last_trained)
+    if last_trained is not None:  # from the labels made since: a range of the label key
+        current = (LS.c.claim_id == L.c.claim_id) & (LS.c.reviewer == L.c.reviewer)
+        labels = labels.select_from(L.join(LS, current & (LS.c.label_id == L.c.id))).where(
+            L.c.id > last_trained
+        )
     team_labeled: set[int] = set()
     own_labeled: set[int] = set()
     for claim_id, who in session.execute(labels):
