@@ -155,6 +155,7 @@ class DefaultDetector(PoolDetector):
     name = "default"
     version = "2.0"
     hidden_sign = True
+    reads_prose = True  # its readings cost far more than storing a brief (see pipeline.workers)
 
     def __init__(self, config: DetectorConfig | None = None) -> None:
         super().__init__(config)

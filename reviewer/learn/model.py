@@ -175,6 +175,7 @@ class ModelDetector:
         self.scanner = getattr(detector, "scanner", None)
         self.name = f"{getattr(detector, 'name', type(detector).__name__)}+model"
         self.version = getattr(detector, "version", "unversioned")
+        self.reads_prose = bool(getattr(detector, "reads_prose", False))  # (and more)
         self._counted: tuple[str, int] | None = None  # the last text flagged, its count
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:

@@ -103,17 +103,29 @@ def _in_worker(work: Work, items: Sequence[Item]) -> list[Any]:
     return work(_WORKER_DETECTOR[0], items)
 
 
-def default_workers(expected_briefs: int | None) -> int:
-    """Worker processes worth starting: none for small jobs, else one per core but one
-    (max 4). The process that reads, checks and writes is about as busy as a detector
-    worker; with a worker on every core it gets only its equal share and the workers wait
-    on it. On a shared 2-core machine one worker was the steadier (3,500-3,800 briefs/s
-    against 2,100-4,000 with two)."""
-    if expected_briefs is not None and expected_briefs < 5000:
+PROSE_WORKERS_FROM = 200  # briefs from which a detector that reads prose gets workers
+QUICK_WORKERS_FROM = 5000  # and one that does not
+
+
+def default_workers(expected_briefs: int | None, detector: Detector | None = None) -> int:
+    """Worker processes worth starting for a run of `detector` over `expected_briefs`.
+
+    A detector that reads the prose around each number (`reads_prose`, the default: some
+    3 ms a brief) keeps a worker busy from a few hundred briefs on: a run also reads its
+    arms' texts, about eight passes a brief for the first ARM_SAMPLE. The process that
+    reads, checks and writes then mostly waits on the workers, so it gets one per core
+    (max 4). A quick detector (reference) reads a brief in about the time the brief takes
+    to store: none for small jobs, else one per core but one (max 4); with a worker on
+    every core the writing process gets only its equal share and the workers wait on it
+    (on a shared 2-core machine one worker was the steadier: 3,500-3,800 briefs/s against
+    2,100-4,000 with two)."""
+    prose = bool(getattr(detector, "reads_prose", False))
+    start = PROSE_WORKERS_FROM if prose else QUICK_WORKERS_FROM
+    if expected_briefs is not None and expected_briefs < start:
         return 0
     if "fork" not in multiprocessing.get_all_start_methods():
         return 0
-    return max(0, min(4, (os.cpu_count() or 1) - 1))
+    return max(0, min(4, (os.cpu_count() or 1) - (0 if prose else 1)))
 
 
 class BatchAnalyzer(ForkedWorkers):

@@ -74,7 +74,7 @@ def ingest_files(
     pools = read_pools(pools_path) if pools_path else None
     on_error = report.reject if skip_invalid else None
     if workers is None:
-        workers = default_workers(expected) if detector is not None else 0
+        workers = default_workers(expected, detector) if detector is not None else 0
     report.abandoned = recovery.clean_abandoned(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = BatchWriter(engine, analyzer, advance)
@@ -187,7 +187,7 @@ def run_detector(
     abandoned = recovery.clean_abandoned(engine)
     previous = _previous_run(engine)
     if workers is None:
-        workers = default_workers(_stored_count(engine))
+        workers = default_workers(_stored_count(engine), detector)
     with BatchAnalyzer(detector, workers) as analyzer:
         writer = BatchWriter(engine, analyzer, advance or (lambda n: None))
         writer.stage = stage
