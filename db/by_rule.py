@@ -10,11 +10,11 @@ Plain SQL through a db.strata.Rows reader, so the bare drivers and SQLAlchemy bo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from db.figures import SliceStats, summarize
-from db.strata import QUEUED_FROM, Rows, slice_precision
-from reviewer.vocabulary import FALSE_POSITIVE, TRUE_POSITIVE
+from db.strata import Rows, queued_verdicts, slice_precision
 
 NOT_RECORDED = "(not recorded)"  # flags stored before their rule was kept (migration 0012)
 
@@ -26,43 +26,37 @@ _VERDICTS = {
 RULE_VERDICTS_SQL = (
     "SELECT f.rule, c.verdict, count(*) {source} WHERE f.run_id = :run GROUP BY f.rule, c.verdict"
 )
-RULE_QUEUED_SQL = "SELECT f.rule, c.verdict, count(*) {source} GROUP BY f.rule, c.verdict"
 
 
 Group = Callable[[str], str]  # a flag's rule -> the row it counts in
-
-
-def _rule(value: str | None) -> str:
-    return NOT_RECORDED if value is None else str(value)
 
 
 def _same(rule: str) -> str:
     return rule
 
 
+def _by_group(counted: Iterable[tuple[Any, ...]], group: Group) -> dict[str, Counter]:
+    """(rule, verdict, count) rows -> each group's verdict counts."""
+    found: dict[str, Counter] = {}
+    for rule, verdict, n in counted:
+        name = NOT_RECORDED if rule is None else str(rule)
+        found.setdefault(group(name), Counter())[verdict] += int(n)
+    return found
+
+
 def rule_verdicts(
     rows: Rows, run_id: int, reviewer: str | None, group: Group = _same
 ) -> dict[str, Counter]:
     """Rule -> its flags' current verdict counts, None counting the unlabeled ones."""
-    source = _VERDICTS["team" if reviewer is None else "one"]
-    found: dict[str, Counter] = {}
-    sql = RULE_VERDICTS_SQL.format(source=source)
-    for rule, verdict, n in rows(sql, {"run": run_id, "reviewer": reviewer}):
-        found.setdefault(group(_rule(rule)), Counter())[verdict] += int(n)
-    return found
+    sql = RULE_VERDICTS_SQL.format(source=_VERDICTS["team" if reviewer is None else "one"])
+    return _by_group(rows(sql, {"run": run_id, "reviewer": reviewer}), group)
 
 
 def rule_queued(
     rows: Rows, run_id: int, reviewer: str | None, group: Group = _same
 ) -> dict[str, Counter]:
     """Rule -> the true and false verdicts that the run's random queue brought."""
-    source = QUEUED_FROM["team" if reviewer is None else "one"]
-    params = {"run": run_id, "reviewer": reviewer, "yes": True,
-              "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
-    found: dict[str, Counter] = {}
-    for rule, verdict, n in rows(RULE_QUEUED_SQL.format(source=source), params):
-        found.setdefault(group(_rule(rule)), Counter())[verdict] += int(n)
-    return found
+    return _by_group(queued_verdicts(rows, run_id, reviewer, "f.rule"), group)
 
 
 def by_rule(

@@ -297,10 +297,10 @@ def _overlap(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 
 
 # The true and false verdicts of a run's flags that its random queue brought, by kind and
-# unit: the sample the rest of each kind and unit is estimated from. Driven by the run's
-# queue labels (ix_label_run_queue), so its cost follows them, not every label; the census
-# part of each kind and unit is its tally (runtally) less these.
-QUEUED_FROM = {
+# unit (or another column of the flags): the sample the rest of each slice is estimated
+# from. Driven by the run's queue labels (ix_label_run_queue), so its cost follows them,
+# not every label; the census part of each kind and unit is its tally (runtally) less these.
+_QUEUED_FROM = {
     "team": "FROM label l CROSS JOIN claim c CROSS JOIN flagrecord f "
     "WHERE l.run_id = :run AND l.queue = :yes AND c.id = l.claim_id AND c.label_id = l.id "
     "AND c.verdict IN (:tp, :fp) AND f.claim_id = c.id AND f.run_id = :run",
@@ -309,20 +309,26 @@ QUEUED_FROM = {
     "AND c.claim_id = l.claim_id AND c.reviewer = :reviewer AND c.label_id = l.id "
     "AND c.verdict IN (:tp, :fp) AND f.claim_id = c.claim_id AND f.run_id = :run",
 }
-QUEUED_SQL = (
-    "SELECT f.kind, f.unit, c.verdict, count(*) {source} GROUP BY f.kind, f.unit, c.verdict"
-)
+_QUEUED_SQL = "SELECT {columns}, c.verdict, count(*) {source} GROUP BY {columns}, c.verdict"
 SliceLabels = dict[tuple[str, str], Counter[str]]  # (kind, unit) -> queue verdicts
+
+
+def queued_verdicts(
+    rows: Rows, run_id: int, reviewer: str | None, columns: str
+) -> list[tuple[Any, ...]]:
+    """(*the flag's `columns`, verdict, count) of the true and false verdicts (team's, or
+    the reviewer's) that the run's random queue brought; `columns` of flagrecord `f`."""
+    source = _QUEUED_FROM["team" if reviewer is None else "one"]
+    params = {"run": run_id, "reviewer": reviewer, "yes": True,
+              "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
+    return rows(_QUEUED_SQL.format(columns=columns, source=source), params)
 
 
 def slice_labels(rows: Rows, run_id: int, reviewer: str | None) -> SliceLabels:
     """The true and false verdicts (team's, or the reviewer's) that the run's random queue
     brought, per (kind, unit) of the run's flags."""
-    source = QUEUED_FROM["team" if reviewer is None else "one"]
-    params = {"run": run_id, "reviewer": reviewer, "yes": True,
-              "tp": TRUE_POSITIVE, "fp": FALSE_POSITIVE}  # fmt: skip
     found: SliceLabels = {}
-    for kind, unit, verdict, n in rows(QUEUED_SQL.format(source=source), params):
+    for kind, unit, verdict, n in queued_verdicts(rows, run_id, reviewer, "f.kind, f.unit"):
         found.setdefault((kind, unit), Counter())[verdict] += n
     return found
 

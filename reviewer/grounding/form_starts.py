@@ -15,6 +15,7 @@ right after a word character, `$`, `€` or `£`, where none can.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 
 FEW = 64  # first words up to which a `str.find` scan per word is the quicker way
@@ -44,17 +45,23 @@ def form_starts(text: str, low: str, words: tuple[str, ...]) -> list[int]:
     return found
 
 
-@lru_cache(maxsize=16)
-def _index(words: tuple[str, ...]) -> tuple[re.Pattern[str], Lookup]:
-    """A pattern for a word start whose first character (either case) begins a first
-    word, and the first words by first character, then by length."""
+def by_first_character(words: Iterable[str]) -> Lookup:
+    """The words by their first character, then by length (shortest first): where one of
+    them stands at a place of a lowered text, `low[at : at + size] in group` says which."""
     groups: dict[str, dict[int, set[str]]] = {}
     for word in words:
         if word:
             groups.setdefault(word[0], {}).setdefault(len(word), set()).add(word)
-    chars = "".join(re.escape(c) for c in sorted({*groups, *(c.upper() for c in groups)}))
-    lookup = {
+    return {
         first: tuple((size, frozenset(group)) for size, group in sorted(sizes.items()))
         for first, sizes in groups.items()
     }
+
+
+@lru_cache(maxsize=16)
+def _index(words: tuple[str, ...]) -> tuple[re.Pattern[str], Lookup]:
+    """A pattern for a word start whose first character (either case) begins a first
+    word, and the first words by first character, then by length."""
+    lookup = by_first_character(words)
+    chars = "".join(re.escape(c) for c in sorted({*lookup, *(c.upper() for c in lookup)}))
     return re.compile(rf"(?<!\w)(?<![$€£])[{chars}]"), lookup

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from reviewer.grounding import lexicon
-from reviewer.grounding.form_starts import form_starts
+from reviewer.grounding.form_starts import by_first_character, form_starts
 from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS, search_before
 from reviewer.grounding.types import Known
 
@@ -676,14 +676,7 @@ class FormsAt:
             words = form.split()
             if words:
                 self._of_first.setdefault(words[0], []).append(form)
-        # the first words by their first character, then by length
-        sizes: dict[str, dict[int, set[str]]] = {}
-        for word in self._of_first:
-            sizes.setdefault(word[0], {}).setdefault(len(word), set()).add(word)
-        self._by_char = {
-            char: tuple((size, frozenset(group)) for size, group in sorted(by_size.items()))
-            for char, by_size in sizes.items()
-        }
+        self._by_char = by_first_character(self._of_first)
         self._compiled: dict[tuple[str, ...], re.Pattern[str]] = {}
 
     def whole(self) -> re.Pattern[str]:
