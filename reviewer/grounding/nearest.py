@@ -3,9 +3,10 @@
 The published check takes `min(candidates, key=lambda k: abs(value - k.value))`: the first
 candidate in pool order among equal distances. `UnitIndex` answers the same question in
 O(log n) from the candidates' distinct values sorted once per pool. Computed distances are
-monotone on each side of the value (rounding is monotone), so the two neighbours decide
-unless a distance ties with the next one out or across: then, as for a value that is not
-finite (NaN and infinity have no order to bisect), that very `min()` answers.
+monotone on each side of the value (rounding is monotone), so the values tied at the least
+distance sit in one run around it, and of those the one whose first holder comes first in
+the pool wins. For a value that is not finite (NaN and infinity have no order to bisect),
+that very `min()` answers.
 
 Indexes are cheap to make and built per unit only when a text asks for that unit: most
 pools are read with a single brief (ingest), so nothing is built that is not used.
@@ -22,34 +23,34 @@ from reviewer.grounding.types import Known
 
 
 def _neighbour(
-    values: list[float], knowns: list[Known], target: float, lo: int, hi: int
-) -> Known | None:
+    values: list[float], knowns: list[Known], order: list[int], target: float, lo: int, hi: int
+) -> Known:
     """The entry of values[lo:hi] (non-empty, sorted, distinct) at the least computed
-    `abs(target - v)`; None when that least distance is held by two values (a tie)."""
+    `abs(target - v)`; of values tied at that distance, the one whose holder comes first
+    in pool order (`order`). Ties sit in one run around the target: distances are monotone
+    on each side of it."""
     i = bisect_left(values, target, lo, hi)
-    if i == hi:  # every value is below the target
-        below = abs(target - values[i - 1])
-        if i - 2 >= lo and abs(target - values[i - 2]) == below:
-            return None
-        return knowns[i - 1]
-    above = abs(target - values[i])
-    if i > lo:
-        below = abs(target - values[i - 1])
-        if below < above:
-            if i - 2 >= lo and abs(target - values[i - 2]) == below:
-                return None
-            return knowns[i - 1]
-        if below == above:
-            return None
-    if i + 1 < hi and abs(target - values[i + 1]) == above:
-        return None
-    return knowns[i]
+    if i == hi:
+        least = abs(target - values[i - 1])
+    elif i == lo:
+        least = abs(target - values[i])
+    else:
+        least = min(abs(target - values[i - 1]), abs(target - values[i]))
+    first = i - 1 if i > lo and abs(target - values[i - 1]) == least else i
+    last = i if i < hi and abs(target - values[i]) == least else i - 1
+    while first - 1 >= lo and abs(target - values[first - 1]) == least:
+        first -= 1
+    while last + 1 < hi and abs(target - values[last + 1]) == least:
+        last += 1
+    if first == last:  # no tie: the one nearest value
+        return knowns[first]
+    return knowns[min(range(first, last + 1), key=order.__getitem__)]
 
 
 class UnitIndex:
     """The candidates of one unit: pool order, distinct sorted values, first holder of each."""
 
-    __slots__ = ("candidates", "exact", "finite", "knowns", "values")
+    __slots__ = ("candidates", "exact", "finite", "knowns", "order", "values")
 
     def __init__(self, candidates: list[Known]) -> None:
         self.candidates = candidates
@@ -59,6 +60,10 @@ class UnitIndex:
         self.exact = exact = dict(zip(values[::-1], candidates[::-1], strict=True))
         self.values = sorted(exact) if self.finite else []
         self.knowns = list(map(exact.__getitem__, self.values))
+        position: dict[int, int] = {}
+        for n, known in enumerate(candidates):
+            position.setdefault(id(known), n)
+        self.order = [position[id(known)] for known in self.knowns]
 
     def nearest(self, value: float) -> Known:
         """The first candidate in pool order at the least `abs(value - k.value)`."""
@@ -67,10 +72,7 @@ class UnitIndex:
             if hit is not None:
                 return hit
             if value - value == 0:  # finite
-                values = self.values
-                found = _neighbour(values, self.knowns, value, 0, len(values))
-                if found is not None:
-                    return found
+                return _neighbour(self.values, self.knowns, self.order, value, 0, len(self.values))
         return min(self.candidates, key=lambda k: abs(value - k.value))
 
     def nearest_opposite(self, value: float) -> Known | None:
@@ -84,15 +86,7 @@ class UnitIndex:
             lo, hi = bisect_right(values, 0.0), len(values)
         if lo >= hi:
             return None
-        target = -value
-        found = _neighbour(values, self.knowns, target, lo, hi)
-        if found is not None:
-            return found
-        if value > 0:
-            opposite = [k for k in self.candidates if k.value < 0]
-        else:
-            opposite = [k for k in self.candidates if k.value > 0]
-        return min(opposite, key=lambda k: abs(target - k.value))
+        return _neighbour(values, self.knowns, self.order, -value, lo, hi)
 
 
 class PoolIndex:
