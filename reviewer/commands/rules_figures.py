@@ -1,6 +1,6 @@
 """`reviewer rules --db PATH [--run R]`: beside each rule of the catalogue, what the labels
-say of the flags it made in a run (every `name:WORDS` reading counted as `name`, the id a
-config switches off), estimated over the run's strata as `stats --by-rule` does."""
+say of the flags it made in a run (every `name:WORDS` reading counted as `name`, the id
+that switches them all off), estimated over the run's strata as `stats --by-rule` does."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from db.by_rule import by_rule
 from db.figures import SliceStats
 from reviewer.commands.console import err, open_db, say, visible
-from reviewer.commands.stats_by_rule import config_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +22,11 @@ class RunRules:
 
 
 def _catalogue_id(rule: str) -> str:
-    return config_id(rule) or rule
+    """The catalogue rule that made a flag (`name` for every `name:WORDS`), or the rule."""
+    from reviewer.grounding.rules import by_id
+
+    found = by_id(rule)
+    return rule if found is None else found.id
 
 
 def read_run_rules(url_or_path: str, run: str | None) -> RunRules | None:

@@ -1,6 +1,6 @@
 """`reviewer stats --by-rule`: the run's precision by the rule that made each flag, and which
 rules read worse than the run, so a team sees what to switch off for its domain
-(`[rules] off = [...]` in the detector config)."""
+(`[rules] off = [...]` in the detector config, down to one name's words: `name:WORDS`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from db.by_rule import NOT_RECORDED, by_rule
 from db.figures import RunStats, SliceStats
 from reviewer.commands.console import open_db, say, visible
 from reviewer.commands.stats import _interval, _row, _table
+from reviewer.wilson import wilson_interval
 
 Rules = dict[str, SliceStats]
 
@@ -40,14 +41,14 @@ def read_rules(url_or_path: str, *, run_id: int, reviewer: str | None) -> Rules:
 
 
 def config_id(rule: str) -> str | None:
-    """The id `[rules] off` takes for a flag's rule: `name` for every `name:WORDS`; None
-    for flags whose rule was not recorded, or a rule the catalogue does not hold."""
+    """The id `[rules] off` takes for a flag's rule: the rule's own (`name:WORDS` turns off
+    those words' reading alone); None for flags whose rule was not recorded, or a rule the
+    catalogue does not hold."""
     if rule == NOT_RECORDED:
         return None
     from reviewer.grounding.rules import by_id
 
-    found = by_id(rule)
-    return None if found is None else found.id
+    return None if by_id(rule) is None else rule
 
 
 def below_run(run: RunStats, rules: Rules) -> list[str]:
@@ -61,22 +62,46 @@ def below_run(run: RunStats, rules: Rules) -> list[str]:
     ]
 
 
-def mostly_false(part: SliceStats) -> bool:
-    """Whether the rule's labels say most of its flags are false: its whole 95% interval
-    (or its bounds) under one half."""
-    return part.precision_ci[1] < 0.5
+def sample_high(part: SliceStats) -> float:
+    """The top of the rule's 95% interval with its labels read as a sample of the domain's
+    prose (no narrowing for having labeled all of a run's flags): what a config switch
+    decides for the briefs still to come."""
+    return wilson_interval(part.true_positives, part.true_positives + part.false_positives)[1]
+
+
+def worth_switching_off(true: int, verdicts: int, run_precision: float) -> bool:
+    """Whether `true` of a rule's `verdicts` say most of its flags are false, and fewer are
+    true than of the run's: the 95% interval of its labels, read as a sample, wholly under
+    one half and under the run's precision. Switching it off raises the run's precision."""
+    return verdicts > 0 and wilson_interval(true, verdicts)[1] < min(0.5, run_precision)
+
+
+def mostly_false(run: RunStats, part: SliceStats) -> bool:
+    """`worth_switching_off`, of a rule's figures in a run."""
+    verdicts = part.true_positives + part.false_positives
+    return worth_switching_off(part.true_positives, verdicts, run.precision or 0.0)
+
+
+def switch_off(run: RunStats, rules: Rules) -> list[str]:
+    """The rules whose labels say to switch them off for the domain (`mostly_false`)."""
+    return [rule for rule, part in rules.items() if mostly_false(run, part)]
 
 
 def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
-    """`by_rule` as `by_unit` is, and the rules below the run: whether most of their flags
-    are false, and the id `[rules] off` takes to switch each off (null when none does)."""
+    """`by_rule` as `by_unit` is, the rules below the run, and those to switch off: the id
+    `[rules] off` takes for each (null when none does) and the top of its sample interval."""
     below = [
-        {"rule": rule, "mostly_false": mostly_false(rules[rule]), "off": config_id(rule)}
+        {"rule": rule, "mostly_false": mostly_false(run, rules[rule]), "off": config_id(rule)}
         for rule in below_run(run, rules)
+    ]
+    off = [
+        {"rule": rule, "off": config_id(rule), "sample_high": sample_high(rules[rule])}
+        for rule in switch_off(run, rules)
     ]
     return {
         "by_rule": {rule: part.to_dict() for rule, part in rules.items()},
         "rules_below_run": below,
+        "switch_off": off,
     }
 
 
@@ -97,23 +122,24 @@ def print_rules(run: RunStats, rules: Rules, console: Console) -> None:
 
 
 def rules_hint(run: RunStats, rules: Rules) -> Text | None:
-    """`rules below the run (...): name:hrv 0/6 true (0.0–39.0%)`, and for those whose
-    labels say most of their flags are false, the `[rules] off` that would switch them off
-    for a domain; None while the run has no true or false verdict."""
+    """`rules below the run (...): name:hrv 0/6 true (0.0–0.0%)`, and for the rules whose
+    labels say most of their flags are false (`mostly_false`), the `[rules] off` that
+    switches them off for a domain; None while the run has no true or false verdict."""
     if not run.true_positives + run.false_positives:
         return None
     low = f"{100 * run.precision_ci[0]:.1f}%"
     below = below_run(run, rules)
-    if not below:
-        return Text(f"no rule's 95% interval lies wholly below the run's (from {low})")
-    named = ", ".join(_told(rule, rules[rule]) for rule in below)
-    line = Text(visible(f"rules below the run (95% interval wholly under its low end, {low}): "
-                        f"{named}"))  # fmt: skip
-    false = [rule for rule in below if mostly_false(rules[rule])]
+    if below:
+        named = ", ".join(_told(rule, rules[rule]) for rule in below)
+        said = f"rules below the run (95% interval wholly under its low end, {low}): {named}"
+    else:
+        said = f"no rule's 95% interval lies wholly below the run's (from {low})"
+    false = switch_off(run, rules)
     if false:
-        line.append(visible(f". Most flags of {', '.join(false)} are false"))
-        line.append(visible(_switch_off(run, false)))
-    return line
+        told = ", ".join(f"{rule} (under {100 * sample_high(rules[rule]):.1f}%)" for rule in false)
+        said += (f". Most flags of {told} are false, read as a sample of the domain's prose "
+                 f"(95%){_switch_off(run, false)}")  # fmt: skip
+    return Text(visible(said))
 
 
 def _switch_off(run: RunStats, rules: list[str]) -> str:
@@ -126,8 +152,8 @@ def _switch_off(run: RunStats, rules: list[str]) -> str:
                 f"detector, not of {run.detector}")  # fmt: skip
     quoted = ", ".join(f'"{i}"' for i in ids)
     told = f": where that holds for a domain, [rules] off = [{quoted}] in its detector config"
-    if "name" in ids:
-        told += " (`name` turns off every name:… reading)"
+    if any(i.startswith("name:") for i in ids):
+        told += " (a name:WORDS id stops those words naming a value; `name` stops them all)"
     return told
 
 

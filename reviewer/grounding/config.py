@@ -17,7 +17,7 @@ A config file may set any subset of the built-in values::
     rhr = ["resting heart rate", "RHR"]
 
     [rules]              # default only: readings turned off (or on) by id (`reviewer rules`)
-    off = ["plan.bound", "past.words"]
+    off = ["plan.bound", "past.words", "name:baseline"]   # name:WORDS: those words only
 
     [lexicon]            # default only: words added to a word class of the readings
     plan_words = ["north star", "envisaged"]   # read by plan.word, in the clause before
@@ -252,7 +252,7 @@ def _rules(table: object, source: str) -> tuple[frozenset[str], frozenset[str]]:
     extra = sorted(set(table) - {"off", "on"})
     if extra:
         raise ConfigError(f"{source}: unknown key rules.{extra[0]} (expected off, on)")
-    from reviewer.grounding.rules import unknown_ids  # only a config with [rules] reads them
+    from reviewer.grounding.rules import name_form_id, unknown_ids  # read only for [rules]
 
     found = []
     for key in ("off", "on"):
@@ -265,7 +265,13 @@ def _rules(table: object, source: str) -> tuple[frozenset[str], frozenset[str]]:
                 f"{source}: rules.{key}: unknown rule {unknown[0]!r} "
                 "(`reviewer rules` lists every rule id)"
             )
-        found.append(frozenset(ids))
+        named = [i for i in ids if i.startswith("name:")]
+        if key == "on" and named:
+            raise ConfigError(
+                f"{source}: rules.on: {named[0]!r}: a name's reading is on unless `off` "
+                "turns it off"
+            )
+        found.append(frozenset(map(name_form_id, ids)))
     both = sorted(found[0] & found[1])
     if both:
         raise ConfigError(f"{source}: rule {both[0]!r} is both off and on")

@@ -147,6 +147,7 @@ class Named:
     # a change read from the words or the unit beside a level's name, or a value now told
     # after a past one: either way a past time in its sentence is another's
     inferred: bool
+    named_by: tuple[int, int] | None = None  # the span of the name that read it, when one did
 
 
 class DefaultDetector(PoolDetector):
@@ -162,6 +163,8 @@ class DefaultDetector(PoolDetector):
         self.scanner = DefaultScanner(self.config)
         # the rules the config turns off, and the band's readings left on, in priority order
         self._off = self.config.rules_off
+        # the words that no longer name a value (`name:WORDS` off), as a flag's rule says them
+        self._off_names = frozenset(i[5:] for i in self._off if i.startswith("name:"))
         self._vetoes = tuple(
             (veto.rule, veto.read) for veto in BAND_VETOES if veto.rule not in self._off
         )
@@ -293,7 +296,8 @@ class DefaultDetector(PoolDetector):
         mentions = names.mentions(text)
         said = _Pass(text, index, names, mentions, judge, citations, self._trace)
         if mentions and "name" not in self._off:
-            said.named = self._named(text, mentions, index, names, scanned)
+            naming = self._naming(said) if self._off_names else mentions
+            said.named = self._named(text, naming, index, names, scanned)
         self._read_by_words(said, counts, tallied)
         checkable += sum(reading.counted for reading in said.named.values())
         found = self._flags(said, hits)
@@ -367,7 +371,7 @@ class DefaultDetector(PoolDetector):
         kind of value ("Throughput had highs of 22,900 rps") or no statement."""
         text, trace, start, end = said.text, said.trace, reading.start, reading.end
         known, kind = reading.known, reading.kind
-        rule = said.read_by.get(start) or _name_rule(text, start, known, said)
+        rule = said.read_by.get(start) or _name_rule(text, start, known, said, reading.named_by)
         if kind == "faithful":
             if said.citations is not None:
                 said.citations.append(Citation(start, end, reading.written, reading.value, known))
@@ -724,6 +728,21 @@ class DefaultDetector(PoolDetector):
             return None  # (a value said roughly, "just over 5 hours", only when plainly off)
         return known, kind
 
+    def _naming(self, said: _Pass) -> list[tuple[int, int, Known, bool]]:
+        """The mentions whose words still name a value: not those a `name:WORDS` of the
+        config turns off (their words still count where a reading asks which values a
+        clause names). A flag's rule tells the nearest of the mentions left."""
+        text, off = said.text, self._off_names
+        naming = [
+            mention
+            for mention in said.mentions
+            if " ".join(text[mention[0] : mention[1]].lower().split()) not in off
+        ]
+        said.spans_of = {}
+        for m_start, m_end, known, _ in naming:
+            said.spans_of.setdefault(known, []).append((m_start, m_end))
+        return naming
+
     def _counted(self, index: PoolIndex) -> tuple[Known, ...]:
         """The pool's counts (whole numbers without a unit) that a name says: the values a
         count of things may state."""
@@ -933,6 +952,7 @@ class DefaultDetector(PoolDetector):
         if found is not None:
             if name.told_then:
                 found.inferred = True  # the sentence's past time is the other's
+            found.named_by = (name.start, name.end)
             scan.found[_after_reading(whole, gap)][m.start()] = found
 
     def _gap_to_value(self, scan: _NameScan, name: _Mention) -> str:
@@ -1791,6 +1811,7 @@ def _over_a_scale(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
         scored = d.scanner.number_at(score, read, scan.text)
         found = d._reading(scan.text, scored, name.known, scan.index, scan.names, "value", True)
         if found is not None:
+            found.named_by = (name.start, name.end)
             scan.found["name.before"][score.start()] = found
     return True
 
@@ -1862,6 +1883,7 @@ def _named_later(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     found = d._later(scan.text, raw, name.token_end, name.start, name.end, known,
                      scan.index)  # fmt: skip
     if found is not None:
+        found.named_by = (name.start, name.end)
         scan.found["name.later"].setdefault(name.before.start(), found)
     return True
 
@@ -1870,6 +1892,7 @@ def _read_before_as(d: DefaultDetector, scan: _NameScan, name: _Mention, known: 
     """The number before the name read as a statement of `known` (`name.before`)."""
     found = d._reading(scan.text, name.raw, known, scan.index, scan.names, "value", True)
     if found is not None:
+        found.named_by = (name.start, name.end)
         scan.found["name.before"][name.before.start()] = found
 
 
@@ -3527,8 +3550,13 @@ def _rule_of(why: str) -> str:
     return getattr(why, "rule", why)
 
 
-def _name_rule(text: str, start: int, known: Known, said: _Pass) -> str:
-    """`name:WORDS`: the words that named `known` nearest the number at `start`."""
+def _name_rule(
+    text: str, start: int, known: Known, said: _Pass, by: tuple[int, int] | None = None
+) -> str:
+    """`name:WORDS`: the words of the name that read the number at `start` (`by`), else
+    those that named `known` nearest it."""
+    if by is not None:
+        return "name:" + " ".join(text[by[0] : by[1]].lower().split())
     if said.spans_of is None:
         # (a dict finds `known` by identity, then by equality, as a scan of them would)
         said.spans_of = {}

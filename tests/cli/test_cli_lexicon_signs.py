@@ -104,7 +104,8 @@ def test_explain_names_sign_word_on_a_number_an_added_word_signed(tmp_path: Path
     assert explained(path)["level"] == [("10.9", "flag", "band")]
     readings = explained(path, "--config", config)
     assert readings["level"] == [("10.9", "cited", "sign.word")]
-    assert readings["firmed"] == [("3.4", "cited", "name")]  # compared with the change
+    # compared with the change, read by the name "occupancy" (a level's name, a change word)
+    assert readings["firmed"] == [("3.4", "cited", "name:occupancy")]
 
 
 def test_sign_word_off_turns_the_added_sign_words_off(tmp_path: Path) -> None:

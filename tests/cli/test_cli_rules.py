@@ -125,3 +125,52 @@ def test_rules_off_changes_the_runs_config_digest(files: dict[str, Path], tmp_pa
     assert [run["flags"] for run in runs] == [2, 1, 2]
     table = invoke("runs", "--db", where).stdout
     assert "rules off: name" in table
+
+
+def test_one_names_words_switched_off_leave_its_other_words_and_the_digest_says_so(
+    tmp_path: Path,
+) -> None:
+    """`name:WORDS` turns off the reading of those words alone (matched as a flag's rule
+    spells them: case and spacing aside); the metric's other names still read it."""
+    brief = {
+        "id": "b1",
+        "text": "Your resting heart rate sat at 66 bpm. Later the RHR read 61 bpm.",
+        "pool": [{"name": "rhr", "value": 57, "unit": "bpm"}],
+    }
+    briefs = tmp_path / "b.jsonl"
+    briefs.write_text(json.dumps(brief) + "\n")
+    names = tmp_path / "names.toml"
+    names.write_text('[names]\nrhr = ["resting heart rate", "RHR"]\n')
+    off = tmp_path / "off.toml"
+    off.write_text(names.read_text() + '[rules]\noff = ["name:Resting  Heart Rate"]\n')
+
+    def rules(config: Path) -> list[str]:
+        result = invoke("scan", str(briefs), "--config", str(config))
+        assert result.exit_code == 0, result.output
+        return [flag["rule"] for flag in json.loads(result.stdout)["flags"]]
+
+    assert rules(names) == ["name:resting heart rate", "name:rhr"]
+    assert "name:resting heart rate" not in rules(off) and "name:rhr" in rules(off)
+    where = str(tmp_path / "r.db")
+    assert invoke("ingest", str(briefs), "--db", where, "--config", str(names)).exit_code == 0
+    assert invoke("flag", "--db", where, "--config", str(off)).exit_code == 0
+    runs = json.loads(invoke("runs", "--json", "--db", where).stdout)
+    assert runs[0]["config_digest"] != runs[1]["config_digest"]
+    assert runs[1]["config_changes"] == "rules off: name:resting heart rate"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        ('[rules]\non = ["name:rhr"]\n', "a name's reading is on unless `off` turns it off"),
+        ('[rules]\noff = ["name:  "]\n', "unknown rule 'name:  '"),
+    ],
+)
+def test_a_names_id_only_turns_off_and_needs_words(tmp_path: Path, body: str, said: str) -> None:
+    config = tmp_path / "c.toml"
+    config.write_text(body)
+    briefs = tmp_path / "b.jsonl"
+    briefs.write_text(json.dumps(BRIEF) + "\n")
+    result = invoke("scan", str(briefs), "--config", str(config))
+    assert result.exit_code == 2 and str(config) in result.stderr and said in result.stderr
+    assert "Traceback" not in result.output

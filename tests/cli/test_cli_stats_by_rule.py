@@ -15,14 +15,18 @@ from typer.testing import CliRunner
 import db
 from db.tables import flagrecord as F
 from reviewer.cli import app
-from tests.support.store_files import write_briefs
+from tests.support.store_files import TEXTS, brief_line, write_briefs
 
 runner = CliRunner()
+DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday")
 TP, FP = "true_positive", "false_positive"
 
 
 def ingest(tmp_path: Path, dbp: str) -> None:
-    path = write_briefs(tmp_path / "b.jsonl")
+    """The small briefs, and four more whose TSB's sign is wrong: enough flags of the
+    `name:tsb` reading that labels of all of them say most such flags are false."""
+    more = [brief_line(f"t{i}", f"TSB is +22.4 on {day}.") for i, day in enumerate(DAYS)]
+    path = write_briefs(tmp_path / "b.jsonl", [*map(brief_line, TEXTS, TEXTS.values()), *more])
     assert runner.invoke(app, ["ingest", str(path), "--db", dbp]).exit_code == 0
 
 
@@ -107,7 +111,12 @@ def test_each_rule_has_its_labels_counts_and_precision(ruled) -> None:  # type: 
         assert row["unmeasured"] == []
     assert sum(row["flags"] for row in figures["by_rule"].values()) == figures["flags"]
     assert figures["rules_below_run"] == [{"rule": "name:tsb", "mostly_false": True,
-                                           "off": "name"}]  # fmt: skip
+                                           "off": "name:tsb"}]  # fmt: skip
+    tsb = want["name:tsb"][FP]
+    high = figures["switch_off"][0].pop("sample_high")
+    assert figures["switch_off"] == [{"rule": "name:tsb", "off": "name:tsb"}]
+    # 0 of tsb true, read as a sample: Wilson's upper end, (z²/n) / (1 + z²/n)
+    assert high == pytest.approx((3.8415 / tsb) / (1 + 3.8415 / tsb), abs=1e-4) and high < 0.5
     assert "by_rule" not in json.loads(
         runner.invoke(app, ["stats", "--json", "--db", dbp]).stdout
     )  # only when asked
@@ -122,18 +131,27 @@ def test_the_table_names_the_mostly_false_rule_and_the_id_that_switches_it_off(
     assert "by rule" in shown
     assert f"name:tsb {tsb} {tsb} 0 {tsb} 0 0.0% 0.0–0.0 100.0%" in shown
     overall = 100 * (len(rules) - tsb) / len(rules)
+    high = 100 * (3.8415 / tsb) / (1 + 3.8415 / tsb)
     assert (f"rules below the run (95% interval wholly under its low end, {overall:.1f}%): "
-            f"name:tsb 0/{tsb} true (0.0–0.0%). Most flags of name:tsb are false: where that "
-            'holds for a domain, [rules] off = ["name"] in its detector config '
-            "(`name` turns off every name:… reading)") in shown  # fmt: skip
-    # the id the hint gives is one a detector config takes, and it turns the reading off
+            f"name:tsb 0/{tsb} true (0.0–0.0%). Most flags of name:tsb (under {high:.1f}%) "
+            "are false, read as a sample of the domain's prose (95%): where that holds for a "
+            'domain, [rules] off = ["name:tsb"] in its detector config (a name:WORDS id stops '
+            "those words naming a value; `name` stops them all)") in shown  # fmt: skip
+    # the id the hint gives is one a detector config takes: it turns off that name's
+    # reading alone, the other names' readings stay
+    scan = ["scan", str(tmp_path / "b.jsonl")]
+    before = runner.invoke(app, scan)
     config = tmp_path / "d.toml"
-    config.write_text('[rules]\noff = ["name"]\n', encoding="utf-8")
-    scan = ["scan", str(tmp_path / "b.jsonl"), "--config", str(config)]
-    found = runner.invoke(app, scan)
-    assert found.exit_code == 0, found.output
-    read = [f["rule"] for line in found.stdout.splitlines() for f in json.loads(line)["flags"]]
-    assert read and not any(rule.startswith("name") for rule in read)
+    config.write_text('[rules]\noff = ["name:TSB"]\n', encoding="utf-8")
+    found = runner.invoke(app, [*scan, "--config", str(config)])
+    assert before.exit_code == found.exit_code == 0, found.output
+    read = [[f["rule"] for f in json.loads(line)["flags"]] for line in before.stdout.splitlines()]
+    left = [[f["rule"] for f in json.loads(line)["flags"]] for line in found.stdout.splitlines()]
+    assert sum(rules.count("name:tsb") for rules in read) == tsb
+    for was, now in zip(read, left, strict=True):  # (the band may read a number it frees)
+        assert "name:tsb" not in now
+        assert not Counter(r for r in was if r != "name:tsb") - Counter(now)
+    assert any(rule.startswith("name:") for rules in left for rule in rules)
 
 
 def test_one_reviewers_verdicts_and_the_teams_final_verdict(ruled) -> None:  # type: ignore[no-untyped-def]

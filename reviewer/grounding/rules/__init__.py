@@ -36,9 +36,22 @@ def by_id(rule_id: str) -> Rule | None:
 
 
 def unknown_ids(ids: Iterable[str]) -> list[str]:
-    """The ids of `ids` that name no rule, in order."""
+    """The ids of `ids` that name no rule, in order (`name:WORDS`, one name's reading, is
+    a rule when it holds words)."""
     known = _by_id()
-    return [rule_id for rule_id in ids if rule_id not in known]
+    return [
+        rule_id
+        for rule_id in ids
+        if rule_id not in known and not (rule_id.startswith("name:") and rule_id[5:].split())
+    ]
 
 
-__all__ = ["GROUPS", "RULES", "Example", "Rule", "by_id", "unknown_ids"]
+def name_form_id(rule_id: str) -> str:
+    """`name:WORDS` as a flag's rule spells it (words lowered, one space between); any
+    other id as it is."""
+    if not rule_id.startswith("name:"):
+        return rule_id
+    return "name:" + " ".join(rule_id[5:].lower().split())
+
+
+__all__ = ["GROUPS", "RULES", "Example", "Rule", "by_id", "name_form_id", "unknown_ids"]
