@@ -154,11 +154,13 @@ class BatchAnalyzer(ForkedWorkers):
         # stream is a chunk of its own, analysed here
         chunks: list[list[Item]] = []
         size = chunk or CHUNK
+        alone = False  # the last chunk is a brief whose flags stream: nothing joins it
         for item in items:
             big = len(item[1]) >= BIG_TEXT
-            if big or not chunks or len(chunks[-1]) >= size or streams(chunks[-1]):
+            if big or alone or not chunks or len(chunks[-1]) >= size:
                 chunks.append([])
             chunks[-1].append(item)
+            alone = big
         pool = self.pool
         futures: list[Future | None] = [
             None if streams(chunk) else pool.submit(_in_worker, work, chunk) for chunk in chunks
