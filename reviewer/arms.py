@@ -24,7 +24,7 @@ from reviewer.grounding.types import Analysis, Detector, Known
 ARMS = ("faithful", "corrupted", "sign-flip", "unrelated")
 DEFAULT_SEED = 7
 DEFAULT_DRIFT = 1.08
-ARM_SAMPLE = 2000  # from a database: the first pools and briefs stored, at most this many
+ARM_SAMPLE = 500  # from a database: the first pools and briefs stored, at most this many
 # a pool's known values written into its template texts, at most: its first ones (a pool
 # of 20,000 would write four texts of 20,000 sentences, each read against the whole pool)
 TEMPLATE_KNOWNS = 1000
