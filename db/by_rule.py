@@ -15,6 +15,7 @@ from typing import Any
 
 from db.figures import SliceStats, summarize
 from db.strata import Rows, queued_verdicts, slice_precision
+from reviewer.wilson import wilson_interval
 
 NOT_RECORDED = "(not recorded)"  # flags stored before their rule was kept (migration 0012)
 
@@ -75,3 +76,40 @@ def by_rule(
         estimate = slice_precision(flags, counts, queued.get(rule, Counter()))
         found[rule] = summarize(flags, counts, estimate)
     return dict(sorted(found.items(), key=lambda item: (-item[1].flags, item[0])))
+
+
+def config_id(rule: str) -> str | None:
+    """The id `[rules] off` takes for a flag's rule: the rule's own (`name:WORDS` turns off
+    those words' reading alone); None for flags whose rule was not recorded, or a rule the
+    catalogue does not hold."""
+    if rule == NOT_RECORDED:
+        return None
+    from reviewer.grounding.rules import by_id
+
+    return None if by_id(rule) is None else rule
+
+
+def sample_high(part: SliceStats) -> float:
+    """The top of the rule's 95% interval with its labels read as a sample of the domain's
+    prose (no narrowing for having labeled all of a run's flags): what a config switch
+    decides for the briefs still to come."""
+    return wilson_interval(part.true_positives, part.true_positives + part.false_positives)[1]
+
+
+def worth_switching_off(true: int, verdicts: int, run_precision: float) -> bool:
+    """Whether `true` of a rule's `verdicts` say most of its flags are false, and fewer are
+    true than of the run's: the 95% interval of its labels, read as a sample, wholly under
+    one half and under the run's precision. Switching it off raises the run's precision."""
+    return verdicts > 0 and wilson_interval(true, verdicts)[1] < min(0.5, run_precision)
+
+
+def switch_off(rules: dict[str, SliceStats], run_precision: float | None) -> list[str]:
+    """The rules whose labels say to switch them off for the domain (`worth_switching_off`),
+    in the rules' order."""
+    return [
+        rule
+        for rule, part in rules.items()
+        if worth_switching_off(
+            part.true_positives, part.true_positives + part.false_positives, run_precision or 0.0
+        )
+    ]

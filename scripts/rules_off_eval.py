@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from evaluate import Span, Tally, domain_config, read_corpus, score_brief
 
-from reviewer.commands.stats_by_rule import worth_switching_off
+from db.by_rule import worth_switching_off
 from reviewer.grounding import Known
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.default import DefaultDetector

@@ -9,11 +9,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from db.by_rule import NOT_RECORDED, by_rule
+from db.by_rule import by_rule, config_id, sample_high, switch_off, worth_switching_off
 from db.figures import RunStats, SliceStats
 from reviewer.commands.console import open_db, say, visible
 from reviewer.commands.stats import _interval, _row, _table
-from reviewer.wilson import wilson_interval
 
 Rules = dict[str, SliceStats]
 
@@ -40,17 +39,6 @@ def read_rules(url_or_path: str, *, run_id: int, reviewer: str | None) -> Rules:
         engine.dispose()
 
 
-def config_id(rule: str) -> str | None:
-    """The id `[rules] off` takes for a flag's rule: the rule's own (`name:WORDS` turns off
-    those words' reading alone); None for flags whose rule was not recorded, or a rule the
-    catalogue does not hold."""
-    if rule == NOT_RECORDED:
-        return None
-    from reviewer.grounding.rules import by_id
-
-    return None if by_id(rule) is None else rule
-
-
 def below_run(run: RunStats, rules: Rules) -> list[str]:
     """The rules with a true or false verdict whose 95% interval (its bounds, while the
     rule is not fully measured) lies wholly below the low end of the run's."""
@@ -62,29 +50,10 @@ def below_run(run: RunStats, rules: Rules) -> list[str]:
     ]
 
 
-def sample_high(part: SliceStats) -> float:
-    """The top of the rule's 95% interval with its labels read as a sample of the domain's
-    prose (no narrowing for having labeled all of a run's flags): what a config switch
-    decides for the briefs still to come."""
-    return wilson_interval(part.true_positives, part.true_positives + part.false_positives)[1]
-
-
-def worth_switching_off(true: int, verdicts: int, run_precision: float) -> bool:
-    """Whether `true` of a rule's `verdicts` say most of its flags are false, and fewer are
-    true than of the run's: the 95% interval of its labels, read as a sample, wholly under
-    one half and under the run's precision. Switching it off raises the run's precision."""
-    return verdicts > 0 and wilson_interval(true, verdicts)[1] < min(0.5, run_precision)
-
-
 def mostly_false(run: RunStats, part: SliceStats) -> bool:
     """`worth_switching_off`, of a rule's figures in a run."""
     verdicts = part.true_positives + part.false_positives
     return worth_switching_off(part.true_positives, verdicts, run.precision or 0.0)
-
-
-def switch_off(run: RunStats, rules: Rules) -> list[str]:
-    """The rules whose labels say to switch them off for the domain (`mostly_false`)."""
-    return [rule for rule, part in rules.items() if mostly_false(run, part)]
 
 
 def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
@@ -96,7 +65,7 @@ def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
     ]
     off = [
         {"rule": rule, "off": config_id(rule), "sample_high": sample_high(rules[rule])}
-        for rule in switch_off(run, rules)
+        for rule in switch_off(rules, run.precision)
     ]
     return {
         "by_rule": {rule: part.to_dict() for rule, part in rules.items()},
@@ -134,7 +103,7 @@ def rules_hint(run: RunStats, rules: Rules) -> Text | None:
         said = f"rules below the run (95% interval wholly under its low end, {low}): {named}"
     else:
         said = f"no rule's 95% interval lies wholly below the run's (from {low})"
-    false = switch_off(run, rules)
+    false = switch_off(rules, run.precision)
     if false:
         told = ", ".join(f"{rule} (under {100 * sample_high(rules[rule]):.1f}%)" for rule in false)
         said += (f". Most flags of {told} are false, read as a sample of the domain's prose "

@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 import db
 from db.runs import stored_arms
 from db.views import BriefRow
-from reviewer.tui.widgets.stats_panel import StatsReport
+from reviewer.tui.widgets.stats_panel import StatsReport, SwitchOff
 
 
 class DbPages:
@@ -71,6 +71,7 @@ def compute_stats(
     from reviewer.agreement import run_report
 
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
+    advice = rules_to_switch_off(session, run_id, reviewer, getattr(stats, "precision", None))
     runs = run_summaries(db=session, reviewer=reviewer)
     ratings = run_ratings(session=session, run_id=run_id)
     run = db.get_run(session=session, run_id=run_id)
@@ -94,7 +95,7 @@ def compute_stats(
         count = int(stored.get("pools") or 0)
         return StatsReport(
             stats, arms, None, count, source="stored", agreement=agreement, runs=runs,
-            model=learned,
+            model=learned, switch_off=advice,
         )  # fmt: skip
     try:
         from reviewer.arms import run_arms
@@ -112,13 +113,31 @@ def compute_stats(
         )  # fmt: skip
         arms = run_arms(found, pools=pools, production_rate=rate)
     except DetectorNotNamed as err:  # said as it is: the option that would load it
-        return StatsReport(stats, None, str(err), agreement=agreement, model=learned)
+        return StatsReport(stats, None, str(err), agreement=agreement, model=learned,
+                           switch_off=advice)  # fmt: skip
     except Exception as err:  # the panel still shows precision when the arms cannot run
         return StatsReport(
             stats, None, f"{type(err).__name__}: {err}", agreement=agreement, runs=runs,
-            model=learned,
+            model=learned, switch_off=advice,
         )  # fmt: skip
     return StatsReport(
         stats, arms, None, len(pools), source="scored now", agreement=agreement, runs=runs,
-        model=learned,
+        model=learned, switch_off=advice,
+    )  # fmt: skip
+
+
+def rules_to_switch_off(
+    session: Connection, run_id: int, reviewer: str, precision: float | None
+) -> tuple[SwitchOff, ...]:
+    """The rules whose labels say to switch them off, as `reviewer stats --by-rule`
+    suggests them (db.by_rule.switch_off): each with its labels and the id a config takes."""
+    from db.by_rule import by_rule, config_id, sample_high, switch_off
+    from db.strata import reader
+
+    rules = by_rule(reader(session), run_id=run_id, reviewer=reviewer)
+    return tuple(
+        SwitchOff(rule, config_id(rule), part.true_positives,
+                  part.true_positives + part.false_positives, sample_high(rules[rule]))
+        for rule in switch_off(rules, precision)
+        for part in (rules[rule],)
     )  # fmt: skip

@@ -35,6 +35,18 @@ class StatsReport:
     # a run made with a learned model: its figures as `reviewer stats` gives them
     # (db.model_figures): cross-validated when learned, and from labels made since
     model: Mapping[str, Any] | None = None
+    switch_off: Sequence[SwitchOff] = ()  # the rules the labels say to switch off
+
+
+@dataclass(frozen=True)
+class SwitchOff:
+    """A rule whose labels say to switch it off for the domain (`stats --by-rule`)."""
+
+    rule: str  # as flags carry it: `band`, `name:resting hr`
+    off: str | None  # the id `[rules] off` takes; None when no config can switch it
+    true: int  # its true verdicts
+    verdicts: int  # its true and false verdicts
+    high: float  # the top of its 95% interval, its labels read as a sample
 
 
 ROLE_STYLE = {"point": "$accent", "inside": "$accent 60%", "outside": "dim",
@@ -162,11 +174,32 @@ def stats_content(report: StatsReport) -> Content:
                           "$warning"))  # fmt: skip
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
     parts += model_parts(report.model)
+    parts += switch_parts(report.switch_off)
     parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
     parts += runs_parts(report.runs)
     return Content.assemble(*parts)
+
+
+def switch_parts(rules: Sequence[SwitchOff]) -> list[Part]:
+    """The rules to switch off, each with its labels, then the `[rules] off` line a
+    domain's detector config takes; nothing when the labels say none."""
+    if not rules:
+        return []
+    parts: list[Part] = [
+        ("\nSwitch off  ", "bold"),
+        ("their labels say most flags are false\n", "dim"),
+    ]
+    for found in rules:
+        told = f"{found.true}/{found.verdicts} true, under {found.high:.2f}\n"
+        parts += [f" {one_line(found.rule)}  ", (told, "dim")]
+    ids = [found.off for found in rules if found.off is not None]
+    if ids:
+        quoted = ", ".join(f'"{one_line(rule_id)}"' for rule_id in ids)
+        parts += [(f" [rules] off = [{quoted}]", "$accent"),
+                  (" in the domain's detector config\n", "dim")]  # fmt: skip
+    return parts
 
 
 def estimate_line(
