@@ -103,6 +103,14 @@ def worth_switching_off(true: int, verdicts: int, run_precision: float) -> bool:
     return verdicts > 0 and wilson_interval(true, verdicts)[1] < min(0.5, run_precision)
 
 
+def held_against(run: Any) -> float | None:
+    """The precision a run's rules are held against: its estimate over its strata, else
+    (while a stratum has no label from the queue yet) what its labels alone say."""
+    if run.precision is not None:
+        return float(run.precision)
+    return (run.labeled_precision or {}).get("precision")
+
+
 def switch_off(rules: dict[str, SliceStats], run_precision: float | None) -> list[str]:
     """The rules whose labels say to switch them off for the domain (`worth_switching_off`),
     in the rules' order."""

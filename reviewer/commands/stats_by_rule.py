@@ -9,7 +9,14 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from db.by_rule import by_rule, config_id, sample_high, switch_off, worth_switching_off
+from db.by_rule import (
+    by_rule,
+    config_id,
+    held_against,
+    sample_high,
+    switch_off,
+    worth_switching_off,
+)
 from db.figures import RunStats, SliceStats
 from reviewer.commands.console import open_db, say, visible
 from reviewer.commands.stats import _interval, _row, _table
@@ -53,7 +60,7 @@ def below_run(run: RunStats, rules: Rules) -> list[str]:
 def mostly_false(run: RunStats, part: SliceStats) -> bool:
     """`worth_switching_off`, of a rule's figures in a run."""
     verdicts = part.true_positives + part.false_positives
-    return worth_switching_off(part.true_positives, verdicts, run.precision or 0.0)
+    return worth_switching_off(part.true_positives, verdicts, held_against(run) or 0.0)
 
 
 def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
@@ -65,7 +72,7 @@ def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
     ]
     off = [
         {"rule": rule, "off": config_id(rule), "sample_high": sample_high(rules[rule])}
-        for rule in switch_off(rules, run.precision)
+        for rule in switch_off(rules, held_against(run))
     ]
     return {
         "by_rule": {rule: part.to_dict() for rule, part in rules.items()},
@@ -103,7 +110,7 @@ def rules_hint(run: RunStats, rules: Rules) -> Text | None:
         said = f"rules below the run (95% interval wholly under its low end, {low}): {named}"
     else:
         said = f"no rule's 95% interval lies wholly below the run's (from {low})"
-    false = switch_off(rules, run.precision)
+    false = switch_off(rules, held_against(run))
     if false:
         told = ", ".join(f"{rule} (under {100 * sample_high(rules[rule]):.1f}%)" for rule in false)
         said += (f". Most flags of {told} are false, read as a sample of the domain's prose "

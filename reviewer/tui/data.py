@@ -71,7 +71,7 @@ def compute_stats(
     from reviewer.agreement import run_report
 
     stats = db.precision_stats(session=session, run_id=run_id, reviewer=reviewer)
-    advice = rules_to_switch_off(session, run_id, reviewer, getattr(stats, "precision", None))
+    advice = rules_to_switch_off(session, run_id, reviewer, stats)
     runs = run_summaries(db=session, reviewer=reviewer)
     ratings = run_ratings(session=session, run_id=run_id)
     run = db.get_run(session=session, run_id=run_id)
@@ -127,13 +127,16 @@ def compute_stats(
 
 
 def rules_to_switch_off(
-    session: Connection, run_id: int, reviewer: str, precision: float | None
+    session: Connection, run_id: int, reviewer: str, stats: Any
 ) -> tuple[SwitchOff, ...]:
     """The rules whose labels say to switch them off, as `reviewer stats --by-rule`
     suggests them (db.by_rule.switch_off): each with its labels and the id a config takes."""
-    from db.by_rule import by_rule, config_id, sample_high, switch_off
+    from db.by_rule import by_rule, config_id, held_against, sample_high, switch_off
     from db.strata import reader
 
+    if stats is None:  # no run yet
+        return ()
+    precision = held_against(stats)
     rules = by_rule(reader(session), run_id=run_id, reviewer=reviewer)
     return tuple(
         SwitchOff(rule, config_id(rule), part.true_positives,

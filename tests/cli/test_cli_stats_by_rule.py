@@ -271,3 +271,23 @@ def test_rules_with_a_database_refuses_what_it_cannot_show(tmp_path) -> None:  #
         result = runner.invoke(app, ["rules", *args])
         assert result.exit_code == 2 and said in result.stderr, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_while_a_stratum_is_unmeasured_rules_are_held_against_the_labels(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Labels made by hand on all flags but one of the tsb name reading's: the run's
+    estimate is bounds (the flag left has no queue label), so a rule is held against what
+    the labels alone say, and that reading, false on every label, is still the one to
+    switch off."""
+    dbp = str(tmp_path / "r.db")
+    ingest(tmp_path, dbp)
+    rules = rules_of(dbp)
+    left = max(claim for claim, rule in rules.items() if rule == "name:tsb")
+    label(dbp, "ana", {c: FP if r == "name:tsb" else TP for c, r in rules.items() if c != left})
+    figures = by_rule(dbp)
+    assert figures["precision"] is None and figures["unmeasured"]  # bounds, no estimate
+    tsb = sum(rule == "name:tsb" for rule in rules.values()) - 1  # its labeled flags
+    assert figures["labeled_precision"]["precision"] == pytest.approx(
+        (len(rules) - 1 - tsb) / (len(rules) - 1)
+    )
+    assert [advice["off"] for advice in figures["switch_off"]] == ["name:tsb"]
+    assert '[rules] off = ["name:tsb"]' in table(dbp)
