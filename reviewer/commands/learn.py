@@ -103,6 +103,23 @@ def within_arms(engine: Any, detector: Any, model: Any) -> tuple[Any, str | None
     return rules, "with its verdicts the four arms would fail: it keeps every flag of the rules"
 
 
+def _trained_on(examples: list[Any], found: Any, training: Any, cv: Any) -> dict[str, Any]:
+    """What a model keeps of what it learned from: the examples, the run that read them,
+    the newest label and miss it saw, and its cross-validated figures."""
+    return {
+        "examples": len(examples),
+        "contradictions": sum(e.truth for e in examples),
+        "briefs": len({e.brief for e in examples}),
+        "run": found.id,
+        "detector": found.detector,
+        "version": found.version,
+        "config_digest": found.config_digest,
+        "last_label": training.last_label,
+        "last_miss": training.last_miss,
+        "cross_validation": cv.to_dict(),
+    }
+
+
 def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path | None) -> int:
     from sqlmodel import Session
 
@@ -147,20 +164,8 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 return USAGE
             cv = cross_validate(examples)
             curve = learning_curve(examples)
-            briefs = len({e.brief for e in examples})
-            positives = sum(e.truth for e in examples)
-            trained_on = {
-                "examples": len(examples),
-                "contradictions": positives,
-                "briefs": briefs,
-                "run": found.id,
-                "detector": found.detector,
-                "version": found.version,
-                "config_digest": found.config_digest,
-                "last_label": training.last_label,
-                "last_miss": training.last_miss,
-                "cross_validation": cv.to_dict(),
-            }
+            trained_on = _trained_on(examples, found, training, cv)
+            briefs, positives = trained_on["briefs"], trained_on["contradictions"]
             model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
             if backed_off:
                 model.trained_on["arms"] = backed_off
