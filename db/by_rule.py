@@ -111,13 +111,13 @@ def held_against(run: Any) -> float | None:
     return (run.labeled_precision or {}).get("precision")
 
 
+def mostly_false(part: SliceStats, run_precision: float | None) -> bool:
+    """`worth_switching_off`, of a rule's figures against the run's precision."""
+    verdicts = part.true_positives + part.false_positives
+    return worth_switching_off(part.true_positives, verdicts, run_precision or 0.0)
+
+
 def switch_off(rules: dict[str, SliceStats], run_precision: float | None) -> list[str]:
-    """The rules whose labels say to switch them off for the domain (`worth_switching_off`),
-    in the rules' order."""
-    return [
-        rule
-        for rule, part in rules.items()
-        if worth_switching_off(
-            part.true_positives, part.true_positives + part.false_positives, run_precision or 0.0
-        )
-    ]
+    """The rules whose labels say to switch them off for the domain (`mostly_false`), in
+    the rules' order."""
+    return [rule for rule, part in rules.items() if mostly_false(part, run_precision)]

@@ -90,11 +90,11 @@ def cross_validate(briefs: Sequence[Brief], config: DetectorConfig | None, folds
         switched_off.append(off)
         tuned = DefaultDetector(replace(base, rules_off=base.rules_off | frozenset(off)))
         for brief in (b for b in briefs if fold_of[b["id"]] == k):
-            alone.add(score_brief(brief["truth"], [s for s, _, _ in labeled[brief["id"]]]).tally)
-            spans = [s for s, _, _ in flags_of(tuned, brief)] if off else None
-            if spans is None:
-                spans = [s for s, _, _ in labeled[brief["id"]]]
-            switched.add(score_brief(brief["truth"], spans).tally)
+            read = labeled[brief["id"]]
+            alone.add(score_brief(brief["truth"], [s for s, _, _ in read]).tally)
+            if off:  # read again only where the fold switched something off
+                read = flags_of(tuned, brief)
+            switched.add(score_brief(brief["truth"], [s for s, _, _ in read]).tally)
     return {"rules": alone.to_dict(), "switched": switched.to_dict(), "off": switched_off}
 
 

@@ -13,9 +13,9 @@ from db.by_rule import (
     by_rule,
     config_id,
     held_against,
+    mostly_false,
     sample_high,
     switch_off,
-    worth_switching_off,
 )
 from db.figures import RunStats, SliceStats
 from reviewer.commands.console import open_db, say, visible
@@ -57,22 +57,17 @@ def below_run(run: RunStats, rules: Rules) -> list[str]:
     ]
 
 
-def mostly_false(run: RunStats, part: SliceStats) -> bool:
-    """`worth_switching_off`, of a rule's figures in a run."""
-    verdicts = part.true_positives + part.false_positives
-    return worth_switching_off(part.true_positives, verdicts, held_against(run) or 0.0)
-
-
 def as_json(run: RunStats, rules: Rules) -> dict[str, Any]:
     """`by_rule` as `by_unit` is, the rules below the run, and those to switch off: the id
     `[rules] off` takes for each (null when none does) and the top of its sample interval."""
+    against = held_against(run)
     below = [
-        {"rule": rule, "mostly_false": mostly_false(run, rules[rule]), "off": config_id(rule)}
+        {"rule": rule, "mostly_false": mostly_false(rules[rule], against), "off": config_id(rule)}
         for rule in below_run(run, rules)
     ]
     off = [
         {"rule": rule, "off": config_id(rule), "sample_high": sample_high(rules[rule])}
-        for rule in switch_off(rules, held_against(run))
+        for rule in switch_off(rules, against)
     ]
     return {
         "by_rule": {rule: part.to_dict() for rule, part in rules.items()},

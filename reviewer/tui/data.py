@@ -138,9 +138,11 @@ def rules_to_switch_off(
         return ()
     precision = held_against(stats)
     rules = by_rule(reader(session), run_id=run_id, reviewer=reviewer)
-    return tuple(
-        SwitchOff(rule, config_id(rule), part.true_positives,
-                  part.true_positives + part.false_positives, sample_high(rules[rule]))
-        for rule in switch_off(rules, precision)
-        for part in (rules[rule],)
-    )  # fmt: skip
+    found = []
+    for rule in switch_off(rules, precision):
+        part = rules[rule]
+        verdicts = part.true_positives + part.false_positives
+        found.append(
+            SwitchOff(rule, config_id(rule), part.true_positives, verdicts, sample_high(part))
+        )
+    return tuple(found)
