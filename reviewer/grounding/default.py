@@ -1112,8 +1112,10 @@ class DefaultDetector(PoolDetector):
                 if not skip <= i < skip + len(run):
                     found[m.start()] = _unread(raw, run[0][2])  # the item no name says
                     continue
-                reading = self._reading(text, raw, run[i - skip][2], index, names, "value", False)
+                m_start, m_end, known, _ = run[i - skip]
+                reading = self._reading(text, raw, known, index, names, "value", False)
                 if reading is not None:
+                    reading.named_by = (m_start, m_end)
                     found[m.start()] = reading
         return found
 
@@ -1136,12 +1138,14 @@ class DefaultDetector(PoolDetector):
         for clause, of_change in clauses:
             at = clause.start()
             knowns = set()  # the values the sentence before names in full
+            by = None  # the nearest of their names, which the pronoun stands for
             for k in range(bisect_right(ends, at) - 1, -1, -1):
                 m_start, m_end, known, whole = mentions[k]
                 if at - m_end > 240 or _SENTENCE_END.search(text, m_end, at - 1):
                     break
                 if whole and not _UNIT_WORD_BEFORE.search(text, max(0, m_start - 12), m_start):
                     knowns.add(known)  # (a name that is a number's unit word is no subject)
+                    by = by or (m_start, m_end)
             m = self.scanner.pattern.match(read, clause.end()) if len(knowns) == 1 else None
             if m is None or not stated(m):
                 continue
@@ -1150,6 +1154,7 @@ class DefaultDetector(PoolDetector):
                 continue
             reading = self._reading(text, raw, knowns.pop(), index, names, "value", False)
             if reading is not None:
+                reading.named_by = by
                 found[m.start()] = reading
         return found
 

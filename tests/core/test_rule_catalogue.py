@@ -114,3 +114,37 @@ def test_band_and_name_readings_can_be_turned_off() -> None:
         ("55", "band"),
         ("71", "band"),
     }
+
+
+PRONOUN = (
+    "Heart rate variability dropped overnight. It's at 52 now. Sleep was short, so HRV may "
+    "stay low."
+)
+LISTED = (
+    "Resting HR and heart rate variability sat at 58 and 52 overnight; RHR runs high after "
+    "travel, HRV low."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (PRONOUN, {("52", "name:heart rate variability")}),  # not the nearer "HRV" after it
+        (LISTED, {("58", "name:resting hr"), ("52", "name:heart rate variability")}),
+    ],
+)
+def test_a_pronoun_or_a_list_names_the_name_it_stands_for(text: str, expected) -> None:
+    """ "It" and a list's numbers in turn are read by a name before them: that name is
+    the flag's rule, even where another name of the same value stands nearer after it,
+    so switching the flag's own id off is what takes the number from that name (the
+    band may still read it)."""
+    from reviewer import Known
+
+    names = {"hrv": ["HRV", "heart rate variability"], "rhr": ["resting HR", "RHR"]}
+    pool = [Known("hrv", 61, "none"), Known("rhr", 50, "none")]
+    flags = DefaultDetector(config_from_dict({"names": names})).flag(text, pool)
+    assert {(f.token, f.rule) for f in flags} == expected
+    for token, rule in expected:
+        off = config_from_dict({"names": names, "rules": {"off": [rule]}})
+        read = {(f.token, f.rule) for f in DefaultDetector(off).flag(text, pool)}
+        assert (token, rule) not in read
