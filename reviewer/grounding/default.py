@@ -87,6 +87,7 @@ from reviewer.grounding.prose import (
 )
 from reviewer.grounding.rules import gates
 from reviewer.grounding.rules.table import Why
+from reviewer.grounding.tokens import Token
 from reviewer.grounding.types import Citation, Flag, Known, Reading
 
 _KEEP = frozenset({"value", "sign", "faithful", "beyond"})
@@ -940,12 +941,12 @@ class DefaultDetector(PoolDetector):
         counts = (
             whole is not None
             and "?" not in gap
-            and raw[5] == "count"
+            and raw.skip == "count"
             and known.unit == "none"
             and plain_gap(gap)
             # a word of the name before, its noun counted after: "Overdue: 7 invoices"
             # says "overdue invoices" in full
-            and (whole or scan.names.said_around(text, m_start, name.end, raw[1], known))
+            and (whole or scan.names.said_around(text, m_start, name.end, raw.end, known))
         )
         found = self._reading(text, raw, known, scan.index, scan.names, reading, counts,
                               since=name.end)  # fmt: skip
@@ -992,7 +993,7 @@ class DefaultDetector(PoolDetector):
         if (
             gap[-1:].isspace()
             and _LABELED.search(gap, max(0, len(gap) - 40))
-            and self.scanner.number_at(m, read, text)[4] == "none"
+            and self.scanner.number_at(m, read, text).unit == "none"
         ):
             self._leave_unread(scan, m, known)  # the label's number says which
             value = self._after_label(text, read, m)
@@ -1150,7 +1151,7 @@ class DefaultDetector(PoolDetector):
             if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
-            if of_change and not self._word_sign(text, raw[0], raw[1])[1]:
+            if of_change and not self._word_sign(text, raw.start, raw.end)[1]:
                 continue
             reading = self._reading(text, raw, knowns.pop(), index, names, "value", False)
             if reading is not None:
@@ -1180,7 +1181,7 @@ class DefaultDetector(PoolDetector):
             if m is None or not stated(m):
                 continue
             raw = self.scanner.number_at(m, read, text)
-            if raw[4] != "pct":
+            if raw.unit != "pct":
                 continue
             reading = self._reading(text, raw, known, index, names, "value", False)
             if reading is not None:
@@ -1297,7 +1298,8 @@ class DefaultDetector(PoolDetector):
         """Whether a head noun alone ("Score") names the number `m` after it."""
         if not head_gap(gap):
             return False
-        _, end, _, _, unit, _ = self.scanner.number_at(m, read, text)
+        number = self.scanner.number_at(m, read, text)
+        end, unit = number.end, number.unit
         before = clause_before(text, m_start)
         return names.head_reads(known, before, clause_after(text, end), unit != "none")
 
@@ -1313,7 +1315,7 @@ class DefaultDetector(PoolDetector):
     def _later(
         self,
         text: str,
-        raw: tuple,
+        raw: Token,
         token_end: int,
         m_start: int,
         m_end: int,
@@ -1340,7 +1342,7 @@ class DefaultDetector(PoolDetector):
     def _reading(
         self,
         text: str,
-        raw: tuple,
+        raw: Token,
         known: Known,
         index: PoolIndex,
         names: NameIndex,
@@ -1681,7 +1683,7 @@ class _Mention:
     labeled: bool = False  # only a label's number follows the name
     before: re.Match[str] | None = None  # the number right before it
     token_end: int = 0  # where that number's claim ends
-    raw: tuple = ()  # that number as scanned
+    raw: Token | None = None  # that number as scanned, once found
 
 
 def _vetoed(
@@ -1775,7 +1777,7 @@ def _noun_of_a_count(d: DefaultDetector, scan: _NameScan, name: _Mention) -> boo
     if counted is None:
         return False
     raw = d.scanner.number_at(counted, scan.read, text)
-    if raw[5] == "count" and not YEAR.fullmatch(raw[2]):
+    if raw.skip == "count" and not YEAR.fullmatch(raw.text):
         return True
     return _ITEM_SEPARATOR.search(text, m_end, name.after.start()) is not None
 
@@ -1789,7 +1791,7 @@ def _keyed(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _year_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "2026 signups so far: 2,268": a year, and the name's number after it
     raw = name.raw
-    if name.after is None or raw[4] != "none" or not YEAR.fullmatch(raw[2]):
+    if name.after is None or raw.unit != "none" or not YEAR.fullmatch(raw.text):
         return False
     scan.found["name.unread"].setdefault(name.before.start(), _unread(raw, name.known))
     return True
@@ -1798,7 +1800,7 @@ def _year_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _counts_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "5 runs", "40 conversions" of a distance or a rate, "4 REM cycles": the number
     # counts things, the name's own or the noun after it, not its value
-    return name.raw[5] == "count" and (
+    return name.raw.skip == "count" and (
         name.known.unit != "none" or _noun_after(scan.text, name.end)
     )
 
@@ -1807,10 +1809,10 @@ def _over_a_scale(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "67/100 sleep score": the scale; the score before the slash is the name's
     read, raw, b_start = scan.read, name.raw, name.before.start()
     slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
-    if slash is None or raw[2] not in SCALE_TOPS:
+    if slash is None or raw.text not in SCALE_TOPS:
         return False
     score = _number_before(d._numbers_of(scan), read, slash.start() + 1, 12)
-    if score is None or claim_end(score) != slash.start() + 1 or raw[4] != "none":
+    if score is None or claim_end(score) != slash.start() + 1 or raw.unit != "none":
         return True
     if after_gap_allows(scan.text[name.token_end : name.start], "none"):
         scored = d.scanner.number_at(score, read, scan.text)
@@ -1827,13 +1829,13 @@ def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # REM") is read in the name's
     text, raw, known, m_start, m_end = scan.text, name.raw, name.known, name.start, name.end
     before, token_end = name.before, name.token_end
-    elided = raw[4] == "none" and known.unit in SPENT and raw[5] is None
+    elided = raw.unit == "none" and known.unit in SPENT and raw.skip is None
     if not (
         before.start() >= m_start - 40
         and (
-            after_gap_allows(text[token_end:m_start], known.unit if elided else raw[4])
+            after_gap_allows(text[token_end:m_start], known.unit if elided else raw.unit)
             or (
-                held_in(text[token_end:m_start], raw[4])
+                held_in(text[token_end:m_start], raw.unit)
                 and _ends_phrase(text, m_end)
                 and not _PAID.search(clause_before(text, before.start()))
             )
@@ -1846,7 +1848,7 @@ def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     ):
         return False
     counted = known
-    if raw[5] == "count" and raw[4] == "none":
+    if raw.skip == "count" and raw.unit == "none":
         # "We escalated 17 tickets": the count of the verb's events
         counted = scan.names.events_verb(text, before.start(), scan.index.pool, known) or known
     _read_before_as(d, scan, name, counted)
@@ -1856,9 +1858,9 @@ def _held_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _fronted(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "At 61 bpm, resting HR is high": the sentence's subject names it
     text, raw, b_start = scan.text, name.raw, name.before.start()
-    gap_from = name.before.end() if raw[5] else name.token_end
+    gap_from = name.before.end() if raw.skip else name.token_end
     if not (
-        raw[5] in (None, "count")
+        raw.skip in (None, "count")
         and _FRONTED_GAP.fullmatch(text, gap_from, name.start)
         and _FRONTED.search(text, max(0, b_start - 12), b_start)
     ):
@@ -1871,7 +1873,7 @@ def _linked(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "87 is your HRV": the name a linking verb gives it
     text = scan.text
     if not (
-        name.raw[5] is None
+        name.raw.skip is None
         and _LINKED.fullmatch(text, name.token_end, name.start)
         and _ends_phrase(text, name.end)
     ):
@@ -1883,7 +1885,7 @@ def _linked(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _named_later(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "It took 28 min to drop off, so latency is fine": named only after it
     raw, known = name.raw, name.known
-    if not (raw[4] == known.unit and raw[4] not in SHARES and raw[5] is None):
+    if not (raw.unit == known.unit and raw.unit not in SHARES and raw.skip is None):
         return False
     found = d._later(scan.text, raw, name.token_end, name.start, name.end, known,
                      scan.index)  # fmt: skip
@@ -1984,7 +1986,7 @@ def _series(
     return items
 
 
-def _unread(raw: tuple, known: Known) -> Named:
+def _unread(raw: Token, known: Known) -> Named:
     """A scanned number beside `known`'s name that states no value (a past value, a label,
     a move, the usual level): read, so the band does not read it either, but never flagged."""
     return Named(*raw[:5], known, False, None, False)

@@ -468,34 +468,35 @@ class DefaultScanner:
         """The one regex the scanner runs (on `ascii_digits(text)`)."""
         return self._pattern
 
-    def number_at(self, m: re.Match[str], text: str, written: str) -> RawToken:
+    def number_at(self, m: re.Match[str], text: str, written: str) -> Token:
         """The reading of a match of `pattern` that is a number (its "body" group is
-        set), `text` being the ASCII-digit text it ran on and `written` the original."""
+        set), `text` being the ASCII-digit text it ran on and `written` the original: a
+        `Token`, its `text` the number as written."""
         start = m.start()
         if m.lastgroup == "duration":
             end = m.end()
             shown = written[start:end]
-            return start, end, shown, duration_minutes(text[start:end]), "min", None
+            return Token(start, end, shown, duration_minutes(text[start:end]), "min", None)
         window, unit, glued, words = m.group("window", "unit", "glued", "words")
         end = m.end("body")
         token = text[start:end]
         value = parse_value(token)
         shown = written[start:end]
         if window is not None:
-            return start, end, shown, value, "none", "window"
+            return Token(start, end, shown, value, "none", "window")
         if unit is not None:
-            return start, end, shown, value, self._canonical(unit), None
+            return Token(start, end, shown, value, self._canonical(unit), None)
         if glued is not None:
-            return start, end, shown, value, "none", _glued(text[end : end + 2])
+            return Token(start, end, shown, value, "none", _glued(text[end : end + 2]))
         skip = None if words is None else _after_words(token, words)
         # a currency symbol before it makes it money, whatever noun follows ("$19,239 surplus")
         prefix = self.prefix(text, start) if skip is None or skip == "count" else None
         if prefix is not None:
             unit, negative = prefix
-            return start, end, shown, -value if negative else value, unit, None
+            return Token(start, end, shown, -value if negative else value, unit, None)
         if skip is None and minus_before_symbol(written, start):
             value = -value  # "-$33,653", the symbol no unit the config names
-        return start, end, shown, value, "none", skip
+        return Token(start, end, shown, value, "none", skip)
 
     def claims(self, text: str) -> Iterator[Claim]:
         """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
