@@ -846,7 +846,30 @@ class DefaultDetector(PoolDetector):
                 named.setdefault(start, reading)
         # the names listed and their numbers in turn decide over all of them
         named.update(self._respectively(text, scan.read, mentions, index, names))
+        if names.shared:
+            self._among_sharers(text, named, names.shared)
         return named
+
+    def _among_sharers(
+        self, text: str, named: dict[int, Named], shared: dict[str, tuple[Known, ...]]
+    ) -> None:
+        """A name the config gives to several values ("baseline" of `rhr_baseline` and
+        `hrv_baseline`) says one of them, not which: the number is read as the one it is
+        nearest, among those of its unit when it has one of theirs, as the band chooses,
+        rather than the first in the pool."""
+        for reading in named.values():
+            if reading.kind is None or reading.named_by is None:
+                continue
+            start, end = reading.named_by
+            sharers = shared.get(form_key(text[start:end]))
+            if sharers is None or reading.known not in sharers:
+                continue  # (a change its words read is the change's, not the name's)
+            value = reading.value
+            of_unit = [known for known in sharers if known.unit == reading.unit]
+            nearest = min(of_unit or sharers, key=lambda known: relative(value, known.value))
+            if nearest is not reading.known:
+                reading.known = nearest
+                reading.kind = self._by_name(reading.written, value, nearest)
 
     def _numbers_of(self, scan: _NameScan) -> tuple[list[int], list[re.Match[str]]]:
         """The text's numbers and their starts (`_numbers`), made when first asked for."""

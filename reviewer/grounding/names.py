@@ -95,6 +95,7 @@ class NameIndex:
         "heads",
         "partial",
         "rate_verbs",
+        "shared",
         "verbs",
         "words",
     )
@@ -104,6 +105,8 @@ class NameIndex:
         for known in pool:
             by_name.setdefault(known.name, known)
         by_form = _own_forms(by_name, aliases)
+        # a name the config gives two or more values ("baseline" of two baselines)
+        self.shared = _shared_forms(by_name, aliases)
         _add_synonyms(by_form)
         self.by_form = by_form
         # name -> the stems each of its names says beyond plain and generic words
@@ -164,6 +167,9 @@ class NameIndex:
         other.changes = [by_name[k.name] for k in self.changes]
         other.contents, other.words, other.verbs = self.contents, self.words, self.verbs
         other.rate_verbs = self.rate_verbs
+        other.shared = {
+            form: tuple(by_name[k.name] for k in knowns) for form, knowns in self.shared.items()
+        }
         other.gates, other.forms_at, other.first_words = self.gates, self.forms_at, self.first_words
         return other
 
@@ -490,6 +496,18 @@ def _own_forms(by_name: dict[str, Known], aliases: dict[str, tuple[str, ...]]) -
             if any(char.isalpha() for char in key):
                 by_form.setdefault(key, known)
     return by_form
+
+
+def _shared_forms(
+    by_name: dict[str, Known], aliases: dict[str, tuple[str, ...]]
+) -> dict[str, tuple[Known, ...]]:
+    """The names (as compared) that the config gives to more than one known value, each
+    with those values in pool order: "baseline" of both `rhr_baseline` and `hrv_baseline`."""
+    holders: dict[str, list[Known]] = {}
+    for known in by_name.values():
+        for form in {form_key(form) for form in (known.name, *aliases.get(known.name, ()))}:
+            holders.setdefault(form, []).append(known)
+    return {form: tuple(knowns) for form, knowns in holders.items() if len(knowns) > 1}
 
 
 def _add_synonyms(by_form: dict[str, Known]) -> None:

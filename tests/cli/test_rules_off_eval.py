@@ -21,9 +21,9 @@ def brief(i: int, text: str, truth: list[dict]) -> dict:
 
 
 def corpus(root: Path) -> None:
-    """Ten briefs. The domain's config gives "baseline" to two metrics, and its reading
-    takes the first, so it flags the HRV baseline cited right each time; "resting HR"
-    flags a misstatement each time."""
+    """Ten briefs. The domain's config gives "baseline" to the resting baseline alone,
+    while its prose says it of the HRV baseline: the name's reading flags the HRV baseline
+    cited right each time; "resting HR" flags a misstatement each time."""
     briefs = []
     for i in range(10):
         if i % 2:
@@ -36,7 +36,7 @@ def corpus(root: Path) -> None:
     (root / "configs").mkdir(parents=True)
     (root / "configs" / "x.toml").write_text(
         '[names]\nrhr = ["resting hr"]\nrhr_baseline = ["baseline"]\n'
-        'hrv_baseline = ["hrv baseline", "baseline"]\n'
+        'hrv_baseline = ["hrv baseline"]\n'
     )
     (root / "x.jsonl").write_text("\n".join(json.dumps(b) for b in briefs) + "\n")
 
