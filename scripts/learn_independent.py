@@ -29,7 +29,8 @@ USE = {
     "a": "read to choose the model's features",
     "b": "scored before and after that",
     "c": "scored before and after that",
-    "d": "scored once, at the end",
+    "d": "scored once, then after the rules changed",
+    "e": "written last, never read",
 }
 
 
