@@ -20,11 +20,6 @@ def default_scanner() -> Scanner:
     return DefaultScanner()
 
 
-def scanner_ready() -> bool:
-    """Whether `default_scanner` is built, so a caller can paint first and build it later."""
-    return default_scanner.cache_info().currsize > 0
-
-
 def checked_spans(
     text: str, pool: Sequence[Known], scanner: Scanner | None = None
 ) -> list[tuple[int, int]]:
