@@ -231,9 +231,9 @@ def evaluate(briefs: Sequence[dict[str, Any]], runs: dict[str, dict[str, Detect]
             ]
             flags = by_domain[meta["domain"]](brief["text"], pool)
             score = score_brief(brief["truth"], flags)
-            for key in ("all", meta["split"], meta["domain"], f"{meta['domain']}/{meta['split']}"):
+            for key in _slices(meta):
                 slices[key].add(score.tally)
-            for split in ("all", meta["split"]):
+            for split in _splits(meta):
                 false_alarms[split].update(score.false_alarms)
                 misses[split].update(score.misses)
                 beyond[f"{split}/total"] += score.beyond_band
@@ -251,12 +251,24 @@ def evaluate(briefs: Sequence[dict[str, Any]], runs: dict[str, dict[str, Detect]
     return report
 
 
+def _splits(meta: dict[str, Any]) -> tuple[str, ...]:
+    """The slice "all" and the brief's split; a corpus without splits (fixtures/independent) has
+    "all" alone."""
+    return ("all", meta["split"]) if meta.get("split") else ("all",)
+
+
+def _slices(meta: dict[str, Any]) -> list[str]:
+    """The slices a brief counts in: its splits, its domain and its domain in its split."""
+    domain, split = meta["domain"], meta.get("split")
+    return [*_splits(meta), domain, *([f"{domain}/{split}"] if split else [])]
+
+
 def numbers_by_class(briefs: Sequence[dict[str, Any]]) -> dict[str, dict[str, int]]:
     """How many numbers of each class the corpus holds, per split: what a count is out of."""
     out: dict[str, Counter[str]] = defaultdict(Counter)
     for brief in briefs:
         for entry in brief["truth"]:
-            for split in ("all", brief["meta"]["split"]):
+            for split in _splits(brief["meta"]):
                 out[split][truth_class(entry)] += 1
     return {split: dict(counts.most_common()) for split, counts in out.items()}
 
@@ -325,6 +337,8 @@ def show(report: dict, notes: Sequence[str], numbers: dict[str, dict[str, int]])
     for row in rows(report, scopes(report)):
         table.add_row(*(Text(cell) for cell in row))
     console.print(table)
+    # a corpus without splits (fixtures/independent) has the "all" column alone
+    splits = [split for split in ("all", "dev", "held-out") if numbers.get(split)]
     for spec, result in report.items():
         for title, key in (
             ("false alarms by class", "false_alarms"),
@@ -332,13 +346,13 @@ def show(report: dict, notes: Sequence[str], numbers: dict[str, dict[str, int]])
         ):
             classes = Table(title=f"{spec}: {title}, of the numbers of that class")
             classes.add_column("class")
-            for split in ("all", "dev", "held-out"):
+            for split in splits:
                 classes.add_column(split, justify="right")
             counts = result[key]
             for cls in counts.get("all", {}):
                 cells = [
                     f"{counts.get(split, {}).get(cls, 0)}/{numbers.get(split, {}).get(cls, 0)}"
-                    for split in ("all", "dev", "held-out")
+                    for split in splits
                 ]
                 classes.add_row(Text(cls), *cells)
             console.print(classes)
@@ -346,9 +360,9 @@ def show(report: dict, notes: Sequence[str], numbers: dict[str, dict[str, int]])
         console.print(
             Text(
                 f"{spec}: beyond-band misstatements (the metric named beside them) flagged "
-                + ", ".join(f"{s} {band[s]['found']}/{band[s]['total']}" for s in band)
+                + ", ".join(f"{s} {band[s]['found']}/{band[s]['total']}" for s in splits)
                 + "; flagged against the value misstated "
-                + ", ".join(f"{s} {band[s]['named']}/{band[s]['total']}" for s in band)
+                + ", ".join(f"{s} {band[s]['named']}/{band[s]['total']}" for s in splits)
             )
         )
     for note in notes:

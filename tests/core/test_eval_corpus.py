@@ -201,6 +201,29 @@ def test_evaluation_matches_a_hand_count(tmp_path: Path) -> None:
     assert report["beyond_band"]["all"] == {"total": 1, "found": 0, "named": 0}
 
 
+def test_a_corpus_without_splits_is_scored_by_domain(tmp_path: Path) -> None:
+    """fixtures/independent has no dev and held-out splits: its briefs count in "all" and
+    their domain, and the printed tables show the "all" column alone."""
+    text = "Resting heart rate came in at 57 bpm."
+    brief = {
+        "id": "a",
+        "text": text,
+        "pool": [{"name": "rhr", "value": 52, "unit": "bpm"}],
+        "meta": {"domain": "coach"},
+        "truth": [_truth(text, "57", contradicts="rhr", misstatement="value")],
+    }
+    _write(tmp_path / "coach.jsonl", [brief])
+    command = [sys.executable, EVALUATE, "--corpus", str(tmp_path), "-d", "reference", "--only"]
+    run = subprocess.run([*command, "--json"], capture_output=True, text=True, check=True)
+    slices = json.loads(run.stdout)["detectors"]["reference"]["slices"]
+    assert sorted(slices) == ["all", "coach"]
+    assert (slices["coach"]["flags"], slices["coach"]["true_positives"]) == (1, 1)
+    shown = subprocess.run(
+        command, capture_output=True, text=True, check=True, env={**os.environ, "COLUMNS": "120"}
+    ).stdout
+    assert "held-out" not in shown and "flagged all 0/0" in shown
+
+
 def test_markdown_table_has_a_row_per_detector_and_slice() -> None:
     run = subprocess.run(
         [sys.executable, EVALUATE, "--markdown"],
