@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import Row, Select, func, select
 from sqlmodel import Session
 
 from db.misses import miss_fixtures
@@ -36,10 +37,9 @@ from reviewer.vocabulary import EXPORTED
 EXPORTED_VERDICTS = EXPORTED
 
 
-def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Iterator[LabeledClaim]:
-    """Every current true/false-positive verdict (skips and undone labels left out), one row
-    per claim and reviewer, in claim order. The detector named is the one whose flag on that
-    claim came first, so re-running other detectors later does not change the fixture."""
+def _labeled_claims(reviewer: str | None) -> Select:
+    """The query of `iter_labeled_claims`: each exported verdict with its claim, brief,
+    pool and the first flag on the claim (its detector run)."""
     first_flag = (
         select(FlagRecord.claim_id, func.min(FlagRecord.pk).label("flag_pk"))
         .group_by(FlagRecord.claim_id)
@@ -85,8 +85,34 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
     )
     if reviewer is not None:
         stmt = stmt.where(LS.c.reviewer == reviewer)
+    return stmt
+
+
+def _flag_of(row: Row) -> dict[str, Any] | None:
+    """The flag a labeled claim's row carries, as a fixture writes it (None: no flag)."""
+    if row.kind is None:
+        return None
+    flag = {
+        "kind": row.kind,
+        "value": row.value,
+        "unit": row.unit,
+        "nearest": row.nearest,
+        "nearest_value": row.nearest_value,
+        "delta": row.delta,
+        "basis": row.basis,  # None for a flag stored before basis was kept
+        "rule": row.rule,  # None for a flag stored before rules were kept
+    }
+    if row.probability is not None:  # a learned model decided it
+        flag["probability"] = round(row.probability, 4)  # as scan gives it
+    return flag
+
+
+def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Iterator[LabeledClaim]:
+    """Every current true/false-positive verdict (skips and undone labels left out), one row
+    per claim and reviewer, in claim order. The detector named is the one whose flag on that
+    claim came first, so re-running other detectors later does not change the fixture."""
     pools: dict[int, tuple[Known, ...]] = {}
-    for row in session.execute(stmt):
+    for row in session.execute(_labeled_claims(reviewer)):
         text, pool_pk = row.text, row.pool_pk
         if text[row.start : row.end] != row.token:  # labeled before `ingest --replace`
             kept = labeled_version(session, row.brief_pk, row.start, row.end, row.token)
@@ -99,20 +125,6 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
             if pool_pk != row.pool_pk:
                 knowns = session.scalar(select(P.c.knowns).where(P.c.pk == pool_pk))
             pool = pools[pool_pk] = pool_from_json(knowns)
-        flag = None
-        if row.kind is not None:
-            flag = {
-                "kind": row.kind,
-                "value": row.value,
-                "unit": row.unit,
-                "nearest": row.nearest,
-                "nearest_value": row.nearest_value,
-                "delta": row.delta,
-                "basis": row.basis,  # None for a flag stored before basis was kept
-                "rule": row.rule,  # None for a flag stored before rules were kept
-            }
-            if row.probability is not None:  # a learned model decided it
-                flag["probability"] = round(row.probability, 4)  # as scan gives it
         yield LabeledClaim(
             claim_id=row.id,
             role=row.role,
@@ -129,7 +141,7 @@ def iter_labeled_claims(*, session: Session, reviewer: str | None = None) -> Ite
                 note=row.note,
                 detector=row.detector or "",
                 version=row.version or "",
-                flag=flag,
+                flag=_flag_of(row),
             ),
         )
 

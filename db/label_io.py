@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from sqlalchemy import exists, insert, select
+from sqlalchemy import Row, exists, insert, select
 
 from db.label_lines import MISS, STORED, LabelLine
 from db.labels import record_label
@@ -94,32 +94,41 @@ def export_lines(*, session: Db, run_id: int | None = None) -> list[dict[str, An
         line = {"brief": r.brief_id, "reviewed": True, "reviewer": r.reviewer}
         rows.append(((r.pk, 0, 0, r.reviewer), line | _run_of(r.name, r.run_id)))
     for r in session.execute(labels):
-        line = {
-            "brief": r.brief_id,
-            "start": r.start,
-            "end": r.end,
-            "verdict": STORED[r.verdict],
-            "reviewer": r.reviewer,
-        }
-        line |= {"note": r.note} if r.note else {}
-        line |= _run_of(r.name, r.run_id) | ({"queue": True} if r.queue else {})
-        line |= {"role": r.role} if r.role != "reviewer" else {}
-        line |= {"rule": r.rule} if r.rule else {}
-        line |= {"probability": round(r.probability, 4)} if r.probability is not None else {}
-        rows.append(((r.pk, 1, r.start, r.reviewer), line))
+        rows.append(((r.pk, 1, r.start, r.reviewer), _label_line(r)))
     for r in session.execute(misses):
-        line = {
-            "brief": r.brief_id,
-            "start": r.start,
-            "end": r.end,
-            "verdict": MISS,
-            "known": r.known,
-            "reviewer": r.reviewer,
-        }
-        line |= ({"note": r.note} if r.note else {}) | _run_of(r.name, r.run_id)
-        rows.append(((r.pk, 1, r.start, r.reviewer), line))
+        rows.append(((r.pk, 1, r.start, r.reviewer), _miss_line(r)))
     rows.sort(key=lambda row: row[0])
     return [line for _key, line in rows]
+
+
+def _label_line(r: Row) -> dict[str, Any]:
+    """A verdict's line: what every line says, then what only some labels have."""
+    line = {
+        "brief": r.brief_id,
+        "start": r.start,
+        "end": r.end,
+        "verdict": STORED[r.verdict],
+        "reviewer": r.reviewer,
+    }
+    line |= {"note": r.note} if r.note else {}
+    line |= _run_of(r.name, r.run_id) | ({"queue": True} if r.queue else {})
+    line |= {"role": r.role} if r.role != "reviewer" else {}
+    line |= {"rule": r.rule} if r.rule else {}
+    line |= {"probability": round(r.probability, 4)} if r.probability is not None else {}
+    return line
+
+
+def _miss_line(r: Row) -> dict[str, Any]:
+    """A miss's line: the span a reviewer marked and the known value it misstates."""
+    line = {
+        "brief": r.brief_id,
+        "start": r.start,
+        "end": r.end,
+        "verdict": MISS,
+        "known": r.known,
+        "reviewer": r.reviewer,
+    }
+    return line | ({"note": r.note} if r.note else {}) | _run_of(r.name, r.run_id)
 
 
 def _claim_id(session: Db, line: LabelLine) -> int:

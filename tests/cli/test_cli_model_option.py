@@ -20,12 +20,15 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def learned(tmp_path_factory) -> tuple[str, Path, Path]:
-    """(the labeled database, a model file, the briefs file)."""
+    """(the labeled database, a model file, the briefs file). The database's run 2,
+    `learned`, is a run made with the model stored as `team`."""
     tmp_path = tmp_path_factory.mktemp("learned")
     where = labeled_database(tmp_path)
     model = tmp_path / "model.json"
     result = runner.invoke(app, ["learn", "--name", "team", "--out", str(model), "--db", where])
     assert result.exit_code == 0, result.output
+    flagged = runner.invoke(app, ["flag", "--model", "team", "--name", "learned", "--db", where])
+    assert flagged.exit_code == 0, flagged.output
     return where, model, tmp_path / "briefs.jsonl"
 
 
@@ -78,9 +81,7 @@ def test_a_bad_model_file_stops_the_scan_with_its_reason(tmp_path, monkeypatch, 
 
 
 def test_a_run_made_with_a_model_records_it(learned):
-    where, model, _ = learned
-    result = runner.invoke(app, ["flag", "--model", "team", "--name", "learned", "--db", where])
-    assert result.exit_code == 0, result.output
+    where, model, _ = learned  # run 2 made with the stored model, by name
     from_file = runner.invoke(app, ["flag", "--model", str(model), "--db", where])
     assert from_file.exit_code == 0, from_file.output
     engine = db.make_engine(where)
