@@ -274,20 +274,14 @@ def say_what_narrows(s: PrecisionStats, console: Console) -> None:
         say(console, "the interval is within ±5 points")
 
 
-# true/false verdicts from which a model of them is worth learning, at least LEARN_EACH of
-# each: on prose no rule was tuned on (fixtures/independent/e), 10 labeled briefs (about
-# 11 flags) taught a model nothing, 20 took precision from 41% to 81%, 40 to 91%
-LEARN_FROM, LEARN_EACH = 20, 5
-LEARN_BELOW = 0.9  # the labels' precision under which the hint is given
-
-
 def suggest_learning(s: PrecisionStats, where: str, console: Console) -> None:
     """For a run made by the rules alone, once its labels hold enough of both verdicts and
-    say many of its flags are false, the commands that learn a model of them and use it."""
+    say many of its flags are false (`worth_learning`), the commands that learn a model of
+    them and use it."""
+    from reviewer.learn.advice import worth_learning
+
     tp, fp = s.true_positives, s.false_positives
-    if s.run_id is None or tp + fp < LEARN_FROM or min(tp, fp) < LEARN_EACH:
-        return
-    if tp / (tp + fp) >= LEARN_BELOW:
+    if s.run_id is None or not worth_learning(tp, fp):
         return
     if "://" in where:  # a URL: its password masked (SQLAlchemy only then)
         from db.engine import display

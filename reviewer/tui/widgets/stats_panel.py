@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
+from reviewer.learn.advice import worth_learning
 from reviewer.metrics import wilson_interval
 from reviewer.tui.charts import arm_sparks, interval_cells, run_precision
 from reviewer.tui.literal import one_line
@@ -174,12 +175,33 @@ def stats_content(report: StatsReport) -> Content:
                           "$warning"))  # fmt: skip
     parts += [(f"skipped     {s.skipped:,}\n", "dim")]
     parts += model_parts(report.model)
+    if report.model is None:  # a run made by the rules alone
+        parts += learn_parts(tp, fp)
     parts += switch_parts(report.switch_off)
     parts += strata_parts(honest)
     parts += agreement_parts(report.agreement)
     parts += arms_parts(report)
     parts += runs_parts(report.runs)
     return Content.assemble(*parts)
+
+
+def learn_parts(tp: int, fp: int) -> list[Part]:
+    """The commands that learn a model of the labels and flag with it, once they are
+    worth learning from (`reviewer stats` gives them too); nothing before."""
+    if not worth_learning(tp, fp):
+        return []
+    return [
+        ("\nLearn       ", "bold"),
+        (
+            f"{fp:,} of {tp + fp:,} verdicts say the flag is false: a model can learn "
+            "which are right\n",
+            "dim",
+        ),
+        (" reviewer learn --name team", "$accent"),
+        (", then ", "dim"),
+        ("reviewer flag --model team", "$accent"),
+        (" (with this database's --db)\n", "dim"),
+    ]
 
 
 def switch_parts(rules: Sequence[SwitchOff]) -> list[Part]:

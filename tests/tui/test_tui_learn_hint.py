@@ -1,0 +1,56 @@
+"""The stats panel gives the commands that learn a model of the labels once they are worth
+learning from, as `reviewer stats` does. Driven with pilot on a real SQLite file made by
+the real ingest of the demo briefs; the labels are read back from the database after."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+from textual.widgets import Static
+
+import db
+from reviewer.tui.app import ReviewApp
+from tests.cli.test_cli_stats_learn_hint import copy_with_labels, stored  # noqa: F401
+from tests.support.workers import workers_done
+
+SIZE = (120, 60)
+
+
+async def panel_of(where: str) -> tuple[str, int]:
+    """The stats panel's text as ana sees it, and the labels stored after the app closed."""
+    engine = db.make_engine(where)
+    app = ReviewApp(engine, reviewer="ana", run=1, order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await workers_done(app)
+        await pilot.press("p")
+        await workers_done(app)
+        await pilot.pause()
+        shown = " ".join(str(app.screen.query_one("#stats-text", Static).render()).split())
+    with engine.connect() as connection:
+        labels = connection.execute(text("SELECT count(*) FROM label")).scalar_one()
+    engine.dispose()
+    return shown, labels
+
+
+@pytest.mark.asyncio
+async def test_the_panel_says_when_the_labels_can_teach_a_model(
+    stored: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    where = copy_with_labels(stored, tmp_path, true=12, false=12)
+    shown, labels = await panel_of(where)
+    assert "Learn 12 of 24 verdicts say the flag is false" in shown
+    assert "reviewer learn --name team, then reviewer flag --model team" in shown
+    assert labels == 24  # the panel only reads
+
+
+@pytest.mark.asyncio
+async def test_no_learn_section_while_the_rules_read_right(
+    stored: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    where = copy_with_labels(stored, tmp_path, true=27, false=3)
+    shown, _ = await panel_of(where)
+    assert "Precision" in shown and "Learn" not in shown
