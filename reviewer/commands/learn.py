@@ -4,6 +4,7 @@ file `scan --model` and CI can use without the database."""
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -189,4 +190,14 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
         except OSError as problem:
             return fail(problem)
         say(console, f"written to {out_file}")
+    say(console, _next_step(url_or_path, model_name))
     return OK
+
+
+def _next_step(url_or_path: str, model_name: str) -> str:
+    """The command that makes a run with the model just learned (a URL's password masked)."""
+    from db.engine import display
+
+    where, name = shlex.quote(display(url_or_path)), shlex.quote(model_name)
+    return (f"Next: reviewer flag --model {name} --db {where} makes a run with it; its "
+            "stats keep these training labels apart from the labels made since")  # fmt: skip

@@ -79,6 +79,9 @@ def test_learn_fits_a_model_that_drops_the_false_alarm_and_adds_the_miss(tmp_pat
     result = runner.invoke(app, ["learn", "--name", "team", "--out", str(out), "--db", where])
     assert result.exit_code == 0, result.output
     assert "5-fold cross-validation by brief (30 briefs)" in result.stdout
+    assert f"Next: reviewer flag --model team --db {where} makes a run" in " ".join(
+        result.stdout.split()
+    )
     model = model_from_json(out.read_text())
     figures = model.trained_on["cross_validation"]
     assert (figures["rules"]["flags"], figures["rules"]["true_positives"]) == (18, 12)
