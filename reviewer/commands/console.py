@@ -7,6 +7,7 @@ Ids, file names and messages come from input files: they are printed as `rich.te
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -84,6 +85,16 @@ def echo(message: str, *, error: bool = False) -> None:
 # control characters shown as their Unicode pictures (a bidirectional override as U+FFFD),
 # one for one, so spans hold: the app's rule, for every line the CLI prints
 visible = literal
+
+
+def db_option(where: str) -> str:
+    """`--db WHERE` as a command to type: a URL's password masked (SQLAlchemy imported
+    only then), quoted for the shell."""
+    if "://" in where:
+        from db.engine import display
+
+        where = display(where)
+    return f"--db {shlex.quote(where)}"
 
 
 def input_error(problem: InputError) -> int:

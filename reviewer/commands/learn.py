@@ -11,7 +11,18 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from reviewer.commands.console import OK, USAGE, counted, echo, err, fail, open_db, out, say
+from reviewer.commands.console import (
+    OK,
+    USAGE,
+    counted,
+    db_option,
+    echo,
+    err,
+    fail,
+    open_db,
+    out,
+    say,
+)
 
 
 def _run(session: Any, ref: str | None) -> Any:
@@ -196,8 +207,6 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
 
 def _next_step(url_or_path: str, model_name: str) -> str:
     """The command that makes a run with the model just learned (a URL's password masked)."""
-    from db.engine import display
-
-    where, name = shlex.quote(display(url_or_path)), shlex.quote(model_name)
-    return (f"Next: reviewer flag --model {name} --db {where} makes a run with it; its "
+    name = shlex.quote(model_name)
+    return (f"Next: reviewer flag --model {name} {db_option(url_or_path)} makes a run with it; its "
             "stats keep these training labels apart from the labels made since")  # fmt: skip

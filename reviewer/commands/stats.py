@@ -4,7 +4,6 @@ and run; recall over the briefs read in full."""
 from __future__ import annotations
 
 import json
-import shlex
 import sys
 from typing import Any
 
@@ -15,7 +14,17 @@ from rich.text import Text
 
 from db.figures import PrecisionStats, RunStats, SliceStats
 from reviewer.commands.charts import figure, interval_bar
-from reviewer.commands.console import OK, USAGE, counted, err, open_db, out, say, visible
+from reviewer.commands.console import (
+    OK,
+    USAGE,
+    counted,
+    db_option,
+    err,
+    open_db,
+    out,
+    say,
+    visible,
+)
 
 
 def stats(
@@ -283,14 +292,10 @@ def suggest_learning(s: PrecisionStats, where: str, console: Console) -> None:
     tp, fp = s.true_positives, s.false_positives
     if s.run_id is None or not worth_learning(tp, fp):
         return
-    if "://" in where:  # a URL: its password masked (SQLAlchemy only then)
-        from db.engine import display
-
-        where = display(where)
-    db = shlex.quote(where)
+    db = db_option(where)
     say(console, f"{fp:,} of these {tp + fp:,} verdicts say the flag is false: a model of them "
-                 f"can learn which flags are right (reviewer learn --name team --db {db}, "
-                 f"then reviewer flag --model team --db {db}; it needs "
+                 f"can learn which flags are right (reviewer learn --name team {db}, "
+                 f"then reviewer flag --model team {db}; it needs "
                  "grounding-reviewer[learn])")  # fmt: skip
 
 

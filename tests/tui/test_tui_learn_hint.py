@@ -7,31 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
-from textual.widgets import Static
 
-import db
-from reviewer.tui.app import ReviewApp
 from tests.cli.test_cli_stats_learn_hint import copy_with_labels, stored  # noqa: F401
-from tests.support.workers import workers_done
-
-SIZE = (120, 60)
-
-
-async def panel_of(where: str) -> tuple[str, int]:
-    """The stats panel's text as ana sees it, and the labels stored after the app closed."""
-    engine = db.make_engine(where)
-    app = ReviewApp(engine, reviewer="ana", run=1, order="brief")
-    async with app.run_test(size=SIZE) as pilot:
-        await workers_done(app)
-        await pilot.press("p")
-        await workers_done(app)
-        await pilot.pause()
-        shown = " ".join(str(app.screen.query_one("#stats-text", Static).render()).split())
-    with engine.connect() as connection:
-        labels = connection.execute(text("SELECT count(*) FROM label")).scalar_one()
-    engine.dispose()
-    return shown, labels
+from tests.tui.test_tui_switch_off import panel_of
 
 
 @pytest.mark.asyncio
