@@ -61,6 +61,8 @@ def stats(
         learned = run_model_figures(url_or_path, run_id=result.run_id) or {}
     if as_json:
         extra = {} if rules is None else stats_by_rule.as_json(result, rules)
+        advice = None if learned else learning(result, url_or_path)
+        extra |= {} if advice is None else {"learn": advice}
         sys.stdout.write(json.dumps(result.to_dict() | extra | team | learned, indent=2) + "\n")
     else:
         print_stats(result, out())
@@ -283,20 +285,33 @@ def say_what_narrows(s: PrecisionStats, console: Console) -> None:
         say(console, "the interval is within ±5 points")
 
 
-def suggest_learning(s: PrecisionStats, where: str, console: Console) -> None:
-    """For a run made by the rules alone, once its labels hold enough of both verdicts and
-    say many of its flags are false (`worth_learning`), the commands that learn a model of
-    them and use it."""
+def learning(s: PrecisionStats, where: str) -> dict[str, Any] | None:
+    """`stats --json`'s `learn`, of a run made by the rules alone: whether its labels are
+    worth a model (`worth_learning`), and then the commands that learn one and use it;
+    None without a run."""
     from reviewer.learn.advice import worth_learning
 
     tp, fp = s.true_positives, s.false_positives
-    if s.run_id is None or not worth_learning(tp, fp):
+    if s.run_id is None:
+        return None
+    advised = worth_learning(tp, fp)
+    commands = []
+    if advised:  # (a URL's password is masked by SQLAlchemy: imported only then)
+        db = db_option(where)
+        commands = [f"reviewer learn --name team {db}", f"reviewer flag --model team {db}"]
+    return {"advised": advised, "verdicts": tp + fp, "false": fp, "commands": commands}
+
+
+def suggest_learning(s: PrecisionStats, where: str, console: Console) -> None:
+    """For a run made by the rules alone, once its labels hold enough of both verdicts and
+    say many of its flags are false, the commands that learn a model of them and use it."""
+    advice = learning(s, where)
+    if advice is None or not advice["advised"]:
         return
-    db = db_option(where)
-    say(console, f"{fp:,} of these {tp + fp:,} verdicts say the flag is false: a model of them "
-                 f"can learn which flags are right (reviewer learn --name team {db}, "
-                 f"then reviewer flag --model team {db}; it needs "
-                 "grounding-reviewer[learn])")  # fmt: skip
+    learn, flag = advice["commands"]
+    say(console, f"{advice['false']:,} of these {advice['verdicts']:,} verdicts say the flag "
+                 f"is false: a model of them can learn which flags are right ({learn}, "
+                 f"then {flag}; it needs grounding-reviewer[learn])")  # fmt: skip
 
 
 def _unknown_verdicts(s: PrecisionStats) -> str:

@@ -123,8 +123,10 @@ def test_stats_of_a_run_made_with_a_model_keep_its_training_labels_apart(learned
     engine.dispose()
     result = runner.invoke(app, ["stats", "--json", "--run", "learned", "--db", where])
     assert result.exit_code == 0, result.output
-    figures = json.loads(result.stdout)["model"]
+    said = json.loads(result.stdout)
+    figures = said["model"]
     assert figures["name"] == "team" and figures["training_labels"] == 12
+    assert "learn" not in said  # made with a model: no advice to learn one
     after = figures["after_training"]
     assert (after["labels"], after["true_positives"], after["precision"]) == (1, 1, 1.0)
     assert after["precision_ci"][0] == pytest.approx(0.2065, abs=1e-3)

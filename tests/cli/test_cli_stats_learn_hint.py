@@ -3,6 +3,7 @@ of the labels once they hold enough of both verdicts and say many flags are fals
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -69,3 +70,27 @@ def test_no_hint_without_enough_of_both_or_with_precise_rules(
     result = runner.invoke(app, ["stats", "--db", where])
     assert result.exit_code == 0, result.output
     assert HINT not in " ".join(result.stdout.split())
+
+
+def test_json_carries_the_learn_advice(stored: str, tmp_path: Path) -> None:
+    where = copy_with_labels(stored, tmp_path, true=12, false=12)
+    result = runner.invoke(app, ["stats", "--db", where, "--json"])
+    assert result.exit_code == 0, result.output
+    learn = json.loads(result.stdout)["learn"]
+    assert learn == {
+        "advised": True,
+        "verdicts": 24,
+        "false": 12,
+        "commands": [
+            f"reviewer learn --name team --db {where}",
+            f"reviewer flag --model team --db {where}",
+        ],
+    }
+
+
+def test_json_says_when_the_labels_are_not_worth_a_model(stored: str, tmp_path: Path) -> None:
+    where = copy_with_labels(stored, tmp_path, true=27, false=3)
+    result = runner.invoke(app, ["stats", "--db", where, "--json"])
+    assert result.exit_code == 0, result.output
+    learn = json.loads(result.stdout)["learn"]
+    assert learn == {"advised": False, "verdicts": 30, "false": 3, "commands": []}
