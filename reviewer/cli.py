@@ -514,11 +514,19 @@ def rules(
     run: Annotated[
         str | None, typer.Option("--run", help="Run id or name (default: the latest run).")
     ] = None,
+    lexicon: Annotated[
+        bool,
+        typer.Option(
+            "--lexicon",
+            help="The word classes a config's [lexicon] adds words to, with the rule that "
+            "reads them and their built-in words, instead of the rules.",
+        ),
+    ] = False,
 ) -> None:
     """Every reading of the default detector: id, what it reads, examples (from its tables)."""
     from reviewer.commands import rules as command
 
-    raise typer.Exit(command.rules(fmt.value, db=db, run=run))
+    raise typer.Exit(command.rules(fmt.value, db=db, run=run, lexicon=lexicon))
 
 
 @app.command(rich_help_panel="Measure a detector")

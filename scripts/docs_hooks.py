@@ -2,6 +2,7 @@
 
     python scripts/docs_hooks.py commands    the command reference, from reviewer.cli's app
     python scripts/docs_hooks.py rules       the rule catalogue of the default detector
+    python scripts/docs_hooks.py lexicon     the word classes a config's [lexicon] extends
 
 A page asks for a part with a marker line, `<!-- generated: commands -->` or
 `<!-- generated: rules -->`; the marker is replaced by the part as Markdown, so the
@@ -207,12 +208,28 @@ def _rules_command() -> str | None:
     return result.output
 
 
+def word_classes() -> str:
+    """The word classes a config's `[lexicon]` extends: `reviewer rules --lexicon --format
+    markdown` where the option exists, else nothing."""
+    import typer.main
+    from typer.testing import CliRunner
+
+    from reviewer.cli import app
+
+    rules = getattr(typer.main.get_command(app), "commands", {}).get("rules")
+    if rules is None or not any("--lexicon" in p.opts for p in rules.params):
+        return ""
+    result = CliRunner().invoke(app, ["rules", "--lexicon", "--format", "markdown"])
+    return result.output if result.exit_code == 0 else ""
+
+
 # ---------------------------------------------------------------- MkDocs
 
 
 PARTS: dict[str, Callable[[], str]] = {
     "commands": command_reference,
     "rules": rule_catalogue,
+    "lexicon": word_classes,
 }
 
 

@@ -53,6 +53,11 @@ def test_the_rule_catalogue_page_carries_every_rule(site: Path) -> None:
         pytest.skip("no rule table in this version")
     for rule in CATALOGUE:
         assert rule.id in page, rule.id
+    from reviewer.grounding import lexicon
+
+    assert "Word classes a config extends" in page
+    for name in lexicon.EXTENDABLE:  # with the words the class holds
+        assert name in page and lexicon.WORDS[name][-1] in page, name
 
 
 def test_the_changelog_is_in_the_site(site: Path) -> None:

@@ -170,10 +170,77 @@ def print_run_note(run: RunRules, console: Any) -> None:
         console.print(Text(visible(f"{rule}: {cell(part)}")), style="dim")
 
 
-def rules(fmt: str = "table", *, db: str | None = None, run: str | None = None) -> int:
+def word_classes() -> list[dict[str, Any]]:
+    """The lexicon's classes a config's `[lexicon]` may add words to, in the lexicon's
+    order: the rule that reads the added words, what such a word does to a number, and
+    the class's built-in words."""
+    from reviewer.grounding import lexicon
+    from reviewer.grounding.added_words import READ_AS
+
+    words = lexicon.WORDS
+    return [
+        {"class": name, "rule": rule, "added_word": READ_AS[name], "words": list(words[name])}
+        for name, rule in lexicon.EXTENDABLE.items()
+    ]
+
+
+def lexicon_markdown() -> str:
+    """The extendable word classes as a section of the docs' catalogue."""
+    lines = [
+        "## Word classes a config extends",
+        "",
+        "`[lexicon]` in a detector config adds a domain's words to these classes of the",
+        "`default` detector (any other class is refused). Each added word is read by the rule",
+        "beside its class; switching that rule off switches the added words off too. Made by",
+        "`reviewer rules --lexicon --format markdown`.",
+        "",
+        "| class | rule | an added word | built-in words |",
+        "|---|---|---|---|",
+    ]
+    for row in word_classes():
+        words = ", ".join(_md(word) for word in row["words"])
+        lines.append(f"| `{row['class']}` | `{row['rule']}` | {_md(row['added_word'])} | {words} |")
+    return "\n".join(lines) + "\n"
+
+
+def print_lexicon() -> None:
+    """Each extendable class as a block: its name and rule, what an added word does, and
+    its built-in words (wrapped to the terminal)."""
+    from rich.console import Console
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    rows = word_classes()
+    for row in rows:
+        head = Text(row["class"], style="bold")
+        head.append(f"  read by {row['rule']}", style="cyan")
+        console.print(head)
+        console.print(Padding(Text(f"an added word: {row['added_word']}"), (0, 0, 0, 2)))
+        words = Text(f"built in ({len(row['words'])}): ", style="dim")
+        words.append(", ".join(visible(word) for word in row["words"]), style="dim")
+        console.print(Padding(words, (0, 0, 1, 2)))
+    console.print(Text(f"{len(rows)} word classes take a config's words, e.g. [lexicon] "
+                       'plan_words = ["north star"]', style="dim"))  # fmt: skip
+
+
+def rules(
+    fmt: str = "table", *, db: str | None = None, run: str | None = None, lexicon: bool = False
+) -> int:
     """Print the catalogue in `fmt`, with a run's labeled precision per rule when `db` is
-    given; the exit code."""
+    given (or, with `lexicon`, the word classes a config extends); the exit code."""
     figures = None
+    if lexicon:
+        if db is not None or run is not None:
+            say(err(), "--lexicon lists the word classes a config extends: no run's figures")
+            return USAGE
+        if fmt == "json":
+            print(json.dumps(word_classes(), ensure_ascii=False, indent=2))
+        elif fmt == "markdown":
+            print(lexicon_markdown(), end="")
+        else:
+            print_lexicon()
+        return OK
     if db is None and run is not None:
         say(err(), "--run needs --db: the database whose run's labels to show")
         return USAGE

@@ -54,6 +54,20 @@ READS: dict[str, tuple[Why, bool]] = {
 # the classes whose added words give a number a sign, read by this rule
 SIGN_CLASSES = ("negative_words", "positive_words")
 SIGN_RULE = "sign.word"
+# what a word added to each extendable class does to a number (`reviewer rules --lexicon`)
+READ_AS: dict[str, str] = {
+    "plan_words": "anywhere in the number's clause before it: the number is a plan",
+    "past_words": "anywhere in the number's clause before it: another period's value",
+    "others": "anywhere in the number's clause before it: somebody else's figure",
+    "plan_nouns_after": "right after the number (past its unit and a cadence such as "
+    '"monthly"): a plan\'s figure',
+    "approximate_words": "anywhere in the number's clause before it: a value said roughly, "
+    "flagged only when plainly off",
+    "negative_words": "right before a number with no sign of its own: a fall, the number "
+    'a change below zero ("to" or "at" after the word: a level)',
+    "positive_words": "right before a number with no sign of its own: a rise, the number "
+    'a change above zero ("to" or "at" after the word: a level)',
+}
 
 
 def _alternation(phrases: tuple[str, ...]) -> str:

@@ -174,3 +174,51 @@ def test_a_names_id_only_turns_off_and_needs_words(tmp_path: Path, body: str, sa
     result = invoke("scan", str(briefs), "--config", str(config))
     assert result.exit_code == 2 and str(config) in result.stderr and said in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_lexicon_lists_the_classes_a_config_extends_with_their_rule_and_words() -> None:
+    from reviewer.grounding import lexicon
+    from reviewer.grounding.rules import by_id
+
+    result = invoke("rules", "--lexicon", "--format", "json")
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.stdout)
+    assert [row["class"] for row in listed] == list(lexicon.EXTENDABLE)
+    for row in listed:
+        assert row["rule"] == lexicon.EXTENDABLE[row["class"]]
+        assert by_id(row["rule"]) is not None  # a rule of the catalogue
+        assert row["words"] == list(lexicon.WORDS[row["class"]]) and row["added_word"]
+    table = invoke("rules", "--lexicon")
+    assert table.exit_code == 0, table.output
+    for row in listed:
+        assert f"{row['class']}  read by {row['rule']}" in table.stdout
+    assert "7 word classes take a config's words" in table.stdout
+    markdown = invoke("rules", "--lexicon", "--format", "markdown").stdout
+    rows = [line for line in markdown.splitlines() if line.startswith("| `")]
+    assert [row.split("`")[1] for row in rows] == list(lexicon.EXTENDABLE)
+
+
+def test_a_word_the_lexicon_listing_offers_reads_as_it_says(tmp_path: Path) -> None:
+    # plan_words' added word makes the number a plan: the flag on 66 (rhr 57) goes, by
+    # the rule the listing names
+    listed = json.loads(invoke("rules", "--lexicon", "--format", "json").stdout)
+    plan = next(row for row in listed if row["class"] == "plan_words")
+    briefs = tmp_path / "b.jsonl"
+    text = "Our north star for resting heart rate is 66 bpm."
+    briefs.write_text(json.dumps({**BRIEF, "text": text}) + "\n")
+    config = tmp_path / "c.toml"
+    config.write_text(NAMES)
+    before = invoke("scan", str(briefs), "--config", str(config))
+    assert before.exit_code == 0 and json.loads(before.stdout)["flags"], before.output
+    config.write_text(NAMES + '[lexicon]\nplan_words = ["north star"]\n')
+    explained = invoke("scan", str(briefs), "--config", str(config), "--explain")
+    assert explained.exit_code == 0, explained.output
+    numbers = json.loads(explained.stdout)["readings"]
+    assert [n["rule"] for n in numbers if n["token"] == "66"] == [plan["rule"]]
+
+
+def test_lexicon_takes_no_run(tmp_path: Path) -> None:
+    result = invoke("rules", "--lexicon", "--db", str(tmp_path / "r.db"))
+    assert result.exit_code == 2
+    assert "--lexicon lists the word classes" in result.stderr
+    assert not (tmp_path / "r.db").exists()
