@@ -286,7 +286,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "summary", "aggregate", "all", "average", "brief", "effect", "part", "other", "any", "each",
         "this", "last", "next", "past", "first", "week", "weeks", "month", "months", "quarter",
         "quarters", "year", "years", "day", "days", "night", "nights", "morning", "evening",
-        "afternoon", "period", "meantime", "end", "whole", "main", "sum", "now", "time", "case",
+        "afternoon", "period", "meantime", "end", "whole", "main", "now", "time", "case",
         "light", "view", "spite", "line", "order", "theory", "my", "plain",
     ),
     # segments a figure may be "on" or "for" after its name: "NPS among power users"
@@ -393,8 +393,8 @@ WORDS: dict[str, tuple[str, ...]] = {
         "wants", "push", "cap", "limit", "budget", "budgeted", "forecast", "forecasts", "expect",
         "expects", "expected", "projected", "projection", "projecting", "scheduled", "upcoming",
         "would", "might", "could", "will", "need", "needs", "must", "hope", "ideally", "keep",
-        "hold", "stay", "if", "unless", "aim", "shoot", "recommend", "recommended", "suggest",
-        "suggests", "suggested", "recommends", "aiming", "prescribed", "ceiling", "floor",
+        "hold", "stay", "if", "unless", "shoot", "recommend", "recommended", "suggest",
+        "suggests", "suggested", "recommends", "prescribed", "ceiling", "floor",
         # a wish or an intention written with a contracted modal ("we'd like", "I'll")
         "we'd", "i'd", "you'd", "we'll", "i'll", "you'll", "let's", "once", "until", "whenever",
         "objective", "objectives", "okr", "okrs", "slo", "slos", "sla", "threshold", "thresholds",
@@ -440,7 +440,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "finite": (
         "is", "was", "are", "were", "came", "comes", "has", "had", "hit", "reached", "rose", "fell",
         "stood", "stands", "sat", "sits", "landed", "ended", "closed", "totalled", "totaled", "ran",
-        "came", "went", "hovered", "averaged", "peaked",
+        "went", "hovered", "averaged", "peaked",
     ),
     # words of a time to come or an ideal: a clause with one is no label of a value
     "not_labels": ("tomorrow", "tonight", "next", "later", "upcoming", "ideal", "ideally"),
@@ -461,7 +461,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "table", "section", "grade", "class", "cohort", "batch", "wave", "iteration", "season",
         "episode", "part", "lesson", "module", "group", "squad", "pod", "shard", "api", "q",
         "quarter", "hole", "box", "bay", "lane", "seat", "order", "account", "invoice", "case",
-        "job", "route", "bus", "flight", "gate", "heat", "test", "priority", "severity", "sev",
+        "job", "route", "bus", "flight", "heat", "test", "priority", "severity", "sev",
         "tranche", "region", "cluster",
     ),
     # "up" ends one too, and is a sign word already
@@ -802,7 +802,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     # words after "or" that make a figure a rough plan: "45 min or so", "or less"
     "or_so_words": (
         "so", "less", "more", "better", "under", "below", "above", "lower", "higher", "fewer",
-        "lower",
     ),
     # verbs whose particle "up" is no movement: "wake up 3 to 5 times"
     "phrasal_up_verbs": (
@@ -839,7 +838,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "for", "the", "this", "that", "month", "week", "quarter", "year", "came", "comes", "in",
         "at", "was", "is", "stood", "stands", "sits", "sat", "landed", "totaled", "totalled",
         "totals", "of", "hit", "reached", "widened", "narrowed", "grew", "shrank", "to", "now",
-        "so", "far", "just", "about", "of", "some", "roughly", "nearly", "almost", "over", "under",
+        "so", "far", "just", "about", "some", "roughly", "nearly", "almost", "over", "under",
     ),
     # participles after "Had" and a subject: "Had burn been $80k"
     "counterfactual_participles": (
@@ -943,7 +942,7 @@ WORDS: dict[str, tuple[str, ...]] = {
         "limit", "threshold", "zone", "range", "budget", "forecast", "plan", "prior", "previous",
         "yesterday", "last", "change", "trend", "delta", "difference", "gap", "ceiling", "floor",
         "cap", "share", "percentile", "drop", "rise", "increase", "decrease", "gain", "loss",
-        "swing", "growth", "move", "shift", "jump", "fall", "target", "include", "includes",
+        "swing", "growth", "move", "shift", "jump", "fall", "include", "includes",
         "including", "incl", "excluding", "excludes", "excl",
     ),
     # the unit a pool's name may end with: "latency_ms", "weight_kg", "sleep_minutes"
@@ -1047,16 +1046,16 @@ WORDS: dict[str, tuple[str, ...]] = {
         "came", "comes", "come", "in", "at", "on", "of", "to", "for", "from", "with", "by", "as",
         "and", "or", "but", "so", "than", "then", "now", "today", "yesterday", "tonight", "morning",
         "evening", "night", "overnight", "week", "weekly", "month", "monthly", "year", "day",
-        "daily", "quarter", "so", "far", "still", "again", "just", "also", "only", "about",
+        "daily", "quarter", "far", "still", "again", "just", "also", "only", "about",
         "around", "roughly", "nearly", "almost", "up", "down", "over", "under", "after", "before",
         "since", "during", "right", "exactly", "hit", "reached", "landed", "ended", "closed",
         "logged", "recorded", "shows", "showed", "shown", "holding", "held", "hold", "averaged",
-        "average", "ran", "run", "peaked", "total", "came", "out", "back", "there", "here", "what",
-        "which", "who", "very", "well", "is", "number", "value", "figure", "reading", "readings",
+        "average", "ran", "run", "peaked", "total", "out", "back", "there", "here", "what",
+        "which", "who", "very", "well", "number", "value", "figure", "readings",
         "level", "levels", "point", "points", "percent", "per", "cent", "monday", "tuesday",
         "wednesday", "thursday", "friday", "saturday", "sunday", "last", "first", "latest",
-        "current", "currently", "finally", "new", "sits", "came", "went", "goes", "going", "got",
-        "get", "gets", "stayed", "stays", "remains", "remained", "mark", "marks", "stands",
+        "current", "currently", "finally", "new", "went", "goes", "going", "got",
+        "get", "gets", "stayed", "stays", "remains", "remained", "mark", "marks",
     ),
     # words of a clause that name no quantity: where a number was read, when, how it looks
     "name_nothing": (
@@ -1107,9 +1106,9 @@ WORDS: dict[str, tuple[str, ...]] = {
         "with", "by", "per", "than", "then", "which", "that", "while", "also", "still", "just",
         "against", "upwards", "downwards", "backwards", "forwards", "sideways", "nowadays", "means",
         "remains", "stays", "looks", "seems", "sits", "shows", "suggests", "says", "reads", "puts",
-        "keeps", "makes", "gives", "holds", "tells", "lands", "comes", "goes", "rises", "falls",
+        "keeps", "makes", "gives", "holds", "tells", "lands", "comes", "rises", "falls",
         "climbs", "today", "yesterday", "tomorrow", "tonight", "now", "again", "already",
-        "overnight", "this", "that", "these", "those",
+        "overnight", "these", "those",
     ),
     # the months, in full and short, as titles: what the scanner reads as a date's month
     "month_names_titled": (

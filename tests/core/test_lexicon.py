@@ -141,3 +141,12 @@ def test_the_classes_a_config_may_extend_are_classes() -> None:
     assert set(lexicon.EXTENDABLE) <= set(lexicon.WORDS)
     assert lexicon.words("plan_words") == frozenset(lexicon.WORDS["plan_words"])
     assert lexicon.alternation("weekdays").split("|") == list(lexicon.WORDS["weekdays"])
+
+
+def test_no_class_holds_a_word_twice() -> None:
+    twice = {
+        name: sorted({word for word in words if words.count(word) > 1})
+        for name, words in lexicon.WORDS.items()
+        if len(set(words)) != len(words)
+    }
+    assert twice == {}
