@@ -28,6 +28,8 @@ from db.tables import claim as C
 from db.tables import detectorrun as R
 from db.tables import pool as P
 from reviewer.grounding.checked import default_scanner
+from reviewer.jsonlimits import JsonLimitError
+from reviewer.jsonlimits import loads as limited_loads
 from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
 
 MISS = "miss"
@@ -71,9 +73,11 @@ class LabelLine:
 def parse(raw: str, line: int, default_reviewer: str) -> dict[str, Any]:
     """The line's fields, checked for shape (not yet against the database)."""
     try:
-        data = json.loads(raw)
+        data = limited_loads(raw)  # (a key given twice, a lone surrogate: refused)
     except json.JSONDecodeError as problem:
-        raise LabelLineError(line, f"not JSON: {problem.msg}") from None
+        raise LabelLineError(line, f"not JSON: {problem.msg} at column {problem.colno}") from None
+    except JsonLimitError as problem:
+        raise LabelLineError(line, str(problem)) from None
     if not isinstance(data, dict):
         raise LabelLineError(line, "not a JSON object")
     reviewed = "reviewed" in data
@@ -85,6 +89,9 @@ def parse(raw: str, line: int, default_reviewer: str) -> dict[str, Any]:
     reviewer = data.get("reviewer", default_reviewer)
     if not isinstance(reviewer, str) or not reviewer.strip():
         raise LabelLineError(line, "reviewer must be a name")
+    if not reviewer.isprintable():
+        shown = ascii(reviewer) if len(reviewer) <= 40 else ascii(reviewer[:37] + "...")
+        raise LabelLineError(line, f"reviewer {shown} holds a control character: a name is text")
     data["reviewer"] = reviewer
     if reviewed:
         if data["reviewed"] is not True:
@@ -103,7 +110,8 @@ def _shape_of_label(data: dict[str, Any], line: int) -> None:
     verdict = data.get("verdict")
     if verdict != MISS and verdict not in WRITTEN:
         choices = ", ".join([*WRITTEN, MISS])
-        raise LabelLineError(line, f"bad verdict {verdict!r} (one of {choices})")
+        said = "no verdict" if verdict is None else f"bad verdict {verdict!r}"
+        raise LabelLineError(line, f"{said} (one of {choices})")
     if verdict == MISS and not isinstance(data.get("known"), str):
         raise LabelLineError(line, "a miss needs known: the name of the known value")
     if data.get("note") is not None and not isinstance(data["note"], str):
@@ -163,6 +171,7 @@ def check(session: Db, lines: Iterable[tuple[int, str]], reviewer: str) -> list[
     run (counted as made outside this database's runs)."""
     briefs = _Briefs(session)
     checked = []
+    verdicts: dict[tuple[str, int, int, str], int] = {}  # a reviewer's verdict: its line
     for number, raw in lines:
         if not raw.strip():
             continue
@@ -170,6 +179,8 @@ def check(session: Db, lines: Iterable[tuple[int, str]], reviewer: str) -> list[
         found = briefs.get(data["brief"])
         if found is None:
             raise LabelLineError(number, f"unknown brief {data['brief']!r}")
+        if data.get("verdict", MISS) != MISS:
+            _once(verdicts, data, number)
         pk, text, pool = found
         run_id = _run_id(session, data["run"]) if "run" in data else None
         common = {"line": number, "brief_pk": pk, "reviewer": data["reviewer"], "run_id": run_id}
@@ -178,6 +189,19 @@ def check(session: Db, lines: Iterable[tuple[int, str]], reviewer: str) -> list[
             continue
         checked.append(_span_line(session, briefs, data, common, (pk, text, pool)))
     return checked
+
+
+def _once(verdicts: dict[tuple[str, int, int, str], int], data: dict[str, Any], line: int) -> None:
+    """One verdict a reviewer on a span: a second would leave which one stands to the
+    order of the lines, and import anew at each import of the file."""
+    key = (data["brief"], data["start"], data["end"], data["reviewer"])
+    first = verdicts.setdefault(key, line)
+    if first != line:
+        raise LabelLineError(
+            line,
+            f"brief {data['brief']!r} {data['start']}-{data['end']} has a verdict by "
+            f"{data['reviewer']!r} on line {first} already (one verdict a reviewer)",
+        )
 
 
 def _span_line(

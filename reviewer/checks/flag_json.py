@@ -15,6 +15,7 @@ import math
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
+from itertools import pairwise
 from typing import Any
 
 from reviewer.grounding.types import Flag, Known
@@ -41,7 +42,23 @@ def read_answer(obj: object, text: str, pool: Sequence[Known]) -> tuple[list[Fla
                             f"field 'flags' must be a list, got {_kind(raw)}")  # fmt: skip
     by_name = {known.name: known for known in pool}
     flags = [_flag(item, index, text, pool, by_name) for index, item in enumerate(raw, 1)]
+    _apart(flags)
     return flags, _checkable(obj, len(flags))
+
+
+def _apart(flags: list[Flag]) -> None:
+    """No two flags share a character: a number is flagged once (a flag given twice would
+    count twice in the run's figures and once in its stored flags)."""
+    ordered = sorted(range(len(flags)), key=lambda i: (flags[i].start, flags[i].end))
+    for before, after in pairwise(ordered):
+        a, b = flags[before], flags[after]
+        if b.start < a.end:
+            first, second = sorted((before, after))
+            raise FlagJsonError(
+                f"flag {second + 1}: span {flags[second].start}..{flags[second].end} overlaps "
+                f"flag {first + 1}'s ({flags[first].start}..{flags[first].end}): a number "
+                "is flagged once"
+            )
 
 
 def _checkable(obj: Mapping[str, Any], flags: int) -> int | None:

@@ -59,13 +59,20 @@ def _read(path: str) -> list[tuple[int, str]] | None:
     end, as /dev/zero gives, is refused with its number rather than read whole)."""
     from reviewer.pipeline.reader import InputError, bounded_lines
 
+    lines: list[tuple[int, str]] = []
     try:
         with open(path, "rb") as handle:
-            return [(n, raw.decode("utf-8")) for n, raw in bounded_lines(handle, path)]
-    except (OSError, UnicodeDecodeError) as problem:
-        echo(f"{path}: cannot read it: {problem}", error=True)
+            for number, raw in bounded_lines(handle, path):
+                try:
+                    lines.append((number, raw.decode("utf-8")))
+                except UnicodeDecodeError:
+                    raise InputError(path, number, "not valid UTF-8") from None
+    except OSError as problem:
+        echo(f"{path}: cannot read it: {problem.strerror or problem}", error=True)
     except InputError as problem:
         echo(str(problem), error=True)
+    else:
+        return lines
     return None
 
 

@@ -9,6 +9,7 @@ temporary file, then are stored batch by batch into an unfinished run, finished 
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
 import sys
@@ -105,6 +106,8 @@ def _answer(path: str, number: int, raw: bytes) -> dict[str, Any]:
         obj = limited_loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise InputError(path, number, "not UTF-8 text") from None
+    except json.JSONDecodeError as err:  # (its own "line 1" is this line)
+        raise InputError(path, number, f"not JSON: {err.msg} at column {err.colno}") from None
     except (ValueError, JsonLimitError) as err:
         raise InputError(path, number, f"not JSON: {err}") from None
     if not isinstance(obj, dict):

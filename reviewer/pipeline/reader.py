@@ -195,10 +195,13 @@ def _iter_lines(path: str, span: Span | None = None) -> Lines:
 def bounded_lines(handle: IO[bytes], path: str) -> Lines:
     """(line number, bytes) of each non-blank line of an open file, as a reader of another
     kind of JSON Lines needs them: a line over MAX_LINE_BYTES raises InputError, and
-    nothing past it is read (the file may have no end)."""
+    nothing past it is read (the file may have no end). A byte-order mark opening the
+    file is no part of its first line, as for briefs."""
     number = 0
     while raw := handle.readline(MAX_LINE_BYTES + 1):
         number += 1
+        if number == 1:
+            raw = raw.removeprefix(BOM)
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
             raise EndlessLine(path, number, _stream_line_too_long())
         if raw.strip():

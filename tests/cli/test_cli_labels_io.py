@@ -136,6 +136,26 @@ BAD = [
     ('{"brief": "d1", "start": 11, "end": 13', "not JSON"),
     ('{"brief": "d1", "start": 11, "end": 13, "verdict": "skip", "x": 1}', "unknown field 'x'"),
     ('{"brief": "d1", "reviewed": "yes"}', "reviewed must be true"),
+    # a string no database holds: refused here, never half written
+    (
+        '{"brief": "d1", "start": 11, "end": 13, "verdict": "skip", "note": "\\ud800"}',
+        "a lone surrogate \\ud800",
+    ),
+    (
+        '{"brief": "d1", "start": 11, "end": 13, "verdict": "skip", "verdict": "true-positive"}',
+        "key 'verdict' is given twice",
+    ),
+    (
+        '{"brief": "d1", "start": 11, "end": 13, "verdict": "skip", "reviewer": "m\\u001b[31m"}',
+        "holds a control character",
+    ),
+    ('{"brief": "d1", "start": 11, "end": 13}', "no verdict (one of"),
+    # the good first line's span again by its reviewer: which verdict stands is not the
+    # lines' order to decide, and a second import would add both again
+    (
+        '{"brief": "d2", "start": 12, "end": 15, "verdict": "true-positive", "reviewer": "dee"}',
+        "has a verdict by 'dee' on line 1 already",
+    ),
 ]
 
 
@@ -161,3 +181,35 @@ def _counts(where: str) -> dict[str, int]:
         found = {t: connection.execute(text(f"SELECT count(*) FROM {t}")).scalar() for t in tables}
     engine.dispose()
     return found
+
+
+def test_bytes_that_are_no_utf8_are_refused_with_their_line(tmp_path, database):
+    ingest(database, tmp_path)
+    label_in_the_app_way(database)
+    before = export(database)
+    path = tmp_path / "labels.jsonl"
+    good = b'{"brief": "d2", "start": 12, "end": 15, "verdict": "skip", "reviewer": "dee"}\n'
+    path.write_bytes(good + b'{"brief": "d1", "note": "\xff"}\n')
+    result = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{path}:2: not valid UTF-8"
+    assert export(database) == before
+
+
+def test_a_file_that_opens_with_a_byte_order_mark_imports(tmp_path, database):
+    ingest(database, tmp_path)
+    path = tmp_path / "labels.jsonl"
+    line = '{"brief": "d2", "start": 12, "end": 15, "verdict": "skip", "reviewer": "dee"}\n'
+    path.write_bytes(b"\xef\xbb\xbf" + line.encode())
+    result = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert result.exit_code == 0, result.output
+    assert "imported 1 label" in result.stderr
+    again = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert "imported 0 labels" in again.stderr and "1 already there" in again.stderr
+
+
+def test_a_folder_is_no_labels_file(tmp_path, database):
+    ingest(database, tmp_path)
+    result = runner.invoke(app, ["labels", "import", str(tmp_path), "--db", database])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"{tmp_path}: cannot read it: Is a directory"

@@ -129,6 +129,19 @@ BAD = {
         "brief 'b1' was given on line 1",
     ),
     "not JSON": (['{"id": "b1", "flags": [', {"id": "b2", "flags": []}], 1, "not JSON"),
+    "a flag given twice": (
+        [{"id": "b1", "flags": [FLAG, FLAG]}, {"id": "b2", "flags": []}],
+        1,
+        "flag 2: span 11..13 overlaps flag 1's (11..13): a number is flagged once",
+    ),
+    "a flag inside another": (
+        [
+            {"id": "b1", "flags": [FLAG, FLAG | {"start": 12, "token": "5"}]},
+            {"id": "b2", "flags": []},
+        ],
+        1,
+        "flag 2: span 12..13 overlaps flag 1's (11..13)",
+    ),
     "a kind no detector gives": (
         [{"id": "b1", "flags": [FLAG | {"kind": "maybe"}]}, {"id": "b2", "flags": []}],
         1,
@@ -230,3 +243,18 @@ def test_regress_of_fixtures_from_a_file_run_names_the_detector_option(tmp_path,
     assert "from:log.jsonl" in unnamed.stderr and "--detector" in unnamed.stderr
     named = runner.invoke(app, ["regress", str(out), "--detector", "reference"])
     assert named.exit_code == 0 and named.stderr == ""
+
+
+def test_a_log_that_opens_with_a_byte_order_mark_is_read(tmp_path, two_briefs):
+    log = write(tmp_path, [{"id": "b1", "flags": [FLAG]}, {"id": "b2", "flags": []}])
+    log.write_bytes(b"\xef\xbb\xbf" + log.read_bytes())
+    said = ok(["flag", "--from", str(log), "--db", two_briefs])
+    assert "1 flag over 2 briefs" in said
+
+
+def test_a_json_error_names_one_line_the_files(tmp_path, two_briefs):
+    log = write(tmp_path, [{"id": "b1", "flags": []}, '{"id": "b2", "flags": [}'])
+    result = runner.invoke(app, ["flag", "--from", str(log), "--db", two_briefs])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"{log}:2: not JSON: Expecting value at column 24")
+    assert "line 1" not in result.stderr
