@@ -97,9 +97,22 @@ ModelOption = Annotated[
         show_default=False,
     ),
 ]
+
+
+def _reviewer_name(name: str | None) -> str | None:
+    """A reviewer's name is one line of text: it is shown in tables and exported."""
+    if name is not None and (not name.strip() or not name.isprintable()):
+        raise typer.BadParameter("a reviewer's name is one line of text", param_hint="--reviewer")
+    return name
+
+
 ReviewerOption = Annotated[
     str | None,
-    typer.Option("--reviewer", help="Name recorded on every label (default: your login name)."),
+    typer.Option(
+        "--reviewer",
+        help="Name recorded on every label (default: your login name).",
+        callback=_reviewer_name,
+    ),
 ]
 
 
@@ -399,6 +412,10 @@ def flag(
 
     if name is not None and not name.strip():
         raise typer.BadParameter("a run's name cannot be empty", param_hint="--name")
+    if name is not None and (not name.isprintable() or len(name) > 200):
+        raise typer.BadParameter(
+            "a run's name is one line of text, at most 200 characters", param_hint="--name"
+        )
     if name is not None and isinstance(run_ref(name), int):
         raise typer.BadParameter(
             f"{name!r} reads as a run id: give a name with a letter in it", param_hint="--name"

@@ -15,7 +15,7 @@ from rich.text import Text
 
 import db
 from reviewer import agreement as figures
-from reviewer.commands.console import USAGE, counted, err, open_db, out, say
+from reviewer.commands.console import USAGE, cell, counted, err, open_db, out, say
 
 if TYPE_CHECKING:  # `stats` prints the team's figures through here: no SQLAlchemy to import
     from sqlalchemy import Connection
@@ -90,13 +90,14 @@ def print_team(result: dict[str, Any], console: Console) -> None:
         rest = row["with_the_rest"]
         agree = rest["agreement"]["value"]
         table.add_row(
-            Text(name), Text(f"{row['labeled']:,}"), Text(precision), Text(f"{rest['claims']:,}"),
+            Text(cell(name)), Text(f"{row['labeled']:,}"), Text(precision),
+            Text(f"{rest['claims']:,}"),
             Text("—" if agree is None else f"{agree:.2f}"),
             Text(_words(rest["kappa"], compact=True)),
         )  # fmt: skip
     console.print(table)
-    only = [n for n, row in result["by_reviewer"].items() if row["roles"] == ["adjudicator"]]
-    also = [n for n, row in result["by_reviewer"].items() if len(row["roles"]) > 1]
+    only = [cell(n) for n, row in result["by_reviewer"].items() if row["roles"] == ["adjudicator"]]
+    also = [cell(n) for n, row in result["by_reviewer"].items() if len(row["roles"]) > 1]
     said = [f"{', '.join(only)}: adjudicator only"] if only else []
     said += [f"{', '.join(also)}: also adjudicator"] if also else []
     if said:
@@ -169,13 +170,13 @@ def _words(estimate: dict[str, Any], *, compact: bool = False) -> str:
 
 def _rows(table: Table, name: str, part: dict[str, Any]) -> None:
     table.add_row(
-        Text(name), Text(f"{part['claims']:,}"), Text(f"{part['disagreements']:,}"),
+        Text(cell(name)), Text(f"{part['claims']:,}"), Text(f"{part['disagreements']:,}"),
         Text(_words(part["agreement"])), Text("α " + _words(part["alpha"])),
     )  # fmt: skip
     for pair in part["pairs"]:
         first, second = pair["reviewers"]
         table.add_row(
-            Text(f"  {first} × {second}"), Text(f"{pair['claims']:,}"), Text(""),
+            Text(f"  {cell(first)} × {cell(second)}"), Text(f"{pair['claims']:,}"), Text(""),
             Text(_words(pair["agreement"])), Text("κ " + _words(pair["kappa"])),
         )  # fmt: skip
 
@@ -228,13 +229,13 @@ def print_disagreements(split: list[Disagreement], console: Console) -> None:
         say(console, "no disagreements")
         return
     for d in split:
-        verdicts = " · ".join(f"{r} {VERDICT_WORDS.get(v, v)}" for r, v in d.verdicts.items())
+        verdicts = " · ".join(f"{cell(r)} {VERDICT_WORDS.get(v, v)}" for r, v in d.verdicts.items())
         if d.settled is None:
             outcome = "in dispute"
         else:
-            by = ", ".join(d.adjudicators)
+            by = ", ".join(map(cell, d.adjudicators))
             outcome = f"settled {VERDICT_WORDS.get(d.settled, d.settled)}" + (
                 f" by {by}" if by else ""
             )
-        say(console, f"{d.brief_id}  {d.token} ({d.kind}) at {d.start}-{d.end}: {verdicts} → "
-                     f"{outcome}")  # fmt: skip
+        where = f"{cell(d.brief_id)}  {cell(d.token)} ({d.kind}) at {d.start}-{d.end}"
+        say(console, f"{where}: {verdicts} → {outcome}")

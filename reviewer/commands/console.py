@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from reviewer.tui.literal import literal
+from reviewer.tui.literal import literal, one_line
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -85,6 +85,9 @@ def echo(message: str, *, error: bool = False) -> None:
 # control characters shown as their Unicode pictures (a bidirectional override as U+FFFD),
 # one for one, so spans hold: the app's rule, for every line the CLI prints
 visible = literal
+# and for a name, an id or a token in a table's cell or a line of its own, newlines and
+# tabs too: data cannot make a line of output look like another row
+cell = one_line
 
 
 def db_option(where: str) -> str:

@@ -36,6 +36,7 @@ from reviewer.commands.console import (
     FAILED,
     OK,
     USAGE,
+    cell,
     err,
     open_db,
     say,
@@ -75,13 +76,13 @@ def _labels(change: ClaimChange) -> str:
     if not change.labels:
         return "unlabeled"
     return ", ".join(
-        f"{WORDS.get(v, v)} ({visible(who)}{', adjudicator' if role == 'adjudicator' else ''})"
+        f"{WORDS.get(v, v)} ({cell(who)}{', adjudicator' if role == 'adjudicator' else ''})"
         for who, v, role in change.labels
     )
 
 
 def _reading(reading: Reading) -> str:
-    return f"{visible(reading.nearest)} {_number(reading.nearest_value)} · {reading.kind}"
+    return f"{cell(reading.nearest)} {_number(reading.nearest_value)} · {reading.kind}"
 
 
 def claim_line(change: ClaimChange) -> str:
@@ -265,7 +266,7 @@ def write_text(
     for change in changes:
         if change.brief_pk != brief:
             brief = change.brief_pk
-            write(f"\nbrief {visible(change.brief_id)}\n")
+            write(f"\nbrief {cell(change.brief_id)}\n")
         write(claim_line(change) + "\n")
     write("\nclass   claims      TP      FP    skip  dispute  unlabeled  precision  95% CI\n")
     for change in CHANGES:

@@ -24,7 +24,7 @@ from db.runs import (
 from reviewer.arms import ARMS, MESSAGES, ArmsReport
 from reviewer.commands.arms import print_arms
 from reviewer.commands.charts import runs_chart
-from reviewer.commands.console import FAILED, OK, USAGE, err, open_db, out, say, visible
+from reviewer.commands.console import FAILED, OK, USAGE, cell, err, open_db, out, say, visible
 
 ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
 
@@ -82,8 +82,8 @@ def runs_table(summaries: list[RunSummary]) -> Table:
             made += " running"  # or killed: the next ingest or flag marks it failed
         precision, interval = _precision(s)
         table.add_row(
-            Text(visible(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),
-            Text(visible(f"{run.detector} {run.version}")),
+            Text(cell(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),
+            Text(cell(f"{run.detector} {run.version}")),
             Text(visible(f"{digest} {config_summary(run.config)}")),
             Text(made),
             Text(f"{run.flags:,}"),

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from reviewer.checks import registry
+from reviewer.commands.console import cell as one_line
 from reviewer.commands.console import counted, visible
 from reviewer.grounding.types import Analysis, Detector, Flag
 from reviewer.jsonlimits import finite
@@ -70,7 +71,7 @@ def scan_to_table(
         flags += len(analysis.flags)
         rate_sum += analysis.invention_rate
         if analysis.flags:
-            shown_id = visible(record.id)
+            shown_id = one_line(record.id)
             rows.extend(_row(shown_id, record.text, flag) for flag in analysis.flags)
         advance()
         if len(rows) >= TABLE_CHUNK:
@@ -181,10 +182,10 @@ def _row(shown_id: str, text: str, flag: Flag) -> _Row:
     spans.append((len(before), len(before) + len(token), KIND_STYLE.get(flag.kind, "bold")))
     if right < len(text):
         spans.append((len(context) - 1, len(context), "dim"))
-    unit = "" if flag.unit == "none" else f" {visible(flag.unit)}"
+    unit = "" if flag.unit == "none" else f" {one_line(flag.unit)}"
     return _Row(
         shown_id, context, tuple(spans), f"{flag.value:g}{unit}",
-        f"{visible(flag.nearest)} {flag.nearest_value:g}", f"{flag.delta:+.4g}", flag.kind,
+        f"{one_line(flag.nearest)} {flag.nearest_value:g}", f"{flag.delta:+.4g}", flag.kind,
     )  # fmt: skip
 
 

@@ -17,6 +17,7 @@ from reviewer.commands.charts import figure, interval_bar
 from reviewer.commands.console import (
     OK,
     USAGE,
+    cell,
     counted,
     db_option,
     err,
@@ -162,7 +163,7 @@ def _row(name: str, s: SliceStats) -> list[Text]:
     else:
         interval = _interval(low, high) if s.true_positives + s.false_positives else "—"
     return [
-        Text(visible(name)),  # kinds, units, run names: data, never markup or control
+        Text(cell(name)),  # kinds, units, run names: data, never markup or control
         Text(f"{s.flags:,}"),
         Text(f"{s.labeled:,}"),
         Text(f"{s.true_positives:,}"),
@@ -240,7 +241,7 @@ def print_bars(s: PrecisionStats, console: Console) -> None:
             continue
         low, high = part.precision_ci
         point = None if part.unmeasured else part.precision
-        line = Text(f"{visible(name)[:12]:<13}")
+        line = Text(f"{cell(name)[:12]:<13}")
         line.append_text(interval_bar(point, low, high))
         line.append(f"  {figure(point, low, high)}")
         console.print(line, overflow="ellipsis", no_wrap=True)
