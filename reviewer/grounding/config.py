@@ -165,7 +165,7 @@ def _bounded_text(path: Path, data: bytes) -> str:
             f"{path}:{line}: the config goes on past {MAX_CONFIG_BYTES // 1024} KiB, the most "
             "a config file may hold (is it the right file?)"
         )
-    return data.decode("utf-8")
+    return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")  # (a byte-order mark: no TOML)
 
 
 def load_config(path: str | Path) -> DetectorConfig:
@@ -187,6 +187,22 @@ def load_config(path: str | Path) -> DetectorConfig:
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: invalid TOML: {err}") from None
     return config_from_dict(data, source=str(path))
+
+
+def _one_unit_a_word(units: dict[str, tuple[str, ...]], given: dict[str, Any], source: str) -> None:
+    """A word of the config's `[units]` names one unit: given to two, the first would take
+    it and the other would silently never read it."""
+    owner: dict[str, str] = {}
+    for unit, aliases in units.items():
+        for alias in aliases:
+            first = owner.setdefault(alias.lower(), unit)
+            if first != unit and (unit in given or first in given):
+                said = unit if unit in given else first
+                other = first if said == unit else unit
+                raise ConfigError(
+                    f"{source}: units.{said}: {alias!r} is a word of unit {other!r} too "
+                    "(a word names one unit)"
+                )
 
 
 def config_from_dict(data: dict[str, Any], source: str = "<config>") -> DetectorConfig:
@@ -217,6 +233,7 @@ def config_from_dict(data: dict[str, Any], source: str = "<config>") -> Detector
                 f"{source}: units.{unit} must be a list of non-empty strings, got {aliases!r}"
             )
         units[unit] = tuple(aliases)
+    _one_unit_a_word(units, given, source)
     names = data.get("names", {})
     if not isinstance(names, dict):
         raise ConfigError(f"{source}: [names] must be a table of name = [aliases]")

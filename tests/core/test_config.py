@@ -78,6 +78,9 @@ def test_unit_vocabulary_reaches_the_default_detector(tmp_path: Path) -> None:
         ('[units]\nkm = "km"\n', "units.km must be a list"),
         ("[units]\nkm = [1]\n", "units.km must be a list"),
         ("units = 3\n", "[units] must be a table"),
+        # a word another unit reads: the first unit took it, the new one never read it
+        ('[units]\nkm = ["km", "mi"]\n', "units.km: 'mi' is a word of unit 'mi' too"),
+        ('[units]\nkm = ["km"]\nkmh = ["KM", "kph"]\n', "units.kmh: 'KM' is a word of unit 'km'"),
     ],
 )
 def test_bad_files_name_the_file_and_the_problem(tmp_path: Path, body: str, needle: str) -> None:
@@ -101,3 +104,9 @@ def test_config_errors_are_value_errors(tmp_path: Path) -> None:
 def test_configs_are_hashable_by_content() -> None:
     assert hash(DetectorConfig()) == hash(DetectorConfig())
     assert len({DetectorConfig(), DetectorConfig(), DetectorConfig(value=0.2)}) == 2
+
+
+def test_a_file_that_opens_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf[thresholds]\nvalue = 0.2\n")
+    assert load_config(path).value == 0.2
