@@ -366,8 +366,14 @@ def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], what: st
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
         raise ValueError(f"field {what!r} has the wrong type (got a boolean)")
     if not isinstance(value, kind):
-        raise ValueError(f"field {what!r} has the wrong type (got {type(value).__name__})")
+        raise ValueError(f"field {what!r} has the wrong type (got {_json_kind(value)})")
     return value
+
+
+def _json_kind(value: object) -> str:
+    """What a JSON value is, in JSON's words (null, a string, a list ...)."""
+    kinds = {type(None): "null", str: "a string", list: "a list", dict: "an object"}
+    return kinds.get(type(value), "a number" if isinstance(value, int | float) else "a value")
 
 
 def _number(obj: dict[str, Any], key: str, what: str) -> float:
@@ -385,6 +391,8 @@ def fixture_from_dict(data: Any) -> Fixture:
     if not isinstance(data, dict):
         raise ValueError("a fixture is a JSON object")
     fmt = data.get("format")
+    if fmt is None:
+        raise ValueError(f"no 'format' field (a fixture says \"format\": {FORMAT!r})")
     if fmt != FORMAT:
         raise ValueError(f"unknown fixture format {fmt!r} (expected {FORMAT!r})")
     text = _need(data, "text", str, "text")

@@ -46,6 +46,10 @@ def load_model(ref: str, url_or_path: str, detector: Detector) -> tuple[Any, int
 
     path = Path(ref)
     model_id = None
+    if path.is_dir():
+        echo(f"--model {ref}: a folder, not a model file (reviewer learn --out writes one)",
+             error=True)  # fmt: skip
+        stop(USAGE)
     if path.is_file():
         try:
             body = path.read_text(encoding="utf-8")

@@ -78,6 +78,9 @@ def test_a_bad_model_file_stops_the_scan_with_its_reason(tmp_path, monkeypatch, 
     monkeypatch.setenv("REVIEWER_DB", str(tmp_path / "none.db"))
     unknown = runner.invoke(app, ["scan", str(briefs), "--model", "nobody"])
     assert unknown.exit_code == 2 and "--model nobody" in unknown.stderr
+    folder = runner.invoke(app, ["scan", str(briefs), "--model", str(tmp_path)])
+    assert folder.exit_code == 2
+    assert folder.stderr.startswith(f"--model {tmp_path}: a folder, not a model file")
 
 
 def test_a_run_made_with_a_model_records_it(learned):

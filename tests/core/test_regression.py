@@ -217,12 +217,13 @@ def write(tmp_path: Path, name: str, data: object) -> Path:
         ({"format": "other/9"}, "unknown fixture format"),
         ({"token": "46"}, "is not the text at 4-6"),
         ({"span": {"start": 4, "end": 999}}, "outside the text"),
-        ({"span": {"start": "4", "end": 6}}, "'span.start' has the wrong type"),
+        ({"span": {"start": "4", "end": 6}}, "'span.start' has the wrong type (got a string)"),
         ({"verdict": "skip"}, "verdict 'skip' is not one of"),
         ({"expect": "flagged"}, "contradicts verdict"),
         ({"pool": [{"name": "x", "value": True, "unit": "mi"}]}, "'pool[0].value'"),
         ({"pool": [{"name": "x", "unit": "mi"}]}, "missing field 'pool[0].value'"),
-        ({"text": None}, "'text' has the wrong type"),
+        ({"text": None}, "'text' has the wrong type (got null)"),
+        ({"format": None}, "no 'format' field"),
     ],
 )
 def test_bad_fixture_names_file_and_problem(tmp_path: Path, change: dict, problem: str) -> None:
