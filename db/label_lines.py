@@ -26,6 +26,7 @@ from db.tables import ROLES, Db
 from db.tables import brief as B
 from db.tables import claim as C
 from db.tables import detectorrun as R
+from db.tables import miss as M
 from db.tables import pool as P
 from reviewer.grounding.checked import default_scanner
 from reviewer.jsonlimits import JsonLimitError
@@ -37,6 +38,7 @@ MISS = "miss"
 WRITTEN = {"true-positive": TRUE_POSITIVE, "false-positive": FALSE_POSITIVE, "skip": SKIP}
 STORED = {stored: written for written, stored in WRITTEN.items()}
 LABEL_KEYS = {"brief", "start", "end", "verdict", "known", "reviewer", "note", "run", "queue"}
+LABEL_KEYS |= {"token"}  # the words labeled, as an export writes them: checked, when given
 LABEL_KEYS |= {"role", "rule", "probability"}
 REVIEWED_KEYS = {"brief", "reviewed", "reviewer", "run"}
 
@@ -116,6 +118,8 @@ def _shape_of_label(data: dict[str, Any], line: int) -> None:
         raise LabelLineError(line, "a miss needs known: the name of the known value")
     if data.get("note") is not None and not isinstance(data["note"], str):
         raise LabelLineError(line, "note must be text")
+    if "token" in data and not (isinstance(data["token"], str) and data["token"]):
+        raise LabelLineError(line, "token must be the words labeled")
     if not isinstance(data.get("queue", False), bool):
         raise LabelLineError(line, "queue must be true or false")
     if data.get("role", "reviewer") not in ROLES:
@@ -157,6 +161,30 @@ def _claimed(session: Db, pk: int, start: int, end: int, token: str) -> bool:
         C.c.brief_pk == pk, C.c.start == start, C.c.end == end, C.c.token == token
     )
     return session.scalar(found) is not None
+
+
+def _named_words(session: Db, pk: int, data: dict[str, Any], token: str) -> bool:
+    """Whether a span the default scanner reads no number at is still a flag's: a run here
+    flagged it (a detector with its own scanner), or the line gives the words a verdict
+    was made on, a number, and they are there (an export of another database's run: "100"
+    of "100K" as `reference` reads it). A miss needs the number read: its value is stored."""
+    if data["verdict"] != MISS and "token" in data and any(c.isdigit() for c in token):
+        return True  # (the caller found the text at the span to be the line's token)
+    return _claimed(session, pk, data["start"], data["end"], token)
+
+
+def _made_on(session: Db, pk: int, span: tuple[int, int, str], data: dict[str, Any]) -> bool:
+    """Whether this database holds the line's label on these words of the brief (a verdict's
+    claim, or the same miss), made on a text `ingest --replace` has since replaced: its
+    export imports back changing nothing."""
+    start, end, token = span
+    if data["verdict"] != MISS:
+        return _claimed(session, pk, start, end, token)
+    found = select(M.c.id).where(
+        M.c.brief_pk == pk, M.c.start == start, M.c.end == end, M.c.token == token,
+        M.c.reviewer == data["reviewer"], M.c.known == data["known"], M.c.undone_at.is_(None),
+    )  # fmt: skip
+    return session.scalar(found.limit(1)) is not None
 
 
 def _run_id(session: Db, ref: int | str) -> int | None:
@@ -215,7 +243,16 @@ def _span_line(
     number, start, end = common["line"], data["start"], data["end"]
     token = text[start:end]
     read = briefs.number_at(pk, text, start, end) if end <= len(text) else None
-    if read is None and not (end <= len(text) and _claimed(session, pk, start, end, token)):
+    written = data.get("token", token)
+    if written != token:  # made on other words: an earlier text this database holds, or none
+        if not _made_on(session, pk, (start, end, written), data):
+            raise LabelLineError(
+                number,
+                f"brief {data['brief']!r} reads {token!r} at {start}-{end}, not {written!r}: "
+                "the label was made on another text of the brief",
+            )
+        token, read = written, None
+    elif read is None and not (end <= len(text) and _named_words(session, pk, data, token)):
         shown = repr(token) if end <= len(text) else f"past the end ({len(text)} characters)"
         raise LabelLineError(
             number, f"{start}-{end} is no number of brief {data['brief']!r}: {shown}"

@@ -213,3 +213,54 @@ def test_a_folder_is_no_labels_file(tmp_path, database):
     result = runner.invoke(app, ["labels", "import", str(tmp_path), "--db", database])
     assert result.exit_code == 2
     assert result.stderr.strip() == f"{tmp_path}: cannot read it: Is a directory"
+
+
+def test_labels_made_on_a_replaced_text_export_with_their_words_and_import_back(tmp_path, database):
+    from tests.support.store_files import TEXTS, brief_line
+
+    ingest(database, tmp_path)
+    label_in_the_app_way(database)  # a miss on d4's "52" at 27-29 among them
+    changed = {**TEXTS, "d4": "Note. " + TEXTS["d4"]}  # every number six characters on
+    replaced = write_briefs(tmp_path / "new.jsonl", [brief_line(i, t) for i, t in changed.items()])
+    done = runner.invoke(app, ["ingest", str(replaced), "--replace", "--db", database])
+    assert done.exit_code == 0, done.output
+    path = tmp_path / "labels.jsonl"
+    path.write_text(export(database))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    miss = next(line for line in lines if line.get("verdict") == "miss")
+    assert (miss["brief"], miss["start"], miss["end"], miss["token"]) == ("d4", 27, 29, "52")
+    assert all(line["token"] for line in lines if "start" in line)
+    before, counts = export(database), _counts(database)
+    again = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert again.exit_code == 0, again.output  # (it refused the whole file)
+    assert "imported 0 labels, 0 misses, 0 briefs read in full" in again.stderr
+    assert export(database) == before and _counts(database) == counts
+
+    fresh = str(tmp_path / "fresh.db")  # the new text only: the words are not there
+    assert runner.invoke(app, ["ingest", str(replaced), "--db", fresh]).exit_code == 0
+    refused = runner.invoke(app, ["labels", "import", str(path), "--db", fresh])
+    assert refused.exit_code == 2
+    assert "reads 'hr' at 27-29, not '52': the label was made on another text" in refused.stderr
+
+
+def test_a_verdict_on_words_another_scanner_read_imports_when_its_words_are_there(
+    tmp_path, database
+):
+    # "8:30" of d2 as a detector with its own scanner may flag it: the default reads "8"
+    # and "30" apart, so only the words the export gives tell the import it is the flag's
+    ingest(database, tmp_path)
+    path = tmp_path / "labels.jsonl"
+    line = {"brief": "d2", "start": 22, "end": 26, "verdict": "false-positive", "reviewer": "ann"}
+    path.write_text(json.dumps(line) + "\n")
+    bare = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert bare.exit_code == 2 and "22-26 is no number of brief 'd2': '8:30'" in bare.stderr
+    path.write_text(json.dumps(line | {"token": "8:31"}) + "\n")
+    other = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert other.exit_code == 2 and "reads '8:30' at 22-26, not '8:31'" in other.stderr
+    path.write_text(json.dumps(line | {"token": "8:30"}) + "\n")
+    given = runner.invoke(app, ["labels", "import", str(path), "--db", database])
+    assert given.exit_code == 0, given.output
+    assert "imported 1 label" in given.stderr
+    words = {"brief": "d1", "start": 0, "end": 7, "verdict": "skip", "token": "Resting"}
+    path.write_text(json.dumps(words) + "\n")  # words, no number: no flag's
+    assert runner.invoke(app, ["labels", "import", str(path), "--db", database]).exit_code == 2
