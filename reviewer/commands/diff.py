@@ -91,8 +91,9 @@ def claim_line(change: ClaimChange) -> str:
     a, b = change.a, change.b
     if a is not None and b is not None and (a.nearest, a.kind) != (b.nearest, b.kind):
         reading = f"{_reading(a)} → {reading}"
+    token = json.dumps(cell(change.token), ensure_ascii=False)  # "５５" as written
     line = (
-        f"  {MARK[change.change]} {change.change:<4}  {json.dumps(visible(change.token))}"
+        f"  {MARK[change.change]} {change.change:<4}  {token}"
         f" at {change.start}  {reading}  {_labels(change)}"
     )
     if change.recall_regression:

@@ -110,9 +110,15 @@ def within_arms(engine: Any, detector: Any, model: Any) -> tuple[Any, str | None
         return model, None
     cautious = replace(model, threshold=None)
     if _arms_pass(engine, detector, cautious):
-        return cautious, "with the flags it adds the four arms would fail: it adds none"
+        return cautious, (
+            "the flags the model adds would make the four arms fail, so it is "
+            "stored adding none: it only drops flags the rules made"
+        )
     rules = replace(model, threshold=None, keep_threshold=0.0)
-    return rules, "with its verdicts the four arms would fail: it keeps every flag of the rules"
+    return rules, (
+        "the model's verdicts would make the four arms fail, so it is stored "
+        "keeping every flag the rules made"
+    )
 
 
 def _trained_on(examples: list[Any], found: Any, training: Any, cv: Any) -> dict[str, Any]:
@@ -174,11 +180,16 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 needs = "reviewer learn needs scikit-learn: pip install 'grounding-reviewer[learn]'"
                 echo(needs, error=True)
                 return USAGE
-            cv = cross_validate(examples)
-            curve = learning_curve(examples)
-            trained_on = _trained_on(examples, found, training, cv)
-            briefs, positives = trained_on["briefs"], trained_on["contradictions"]
-            model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
+            # some seconds to minutes of fits: a terminal sees which step is under way
+            with err().status(f"learning from {counted(len(examples), 'checked number')}: "
+                              "5-fold cross-validation by brief") as status:  # fmt: skip
+                cv = cross_validate(examples)
+                status.update("learning: the learning curve (a model of a share of the briefs)")
+                curve = learning_curve(examples)
+                trained_on = _trained_on(examples, found, training, cv)
+                briefs, positives = trained_on["briefs"], trained_on["contradictions"]
+                status.update("learning: the model of every label, checked on the four arms")
+                model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
             if backed_off:
                 model.trained_on["arms"] = backed_off
             model_name = name or "model"
@@ -201,12 +212,15 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
         except OSError as problem:
             return fail(problem)
         say(console, f"written to {out_file}")
-    say(console, _next_step(url_or_path, model_name))
+    model_ref = str(out_file) if out_file is not None else model_name
+    say(console, _next_step(url_or_path, model_ref, found.detector, found.spec))
     return OK
 
 
-def _next_step(url_or_path: str, model_name: str) -> str:
-    """The command that makes a run with the model just learned (a URL's password masked)."""
-    name = shlex.quote(model_name)
-    return (f"Next: reviewer flag --model {name} {db_option(url_or_path)} makes a run with it; its "
-            "stats keep these training labels apart from the labels made since")  # fmt: skip
+def _next_step(url_or_path: str, model: str, detector: str, spec: str | None) -> str:
+    """The command that makes a run with the model just learned (its file when one was
+    written), by the detector whose run it learned from (a URL's password masked)."""
+    by = "" if detector == "default" else f" --detector {shlex.quote(spec or detector)}"
+    return (f"Next: reviewer flag{by} --model {shlex.quote(model)} {db_option(url_or_path)} makes "
+            "a run with it; its stats keep these training labels apart from the labels made "
+            "since")  # fmt: skip

@@ -79,7 +79,7 @@ def test_learn_fits_a_model_that_drops_the_false_alarm_and_adds_the_miss(tmp_pat
     result = runner.invoke(app, ["learn", "--name", "team", "--out", str(out), "--db", where])
     assert result.exit_code == 0, result.output
     assert "5-fold cross-validation by brief (30 briefs)" in result.stdout
-    assert f"Next: reviewer flag --model team --db {where} makes a run" in " ".join(
+    assert f"Next: reviewer flag --model {out} --db {where} makes a run" in " ".join(
         result.stdout.split()
     )
     model = model_from_json(out.read_text())
@@ -113,3 +113,18 @@ def test_learn_without_labels_says_so(tmp_path):
     result = runner.invoke(app, ["learn", "--db", where])
     assert result.exit_code == 2
     assert "nothing to learn from" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_next_step_reads_with_the_detector_the_model_learned_from(tmp_path):
+    # learned from a `reference` run: the command it gives flags with reference, so the
+    # model reads as it learned (no warning of another detector)
+    where = labeled_database(tmp_path)
+    assert runner.invoke(app, ["flag", "--detector", "reference", "--db", where]).exit_code == 0
+    result = runner.invoke(app, ["learn", "--db", where])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.stdout.split())
+    command = f"reviewer flag --detector reference --model model --db {where}"
+    assert f"Next: {command} makes a run" in said
+    run = runner.invoke(app, command.split()[1:])
+    assert run.exit_code == 0, run.output
+    assert "was learned with" not in run.output

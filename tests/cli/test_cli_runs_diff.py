@@ -265,3 +265,19 @@ def test_diff_names_the_adjudicator_as_one(tmp_path) -> None:  # type: ignore[no
     assert change["verdict"] == "false_positive"
     table = runner.invoke(app, ["diff", "--only", "same", "--db", str(dbp)]).stdout
     assert "false positive (cy, adjudicator)" in table and "(ben, adjudicator)" not in table
+
+
+def test_diff_shows_a_token_as_the_brief_writes_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # full-width digits, as a model may write them: "５５", not "\uff15\uff15"
+    dbp = tmp_path / "r.db"
+    pool = [{"name": "rhr", "value": 52, "unit": "bpm"}]
+    briefs = write_briefs(tmp_path / "b.jsonl", [brief_line("w1", "Resting HR ５５ bpm.", pool)])
+    assert runner.invoke(app, ["ingest", str(briefs), "--no-flag", "--db", str(dbp)]).exit_code == 0
+    log = tmp_path / "none.jsonl"
+    log.write_text(json.dumps({"id": "w1", "flags": []}) + "\n")
+    assert runner.invoke(app, ["flag", "--from", str(log), "--db", str(dbp)]).exit_code == 0
+    made = runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)])
+    assert made.exit_code == 0, made.output
+    result = runner.invoke(app, ["diff", "1", "2", "--db", str(dbp)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert '+ new   "５５" at 11' in result.stdout and "\\uff15" not in result.stdout
