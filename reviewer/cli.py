@@ -564,7 +564,8 @@ def arms(
     model: ModelOption = None,
     db: DbOption = None,
 ) -> None:
-    """The four-arm control table; exit 1 when the arms fail to separate."""
+    """The four arms of --detector over the stored pools (--run: a run's own, as stored);
+    exit 1 when they fail to separate."""
     from reviewer.commands import arms as command
     from reviewer.commands.console import load_detector
 
@@ -578,6 +579,11 @@ def arms(
     citer = load_detector("default", config)
     source = command.file_source(pools) if pools else command.stored_source(db or default_db())
     code = command.arms(source, found, seed=seed, drift=drift, citer=citer, as_json=as_json)
+    if pools is None and not as_json:
+        from reviewer.checks.registry import describe
+        from reviewer.commands.runs import other_detectors_arms
+
+        other_detectors_arms(db or default_db(), describe(found)[0])
     raise typer.Exit(code)
 
 

@@ -160,3 +160,29 @@ def stored_run_arms(url_or_path: str, ref: str, *, as_json: bool) -> int:
         console.print(Text(visible(f"run {run_title(run)}: arms stored when it was made")))
         print_arms(report, console)
     return OK if report.passed else FAILED
+
+
+def other_detectors_arms(url_or_path: str, measured: str) -> None:
+    """After `reviewer arms` measured `measured` over the stored pools: when the latest run
+    was made by another detector, say what its own stored arms said and how to see them
+    (its FAIL beside this PASS is no contradiction: two detectors were measured)."""
+    from sqlmodel import Session
+
+    from db.queries import latest_run
+
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
+    if engine is None:
+        return
+    try:
+        with Session(engine) as session:
+            run = latest_run(session=session)
+    finally:
+        engine.dispose()
+    arms = stored_arms(run) if run is not None else None
+    if run is None or arms is None or run.detector == measured:
+        return
+    verdict = "PASS" if ArmsReport.from_dict(arms).passed else "FAIL"
+    see = f"reviewer arms --run {run.id}"
+    said = (f"these are {measured}'s arms; the latest run, {run_title(run)}, was made by "
+            f"another detector: its own arms say {verdict} ({see})")  # fmt: skip
+    say(err(), said)

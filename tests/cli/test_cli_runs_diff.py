@@ -281,3 +281,20 @@ def test_diff_shows_a_token_as_the_brief_writes_it(tmp_path) -> None:  # type: i
     result = runner.invoke(app, ["diff", "1", "2", "--db", str(dbp)], env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     assert '+ new   "５５" at 11' in result.stdout and "\\uff15" not in result.stdout
+
+
+def test_arms_of_one_detector_say_the_latest_run_was_another_s(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # run 1 by reference: `arms` measures the default, and says where reference's own are
+    dbp = tmp_path / "r.db"
+    lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
+    briefs = write_briefs(tmp_path / "b.jsonl", lines)
+    assert (
+        runner.invoke(app, ["ingest", str(briefs), "-d", "reference", "--db", str(dbp)]).exit_code
+        == 0
+    )
+    result = runner.invoke(app, ["arms", "--db", str(dbp)])
+    said = " ".join(result.stderr.split())
+    assert "these are default's arms; the latest run, #1 (reference" in said
+    assert "(reviewer arms --run 1)" in said and "four arms · default" in result.stdout
+    same = runner.invoke(app, ["arms", "-d", "reference", "--db", str(dbp)])
+    assert "latest run" not in same.stderr
