@@ -4,6 +4,7 @@ path never reach the terminal raw: not in flag, stats, runs, progress bars or me
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,9 @@ def test_bidirectional_overrides_cannot_reorder_a_line(tmp_path):
     dbp = tmp_path / "r.db"
     assert runner.invoke(app, ["ingest", str(briefs), "--db", str(dbp)]).exit_code == 0
     named = runner.invoke(app, ["flag", "--name", "v\u202e1", "--db", str(dbp)])
-    assert named.exit_code == 0, named.output
+    assert named.exit_code == 2  # a new name is one printable line
+    assert "a run's name is one line of text" in named.output
+    with sqlite3.connect(dbp) as connection:  # as an older version stored it
+        connection.execute("UPDATE detectorrun SET name = ? WHERE id = 1", ("v\u202e1",))
     runs = runner.invoke(app, ["runs", "--db", str(dbp)])
     assert "\u202e" not in runs.stdout and "v\ufffd1" in runs.stdout
