@@ -564,8 +564,7 @@ def arms(
     model: ModelOption = None,
     db: DbOption = None,
 ) -> None:
-    """The four arms of --detector over the stored pools (--run: a run's own, as stored);
-    exit 1 when they fail to separate."""
+    """The four arms of --detector on the stored pools, or a run's own; exit 1 if they fail."""
     from reviewer.commands import arms as command
     from reviewer.commands.console import load_detector
 
