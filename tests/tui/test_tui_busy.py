@@ -38,7 +38,11 @@ async def test_a_label_waiting_for_another_programs_lock_gets_a_notice(tmp_path,
                 await asyncio.sleep(0.05)
             await pilot.pause()
             said = [n.message for n in app._notifications]
-            assert any("another program holds its lock" in m for m in said), said
+            # the write waits at the lock (db.busy's notice), or, when the app's read
+            # transaction met the holder's first, SQLite refuses it at once and the label
+            # is kept and retried: a loaded machine makes either, and both say so
+            waited = ("another program holds its lock", "the label is kept and retried")
+            assert any(w in m for m in said for w in waited), said
             await pilot.press("f")  # nothing in the way now
             await pilot.pause()
     finally:
