@@ -45,6 +45,16 @@ def _parse_float(number: str) -> float:
     return value
 
 
+def json_kind(value: object) -> str:
+    """What a parsed JSON value is, in JSON's words ("null", "a string", "an object" ...),
+    for a message that says what a field held instead."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return names.get(type(value), "a number" if number and finite(value) else type(value).__name__)
+
+
 def finite(*numbers: float) -> bool:
     """Whether every number can be written back: JSON has no NaN or Infinity, and what a
     database holds is exported as JSON later."""

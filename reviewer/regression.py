@@ -27,7 +27,7 @@ from typing import Any
 from reviewer.agreement import DISPUTED, team_verdict
 from reviewer.grounding.bands import KNOWN_LIMIT, KNOWN_RANGE
 from reviewer.grounding.types import Detector, Flag, Known
-from reviewer.jsonlimits import BOM, JsonLimitError
+from reviewer.jsonlimits import BOM, JsonLimitError, json_kind
 from reviewer.jsonlimits import loads as limited_loads
 from reviewer.vocabulary import EXPORTED, VERDICTS
 
@@ -366,14 +366,8 @@ def _need(obj: dict[str, Any], key: str, kind: type | tuple[type, ...], what: st
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
         raise ValueError(f"field {what!r} has the wrong type (got a boolean)")
     if not isinstance(value, kind):
-        raise ValueError(f"field {what!r} has the wrong type (got {_json_kind(value)})")
+        raise ValueError(f"field {what!r} has the wrong type (got {json_kind(value)})")
     return value
-
-
-def _json_kind(value: object) -> str:
-    """What a JSON value is, in JSON's words (null, a string, a list ...)."""
-    kinds = {type(None): "null", str: "a string", list: "a list", dict: "an object"}
-    return kinds.get(type(value), "a number" if isinstance(value, int | float) else "a value")
 
 
 def _number(obj: dict[str, Any], key: str, what: str) -> float:

@@ -19,6 +19,7 @@ from itertools import pairwise
 from typing import Any
 
 from reviewer.grounding.types import Flag, Known
+from reviewer.jsonlimits import json_kind
 
 REQUIRED = ("start", "end", "token", "value", "unit", "nearest", "nearest_value", "delta", "kind")
 _OPTIONAL = ("basis", "rule")
@@ -35,11 +36,11 @@ def read_answer(obj: object, text: str, pool: Sequence[Known]) -> tuple[list[Fla
     `checkable` when given, else derived from `invention_rate` when that is above 0, else
     None (the caller counts). FlagJsonError says what is wrong."""
     if not isinstance(obj, Mapping):
-        raise FlagJsonError(f"expected a JSON object, got {_kind(obj)}")
+        raise FlagJsonError(f"expected a JSON object, got {json_kind(obj)}")
     raw = obj.get("flags")
     if not isinstance(raw, list):
         raise FlagJsonError("missing field 'flags' (a list)" if raw is None else
-                            f"field 'flags' must be a list, got {_kind(raw)}")  # fmt: skip
+                            f"field 'flags' must be a list, got {json_kind(raw)}")  # fmt: skip
     by_name = {known.name: known for known in pool}
     flags = [_flag(item, index, text, pool, by_name) for index, item in enumerate(raw, 1)]
     _apart(flags)
@@ -87,7 +88,7 @@ def _flag(
 ) -> Flag:
     where = f"flag {index}"
     if not isinstance(item, Mapping):
-        raise FlagJsonError(f"{where}: expected an object, got {_kind(item)}")
+        raise FlagJsonError(f"{where}: expected an object, got {json_kind(item)}")
     missing = [key for key in REQUIRED if key not in item]
     if missing:
         raise FlagJsonError(f"{where}: missing {', '.join(repr(k) for k in missing)}")
@@ -103,7 +104,7 @@ def _flag(
         )
     for key in ("token", "unit", "nearest", "kind", *(k for k in _OPTIONAL if k in item)):
         if not isinstance(item[key], str):
-            raise FlagJsonError(f"{where}: {key!r} must be a string, got {_kind(item[key])}")
+            raise FlagJsonError(f"{where}: {key!r} must be a string, got {json_kind(item[key])}")
     if text[start:end] != item["token"]:
         raise FlagJsonError(
             f"{where}: token {item['token']!r} is not the text at {start}..{end} "
@@ -142,10 +143,3 @@ def _count(value: object) -> int | None:
 
 def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def _kind(value: object) -> str:
-    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
-    if value is None:
-        return "null"
-    return names.get(type(value), "a number" if _number(value) else type(value).__name__)

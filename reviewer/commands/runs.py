@@ -166,16 +166,14 @@ def other_detectors_arms(url_or_path: str, measured: str) -> None:
     """After `reviewer arms` measured `measured` over the stored pools: when the latest run
     was made by another detector, say what its own stored arms said and how to see them
     (its FAIL beside this PASS is no contradiction: two detectors were measured)."""
-    from sqlmodel import Session
-
     from db.queries import latest_run
 
     engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return
     try:
-        with Session(engine) as session:
-            run = latest_run(session=session)
+        with engine.connect() as connection:
+            run = latest_run(session=connection)
     finally:
         engine.dispose()
     arms = stored_arms(run) if run is not None else None

@@ -165,7 +165,7 @@ def _bounded_text(path: Path, data: bytes) -> str:
             f"{path}:{line}: the config goes on past {MAX_CONFIG_BYTES // 1024} KiB, the most "
             "a config file may hold (is it the right file?)"
         )
-    return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")  # (a byte-order mark: no TOML)
+    return data.decode("utf-8-sig")  # (a byte-order mark opening it is no TOML)
 
 
 def load_config(path: str | Path) -> DetectorConfig:
