@@ -4,17 +4,16 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, nullcontext
 
 from reviewer.checks import registry
 from reviewer.commands.scan_lines import brief_line, flag_line
 from reviewer.grounding.types import Detector
-from reviewer.pipeline.parallel import OrderedMap
+from reviewer.pipeline.parallel import OrderedMap, fewer_collections
 from reviewer.pipeline.reader import (
     BriefRecord,
     InputError,
@@ -81,13 +80,13 @@ def scan(
         count = scan_workers(path) if workers is None else workers
         if count <= 0 or not _regular_file(path):
             records = iter_briefs(path, pools=pools, check_duplicates=False)
-            with _fewer_collections(), progress_bar("scanning", _total(path)) as advance:
+            with fewer_collections(), progress_bar("scanning", _total(path)) as advance:
                 _scan_serially(noting_units(records, units), detector, advance)
             return _warn_unread(detector, units)
         # the workers are forked before the progress bar's thread starts, and after the
         # pools are read (they reach the workers by fork, as does the collector's setting)
         with (
-            _fewer_collections(),
+            fewer_collections(),
             OrderedMap(_jsonl_span, (detector, path, pools), count) as parts,
             progress_bar("scanning", _total(path)) as advance,
         ):
@@ -166,19 +165,6 @@ def _maybe_a_terminal() -> bool:
 
 def _no_progress() -> None:
     pass
-
-
-@contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """The cycle collector run every 100,000 allocations rather than every 700: a scan
-    makes millions of short-lived tuples and strings and no cycles to speak of, and each
-    collection walked every object the process holds (6% of a reference scan)."""
-    before = gc.get_threshold()
-    gc.set_threshold(100_000, *before[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
 
 
 def _total(path: str) -> int | None:

@@ -6,6 +6,7 @@ module imports neither storage nor UI, so `reviewer scan` starts without them.
 
 from __future__ import annotations
 
+import gc
 import marshal
 import os
 import select
@@ -13,7 +14,7 @@ import signal
 import struct
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Self, TypeVar
 
@@ -39,6 +40,21 @@ class _StoredKnown(msgspec.Struct, array_like=True):
 
 
 _POOL_ROWS = msgspec.json.Decoder(list[_StoredKnown])
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The cycle collector run every 100,000 allocations rather than every 700, for a
+    scan, an ingest or a run (and the workers forked meanwhile): they make millions of
+    short-lived tuples and strings and no cycles to speak of, and each collection walks
+    every object the process holds (6% of a reference scan; 0.25 s of an ingest whose
+    pool has 20,000 values)."""
+    before = gc.get_threshold()
+    gc.set_threshold(100_000, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def encode_pool(pool: Sequence[Known]) -> bytes:

@@ -27,6 +27,7 @@ from reviewer.pipeline.checking import (
     raise_error,
     spooled,
 )
+from reviewer.pipeline.parallel import fewer_collections
 from reviewer.pipeline.reader import InputError, is_stream, iter_briefs, read_pools
 from reviewer.pipeline.workers import BatchAnalyzer, default_workers
 
@@ -44,6 +45,7 @@ def _stored_count(engine: Engine) -> int:
         return db.count_stored_briefs(session=session)
 
 
+@fewer_collections()
 def ingest_files(
     engine: Engine,
     paths: Sequence[str],
@@ -171,6 +173,7 @@ def _ingest_each(
             break
 
 
+@fewer_collections()
 def run_detector(
     engine: Engine,
     detector: Detector,
