@@ -4,6 +4,9 @@ command on a database file (and PostgreSQL), as the kind and unit rows are."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -291,3 +294,21 @@ def test_while_a_stratum_is_unmeasured_rules_are_held_against_the_labels(tmp_pat
     )
     assert [advice["off"] for advice in figures["switch_off"]] == ["name:tsb"]
     assert '[rules] off = ["name:tsb"]' in table(dbp)
+
+
+def test_piped_a_long_rule_keeps_its_row_on_one_line(tmp_path: Path) -> None:
+    # a console squeezes a table into 80 columns when stdout is no terminal: a metric's
+    # long name then wrapped onto a second line that read as a row of its own
+    name = "resting_heart_rate_measured_each_morning_before_rising"
+    line = json.dumps({"id": "a", "text": "The resting heart rate measured each morning "
+                       "before rising was 70 bpm today.",
+                       "pool": [{"name": name, "value": 52, "unit": "bpm"}]})  # fmt: skip
+    briefs = write_briefs(tmp_path / "b.jsonl", [line])
+    dbp = str(tmp_path / "r.db")
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    for args in (["ingest", str(briefs)], ["stats", "--by-rule"]):
+        done = subprocess.run([sys.executable, "-m", "reviewer", *args, "--db", dbp],
+                              capture_output=True, text=True, env=env, check=True)  # fmt: skip
+    rows = [r for r in done.stdout.splitlines() if "name:resting heart rate" in r]
+    assert len(rows) == 1 and "rising" in rows[0] and "0.0–100.0*" in rows[0]
+    assert max(map(len, done.stdout.splitlines())) > 80
