@@ -3041,8 +3041,7 @@ _BUT_AVERAGED = re.compile(
     rf"{_SPACE}+{_MONEY}(?=[0-9])"
 )
 # the words among them that say where the value is now ("settl" begins its forms)
-_SETTLE_WORDS = ("now", "since", "back", "settl", "currently", "recovered", "returned",
-                 "drained", "eased", "cleared", "today", "morning", "tonight")  # fmt: skip
+_SETTLE_WORDS = lexicon.WORDS["settle_words"]
 # (and "then": "dipped to 58 on Tuesday, then bounced to 67"), which `_SETTLED` reaches
 # only with none of these before it
 _STOPS_SETTLED = re.compile(r"[.;!?\n]")

@@ -54,6 +54,12 @@ WORDS: dict[str, tuple[str, ...]] = {
         "api", "service", "server", "backend", "app", "site", "overall", "global", "request",
         "http", "web",
     ),
+    # words after a value that moved that say where it is now ("peaked at 4.1% and is now
+    # 2.04%"; "settl" begins the forms of "settle")
+    "settle_words": (
+        "now", "since", "back", "settl", "currently", "recovered", "returned", "drained",
+        "eased", "cleared", "today", "morning", "tonight",
+    ),
     # words of an extreme a number may be (a peak, the longest, a record)
     "extreme_words": (
         "max", "maximum", "peak", "highest", "lowest", "min", "minimum", "top", "best", "worst",

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.form_starts import by_first_character, form_starts
-from reviewer.grounding.prose import AGAINST_REFERENCE, LOWERING_VERBS, search_before
+from reviewer.grounding.prose import AGAINST_REFERENCE, CASE_ODD, LOWERING_VERBS, search_before
 from reviewer.grounding.types import Known
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -643,9 +643,6 @@ def _singular(word: str) -> str | None:
 
 
 _LOWER_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
-# the characters `(?i:x)` matches for an ASCII letter x besides x and X (form keys are
-# lower case)
-_CASE_ODD = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}
 
 
 def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
@@ -662,7 +659,7 @@ def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:
         groups: dict[str, list[str]] = {}
         for body in bodies:
             groups.setdefault(body[0], []).append(body[1:])
-        letters = "".join(c + c.upper() + _CASE_ODD.get(c, "") for c in groups if c.isalpha())
+        letters = "".join(c + c.upper() + CASE_ODD.get(c, "") for c in groups if c.isalpha())
         letters += "".join(c for c in groups if c.isdigit())
         branches = "|".join(f"(?<={c})(?:{'|'.join(rests)})" for c, rests in groups.items())
         return re.compile(

@@ -567,13 +567,16 @@ _SIGN_AFTER_WORDS = (
 )
 
 
+# the characters `(?i:x)` matches for an ASCII letter x besides x and X
+CASE_ODD = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}
+
+
 def initials(words: str) -> str:
     """A lookahead for the first letters of `words` (an alternation of ASCII words) as
     `(?i:...)` reads them: both cases, and İ ı ſ or the Kelvin sign for i, s, k. Before
     the alternation, it fails at once where no word can start, at C speed."""
-    odd = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}
     firsts = sorted({word[0].lower() for word in words.split("|")})
-    return f"(?=[{''.join(c + c.upper() + odd.get(c, '') for c in firsts)}])"
+    return f"(?=[{''.join(c + c.upper() + CASE_ODD.get(c, '') for c in firsts)}])"
 
 
 # a verb after the number is no unit word: "HRV of 87 is above normal" compares a level
