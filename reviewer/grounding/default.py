@@ -2148,8 +2148,7 @@ _SPAN_SAID = re.compile(
     r"(?i:to[ \t\u00a0-]date|[dwmqy]td\b|lifetime|all[ \t\u00a0-]time|cumulative)"
 )
 # the period a name's word of cadence says ("weekly mileage": the week's, to date too)
-_CADENCES = {"daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
-             "annual": "year", "yearly": "year"}  # fmt: skip
+_CADENCES = lexicon.TABLES["cadences"]
 
 
 def _span_of(found: re.Match[str]) -> str:

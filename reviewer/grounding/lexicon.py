@@ -4,9 +4,11 @@ Plain data, read at import at no cost: a class name -> the words (or phrases) it
 the order the readings wrote them (an alternation built from a class tries its words in
 this order). The readings in default.py, prose.py, names.py and default_scanner.py take
 their sets (`words`) and alternations (`alternation`) from here and define none of their
-own (tests/core/test_lexicon.py holds them to it). Classes are grouped by the module that
-reads them first; a class that looks like another (plan_words, plan_nouns, plan_headers)
-holds what its own reading needs, and merging two would change flags.
+own (tests/core/test_lexicon.py holds them to it); `TABLES` holds the few that map a word
+to what a reading takes it for (a cadence to its period, a word to its synonyms). Classes
+are grouped by the module that reads them first; a class that looks like another
+(plan_words, plan_nouns, plan_headers) holds what its own reading needs, and merging two
+would change flags.
 
 A config's `[lexicon]` table adds words to a class for one detector. Only the classes in
 `EXTENDABLE` take them: their words are read by a reading that added_words.py makes for
@@ -1128,6 +1130,38 @@ WORDS: dict[str, tuple[str, ...]] = {
     "minute_words": ("minutes", "minute", "mins", "min", "m"),
     # units of time that follow a number: "3 days"
     "time_words": ("day", "week", "month", "year", "night"),
+}
+
+# word tables: a word -> what a reading takes it for
+TABLES: dict[str, dict[str, str | tuple[str, ...]]] = {
+    # ---- read by default ----
+    # the period a name's word of cadence says ("weekly mileage": the week's, to date too)
+    "cadences": {
+        "daily": "day", "weekly": "week", "monthly": "month", "quarterly": "quarter",
+        "annual": "year", "yearly": "year",
+    },
+    # ---- read by names ----
+    # words a metric's name may be written with for one another; a name's abbreviated
+    # words as prose spells them out ("skin temp" -> "skin temperature")
+    "synonyms": {
+        "score": ("rating",), "rating": ("score",), "average": ("mean", "avg"),
+        "mean": ("average", "avg"), "avg": ("average", "mean"),
+        "utilisation": ("utilization", "usage"), "utilization": ("utilisation", "usage"),
+        "count": ("number",), "temp": ("temperature",), "temperature": ("temp",),
+        "resp": ("respiratory", "respiration"), "respiratory": ("resp",),
+        "max": ("maximum",), "maximum": ("max",), "rev": ("revenue",),
+        "dist": ("distance",), "vol": ("volume",),
+    },
+    # the measures a name may say as the verb of its other words: the score, the average
+    "measure_verbs": {
+        "score": "scored", "rating": "rated", "average": "averaged", "avg": "averaged",
+        "mean": "averaged",
+    },
+    # past forms and their roots where no ending says it ("woke" -> "wak")
+    "irregular_roots": {
+        "woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run",
+        "fell": "fall",
+    },
 }
 # fmt: on
 

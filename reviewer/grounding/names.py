@@ -53,26 +53,7 @@ def change_stem(known: Known) -> re.Pattern[str] | None:
 _UNIT_SUFFIXES = lexicon.words("unit_suffixes")
 
 # words a metric's name may be written with for one another
-SYNONYMS: dict[str, tuple[str, ...]] = {
-    "score": ("rating",),
-    "rating": ("score",),
-    "average": ("mean", "avg"),
-    "mean": ("average", "avg"),
-    "avg": ("average", "mean"),
-    "utilisation": ("utilization", "usage"),
-    "utilization": ("utilisation", "usage"),
-    "count": ("number",),
-    # a name's abbreviated words, as prose spells them out: "skin temp" -> "skin temperature"
-    "temp": ("temperature",),
-    "temperature": ("temp",),
-    "resp": ("respiratory", "respiration"),
-    "respiratory": ("resp",),
-    "max": ("maximum",),
-    "maximum": ("max",),
-    "rev": ("revenue",),
-    "dist": ("distance",),
-    "vol": ("volume",),
-}
+SYNONYMS = lexicon.TABLES["synonyms"]
 
 
 class NameIndex:
@@ -616,8 +597,7 @@ _BY_NAMES: dict[tuple, tuple[dict, NameIndex]] = {}  # see `NameIndex.of`
 _BY_NAMES_SIZE = 256
 _COUNTING = ("count", "tally", "total", "volume")
 # the measures a name may say as the verb of its other words: the score, the average
-_MEASURE_VERBS = {"score": "scored", "rating": "rated", "average": "averaged",
-                  "avg": "averaged", "mean": "averaged"}  # fmt: skip
+_MEASURE_VERBS = lexicon.TABLES["measure_verbs"]
 
 
 _TWO_WORDS = re.compile(rf"{_S}+[A-Za-z][\w'’-]*(?:{_S}+[A-Za-z][\w'’-]*)?")
@@ -764,8 +744,7 @@ BASELINE_WORDS = lexicon.words("baseline_words")
 
 _INFLECTIONS = ("ings", "ing", "ers", "er", "ed", "es", "s")
 _ENDINGS = ("en", "e")  # then: "awaken" and "awake" -> "awak"
-_IRREGULAR = {"woke": "wak", "woken": "wak", "awoke": "awak", "slept": "sleep", "ran": "run",
-              "fell": "fall"}  # fmt: skip
+_IRREGULAR = lexicon.TABLES["irregular_roots"]
 # (a run written as its first character, then the rest: a pattern that opens with a class
 # is scanned for it at C speed, where one that opens with a repeat runs at every position)
 _PARTS = re.compile(r"[A-Za-z][A-Za-z]*")
