@@ -48,14 +48,15 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 PIPED_WIDTH = 200  # a table's width at most when stdout is a file or a pipe
 
 
-def out() -> Console:
-    """Standard output. Piped with no COLUMNS given, its tables keep their natural width up
-    to PIPED_WIDTH, where a console would squeeze them into 80 columns and wrap a rule's or
-    a run's name onto a second line of the row: a file has no screen to fit."""
+def out(*, columns: bool = True) -> Console:
+    """Standard output. Piped with no COLUMNS given (or `columns=False`: whatever it says),
+    its tables keep their natural width up to PIPED_WIDTH, where a console would squeeze
+    them into 80 columns and wrap a rule's or a run's name onto a second line of the row:
+    a file has no screen to fit."""
     from rich.console import Console
 
     console = Console(highlight=False, soft_wrap=True)
-    if console.is_terminal or "COLUMNS" in os.environ:
+    if console.is_terminal or (columns and "COLUMNS" in os.environ):
         return console
     return Console(highlight=False, soft_wrap=True, width=PIPED_WIDTH)
 

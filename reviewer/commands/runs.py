@@ -24,18 +24,7 @@ from db.runs import (
 from reviewer.arms import ARMS, MESSAGES, ArmsReport
 from reviewer.commands.arms import print_arms
 from reviewer.commands.charts import runs_chart
-from reviewer.commands.console import (
-    FAILED,
-    OK,
-    PIPED_WIDTH,
-    USAGE,
-    cell,
-    err,
-    open_db,
-    out,
-    say,
-    visible,
-)
+from reviewer.commands.console import FAILED, OK, USAGE, cell, err, open_db, out, say, visible
 
 ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
 
@@ -122,9 +111,7 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
     if not summaries:
         say(out(), "no detector run yet (reviewer ingest FILE, or reviewer flag)")
         return 0
-    console = out()
-    if not console.is_terminal:  # piped: the table at its natural width, never squeezed
-        console = Console(highlight=False, width=PIPED_WIDTH)
+    console = out(columns=False)  # piped: the table at its natural width, never squeezed
     console.print(runs_table(summaries))
     for line in runs_chart(summaries):
         console.print(line, overflow="ellipsis", no_wrap=True)

@@ -15,7 +15,13 @@ from functools import lru_cache
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.form_starts import by_first_character, form_starts
-from reviewer.grounding.prose import AGAINST_REFERENCE, CASE_ODD, LOWERING_VERBS, search_before
+from reviewer.grounding.prose import (
+    AGAINST_REFERENCE,
+    CASE_ODD,
+    LOWERING_VERBS,
+    ODD_LETTERS,
+    search_before,
+)
 from reviewer.grounding.types import Known
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -433,7 +439,7 @@ class NameIndex:
         if (
             plain
             or words is None
-            or not (text.isascii() or (len(low) == len(text) and not _LOWER_ODD.search(text)))
+            or not (text.isascii() or (len(low) == len(text) and not ODD_LETTERS.search(text)))
         ):
             return list(forms.whole().finditer(text))
         found = []
@@ -620,9 +626,6 @@ def _singular(word: str) -> str | None:
     if len(word) < 4 or not word.isalpha() or not word.endswith("s") or word.endswith("ss"):
         return None
     return word[:-3] + "y" if word.endswith("ies") else word[:-1]
-
-
-_LOWER_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
 
 
 def name_pattern(forms: list[str], *, plain: bool = False) -> re.Pattern[str]:

@@ -340,7 +340,7 @@ _SLASHED_NAMES = re.compile(rf"[A-Za-z0-9]{_S}?/{_S}?[A-Za-z]")  # ("p50/p95: 20
 _PART_ENDS = rf"(?:(?i:{lexicon.alternation('part_softeners')}){_S}+)?{_PREFIX}$"
 # a part of the whole told before: "Signups 2,268, of which 2,100 came through onboarding",
 # "of whom 75,000", "of these, 2,100" (its words, as `casefold` gives them: `(?i:...)` reads
-# "whıch" too, which `_ODD` finds)
+# "whıch" too, which `ODD_LETTERS` finds)
 _OF_WHICH_WORDS = lexicon.words("of_which_words")
 _OF_WHICH = re.compile(
     rf"(?i:\bof{_S}+(?:{lexicon.alternation('of_which_words')})){_S}*[,:]?{_S}*{_PART_ENDS}"
@@ -569,6 +569,10 @@ _SIGN_AFTER_WORDS = (
 
 # the characters `(?i:x)` matches for an ASCII letter x besides x and X
 CASE_ODD = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}
+# those letters (İ ı ſ and the Kelvin sign), and the ASCII letters a case-blind pattern
+# reads them as
+ODD_LETTERS = re.compile(f"[{''.join(CASE_ODD.values())}]")
+_AS_ASCII = str.maketrans({odd: letter for letter, odds in CASE_ODD.items() for odd in odds})
 
 
 def initials(words: str) -> str:
@@ -852,7 +856,7 @@ class _Clause:
         self.runs = runs = _LETTERS.findall(before.casefold())
         # (`(?i:...)` reads four more letters than ASCII: "wıthin" is "within" to a pattern,
         # and to the words a reading needs)
-        odd = _ODD.search(before) is not None
+        odd = ODD_LETTERS.search(before) is not None
         self.present = words_present(before) if odd else set(runs)
         # a pattern that ends the clause ends it with one of a few words: the last run of
         # letters tells (but a clause with odd letters is searched as it is)
@@ -895,7 +899,7 @@ def words_present(before: str) -> set[str]:
     """The words of the clause `before` a number as a reading's gate reads them: its runs
     of letters, lowered, the letters a case-blind pattern reads as ASCII ones ("ı", "ſ")
     read so."""
-    if _ODD.search(before) is not None:
+    if ODD_LETTERS.search(before) is not None:
         before = before.translate(_AS_ASCII)
     return set(_LETTERS.findall(before.casefold()))
 
@@ -1412,10 +1416,6 @@ def _supposed(text: str, end: int, before: str, first: str) -> bool:
     return (_WOULD if first in ("at", "with") else _MODALS).search(main) is not None
 
 
-# the letters `(?i:...)` matches besides ASCII ones: İ ı ſ and the Kelvin sign
-_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
-# the letters `_ODD` finds, as the ASCII letters a case-blind pattern reads them as
-_AS_ASCII = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _DIGIT = re.compile("[0-9]")
 # the last run of letters of a clause `_BOUND` ends: a bound's last word, "minus", or a
 # prefix unit's letters
@@ -1437,7 +1437,7 @@ _AFTER_FIRST_ENDS = tuple(sorted(_AFTER_FIRST))
 def _after_words_allow(after: str) -> bool:
     """Whether `_PLAN_AFTER` or `_PAST_AFTER` may match `after`: one of the words they
     need is there as a whole run of letters, or ends the first run of non-spaces."""
-    if _ODD.search(after):
+    if ODD_LETTERS.search(after):
         return True
     folded = after.casefold()
     if not _AFTER_FIRST.isdisjoint(_LETTERS.findall(folded)):
