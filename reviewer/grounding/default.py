@@ -79,6 +79,7 @@ from reviewer.grounding.prose import (
     clause_after,
     clause_before,
     counted_in_times,
+    may_hold,
     not_a_statement,
     scale_at,
     search_before,
@@ -2233,15 +2234,15 @@ def _extreme_before(text: str, start: int, known: Known) -> bool:
     return not _name_says(known, _EXTREMES)
 
 
-def _said_before(text: str, start: int, keys: tuple[str, ...], pattern: re.Pattern[str]) -> bool:
+def _said_before(text: str, start: int, pattern: re.Pattern[str]) -> bool:
     """Whether `pattern` ends at `start`, searched in the 40 characters before it."""
-    return search_before(pattern, text, start, 40, keys) is not None
+    return search_before(pattern, text, start, 40) is not None
 
 
 def _extreme_noun_before(text: str, start: int, known: Known) -> bool:
     """Whether a noun of extremes stands right before the number ("with peaks of 91%", "a
     low of 44 bpm", "CPU peaks: 91%") and `known`, by its name, is no extreme."""
-    if not _said_before(text, start, _EXTREME_KEYS, _EXTREME_NOUN):
+    if not _said_before(text, start, _EXTREME_NOUN):
         return False
     return not _name_says(known, _EXTREMES)
 
@@ -2250,12 +2251,11 @@ def _baseline_before(text: str, start: int, known: Known) -> bool:
     """Whether a baseline's word stands right before the number ("your baseline is 44",
     "Baseline: 64", "Our baseline burn is $88k", "against a usual of 44", "your norm (44%)")
     and `known`, by its name, is no baseline."""
-    if not _said_before(text, start, _BASELINE_KEYS, _BASELINE_BEFORE):
+    if not _said_before(text, start, _BASELINE_BEFORE):
         return False
     return not _name_says(known, BASELINE_WORDS)
 
 
-_BASELINE_KEYS = ("baseline", "usual", "norm")
 _BASELINE_BEFORE = re.compile(
     rf"(?i:\b(?:{lexicon.alternation('baseline_nouns')})\b)(?:[ \t\u00a0]+[A-Za-z0-9][\w-]*)?"
     r"(?:(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:is|was|sits[ \t\u00a0]+at|sat[ \t\u00a0]+at|of|"
@@ -2268,11 +2268,10 @@ def _amount_of_things(text: str, start: int) -> bool:
     """Whether things counted just before the number give it as their amount: "6 overdue
     invoices totalling $31k", "4 deals worth $31k", "3 refunds came to $35k", "12 tickets
     cost $29 each", "6 invoices ($31k)" (not a span of time: "16 months ($88k a month)")."""
-    found = search_before(_AMOUNT_OF_THINGS, text, start, 40, _AMOUNT_KEYS)
+    found = search_before(_AMOUNT_OF_THINGS, text, start, 40)
     return found is not None and found.group("noun").lower() not in _TIME_PLURALS
 
 
-_AMOUNT_KEYS = ("worth", "total", "cost", "for", "came", "come", "amount", "add", "(")
 _AMOUNT_OF_THINGS = re.compile(
     rf"(?<![0-9.,])(?:\b[0-9][0-9,]*|\b(?i:{lexicon.alternation('small_number_words')}"
     r"))[ \t\u00a0]+(?:[A-Za-z][\w-]*[ \t\u00a0]+){0,2}?"
@@ -2407,22 +2406,19 @@ def _annualized(text: str, start: int, end: int, known: Known) -> bool:
     a year's rate after it ("$1.1M a year", "$2.04M ARR", "of annualized burn"), a clause
     that annualizes it ("Revenue run rate is $2.04M", "Steps annualize to 4.1 million") or
     a sentence that opens so ("Annualized, burn is about $1.1M"), within 80 characters."""
-    after = text[end : end + 60].lower()  # (as far as `_ANNUAL_AFTER` reaches)
-    found = any(key in after for key in _ANNUAL_AFTER_KEYS) and _ANNUAL_AFTER.match(text, end)
+    # (60 characters: as far as `_ANNUAL_AFTER` reaches)
+    found = may_hold(_ANNUAL_AFTER, text[end : end + 60]) and _ANNUAL_AFTER.match(text, end)
     if not found:
         lo = max(0, start - 80)
-        window = text[lo:start].lower()
-        if "annu" not in window and "run" not in window:
-            return False  # (the patterns below need one of these)
+        window = text[lo:start]
+        if not may_hold(_ANNUAL_BEFORE, window) and not may_hold(_ANNUAL_OPENER, window):
+            return False
         before = clause_before(text, start)[-80:]
         # (after the clause's last comma: "Annualized revenue is $2.04M, and burn is $99k")
         found = _ANNUAL_BEFORE.search(before, before.rfind(",") + 1) or _ANNUAL_OPENER.search(
             text, lo, start
         )
     return bool(found) and not _name_says(known, _ANNUAL_WORDS)
-
-
-_ANNUAL_AFTER_KEYS = ("year", "/yr", "annu", "arr", "run")
 
 
 # a year's rate after a number and its unit or noun ("a year", "per year", "/yr", "of
@@ -2478,7 +2474,6 @@ _MEDIAN_BEFORE = re.compile(
     r"(?i:\bmedian)(?:[ \t\u00a0]*:|[ \t\u00a0]+(?i:of|was|is|at|came[ \t\u00a0]+in"
     r"[ \t\u00a0]+at))?[ \t\u00a0]+(?:[$€£¥][ \t\u00a0]?)?$"
 )
-_EXTREME_KEYS = ("peak", "high", "low", "spike", "max", "trough")
 _EXTREME_NOUN = re.compile(
     rf"(?i:\b(?:{lexicon.alternation('extreme_nouns_plural')}|(?:a|an|its|the)[ \t\u00a0]+"
     rf"(?:(?:{lexicon.alternation('extreme_modifiers')})[ \t\u00a0]+)?"

@@ -494,8 +494,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "after_verdicts": ("better", "worse", "faster", "slower"),
     # an amount of money a loss is said to be: the loss its subject, plain words between
     "loss_words": ("loss", "losses", "deficit", "shortfall"),
-    # words of a projection's pace ("tracking to", "on pace for")
-    "projected_keys": ("tracking", "pacing", "heading", "headed", "pace", "track", "course"),
     # a plan's label that reports how the plan went ("Budget vs actual:", "Goal progress:")
     "not_plan_label": (
         "actual", "actuals", "vs", "versus", "progress", "far", "date", "met", "hit", "missed",
@@ -517,8 +515,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "when_words": ("when", "whenever", "once", "if", "until", "unless", "before"),
     # words that open a supposition: "If conversion reached 4.1%", "At a $150k burn"
     "supposing": ("if", "unless", "were", "should", "assuming", "at", "with"),
-    # words of the gap to a mark: "2.7 mi away from", "721 steps left", "$10.2k to go"
-    "goal_words": ("away", "go", "left"),
     # the words that open a window of items before its size: "your last 3 runs"
     "window_openers": ("last", "past", "previous", "first", "next", "final"),
     # the first words of a condition: "If we close the round, runway extends to 36 months"
@@ -532,12 +528,6 @@ WORDS: dict[str, tuple[str, ...]] = {
         "left", "remaining", "used", "spent", "consumed", "burned", "burnt", "met", "hit", "missed",
         "reached",
     ),
-    # words that open the other side of a comparison (versus, compared to)
-    "versus_words": ("versus", "vs", "compared", "compares", "comparing", "opposed", "against"),
-    # words that put a value after or against another (after, from, than)
-    "after_words": ("after", "following", "from", "versus", "vs", "against", "than"),
-    # words of a rate's period (per, every)
-    "per_words": ("per", "every"),
     # past forms and contractions that report what happened, besides FINITE
     "reporting_verbs": (
         "got", "slept", "spent", "took", "made", "kept", "held", "did", "saw", "woke", "lost",
@@ -575,22 +565,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     ),
     # personal pronouns that may be a clause's subject
     "subject_pronouns": ("we", "you", "i", "they", "he", "she", "it"),
-    # the word the go-to reading needs ("we go to 9.8 mi")
-    "go_to_keys": ("to",),
-    # the word the from-before reading needs ("climbed from 31 to 36.4", "down from 58")
-    "from_keys": ("from",),
-    # the word a counterfactual opens with ("Had burn been $80k")
-    "counterfactual_keys": ("had",),
-    # the word a rule's threshold opens with ("At 70% CPU, the autoscaler adds nodes")
-    "rule_opener_keys": ("at",),
-    # the word of a subject's last value ("last month's churn was 4.1%")
-    "last_subject_keys": ("last",),
-    # the word of yesterday's value told before today's ("yesterday p95 was 488 ms")
-    "yesterday_keys": ("yesterday",),
-    # the word of a part of a count told before ("4 of them", "of which 12")
-    "of_keys": ("of",),
-    # the word of one in a count ("1 in 5 runs")
-    "one_in_keys": ("in",),
     # words of a loss or an outflow in a pool name: its sign is in the name ("net_loss", "burn")
     "outflow_words": (
         "burn", "loss", "losses", "deficit", "shortfall", "outflow", "outflows", "spend",
@@ -613,15 +587,6 @@ WORDS: dict[str, tuple[str, ...]] = {
         "from", "at", "past", "nearer", "minus", "negative", "usd", "eur", "gbp", "us", "exceeded",
         "exceeds", "topped", "tops", "crossed", "crosses", "surpassed", "surpasses", "circa",
         "approx", "ballpark",
-    ),
-    # the first words of the bound readings: a clause without any of them cannot match
-    "bound_words": (
-        "below", "under", "above", "beyond", "over", "within", "at", "no", "less", "more", "fewer",
-        "up", "as", "around", "about", "roughly", "approximately", "nearly", "almost", "close",
-        "north", "south", "something", "between", "anywhere", "capped", "limited", "past", "nearer",
-        "closer", "short", "shy", "exceeded", "exceeds", "topped", "tops", "crossed", "crosses",
-        "surpassed", "surpasses", "circa", "approx", "ballpark", "neighborhood", "neighbourhood",
-        "region",
     ),
     # words that place a value in the past ("a week ago" needs "ago", "at the start" "start")
     "past_words": (
@@ -770,8 +735,6 @@ WORDS: dict[str, tuple[str, ...]] = {
         "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "spring", "summer",
         "autumn", "fall", "winter", "st", "nd", "rd", "th",
     ),
-    # letters that open a part of a year before it: "Q4 2026", "H1 2025", "FY2026"
-    "year_part_letters": ("q", "h", "fy"),
     # idioms of watching or remembering with "keep", which plan no value
     "watching_idioms": ("keep an eye", "keep tabs on", "keep in mind", "keep track of"),
     # cadences between a figure and its plan noun: "a $90k monthly budget"

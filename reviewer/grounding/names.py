@@ -987,7 +987,7 @@ _CHANGE_IN = re.compile(
 
 def change_named_before(text: str, start: int) -> bool:
     """Whether "change in" stands right before a name ("the change in daily actives")."""
-    return search_before(_CHANGE_IN, text, start, 30, ("in", "of")) is not None  # its words
+    return search_before(_CHANGE_IN, text, start, 30) is not None
 
 
 def verb_on_name(text: str, start: int) -> int:

@@ -16,7 +16,8 @@ from collections.abc import Callable
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
-from reviewer.grounding.rules.gates import GatedTable, Reading
+from reviewer.grounding.rules.gates import GatedTable, Reading, gated_on
+from reviewer.grounding.rules.needs import needed_text
 from reviewer.grounding.rules.table import Why
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -400,7 +401,7 @@ def scale_at(text: str, end: int) -> int:
 _TIMES = re.compile(rf"^{_S}*[×x]{_S}*[0-9]")  # "10 × 800 m": repetitions
 ORDINAL_WORDS = lexicon.words("ordinal_words")
 PAST_WORDS = re.compile(
-    r"(?i:\b(?:previously|previous|prev\b\.?|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
+    r"(?i:\b(?:previously|previous|prior|earlier(?!\s+(?:today|this\s+morning|tonight))|"
     rf"formerly|former|used\s+to|(?:{lexicon.alternation('starting_verbs')})(?!\s+(?:the\s+day|today|this\s+morning|"
     r"the\s+morning))|"
     rf"before\s+the|last\s+(?:{lexicon.alternation('past_last_periods')}"
@@ -621,21 +622,34 @@ _AFTER_VERDICTS = lexicon.words("after_verdicts")
 
 
 def search_before(
-    pattern: re.Pattern[str], text: str, start: int, reach: int, keys: tuple[str, ...]
+    pattern: re.Pattern[str], text: str, start: int, reach: int
 ) -> re.Match[str] | None:
-    """`pattern` searched in the `reach` characters before `start`. Most numbers have none
-    of its `keys` (words it cannot match without) there, and a substring test rules it out;
-    past ASCII, `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
+    """`pattern` searched in the `reach` characters before `start`, where `may_hold` lets
+    it (most numbers have none of the text it needs there)."""
     lo = max(0, start - reach)
-    window = text[lo:start]
-    if window.isascii():
-        low = window.lower()
-        for key in keys:  # (a loop: no generator per number, on a hot path)
-            if key in low:
-                break
-        else:
-            return None
-    return pattern.search(text, lo, start)
+    return pattern.search(text, lo, start) if may_hold(pattern, text[lo:start]) else None
+
+
+def may_hold(pattern: re.Pattern[str], window: str) -> bool:
+    """Whether a match of `pattern` may lie in `window`: False where the window holds none
+    of the text the pattern cannot match without (`needed_text`, read off the pattern once);
+    past ASCII, `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
+    held = _NEEDED.get(id(pattern))
+    if held is None or held[0] is not pattern:
+        held = _NEEDED[id(pattern)] = (pattern, tuple(sorted(needed_text(pattern) or ())))
+    keys = held[1]
+    if not keys or not window.isascii():
+        return True
+    low = window.lower()
+    for key in keys:  # noqa: SIM110 (a loop: no generator per number, on a hot path)
+        if key in low:
+            return True
+    return False
+
+
+# the text each pattern `may_hold` is asked of needs, by the pattern's id (a pattern's own
+# hash reads its whole program), the pattern kept beside it
+_NEEDED: dict[int, tuple[re.Pattern[str], tuple[str, ...]]] = {}
 
 
 def clause_before(text: str, start: int) -> str:
@@ -807,7 +821,6 @@ _LOSS_BEFORE = re.compile(
     rf"(?i:\b(?:{lexicon.alternation('loss_words')})(?:{_S}+(?:{lexicon.alternation('loss_gap_words')}"
     rf"))*){_S}*[:\u2013\u2014]?{_S}*(?:[$€£¥]|US\$|USD|EUR|GBP){_S}?$"
 )
-_GO_TO_KEYS = lexicon.words("go_to_keys")
 _GO_TO = re.compile(
     rf"(?i:\b(?:we|you)(?:['’]ll)?{_S}+(?:{lexicon.alternation('go_to_verbs')})"
     rf"(?:{_S}+(?:up|back|on))?{_S}+to){_S}+{_PREFIX}$"
@@ -820,7 +833,6 @@ _PROJECTED = re.compile(
     rf"on{_S}+(?:{lexicon.alternation('projection_nouns')}){_S}+(?:for|to)(?:{_S}+(?:{lexicon.alternation('projected_verbs')}))?))"
     rf"(?:{_S}+(?:{lexicon.alternation('projected_gaps')}))?{_S}+{_PREFIX}$"
 )
-_PROJECTED_KEYS = lexicon.words("projected_keys")
 # a clause that opens with "had", its subject and a participle: a counterfactual ("Had
 # burn been $80k", "Had you slept 8 hours"), not a diary's "Had a solid night: 7 h"
 _COUNTERFACTUAL = re.compile(
@@ -1137,14 +1149,14 @@ def _time_to_come(c: _Clause) -> Why | None:
     return None
 
 
-def _searched(why: Why, keys: frozenset[str], pattern: re.Pattern[str]) -> Reading[_ReadClause]:
-    """A reading that holds where one of `keys` is a word of the clause before the number
-    and `pattern` is found there."""
+def _searched(why: Why, pattern: re.Pattern[str]) -> Reading[_ReadClause]:
+    """A reading that holds where `pattern` is found in the clause before the number (and
+    is tried only where a word it needs is there)."""
 
     def read(c: _Clause) -> Why | None:
         return why if pattern.search(c.before) else None
 
-    return Reading(read, keys)
+    return gated_on(read, searched=[pattern])
 
 
 def _counterfactual(c: _Clause) -> Why | None:
@@ -1339,10 +1351,6 @@ _THRESHOLD = re.compile(
 # a year after the word that places something in it: "in 2024", "since 2019"
 YEAR = re.compile(r"(?:19|20)[0-9]{2}")
 _YEAR_PLACING = lexicon.WORDS["year_placing"]
-# the words one of which `_YEAR_BEFORE` needs ("Q4" and "H2" read as the letters "q", "h")
-_YEAR_BEFORE_WORDS = frozenset(
-    [*_YEAR_PLACING, *lexicon.WORDS["year_part_letters"], *MONTH_NAMES.split("|")]
-)
 _YEAR_BEFORE = re.compile(
     rf"(?i:\b(?:{'|'.join(_YEAR_PLACING)})){_S}+(?:(?i:{lexicon.alternation('year_modifiers')}"
     rf"){_S}*-?)?$"
@@ -1385,7 +1393,6 @@ _RULE_AFTER = re.compile(
 # the mark a gap is measured to, after it: "2.7 mi away from a 30-mile week", "721 steps
 # left to reach 12,000", "$10.2k to go to hit $180k" (not what is left: "Budget left for
 # errors is 21.1%")
-_GOAL_WORDS = lexicon.words("goal_words")
 _TO_A_GOAL = re.compile(rf"\b(?:{_TO_THE_MARK})(?:{_S}+[A-Za-z'’-]+){{0,4}}?{_S}+{_PREFIX}$")
 # the words that open a window of items before its size: "your last 3 runs"
 _WINDOW_OPENERS = lexicon.words("window_openers")
@@ -1448,26 +1455,11 @@ def _after_words_allow(after: str) -> bool:
     return any(run.endswith(_AFTER_FIRST_ENDS) for run in _LETTERS.findall(first[0]))
 
 
-# the first word of each alternative of the patterns above (a whole run of letters where
-# they match): a clause without any of them cannot match the pattern
-_BOUND_WORDS = lexicon.words("bound_words")
 _RANGE_WORDS = lexicon.words("range_words")
 _DASHED = re.compile(r"[\u2013\u2014-]\s?(?:[$€£¥]|US\$)\s?$")  # "$61,000-$70,000"
 # what makes a plan's noun a measurement: "budget left", "target met"
 _SPENT = lexicon.words("spent_words")
-_VERSUS_WORDS = lexicon.words("versus_words")
-_AFTER_WORDS = lexicon.words("after_words")
-_PER_WORDS = lexicon.words("per_words")
-_PAST_WORD_SET = lexicon.words("past_words")
 _ASCII_LETTERS = frozenset(string.ascii_letters)
-# the word a reading needs, where it needs only one
-_FROM_KEYS = lexicon.words("from_keys")
-_COUNTERFACTUAL_KEYS = lexicon.words("counterfactual_keys")
-_RULE_OPENER_KEYS = lexicon.words("rule_opener_keys")
-_LAST_SUBJECT_KEYS = lexicon.words("last_subject_keys")
-_YESTERDAY_KEYS = lexicon.words("yesterday_keys")
-_OF_KEYS = lexicon.words("of_keys")
-_ONE_IN_KEYS = lexicon.words("one_in_keys")
 
 
 # verbs that report what happened, besides `FINITE` and past forms in -ed
@@ -1659,6 +1651,7 @@ __all__ = [
     "clause_after",
     "clause_before",
     "counted_in_times",
+    "may_hold",
     "not_a_statement",
     "verb_gap",
     "word_sign",
@@ -1670,15 +1663,15 @@ __all__ = [
 # reading with words is tried only where one of them is a word of the clause before the
 # number; readings that return the same `Why` side by side are one rule's alternatives.
 STATEMENT_READINGS: tuple[Reading[_ReadClause], ...] = (
-    Reading(_from_before, _FROM_KEYS),
+    gated_on(_from_before, searched=[_FROM_TO_BEFORE, _FROM_BEFORE]),
     Reading(_tilde),
     Reading(_gap_after),
-    Reading(_bound_before, _BOUND_WORDS),
+    gated_on(_bound_before, searched=[_BOUND]),
     Reading(_range),
     Reading(_count),
-    Reading(_count_of, _OF_KEYS),
-    _searched(_WHY_COUNT_OF, _ONE_IN_KEYS, _ONE_IN),  # "1 in 5 runs"
-    _searched(_WHY_COUNT_OF, _PER_WORDS, _ONE_PER),  # "1 per 68 DAU"
+    gated_on(_count_of, [_OF_BEFORE, _OF_WHICH], [_OF_THE_WHOLE]),
+    _searched(_WHY_COUNT_OF, _ONE_IN),  # "1 in 5 runs"
+    _searched(_WHY_COUNT_OF, _ONE_PER),  # "1 per 68 DAU"
     Reading(_word_before),
     Reading(_label),
     Reading(_label_noun),
@@ -1687,27 +1680,27 @@ STATEMENT_READINGS: tuple[Reading[_ReadClause], ...] = (
     Reading(_plan_noun_after),
     Reading(_gap_to_plan_after),
     Reading(_time_to_come),
-    Reading(_counterfactual, _COUNTERFACTUAL_KEYS),
-    Reading(_rule_threshold, _RULE_OPENER_KEYS),
-    _searched(_WHY_PLAN_TO_A_GOAL, _GOAL_WORDS, _TO_A_GOAL),  # "721 steps left to reach 12,000"
-    _searched(_WHY_PLAN_GO_TO, _GO_TO_KEYS, _GO_TO),  # "This weekend we go to 9.8 mi"
-    _searched(_WHY_PLAN_TRACKING_TO, _PROJECTED_KEYS, _PROJECTED),  # "is tracking to $2.1M"
-    Reading(_past_words, _PAST_WORD_SET),
+    gated_on(_counterfactual, matched=[_COUNTERFACTUAL]),
+    gated_on(_rule_threshold, matched=[_RULE_OPENER]),
+    _searched(_WHY_PLAN_TO_A_GOAL, _TO_A_GOAL),  # "721 steps left to reach 12,000"
+    _searched(_WHY_PLAN_GO_TO, _GO_TO),  # "This weekend we go to 9.8 mi"
+    _searched(_WHY_PLAN_TRACKING_TO, _PROJECTED),  # "is tracking to $2.1M"
+    gated_on(_past_words, searched=[PAST_WORDS]),
     Reading(_past_after),
-    _searched(_WHY_PAST_WORDS, _VERSUS_WORDS, _VERSUS),  # "HRV 72 vs 69"
-    Reading(_after_another, _AFTER_WORDS),
+    _searched(_WHY_PAST_WORDS, _VERSUS),  # "HRV 72 vs 69"
+    gated_on(_after_another, searched=[_AFTER_ANOTHER, _AFTER_A]),
     Reading(_arrow),
     Reading(_part_of_period),
     Reading(_opening_bound),
     Reading(_in_parentheses),
-    Reading(_last_subject, _LAST_SUBJECT_KEYS),
-    Reading(_yesterday, _YESTERDAY_KEYS),
+    gated_on(_last_subject, matched=[_SUBJECT_WAS_LAST]),
+    gated_on(_yesterday, searched=[_YESTERDAY]),
     Reading(_yesterday_after),
     Reading(_product),
     Reading(_scale_top),
-    _searched(_WHY_PLAN_ASKED_FOR, _ASKING, _ASKED_FOR),  # "The board asked for 18 months"
-    _searched(_WHY_PLAN_THRESHOLD, _WHEN_WORDS, _THRESHOLD),  # "We page when it exceeds 5%"
-    Reading(_year, _YEAR_BEFORE_WORDS),
+    _searched(_WHY_PLAN_ASKED_FOR, _ASKED_FOR),  # "The board asked for 18 months"
+    _searched(_WHY_PLAN_THRESHOLD, _THRESHOLD),  # "We page when it exceeds 5%"
+    gated_on(_year, searched=[_YEAR_BEFORE]),
     Reading(_remainder),
     Reading(_condition_after),
     Reading(_supposition),

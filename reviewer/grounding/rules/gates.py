@@ -2,6 +2,10 @@
 it needs before the number (one of them at least), and the table, not the reading, keeps
 it from being tried where none of them is.
 
+A reading's words are worked out from the patterns it searches (`gated_on`, by
+`rules.needs`), not written beside them: a word the pattern needs is in its gate because the
+pattern says so.
+
 The table builds once an index from each needed word to the readings that need it; for a
 clause it takes the needed words the clause holds (one set intersection) and runs, in the
 table's order, the readings that need nothing and those whose words are there. The list of
@@ -14,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
+
+from reviewer.grounding.rules.needs import needed_words
 
 Read = TypeVar("Read")  # a reading's test: what it is called with and returns is its own
 
@@ -59,3 +65,18 @@ class GatedTable(Generic[Read]):
         """The reads to try, in order, for a clause whose words before the number are
         `present`."""
         return self._for_found(self.words.intersection(present))
+
+
+def gated_on(
+    read: Read, searched: Iterable[Any] = (), matched: Iterable[Any] = (), rule: str = ""
+) -> Reading[Read]:
+    """A reading that can hold only where one of the patterns `searched` is found in the
+    clause before the number, or one of `matched` matches at its start: its gate is the
+    words those patterns cannot match without (none, where one of them needs no word)."""
+    needs: set[str] = set()
+    for pattern, anchored in [*((p, False) for p in searched), *((p, True) for p in matched)]:
+        words = needed_words(pattern, anchored=anchored)
+        if words is None:
+            return Reading(read, None, rule)
+        needs |= words
+    return Reading(read, frozenset(needs) if needs else None, rule)
