@@ -1286,7 +1286,7 @@ class DefaultDetector(PoolDetector):
         ("peaked at 4.1% during the deploy and is now 2.04%", "dipped to 58 on Tuesday,
         then bounced to 67", "peaked near 31k req/s but averaged 20,372"), or None."""
         window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
-        averaged = _BUT_AVERAGED.match(text, end) if "averag" in window else None
+        averaged = _BUT_AVERAGED.match(text, end) if may_hold(_BUT_AVERAGED, window) else None
         if averaged is not None:
             now = self.scanner.pattern.match(read, averaged.end())
             return now if now is not None and stated(now) else None
@@ -2163,16 +2163,7 @@ def _span_opens(text: str, start: int, band: bool) -> str | None:
     revenue is $1.9M"), or, for a number the band reads (`band`), its clause ("Year-to-date
     mileage is 31 mi"); None when none does."""
     lo = max(0, start - 160)
-    # a few scans of the lower case rule most numbers out (but `(?i:i)` also reads "ı" and
-    # "İ", which lower-case to no "i")
-    low = text[lo:start].lower()
-    if (
-        not ("date" in low or "td" in low or "lifetime" in low or "cumulative" in low)
-        and not ("all" in low and "time" in low)
-        and not ("\u0131" in low or "\u0307" in low)
-    ):
-        return None
-    if _SPAN_SAID.search(text, lo, start) is None:
+    if not may_hold(_SPAN_SAID, text[lo:start]) or _SPAN_SAID.search(text, lo, start) is None:
         return None
     begins = lo
     for end in _SENTENCE_END.finditer(text, lo, start):
@@ -2627,9 +2618,9 @@ def statement_why(
     why = not_a_statement(text, start, end)
     if why is None:
         label = text[max(0, start - 40) : start].lower()
-        if ("av" in label or "mean" in label) and _WINDOW_LABEL.search(label):
+        if may_hold(_WINDOW_LABEL, label) and _WINDOW_LABEL.search(label):
             return _WHY_PAST_WINDOW_AVERAGE  # "HRV 39 ms (7-night avg 44)"
-        if "averag" in label and _PER_PERIOD.match(text, end) and _AVERAGED.search(label):
+        if may_hold(_AVERAGED, label) and _PER_PERIOD.match(text, end) and _AVERAGED.search(label):
             return _WHY_PAST_AVERAGED  # "you averaged 6 h 40 min a night": over several nights
         line = text.rfind("\n", 0, start) + 1
         if text[line : line + 8].lstrip().startswith("|"):

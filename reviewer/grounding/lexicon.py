@@ -855,8 +855,6 @@ WORDS: dict[str, tuple[str, ...]] = {
     "risen_up_verbs": ("crept", "rose", "went", "came", "shot", "grew", "got"),
     # pronouns after "of" that make a number a part: "3 of them"
     "of_them_words": ("them", "those", "these", "which", "it"),
-    # stems of the statistic words a level needs: confidence, significance, probability
-    "statistic_stems": ("onfiden", "ignifican", "power", "chance", "probab", "likel", "odds"),
     # parts of a day a number may count: "in one afternoon"
     "parts_of_a_day": ("hour", "minute", "afternoon", "morning", "evening", "shift"),
     # judgements after "is" that make a figure a norm: "60 is normal"

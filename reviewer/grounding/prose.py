@@ -354,7 +354,6 @@ _OF_THE_WHOLE = re.compile(
 )
 # a statistic's words after its number: "95% confidence", "94% statistical significance",
 # "80% power", "an 80% chance"; an interval's level: "95% CI", "95% C.I.", "90% credible"
-_STATISTIC_KEYS = re.compile(rf"(?i:{lexicon.alternation('statistic_stems')}|c\.?i\b|credib)")
 _STATISTIC_AFTER = re.compile(
     rf"^{_S}*(?:%|percent\b|per{_S}?cent\b){_S}*(?i:(?:statistical|stat\.?){_S}+)?"
     rf"(?:(?i:{lexicon.alternation('statistic_nouns_after')}"
@@ -940,9 +939,7 @@ def _tilde(c: _Clause) -> Why | None:
 
 def _gap_after(c: _Clause) -> Why | None:
     after = c.after0  # "about 3 mi shy of last week's 30": the gap to another figure
-    if (
-        "short" in after or "shy" in after or "away" in after or "go" in after or "left" in after
-    ) and _GAP_AFTER.match(after):
+    if may_hold(_GAP_AFTER, after) and _GAP_AFTER.match(after):
         return _WHY_PLAN_GAP_AFTER
     return None
 
@@ -996,9 +993,9 @@ def _count(c: _Clause) -> Why | None:
             and not _SLASHED_NAMES.search(before)
         )
         or (digit_after and _TIMES.match(after))
-        or ("of" in after and _OF_THEM.match(after))
+        or (may_hold(_OF_THEM, after) and _OF_THEM.match(after))
         or (digit_after and c.text[c.start : c.end] == "1" and _PER_AFTER.match(after))
-        or (_STATISTIC_KEYS.search(after[:40]) and _STATISTIC_AFTER.match(after))
+        or (may_hold(_STATISTIC_AFTER, after) and _STATISTIC_AFTER.match(after))
     ):
         return _WHY_COUNT_OF
     return None
@@ -1271,14 +1268,14 @@ def _year(c: _Clause) -> Why | None:
 
 def _remainder(c: _Clause) -> Why | None:
     after = c.after
-    if ("left" in after or "remain" in after or "to go" in after) and _REMAINDER.match(after):
+    if may_hold(_REMAINDER, after) and _REMAINDER.match(after):
         return _WHY_PLAN_REMAINDER
     return None
 
 
 def _condition_after(c: _Clause) -> Why | None:
     after = c.after
-    if ("if" in after or "unless" in after) and _CONDITION_AFTER.search(after):
+    if may_hold(_CONDITION_AFTER, after) and _CONDITION_AFTER.search(after):
         return _WHY_PLAN_CONDITION_AFTER
     return None
 
