@@ -93,10 +93,10 @@ def template_arms(
     """The four template texts per pool; one random stream across all pools, in order."""
     rng = random.Random(seed)
     for pool in pools:
-        yield _template_texts(pool, rng, drift)
+        yield template_texts(pool, rng, drift)
 
 
-def _template_texts(pool: Sequence[Known], rng: random.Random, drift: float) -> dict[str, str]:
+def template_texts(pool: Sequence[Known], rng: random.Random, drift: float) -> dict[str, str]:
     """The four texts of a pool's first TEMPLATE_KNOWNS known values; they are read
     against the whole pool."""
     low, high = UNRELATED_RANGE
@@ -262,11 +262,13 @@ def rewrites_of(
     *,
     seed: int = DEFAULT_SEED,
     drift: float = DEFAULT_DRIFT,
+    rng: random.Random | None = None,
 ) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
     """`rewrite_items` of briefs whose citations were found already (key, text, pool,
     citations): the same rewrites in the same order, from the same random stream, so
-    citations found elsewhere (detector workers) give the same arms."""
-    rng = random.Random(seed)
+    citations found elsewhere (detector workers) give the same arms. `rng`: the stream
+    to go on with, when the briefs come a batch at a time (else one seeded afresh)."""
+    rng = rng or random.Random(seed)
     for key, text, pool, citations in cited:
         arms = rewrite_arms(text, citations, rng=rng, drift=drift)
         if arms["faithful"].spans:
@@ -405,7 +407,7 @@ def run_arms(
     template_rng = random.Random(seed)
 
     def score_template(pool: Sequence[Known]) -> None:
-        for arm, text in _template_texts(pool, template_rng, drift).items():
+        for arm, text in template_texts(pool, template_rng, drift).items():
             template[arm].add(registry.analyze(detector, text, pool).invention_rate)
 
     if pools is not None:
@@ -488,5 +490,5 @@ def template_items(
     all: the same texts run_arms scores, to be scored elsewhere (detector workers)."""
     rng = random.Random(seed)
     for key, pool in pools:
-        for arm, text in _template_texts(pool, rng, drift).items():
+        for arm, text in template_texts(pool, rng, drift).items():
             yield (key, arm), text, pool

@@ -10,11 +10,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from reviewer.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport, run_arms
+from reviewer.arms import DEFAULT_DRIFT, DEFAULT_SEED, ArmsReport
 from reviewer.commands.console import FAILED, OK, USAGE, input_error, open_db, stop
 from reviewer.commands.console import streaming_progress as progress_bar
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.arms_input import ArmsInput, arms_input_from_file, stored_arms_input
+from reviewer.pipeline.arms_scoring import arms_analyzer, score_arms
 from reviewer.pipeline.reader import InputError
 
 
@@ -43,17 +44,11 @@ def arms(
     """Run the arms and print them; exit code 0 when they separate, 1 when not, 2 on bad input."""
     try:
         found = source()
-        with progress_bar("arms", found.total) as advance:
-            report = run_arms(
-                detector,
-                pools=found.pools,
-                briefs=found.briefs,
-                production_rate=found.production_rate,
-                seed=seed,
-                drift=drift,
-                citer=citer,
-                on_record=advance,
-            )
+        with (
+            arms_analyzer(detector, found, citer) as analyzer,
+            progress_bar("arms", found.total) as advance,
+        ):
+            report = score_arms(analyzer, found, seed=seed, drift=drift, on_record=advance)
     except InputError as err:
         return input_error(err)
     if as_json:

@@ -131,8 +131,10 @@ def default_workers(expected_briefs: int | None, detector: Detector | None = Non
 class BatchAnalyzer(ForkedWorkers):
     """`submit(items)` starts a batch and returns a waiter; with workers=0 it runs inline."""
 
-    def __init__(self, detector: Detector, workers: int = 0) -> None:
+    def __init__(self, detector: Detector, workers: int = 0, citer: Citer | None = None) -> None:
         self.detector = detector
+        if citer is not None:  # what finds the rewrite arms' citations, when the caller says
+            _CITER[:] = [(detector, citer)]
         if workers > 0:
             # fork copies the loaded detector (built-in or plugin) into the workers
             _WORKER_DETECTOR[:] = [detector]
