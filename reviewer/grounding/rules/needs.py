@@ -98,24 +98,31 @@ def _finite_one(op, av, most: int) -> set[str] | None:
     if op is sre.IN:
         chars = _class_chars(av)
         return None if chars is None or _ODD.intersection(chars) else {c.lower() for c in chars}
-    if op is sre.BRANCH:
+    if (parts := _parts(op, av)) is not None:
         out: set[str] = set()
-        for alternative in av[1]:
-            part = _finite(list(alternative), most)
-            if part is None:
+        for part in parts:
+            strings = _finite(part, most)
+            if strings is None:
                 return None
-            out |= part
+            out |= strings
         return out
-    if op is sre.SUBPATTERN:
-        return _finite(list(av[3]), most)
-    if op is sre.ATOMIC_GROUP:
-        return _finite(list(av), most)
     if op in _REPEATS:
         low, high, body = av
         if high > 1:
             return None
         part = {""} if high == 0 else _finite(list(body), most)
         return None if part is None else part | {""} if low == 0 else part
+    return None
+
+
+def _parts(op, av) -> list[list] | None:
+    """The sequences a group (one) or a choice (one an alternative) holds, else None."""
+    if op is sre.BRANCH:
+        return [list(alternative) for alternative in av[1]]
+    if op is sre.SUBPATTERN:
+        return [list(av[3])]
+    if op is sre.ATOMIC_GROUP:
+        return [list(av)]
     return None
 
 
@@ -150,12 +157,8 @@ def _text(items: list) -> set[str] | None:
 
 
 def _text_one(op, av) -> set[str] | None:
-    if op is sre.BRANCH:
-        return _union(_text(list(alternative)) for alternative in av[1])
-    if op is sre.SUBPATTERN:
-        return _text(list(av[3]))
-    if op is sre.ATOMIC_GROUP:
-        return _text(list(av))
+    if (parts := _parts(op, av)) is not None:
+        return _union(_text(part) for part in parts)
     if op in _REPEATS and av[0] >= 1:
         return _text(list(av[2]))
     return None
@@ -194,12 +197,8 @@ def _words(items: list, left: bool, right: bool) -> set[str] | None:
 
 
 def _words_one(op, av, left: bool, right: bool) -> set[str] | None:
-    if op is sre.BRANCH:
-        return _union(_words(list(alternative), left, right) for alternative in av[1])
-    if op is sre.SUBPATTERN:
-        return _words(list(av[3]), left, right)
-    if op is sre.ATOMIC_GROUP:
-        return _words(list(av), left, right)
+    if (parts := _parts(op, av)) is not None:
+        return _union(_words(part, left, right) for part in parts)
     if op in _REPEATS and av[0] >= 1:
         body = list(av[2])
         if av[1] > 1:  # a repeat's copy may stand beside another: its own ends must bound it
@@ -260,12 +259,8 @@ def _after(op, av, bounded: bool) -> bool:
         return _not_a_letter(chr(av))
     if op is sre.IN:
         return _class_not_letters(av)
-    if op is sre.BRANCH:
-        return all(_ends(list(a), bounded) for a in av[1])
-    if op is sre.SUBPATTERN:
-        return _ends(list(av[3]), bounded)
-    if op is sre.ATOMIC_GROUP:
-        return _ends(list(av), bounded)
+    if (parts := _parts(op, av)) is not None:
+        return all(_ends(part, bounded) for part in parts)
     if op in _REPEATS:
         low, _, body = av
         ends = _ends(list(body), bounded) and _ends_bounded(list(body), first=False)
