@@ -17,7 +17,7 @@ from collections.abc import Callable
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.gates import GatedTable, Reading, gated_on
-from reviewer.grounding.rules.needs import needed_text
+from reviewer.grounding.rules.needs import case_free, needed_text
 from reviewer.grounding.rules.table import Why
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -633,13 +633,21 @@ def may_hold(pattern: re.Pattern[str], window: str) -> bool:
     """Whether a match of `pattern` may lie in `window`: False where the window holds none
     of the text the pattern cannot match without (`needed_text`, read off the pattern once);
     past ASCII, `(?i:...)` reads letters that `lower` does not give, and the pattern decides."""
-    held = _NEEDED.get(id(pattern))
-    if held is None or held[0] is not pattern:
-        held = _NEEDED[id(pattern)] = (pattern, tuple(sorted(needed_text(pattern) or ())))
-    keys = held[1]
-    if not keys or not window.isascii():
+    gate = _NEEDED.get(id(pattern))
+    if gate is None:
+        _ASKED.append(pattern)  # (kept: its id is never another pattern's)
+        exact = not case_free(pattern)  # its letters as written: no case to fold
+        keys = tuple(sorted(needed_text(pattern, exact=exact) or ()))
+        gate = _NEEDED[id(pattern)] = (keys, exact)
+    keys, exact = gate
+    if not keys:
         return True
-    low = window.lower()
+    if exact:
+        low = window
+    elif window.isascii():
+        low = window.lower()
+    else:
+        return True
     for key in keys:  # noqa: SIM110 (a loop: no generator per number, on a hot path)
         if key in low:
             return True
@@ -647,8 +655,9 @@ def may_hold(pattern: re.Pattern[str], window: str) -> bool:
 
 
 # the text each pattern `may_hold` is asked of needs, by the pattern's id (a pattern's own
-# hash reads its whole program), the pattern kept beside it
-_NEEDED: dict[int, tuple[re.Pattern[str], tuple[str, ...]]] = {}
+# hash reads its whole program), and the patterns asked of
+_NEEDED: dict[int, tuple[tuple[str, ...], bool]] = {}
+_ASKED: list[re.Pattern[str]] = []
 
 
 def clause_before(text: str, start: int) -> str:

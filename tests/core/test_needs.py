@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from reviewer.grounding import default, names, prose
 from reviewer.grounding.rules.gates import GatedTable, gated_on
-from reviewer.grounding.rules.needs import needed_text, needed_words
+from reviewer.grounding.rules.needs import case_free, needed_text, needed_words
 
 WORDS = ["at", "of", "from", "to", "track", "tracking", "we", "you", "per", "in", "had", "q",
-         "fy", "s", "ing", "year", "ıt", "ſo", "K"]  # fmt: skip
+         "fy", "s", "ing", "year", "ıt", "ſo", "K", "ARR", "We"]  # fmt: skip
 
 
 @st.composite
@@ -74,6 +74,9 @@ def test_a_match_holds_one_of_the_needed_strings_and_words(made, before, after, 
     strings = needed_text(pattern)
     if strings is not None and found.group().isascii():
         assert any(s in found.group().lower() for s in strings), (written, text, strings)
+    exact = needed_text(pattern, exact=True)  # (a pattern read with its case: any text)
+    if exact is not None and not case_free(pattern):
+        assert any(s in found.group() for s in exact), (written, text, exact)
     words = needed_words(pattern)
     if words is not None:
         assert not words.isdisjoint(prose.words_present(text)), (written, text, words)
@@ -81,6 +84,12 @@ def test_a_match_holds_one_of_the_needed_strings_and_words(made, before, after, 
         anchored = needed_words(pattern, anchored=True)
         if anchored is not None:
             assert not anchored.isdisjoint(prose.words_present(text)), (written, text, anchored)
+
+
+def test_a_text_gate_keeps_the_fewest_strings() -> None:
+    # a string that holds another says nothing more
+    assert needed_text(re.compile(r"(?:peaks?|highs?)\s")) == {"peak", "high"}
+    assert needed_text(re.compile(r"\brun[- ]rate\b")) == {"run rate", "run-rate"}
 
 
 def test_literal_parts_are_read_whole_and_expanded() -> None:
@@ -117,7 +126,8 @@ def test_the_default_s_gates_are_read_off_its_patterns() -> None:
     assert gated[prose._from_before] == {"from"}
     assert gated[prose._counterfactual] == {"had"}  # matched at the clause's start
     assert {"tracking", "pace"} <= set().union(*gated.values())  # "_searched" patterns too
-    assert needed_text(default._EXTREME_NOUN) >= {"peak", "peaks", "high", "trough"}
+    # (a string that holds another is left out: "peaks" holds "peak")
+    assert needed_text(default._EXTREME_NOUN) == {"peak", "high", "low", "max", "spike", "trough"}
     assert needed_text(default._BASELINE_BEFORE) >= {"baseline", "usual", "norm"}
     assert needed_text(default._AMOUNT_OF_THINGS) >= {"(", "worth", "came", "for"}
     assert needed_text(names._CHANGE_IN) is not None

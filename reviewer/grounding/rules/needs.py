@@ -40,12 +40,20 @@ _REPEATS = {sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT}
 _CACHE: dict[tuple[str, int, str, bool], frozenset[str] | None] = {}
 
 
-def needed_text(pattern: re.Pattern[str]) -> frozenset[str] | None:
-    """Lowered strings one of which every match of `pattern` holds, or None."""
-    key = (pattern.pattern, pattern.flags, "text", False)
+def needed_text(pattern: re.Pattern[str], *, exact: bool = False) -> frozenset[str] | None:
+    """Lowered strings one of which every match of `pattern` holds, or None. `exact`: as
+    the pattern writes them, where it reads no part of itself case-free (see `text_gate`)."""
+    exact = exact and not case_free(pattern)
+    key = (pattern.pattern, pattern.flags, "text", exact)
     if key not in _CACHE:
-        _CACHE[key] = _frozen(_text(list(_parser.parse(pattern.pattern, pattern.flags))))
+        items = list(_parser.parse(pattern.pattern, pattern.flags))
+        _CACHE[key] = _frozen(_text(items, not exact))
     return _CACHE[key]
+
+
+def case_free(pattern: re.Pattern[str]) -> bool:
+    """Whether any part of `pattern` may be read case-free (`re.I`, or `(?i` inside)."""
+    return bool(pattern.flags & re.IGNORECASE) or "(?i" in pattern.pattern
 
 
 def needed_words(pattern: re.Pattern[str], *, anchored: bool = False) -> frozenset[str] | None:
@@ -79,11 +87,11 @@ def _chance(s: str) -> float:
     return chance
 
 
-def _finite(items: list, most: int = _MOST) -> set[str] | None:
-    """Every string `items` can match, lowered, where they are few; else None."""
+def _finite(items: list, most: int = _MOST, fold: bool = True) -> set[str] | None:
+    """Every string `items` can match (lowered, with `fold`), where they are few; else None."""
     out = {""}
     for op, av in items:
-        part = _finite_one(op, av, most)
+        part = _finite_one(op, av, most, fold)
         if part is None:
             return None
         out = {a + b for a in out for b in part}
@@ -92,16 +100,18 @@ def _finite(items: list, most: int = _MOST) -> set[str] | None:
     return out
 
 
-def _finite_one(op, av, most: int) -> set[str] | None:
+def _finite_one(op, av, most: int, fold: bool = True) -> set[str] | None:
     if op is sre.LITERAL:  # (an odd letter may match an ASCII one: it is not read)
-        return None if chr(av) in _ODD else {chr(av).lower()}
+        return None if chr(av) in _ODD else {chr(av).lower() if fold else chr(av)}
     if op is sre.IN:
         chars = _class_chars(av)
-        return None if chars is None or _ODD.intersection(chars) else {c.lower() for c in chars}
+        if chars is None or _ODD.intersection(chars):
+            return None
+        return {c.lower() for c in chars} if fold else set(chars)
     if (parts := _parts(op, av)) is not None:
         out: set[str] = set()
         for part in parts:
-            strings = _finite(part, most)
+            strings = _finite(part, most, fold)
             if strings is None:
                 return None
             out |= strings
@@ -110,7 +120,7 @@ def _finite_one(op, av, most: int) -> set[str] | None:
         low, high, body = av
         if high > 1:
             return None
-        part = {""} if high == 0 else _finite(list(body), most)
+        part = {""} if high == 0 else _finite(list(body), most, fold)
         return None if part is None else part | {""} if low == 0 else part
     return None
 
@@ -136,31 +146,38 @@ def _zero_width(op) -> bool:
     return op in (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
 
 
-def _text(items: list) -> set[str] | None:
-    """Strings one of which every match of the sequence `items` holds."""
+def _text(items: list, fold: bool = True) -> set[str] | None:
+    """Strings one of which every match of the sequence `items` holds (lowered, with
+    `fold`)."""
     found: list[set[str]] = []
     run: list = []
     for op, av in [*items, (None, None)]:
-        if op is not None and not _zero_width(op) and _finite_one(op, av, _MOST) is not None:
+        if op is not None and not _zero_width(op) and _finite_one(op, av, _MOST, fold) is not None:
             run.append((op, av))
             continue
         if run:
-            strings = _finite(run)
+            strings = _finite(run, _MOST, fold)
             if strings and "" not in strings:
-                found.append(strings)
+                found.append(_fewest(strings))
             run = []
         if op is not None and not _zero_width(op):
-            inner = _text_one(op, av)
+            inner = _text_one(op, av, fold)
             if inner:
-                found.append(inner)
+                found.append(_fewest(inner))
     return _best(found)
 
 
-def _text_one(op, av) -> set[str] | None:
+def _fewest(strings: set[str]) -> set[str]:
+    """The strings of a text gate that hold none of the others: a text that holds
+    "annualized" holds "annual" (fewer tests, the same text let through or more)."""
+    return {s for s in strings if not any(t != s and t in s for t in strings)}
+
+
+def _text_one(op, av, fold: bool) -> set[str] | None:
     if (parts := _parts(op, av)) is not None:
-        return _union(_text(part) for part in parts)
+        return _union(_text(part, fold) for part in parts)
     if op in _REPEATS and av[0] >= 1:
-        return _text(list(av[2]))
+        return _text(list(av[2]), fold)
     return None
 
 
