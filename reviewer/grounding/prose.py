@@ -17,7 +17,7 @@ from collections.abc import Callable
 from reviewer.grounding import lexicon
 from reviewer.grounding.default_scanner import SIGNS, SPACE, parse_value
 from reviewer.grounding.rules.gates import GatedTable, Reading, gated_on
-from reviewer.grounding.rules.needs import case_free, needed_text
+from reviewer.grounding.rules.needs import text_gate
 from reviewer.grounding.rules.table import Why
 
 _S = r"\s"  # any space: \s holds the no-break, narrow and thin spaces (str.isspace)
@@ -636,9 +636,7 @@ def may_hold(pattern: re.Pattern[str], window: str) -> bool:
     gate = _NEEDED.get(id(pattern))
     if gate is None:
         _ASKED.append(pattern)  # (kept: its id is never another pattern's)
-        exact = not case_free(pattern)  # its letters as written: no case to fold
-        keys = tuple(sorted(needed_text(pattern, exact=exact) or ()))
-        gate = _NEEDED[id(pattern)] = (keys, exact)
+        gate = _NEEDED[id(pattern)] = text_gate(pattern)
     keys, exact = gate
     if not keys:
         return True

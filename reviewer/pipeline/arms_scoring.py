@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from itertools import chain
 from typing import Any
 
 from reviewer.arms import (
@@ -31,7 +30,14 @@ from reviewer.grounding.types import Detector, Known
 from reviewer.pipeline.arms_input import ArmsInput
 from reviewer.pipeline.checking import in_batches
 from reviewer.pipeline.parallel import encode_pool
-from reviewer.pipeline.workers import BatchAnalyzer, cite_items, default_workers
+from reviewer.pipeline.workers import (
+    BatchAnalyzer,
+    analyze_items,
+    cite_items,
+    default_workers,
+    flag_count,
+    row_spans,
+)
 
 BATCH = 100  # briefs or pools whose texts go out at once
 CHUNK = 10  # texts a task: small, so the last of a batch keeps every core busy
@@ -92,24 +98,22 @@ class _Arms:
         self.rewritten = {arm: Mean() for arm in ARMS}
         self.production = Mean()
 
-    def _read(self, items: list[tuple[Any, str, Sequence[Known]]], work=None) -> list[Any]:
+    def _read(self, items: list[tuple[Any, str, Sequence[Known]]], work=analyze_items) -> list[Any]:
         encoded = [(key, text, encode_pool(pool)) for key, text, pool in items]
-        if work is None:
-            return self.analyzer.submit(encoded, chunk=CHUNK)()
         return self.analyzer.submit(encoded, work, CHUNK)()
 
     def template(self, pools: Iterable[Sequence[Known]], *, count: bool = True) -> None:
         """The template arms of `pools`, in order, from the template stream."""
+        pools = list(pools)
         items = [
             ((at, arm), text, pool)
             for at, pool in enumerate(pools)
             for arm, text in template_texts(pool, self.template_rng, self.drift).items()
         ]
         for (_, arm), checkable, flags in self._read(items):
-            self.template_means[arm].add(_count(flags) / checkable if checkable else 0.0)
-        if count:
-            for _ in range(len(items) // len(ARMS)):
-                self.on_record()
+            self.template_means[arm].add(flag_count(flags) / checkable if checkable else 0.0)
+        for _ in pools if count else ():
+            self.on_record()
 
     def briefs(self, batch: list[tuple[str, Sequence[Known]]], *, template: bool) -> None:
         """A batch of briefs: their template arms (when no pools were given), the
@@ -119,8 +123,8 @@ class _Arms:
         keyed = [(at, text, pool) for at, (text, pool) in enumerate(batch)]
         spans: dict[int, list[tuple[int, int, str]]] = {}
         for at, checkable, flags in self._read(keyed):
-            self.production.add(_count(flags) / checkable if checkable else 0.0)
-            spans[at] = _spans(flags)
+            self.production.add(flag_count(flags) / checkable if checkable else 0.0)
+            spans[at] = row_spans(flags)
             self.on_record()
         cited = (
             (at, text, pool, [Cited(*c) for c in found])
@@ -136,17 +140,4 @@ class _Arms:
                 planted[at, arm] = rewrite.spans
                 items.append(((at, arm), rewrite.text, pool))
         for key, _checkable, flags in self._read(items):
-            self.rewritten[key[1]].add(planted_rate(_spans(flags), planted[key], arm=key[1]))
-
-
-def _rows(flags: Any) -> Iterable[Sequence[Any]]:
-    """A scan's flag rows: a list, or chunks of them for a brief whose flags stream."""
-    return flags if isinstance(flags, list) else chain.from_iterable(flags)
-
-
-def _count(flags: Any) -> int:
-    return len(flags) if isinstance(flags, list) else sum(map(len, flags))
-
-
-def _spans(flags: Any) -> list[tuple[int, int, str]]:
-    return [(row[0], row[1], row[10]) for row in _rows(flags)]  # start, end, basis
+            self.rewritten[key[1]].add(planted_rate(row_spans(flags), planted[key], arm=key[1]))

@@ -8,9 +8,8 @@ same detector workers, and only then is finished, so runs compare.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any
 
 from sqlalchemy import Engine
@@ -56,7 +55,14 @@ from reviewer.grounding.types import Known
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
 from reviewer.pipeline.parallel import encode_pool
 from reviewer.pipeline.reader import InputError
-from reviewer.pipeline.workers import BatchAnalyzer, OrderedScans, Waiter, cite_items
+from reviewer.pipeline.workers import (
+    BatchAnalyzer,
+    OrderedScans,
+    Waiter,
+    cite_items,
+    flag_count,
+    row_spans,
+)
 
 IN_FLIGHT = 3  # batches out at the detector before the writer waits for the oldest
 CITED_BATCH = 500  # briefs whose citations the rewrite arms ask the workers for at once
@@ -274,8 +280,7 @@ class BatchWriter:
     @staticmethod
     def _add_rates(template: dict[str, Mean], scans: list[Any] | None) -> None:
         for (_pool, arm), checkable, flags in scans or ():
-            n = len(flags) if isinstance(flags, Sequence) else sum(map(len, flags))
-            template[arm].add(n / checkable if checkable else 0.0)
+            template[arm].add(flag_count(flags) / checkable if checkable else 0.0)
 
     @staticmethod
     def _add_planted(
@@ -284,8 +289,7 @@ class BatchWriter:
         scans: list[Any] | None,
     ) -> None:
         for key, _checkable, flags in scans or ():
-            rows = flags if isinstance(flags, Sequence) else chain.from_iterable(flags)
-            spans = [(row[0], row[1], row[10]) for row in rows]  # start, end, basis
+            spans = row_spans(flags)
             rewritten[key[1]].add(planted_rate(spans, planted.pop(key), arm=key[1]))
 
     def discard(self) -> None:

@@ -14,7 +14,7 @@ import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
-from itertools import islice
+from itertools import chain, islice
 from typing import IO, Any
 
 from db import writes
@@ -55,6 +55,18 @@ def analyze_items(detector: Detector, items: Sequence[Item]) -> list[ScanRow]:
         except DetectorFault as fault:
             raise fault.on(key) from None  # a brief id, or a stored brief's key
     return scans
+
+
+def flag_count(flags: list[Any] | FlagChunks) -> int:
+    """How many flags a scan of `analyze_items` holds (a list, or chunks of rows)."""
+    return len(flags) if isinstance(flags, Sequence) else sum(map(len, flags))
+
+
+def row_spans(flags: list[Any] | FlagChunks) -> list[tuple[int, int, str]]:
+    """(start, end, basis) of each flag row of a scan of `analyze_items` (as
+    `reviewer.arms.flag_spans` gives them of flags)."""
+    rows = flags if isinstance(flags, Sequence) else chain.from_iterable(flags)
+    return [(row[0], row[1], row[10]) for row in rows]
 
 
 def citer_for(detector: Detector) -> Citer:

@@ -51,6 +51,13 @@ def needed_text(pattern: re.Pattern[str], *, exact: bool = False) -> frozenset[s
     return _CACHE[key]
 
 
+def text_gate(pattern: re.Pattern[str]) -> tuple[tuple[str, ...], bool]:
+    """The strings a window is tested for (none: no test) and whether they are as written
+    (test the window as it is) or lowered (test an ASCII window lowered)."""
+    exact = not case_free(pattern)
+    return tuple(sorted(needed_text(pattern, exact=exact) or ())), exact
+
+
 def case_free(pattern: re.Pattern[str]) -> bool:
     """Whether any part of `pattern` may be read case-free (`re.I`, or `(?i` inside)."""
     return bool(pattern.flags & re.IGNORECASE) or "(?i" in pattern.pattern
