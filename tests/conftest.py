@@ -79,6 +79,16 @@ def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
 
 
+@pytest.fixture(autouse=True)
+def kept_notices(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """App tests read every notice an app raised, however long ago (support/notices.py)."""
+    if "tui" not in request.path.parts:
+        return
+    from tests.support.notices import keep_every_notice
+
+    keep_every_notice(monkeypatch)
+
+
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database."""

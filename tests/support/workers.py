@@ -10,6 +10,7 @@ cancelled one being no failure.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from textual.app import App
 from textual.worker import WorkerCancelled, WorkerState
@@ -23,3 +24,16 @@ async def workers_done(app: App) -> None:
         for worker in busy:
             with contextlib.suppress(WorkerCancelled):
                 await worker.wait()
+
+
+async def at_rest(pilot: Any) -> None:
+    """Wait until a pilot's app is at rest: no worker pending or running, and no write
+    kept waiting for the database (a label retried aside on a loaded machine finishes,
+    and says so, only after its worker has)."""
+    app = pilot.app
+    while True:
+        await workers_done(app)
+        await pilot.pause()
+        if not getattr(app.screen, "waiting", False):
+            return
+        await pilot.pause(0.05)

@@ -13,6 +13,7 @@ from sqlalchemy import text
 
 import db
 from reviewer.tui.app import ReviewApp
+from tests.support.notices import said as said_by
 from tests.support.tui_seed import seed
 
 pytestmark = pytest.mark.asyncio
@@ -32,12 +33,12 @@ async def test_a_label_waiting_for_another_programs_lock_gets_a_notice(tmp_path,
             await pilot.press("t")  # its write waits at BEGIN IMMEDIATE, in a worker
             await pilot.pause()
             release.join()
-            for _ in range(200):  # until the worker has stored it
+            for _ in range(1200):  # until the worker has stored it (a minute at most)
                 if not app.screen.waiting:
                     break
                 await asyncio.sleep(0.05)
             await pilot.pause()
-            said = [n.message for n in app._notifications]
+            said = said_by(app)
             # the write waits at the lock (db.busy's notice), or, when the app's read
             # transaction met the holder's first, SQLite refuses it at once and the label
             # is kept and retried: a loaded machine makes either, and both say so

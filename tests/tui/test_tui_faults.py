@@ -40,7 +40,7 @@ async def test_a_label_the_database_cannot_take_stops_the_app_with_a_message(tmp
         event.listen(Engine, "before_cursor_execute", _full_disk_for_labels)
         try:
             app.simulate_key("f")  # the app stops while handling it: nothing left to wait for
-            for _ in range(100):
+            for _ in range(1200):  # a minute at most: a loaded machine is slow to stop it
                 if app.failure is not None:
                     break
                 await asyncio.sleep(0.05)

@@ -17,6 +17,7 @@ from reviewer.tui.app import ReviewApp
 from reviewer.tui.literal import literal
 from reviewer.tui.screens.review import ReviewScreen
 from reviewer.tui.widgets.prose import prose_content
+from tests.support.notices import heard
 from tests.support.tui_seed import HOSTILE, seed_hostile
 
 SIZE = (120, 40)
@@ -99,7 +100,7 @@ async def test_hostile_note_is_stored_and_shown_literally(engine) -> None:
         app.screen.query_one(Input).value = note
         await pilot.press("enter")
         await pilot.pause()
-        (notice,) = list(app._notifications)
+        (notice,) = heard(app)
         assert notice.markup is False and literal(note) in notice.message
         facts = str(app.screen.query_one("#flag-facts").render())
         assert "note [bold]loud[/] [@click=app.quit]bye[/] ␛[2J" in facts
@@ -118,5 +119,5 @@ async def test_notifications_never_parse_markup(engine) -> None:
         await pilot.press("t")  # the only flag: "every flag is labeled"
         await pilot.press("u")  # "Undid true positive on 50"
         await pilot.pause()
-        notices = list(app._notifications)
+        notices = heard(app)
         assert len(notices) == 2 and all(n.markup is False for n in notices)

@@ -13,6 +13,7 @@ import pytest
 
 import db
 from reviewer.tui.app import ReviewApp
+from tests.support.notices import said as said_by
 from tests.support.tui_seed import seed
 
 pytestmark = pytest.mark.asyncio
@@ -44,18 +45,18 @@ async def _press_all(path: Path, size: tuple[int, int], holder: sqlite3.Connecti
             screen = app.screen
             assert holder.in_transaction and _labels(path) == []  # nothing could be stored
             assert screen.waiting and len(screen.keys) == len(KEYS) - 1
-            said = [n.message for n in app._notifications]
+            said = said_by(app)
             assert any("kept and retried" in m for m in said), said
             assert any(f"{len(KEYS) - 1} keys kept" in m for m in said), said
             await pilot.press("q")  # asked to quit meanwhile: it waits for the labels first
             assert app.is_running
             holder.execute("ROLLBACK")  # the lock is free
-            for _ in range(400):
+            for _ in range(1200):  # a minute at most
                 if not app.is_running:
                     break
                 await asyncio.sleep(0.05)
             assert not app.is_running  # quit once everything was stored
-            said = [n.message for n in app._notifications]
+            said = said_by(app)
             assert any(f"is stored; the {len(KEYS) - 1} keys kept go on" in m for m in said), said
     engine.dispose()
     return app.return_code

@@ -37,7 +37,7 @@ def test_an_outage_longer_than_a_read_waits_keeps_the_app_and_every_key(
         back.start()
         app.stdin.write("stopped\n")
         app.stdin.flush()
-        out, _ = app.communicate(timeout=120)
+        out, _ = app.communicate(timeout=300)
         back.join()
     finally:
         app.kill()

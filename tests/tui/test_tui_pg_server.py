@@ -13,8 +13,10 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.exc import DBAPIError
 
 import db
+import reviewer.tui.screens.review
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
+from tests.support.notices import said as said_by
 from tests.support.pg_server import Cluster, new_database
 from tests.support.pg_server import label_verdicts as verdicts
 from tests.support.tui_seed import seed
@@ -49,7 +51,7 @@ async def test_a_server_restart_and_an_outage_lose_and_double_no_label(pg_cluste
         while screen.waiting and time.monotonic() < deadline:
             await pilot.pause(0.1)
         back.join()
-        said = [n.message for n in app._notifications]
+        said = said_by(app)
         assert any("kept and retried" in m for m in said), said
         assert any("The database is back" in m for m in said), said
         await pilot.press("f")
@@ -75,7 +77,9 @@ def open_transactions(url: str) -> list[str]:
     return list(found)
 
 
-async def test_an_idle_transaction_timeout_never_catches_the_app(pg_cluster: Cluster, size):
+async def test_an_idle_transaction_timeout_never_catches_the_app(
+    pg_cluster: Cluster, size, monkeypatch: pytest.MonkeyPatch
+):
     url = new_database(pg_cluster)
     seed(url).dispose()  # type: ignore[arg-type]
     admin = create_engine(make_url(url).set(database="postgres"), isolation_level="AUTOCOMMIT")
@@ -103,6 +107,8 @@ async def test_an_idle_transaction_timeout_never_catches_the_app(pg_cluster: Clu
     # Between keys, once its workers are done, the app holds no transaction open: each key
     # is checked at rest, which does not depend on how fast a loaded machine runs it. (The
     # server's own cut-off would also catch a client merely starved for 300 ms mid-write.)
+    # The periodic count is put off, or it could be caught reading mid-check.
+    monkeypatch.setattr(reviewer.tui.screens.review, "RECOUNT_EVERY", 3600.0)
     engine = db.open_existing(url)
     app = ReviewApp(engine, reviewer="ana")
     async with app.run_test(size=size) as pilot:
@@ -136,10 +142,16 @@ async def test_the_stats_panel_computes_outside_any_transaction(
         return original(*args, **kwargs)
 
     monkeypatch.setattr(reviewer.agreement, "run_report", watched)
+    # nothing else reads while the panel computes: the label's count is done before the
+    # panel opens and the periodic count put off (a loaded machine can be slow mid-read)
+    monkeypatch.setattr(reviewer.tui.screens.review, "RECOUNT_EVERY", 3600.0)
     engine = db.open_existing(url)
     app = ReviewApp(engine, reviewer="ana")
     async with app.run_test(size=size) as pilot:
-        await pilot.press("t", "p")
+        await pilot.press("t")
+        await pilot.pause()
+        await workers_done(app)
+        await pilot.press("p")
         await pilot.pause()
         await workers_done(app)
         await pilot.pause()

@@ -16,6 +16,7 @@ import db
 from reviewer.tui.app import ReviewApp
 from tests.cli.test_cli_model_probability import made_with_model
 from tests.db.test_db_model_queue import queue_order
+from tests.support.notices import said
 from tests.support.workers import workers_done
 
 pytestmark = pytest.mark.asyncio
@@ -45,10 +46,6 @@ def since_training(where: str) -> tuple[set[int], set[int], set[int]]:
 
 def header(app: ReviewApp) -> str:
     return str(app.screen.query_one("#progress").render())
-
-
-def said(app: ReviewApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 async def test_a_team_sharing_a_model_run_gets_the_flags_unlabeled_since_training_first(

@@ -16,6 +16,7 @@ from db import tally
 from db.engine import to_url
 from reviewer.tui.app import ReviewApp
 from reviewer.tui.screens.review import ReviewScreen
+from tests.support.notices import said as said_by
 from tests.support.tui_seed import seed
 
 pytestmark = pytest.mark.asyncio
@@ -119,7 +120,7 @@ async def test_a_held_lock_gets_a_notice_and_the_label_is_stored_when_released(p
         await pilot.press("t")  # fails in place, then retries aside
         await pilot.pause()
         assert screen.waiting
-        said = [n.message for n in app._notifications]
+        said = said_by(app)
         assert any("kept and retried" in m for m in said), said
         await pilot.press("f")  # kept while the first waits, done after it: order is kept
         assert labels_on(pg_url, "ana") == 0
@@ -148,7 +149,7 @@ async def test_an_unusable_database_stops_the_app_with_its_reason(pg_url):
                 connection.exec_driver_sql(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
             terminate_others(pg_url)
             app.simulate_key("t")  # the app stops while handling it: nothing left to wait for
-            for _ in range(200):
+            for _ in range(1200):  # a minute at most: a loaded machine is slow to stop it
                 if app.failure is not None:
                     break
                 await asyncio.sleep(0.05)

@@ -14,13 +14,11 @@ import db
 from reviewer.cli import app as cli
 from reviewer.tui.app import ReviewApp
 from tests.support.db_seed import flag, seed
+from tests.support.notices import said
+from tests.support.workers import at_rest
 
 pytestmark = pytest.mark.asyncio
 NOTHING = "Nothing left for you"
-
-
-def said(app: ReviewApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def labels(where: str) -> dict[str, list[str]]:
@@ -38,7 +36,7 @@ def labels(where: str) -> dict[str, list[str]]:
 
 async def press(pilot, key: str) -> None:
     await pilot.press(key)
-    await pilot.pause()
+    await at_rest(pilot)
 
 
 async def test_the_reviewer_who_labels_the_last_flag_hears_the_team_has_finished(
