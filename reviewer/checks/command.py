@@ -1,16 +1,16 @@
 """A detector in any language: `--detector 'cmd:PROGRAM ARGS...'`.
 
 The program is started once (once per process that needs it: a forked worker starts its
-own) and kept: for each brief it reads one JSON line on stdin, `{"id", "text", "pool"}`,
-and writes one JSON line on stdout, `{"id", "flags": [...]}` (the flags as `reviewer scan`
-writes them; `checkable` optional), answering in the order it was asked. Whatever else it
-does is a fault that names the brief: it exits, stays silent past the timeout, writes a
-line that is not such an answer, or answers another id.
+own) and kept until the detector is closed or dropped, or the process exits. For each
+brief it reads one JSON line on stdin, `{"id", "text", "pool"}`, and writes one JSON line
+on stdout, `{"id", "flags": [...]}` (the flags as `reviewer scan` writes them; `checkable`
+optional), answering in the order it was asked. Whatever else it does is a fault that
+names the brief: it exits, stays silent past the timeout, writes a line that is not such
+an answer, or answers another id.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import json
 import os
@@ -19,7 +19,9 @@ import shlex
 import shutil
 import subprocess
 import time
+import weakref
 from collections.abc import Sequence
+from typing import Any
 
 from reviewer.checks.flag_json import FlagJsonError, read_answer
 from reviewer.checks.registry import DetectorFault, DetectorLoadError
@@ -31,7 +33,6 @@ PREFIX = "cmd:"
 TIMEOUT_ENV = "REVIEWER_CMD_TIMEOUT"
 DEFAULT_TIMEOUT = 60.0  # seconds a program may take over one brief
 MAX_ANSWER = 64 * 1024 * 1024  # bytes of one answer line, as the briefs reader's limit
-_LIVE: list[tuple[int, subprocess.Popen[bytes]]] = []  # (starting process, child)
 
 
 def load_command(spec: str, *, timeout: float | None = None) -> CommandDetector:
@@ -78,6 +79,7 @@ class CommandDetector:
         self._asked = 0
         self._buffer = b""
         self._last: tuple[str, int | None] | None = None  # (text, checkable) of the answer
+        self._end: weakref.finalize[Any, Any] | None = None  # ends the child, once
 
     def flag(self, text: str, pool: Sequence[Known]) -> list[Flag]:
         self._asked += 1
@@ -112,7 +114,8 @@ class CommandDetector:
             assert child.stdin is not None
             os.set_blocking(child.stdin.fileno(), False)
             self._child, self._pid, self._buffer = child, os.getpid(), b""
-            _LIVE.append((os.getpid(), child))
+            # when this object is dropped or the process exits, whichever comes first
+            self._end = weakref.finalize(self, _end_from, self._pid, child)
         return self._child
 
     def _ask(self, line: bytes) -> bytes:
@@ -181,25 +184,21 @@ class CommandDetector:
     def close(self) -> None:
         """End this process's child: its stdin closed, then killed if it lingers."""
         child, self._child = self._child, None
-        if child is not None and self._pid == os.getpid():
-            _end(child)
+        if child is not None and self._end is not None:
+            self._end()
 
 
-def _end(child: subprocess.Popen[bytes]) -> None:
+def _end_from(owner: int, child: subprocess.Popen[bytes]) -> None:
+    """End a program's child in the process that started it (never in a process forked
+    from that one, which holds a copy of the detector)."""
+    if os.getpid() != owner:
+        return
     for stream in (child.stdin, child.stdout):
         if stream is not None:
-            stream.close()
+            with contextlib.suppress(OSError):
+                stream.close()
     try:
         child.wait(timeout=2)
     except subprocess.TimeoutExpired:
         child.kill()
         child.wait()
-    _LIVE[:] = [(pid, other) for pid, other in _LIVE if other is not child]
-
-
-@atexit.register
-def _end_all() -> None:
-    for pid, child in list(_LIVE):
-        if pid == os.getpid() and child.poll() is None:
-            with contextlib.suppress(OSError):
-                _end(child)

@@ -8,24 +8,27 @@ stderr: what a plugin prints never mixes with a command's output (`scan`'s JSON 
 
 Briefs go to the child and flags come back pickled, one brief at a time; each process
 that uses the detector (a forked worker too) starts a child of its own when it first asks.
+The child ends when the detector is closed, dropped or the process exits: a process that
+loads plugins again and again (the review app, a test suite) is not left with their
+children.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import os
 import pickle
 import signal
 import struct
 import sys
+import weakref
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 from reviewer.grounding.types import Detector, Flag, Known
 
 _LENGTH = struct.Struct("!Q")
-_LIVE: list[Any] = []  # the IsolatedPlugin objects with a child, to end them at exit
+_LIVE: weakref.WeakSet[Any] = weakref.WeakSet()  # the IsolatedPlugin objects with a child
 
 
 @contextlib.contextmanager
@@ -62,6 +65,7 @@ class IsolatedPlugin:
         self._pid = 0  # the process that started the child: a fork starts its own
         self._child = 0
         self._pipes: tuple[int, int] | None = None  # (to the child, from the child)
+        self._end: weakref.finalize[Any, Any] | None = None  # ends the child, once
         self._last: tuple[str, Any] | None = None  # (text, checkable) of the last answer
 
     def __getattr__(self, name: str) -> Any:  # e.g. a plugin's own scanner
@@ -109,17 +113,19 @@ class IsolatedPlugin:
             os.close(answers[1])
             self._pid, self._child = os.getpid(), child
             self._pipes = (questions[1], answers[0])
-            if self not in _LIVE:
-                _LIVE.append(self)
+            # when this object is dropped or the process exits, whichever comes first
+            self._end = weakref.finalize(self, _end_child, self._pid, child, self._pipes)
+            _LIVE.add(self)
         return self._pipes
 
     def _ended(self) -> str:
         """Why the child stopped answering (it is gone); the next brief gets a new one."""
         pipes, self._pipes = self._pipes, None
+        if self._end is not None:
+            self._end.detach()
         for end in pipes or ():
             os.close(end)
-        if self in _LIVE:
-            _LIVE.remove(self)
+        _LIVE.discard(self)
         _, status = os.waitpid(self._child, 0)
         if os.WIFSIGNALED(status):
             how = f"was killed by {signal.Signals(os.WTERMSIG(status)).name}"
@@ -129,24 +135,36 @@ class IsolatedPlugin:
 
     def close(self) -> None:
         """End this process's child: it holds nothing to save, so it is killed."""
-        pipes, self._pipes = self._pipes, None
-        if pipes is not None and self._pid == os.getpid():
-            for end in pipes:
-                os.close(end)
-            with contextlib.suppress(ProcessLookupError, ChildProcessError):
-                os.kill(self._child, signal.SIGKILL)
-                os.waitpid(self._child, 0)
+        if self._pipes is not None and self._end is not None:
+            self._pipes = None
+            self._end()
+        _LIVE.discard(self)
+
+
+def _end_child(owner: int, child: int, pipes: tuple[int, int]) -> None:
+    """Close the pipes to a plugin's child and kill it, in the process that started it
+    (never in a process forked from that one, which holds a copy of the object)."""
+    if os.getpid() != owner:
+        return
+    for end in pipes:
+        with contextlib.suppress(OSError):
+            os.close(end)
+    with contextlib.suppress(ProcessLookupError, ChildProcessError):
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
 
 
 def _forget_children() -> None:
     """In a process just forked (a plugin's child, a worker): close the pipes to the
     parent's plugin children. A copy of a pipe's end left open here would keep a child
     from seeing its parent close it, or its parent from seeing the child end."""
-    for plugin in _LIVE:
+    for plugin in list(_LIVE):
         for end in plugin._pipes or ():
             with contextlib.suppress(OSError):
                 os.close(end)
         plugin._pipes = None
+        if plugin._end is not None:
+            plugin._end.detach()  # the parent's child: this process never ends it
     _LIVE.clear()
 
 
@@ -207,10 +225,3 @@ def _answer(detector: Detector, text: str, pool: tuple[Known, ...]) -> bytes:
     except Exception as err:
         problem = f"returned something that cannot be passed on ({type(err).__name__}: {err})"
         return pickle.dumps(("fault", problem))
-
-
-@atexit.register
-def _end_all() -> None:
-    for plugin in list(_LIVE):
-        with contextlib.suppress(OSError):
-            plugin.close()
