@@ -35,5 +35,6 @@ async def at_rest(pilot: Any) -> None:
         await workers_done(app)
         await pilot.pause()
         if not getattr(app.screen, "waiting", False):
+            await pilot.pause()  # a notice is a message: the one said as the wait ended
             return
         await pilot.pause(0.05)
