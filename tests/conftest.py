@@ -70,22 +70,16 @@ def engine(tmp_path: Path) -> Iterator[Engine]:
 
 
 @pytest.fixture(autouse=True)
-def steady_cursor(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Text inputs of the app tests start with the cursor blink off."""
+def app_tests(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the app tests, text inputs start with the cursor blink off, and every notice an
+    app raised is kept for the test to read, however long ago (support/notices.py)."""
     if "tui" not in request.path.parts:
         return
     from textual.widgets import Input
 
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-
-
-@pytest.fixture(autouse=True)
-def kept_notices(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """App tests read every notice an app raised, however long ago (support/notices.py)."""
-    if "tui" not in request.path.parts:
-        return
     from tests.support.notices import keep_every_notice
 
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
     keep_every_notice(monkeypatch)
 
 

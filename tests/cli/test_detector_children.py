@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from reviewer import Known
 from reviewer.checks.registry import load_detector
 from reviewer.cli import app
-from tests.support.orphans import alive
+from tests.support.orphans import alive, living_children
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = str(ROOT / "fixtures" / "demo" / "briefs.jsonl")
@@ -28,20 +28,6 @@ POOL = (Known("rhr", 52.0, "bpm"),)
 def child_pid(detector: object) -> int:
     child = detector._child  # type: ignore[attr-defined]
     return child if isinstance(child, int) else child.pid
-
-
-def children() -> set[int]:
-    """This process's living children."""
-    me, found = str(os.getpid()), set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit() and alive(int(entry)):
-            try:
-                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if fields[1] == me:
-                found.add(int(entry))
-    return found
 
 
 @pytest.mark.parametrize("spec", [PLUGIN, CHILD])
@@ -74,11 +60,11 @@ def test_commands_run_in_one_process_leave_no_child(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)  # the plugin and the child import from the repository root
-    before = children()
+    before = living_children(os.getpid())
     for _ in range(3):
         result = CliRunner().invoke(app, ["scan", DEMO, "-d", spec])
         assert result.exit_code == 0, result.output
         assert '"kind": "sign"' in result.stdout
     del result  # its traceback (of the command's SystemExit) holds the command's frames
     gc.collect()
-    assert children() - before == set()
+    assert living_children(os.getpid()) - before == set()

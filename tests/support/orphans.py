@@ -15,13 +15,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (state, parent, ...), or None
+    when the process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+
+
 def alive(pid: int) -> bool:
     """A process that exists and is not a zombie waiting for its reaper."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
+    fields = _stat(pid)
+    return fields is not None and fields[0] != "Z"
+
+
+def living_children(parent: int) -> set[int]:
+    """The processes alive (not zombies) whose parent is `parent`."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        fields = _stat(int(entry)) if entry.isdigit() else None
+        if fields is not None and fields[0] != "Z" and fields[1] == str(parent):
+            found.add(int(entry))
+    return found
 
 
 def workers_left_after_killing(parent: str, sig: signal.Signals, *, busy: float = 0.0) -> list[int]:
