@@ -1216,13 +1216,23 @@ class DefaultDetector(PoolDetector):
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
         end = m.end() if m.lastgroup == "duration" else m.end("body")
-        level = _MOVE_AT.match(text, end, end + 60) if "at" in text[end : end + 60] else None
+        # (no point, no "to" nor arrow: no match, for most numbers, tested before either
+        # pattern, which `_MOVE_AT` and `_THEN` cannot match without)
+        window = text[end : end + 60]
+        cut = window.find(".")
+        level = (
+            _MOVE_AT.match(text, end, end + 60)
+            if "at" in window and "at" in (window if cut < 0 else window[:cut]).lower()
+            else None
+        )
         if level is not None and (level.group("reference") or _MOVED_BY.search(gap)):
             # "RHR is 12 bpm above baseline at 62", "HRV is up 9 at 71": the first is the
             # move, and the level it reached follows "at"
             now = self.scanner.pattern.match(read, level.end())
             return now if now is not None and stated(now) else None
-        then = _THEN.match(text, end, end + 40)
+        window = window[:40]
+        arrow = ">" in window or "→" in window or "⟶" in window or "➔" in window
+        then = _THEN.match(text, end, end + 40) if arrow or "to" in window.lower() else None
         if then is None or (
             then.group("to") and not _FROM_END.search(gap) and not _MOVED_BY.search(gap)
         ):
@@ -1286,6 +1296,13 @@ class DefaultDetector(PoolDetector):
         ("peaked at 4.1% during the deploy and is now 2.04%", "dipped to 58 on Tuesday,
         then bounced to 67", "peaked near 31k req/s but averaged 20,372"), or None."""
         window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
+        head = window[: _settling_stop(window)]
+        if head.isascii() and "then" not in head and "averag" not in head:
+            for word in _SETTLE_WORDS:
+                if word in head:
+                    break
+            else:  # (neither pattern reads past the stop: the words it needs are not there)
+                return None
         averaged = _BUT_AVERAGED.match(text, end) if may_hold(_BUT_AVERAGED, window) else None
         if averaged is not None:
             now = self.scanner.pattern.match(read, averaged.end())
@@ -1981,6 +1998,21 @@ NAME_READINGS: tuple[
     ("name.pronoun", _pronoun),  # "HRV dropped overnight. It's at 52 now"
 )
 _WALKED = tuple(rule_id for rule_id, reads in NAME_READINGS if reads is None)
+
+
+def _settling_stop(window: str) -> int:
+    """Where `_SETTLED` and `_BUT_AVERAGED` cannot read on in the lowered `window` (its
+    length when nowhere): at ";", "!", "?" or a point that ends no "a.m." and no "Dec. 3",
+    so that most numbers' words are looked at up to their sentence's end, not 320 on."""
+    cut = len(window)
+    for mark in ";!?":
+        at = window.find(mark, 0, cut)
+        if at >= 0:
+            cut = at
+    at = window.find(".", 0, cut)
+    while at >= 0 and (window[at - 1 : at] in "amp" or window[at + 2 : at + 3].isdigit()):
+        at = window.find(".", at + 1, cut)
+    return cut if at < 0 else at
 
 
 def _series(
