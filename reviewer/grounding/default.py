@@ -373,12 +373,11 @@ class DefaultDetector(PoolDetector):
         kind of value ("Throughput had highs of 22,900 rps") or no statement."""
         text, trace, start, end = said.text, said.trace, reading.start, reading.end
         known, kind = reading.known, reading.kind
-        rule = said.read_by.get(start) or _name_rule(text, start, known, said, reading.named_by)
         if kind == "faithful":
             if said.citations is not None:
                 said.citations.append(Citation(start, end, reading.written, reading.value, known))
             if trace is not None:
-                trace[start] = ("cited", rule, known)
+                trace[start] = ("cited", _read_rule(said, reading), known)
             return None
         if (
             kind is not None
@@ -399,10 +398,12 @@ class DefaultDetector(PoolDetector):
         ):
             value = reading.value
             return Flag(start, end, reading.written, value, reading.unit, known.name,
-                        known.value, value - known.value, kind, "name", rule)  # fmt: skip
+                        known.value, value - known.value, kind, "name",
+                        _read_rule(said, reading))  # fmt: skip
         if trace is not None:
             outcome = "unrelated" if kind is None else "no statement"
-            trace[start] = (outcome, rule if why is None else _rule_of(why), known)
+            rule = _read_rule(said, reading) if why is None else _rule_of(why)
+            trace[start] = (outcome, rule, known)
         return None
 
     def _band_flag(self, said: _Pass, start: int, judgement: tuple) -> Flag | None:
@@ -1738,6 +1739,15 @@ def _vetoed(
         if vetoes(d, scan, name):
             return True
     return False
+
+
+def _read_rule(said: _Pass, reading: Named) -> str:
+    """The rule a number a name read is told by: its share's or count's, else `name:WORDS`
+    (asked only of a number flagged or traced, not of every one a name reads)."""
+    start = reading.start
+    return said.read_by.get(start) or _name_rule(
+        said.text, start, reading.known, said, reading.named_by
+    )
 
 
 def _after_reading(whole: bool | None, gap: str) -> str:
@@ -3485,8 +3495,11 @@ def _someone_else(text: str, start: int, number: bool = False) -> bool:
 def _qualifies(text: str, start: int) -> bool:
     """Whether the name at `start` stands in a phrase that qualifies a noun before it in
     its clause ("Max HR on the run", "HRV at mile 3 of the run")."""
-    words = text[max(0, start - 40) : start].split()[-2:]
-    if not any(word.lower() in _DETERMINERS for word in words):
+    words = text[max(0, start - 40) : start].rsplit(None, 2)[-2:]
+    if not words or (
+        words[-1].lower() not in _DETERMINERS
+        and (len(words) < 2 or words[0].lower() not in _DETERMINERS)
+    ):
         return False  # the pattern needs a determiner right before the name or one word on
     lo = max(0, start - 60)
     modifier = _MODIFIER_BEFORE.search(text, lo, start)
