@@ -1296,14 +1296,15 @@ class DefaultDetector(PoolDetector):
         """The number where a value settled after the passing one that ends at `end`
         ("peaked at 4.1% during the deploy and is now 2.04%", "dipped to 58 on Tuesday,
         then bounced to 67", "peaked near 31k req/s but averaged 20,372"), or None."""
-        window = text[end : end + 320].lower()  # (as far as `_SETTLED` can reach)
-        head = window[: _settling_stop(window)]
+        ahead = text[end : end + 320]  # (as far as `_SETTLED` can reach)
+        head = ahead[: _settling_stop(ahead)].lower()
         if head.isascii() and "then" not in head and "averag" not in head:
             for word in _SETTLE_WORDS:
                 if word in head:
                     break
             else:  # (neither pattern reads past the stop: the words it needs are not there)
                 return None
+        window = ahead.lower()
         averaged = _BUT_AVERAGED.match(text, end) if may_hold(_BUT_AVERAGED, window) else None
         if averaged is not None:
             now = self.scanner.pattern.match(read, averaged.end())
@@ -2011,18 +2012,18 @@ _WALKED = tuple(rule_id for rule_id, reads in NAME_READINGS if reads is None)
 
 
 def _settling_stop(window: str) -> int:
-    """Where `_SETTLED` and `_BUT_AVERAGED` cannot read on in the lowered `window` (its
-    length when nowhere): at ";", "!", "?" or a point that ends no "a.m." and no "Dec. 3",
-    so that most numbers' words are looked at up to their sentence's end, not 320 on."""
-    cut = len(window)
+    """Where `_SETTLED` and `_BUT_AVERAGED` cannot read on in `window` (its length when
+    nowhere): at ";", "!", "?" or a point that ends no "a.m." and no "Dec. 3", so that most
+    numbers' words are looked at up to their sentence's end, not 320 characters on."""
+    at = window.find(".")
+    while at >= 0 and (window[at - 1 : at] in "ampAMP" or window[at + 2 : at + 3].isdigit()):
+        at = window.find(".", at + 1)
+    cut = len(window) if at < 0 else at
     for mark in ";!?":
         at = window.find(mark, 0, cut)
         if at >= 0:
             cut = at
-    at = window.find(".", 0, cut)
-    while at >= 0 and (window[at - 1 : at] in "amp" or window[at + 2 : at + 3].isdigit()):
-        at = window.find(".", at + 1, cut)
-    return cut if at < 0 else at
+    return cut
 
 
 def _series(
@@ -3346,16 +3347,17 @@ def _segmented(text: str, m_start: int, m_end: int) -> bool:
     """Whether the name at text[m_start:m_end] is said of a segment or an extreme."""
     # most names have neither word beside them: the word before and the word after are
     # looked at first, and the patterns searched only where one is such a word
-    before = text[max(0, m_start - 24) : m_start].replace("-", " ").split()
+    before = text[max(0, m_start - 24) : m_start].replace("-", " ").rsplit(None, 1)[-1:]
+    word = before[0].lower() if before else None
     if (
-        before
-        and before[-1].lower().lstrip("([\"'“‘") in _SEGMENT_WORDS
+        word is not None
+        and word.lstrip("([\"'“‘") in _SEGMENT_WORDS
         and _SEGMENT_BEFORE.search(text, max(0, m_start - 24), m_start)
     ):
         return True
     if (
-        before
-        and before[-1].lower().rstrip(".") in _WINDOW_WORDS
+        word is not None
+        and word.rstrip(".") in _WINDOW_WORDS
         and _WINDOW_BEFORE.search(text, max(0, m_start - 30), m_start)
     ):
         return True  # "Your 7-night average sleep score": an average over days, not the value
