@@ -59,6 +59,7 @@ from reviewer.grounding.names import (
     stem,
     verb_on_name,
     vocabulary,
+    words_before,
 )
 from reviewer.grounding.nearest import PoolIndex, pool_index, remembered
 from reviewer.grounding.pool import PoolDetector, written_step
@@ -955,9 +956,10 @@ class DefaultDetector(PoolDetector):
         if reading is None:
             return
         m = name.after
-        if change_named_before(text, m_start):
+        words = words_before(text, m_start)
+        if change_named_before(text, m_start, words):
             reading = "change"
-        elif (verb := verb_on_name(text, m_start)) and not _LEVEL_LINK.search(gap):
+        elif (verb := verb_on_name(text, m_start, words)) and not _LEVEL_LINK.search(gap):
             reading = "rise" if verb > 0 else "fall"  # "cut p95 latency by 10.6%"
         raw = self.scanner.number_at(m, scan.read, text)
         whole = name.whole

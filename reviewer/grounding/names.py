@@ -985,15 +985,29 @@ _CHANGE_IN = re.compile(
 )
 
 
-def change_named_before(text: str, start: int) -> bool:
-    """Whether "change in" stands right before a name ("the change in daily actives")."""
+def words_before(text: str, start: int) -> list[str]:
+    """The last two words (lower case) of the 30 characters before `start`."""
+    return _PARTS.findall(text[max(0, start - 30) : start].lower())[-2:]
+
+
+def change_named_before(text: str, start: int, words: list[str] | None = None) -> bool:
+    """Whether "change in" stands right before a name ("the change in daily actives").
+    Given its `words_before`, ASCII text there is not searched when the last of them is no
+    linking word, as the words `_CHANGE_IN` ends with are ("in", "of", "the", "your")."""
+    if (
+        words is not None
+        and (not words or words[-1] not in _LINKS)
+        and text[max(0, start - 30) : start].isascii()
+    ):
+        return False
     return search_before(_CHANGE_IN, text, start, 30) is not None
 
 
-def verb_on_name(text: str, start: int) -> int:
+def verb_on_name(text: str, start: int, words: list[str] | None = None) -> int:
     """The direction of a change verb whose object is the name at `start` ("The fix cut
-    p95 latency by 10.6%", "The campaign lifted signups 20%"): 1 up, -1 down, 0 none."""
-    words = _PARTS.findall(text[max(0, start - 30) : start].lower())[-2:]
+    p95 latency by 10.6%", "The campaign lifted signups 20%"): 1 up, -1 down, 0 none.
+    `words`: its `words_before`, when read already."""
+    words = words_before(text, start) if words is None else words
     if _MOVING_VERBS.isdisjoint(words):
         return 0  # most names have no such verb before them
     found = _VERB_ON.search(text, max(0, start - 30), start)
