@@ -1862,8 +1862,10 @@ def _counts_before(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
 def _over_a_scale(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
     # "67/100 sleep score": the scale; the score before the slash is the name's
     read, raw, b_start = scan.read, name.raw, name.before.start()
+    if raw.text not in SCALE_TOPS:
+        return False  # (no scale's top: the slash before it is not looked for)
     slash = OVER_A_SCALE.search(read, max(0, b_start - 4), b_start)
-    if slash is None or raw.text not in SCALE_TOPS:
+    if slash is None:
         return False
     score = _number_before(d._numbers_of(scan), read, slash.start() + 1, 12)
     if score is None or claim_end(score) != slash.start() + 1 or raw.unit != "none":
