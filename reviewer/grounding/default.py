@@ -3503,8 +3503,7 @@ def _qualifies(text: str, start: int) -> bool:
     its clause ("Max HR on the run", "HRV at mile 3 of the run")."""
     words = text[max(0, start - 40) : start].rsplit(None, 2)[-2:]
     if not words or (
-        words[-1].lower() not in _DETERMINERS
-        and (len(words) < 2 or words[0].lower() not in _DETERMINERS)
+        words[-1].lower() not in _DETERMINERS and words[0].lower() not in _DETERMINERS
     ):
         return False  # the pattern needs a determiner right before the name or one word on
     lo = max(0, start - 60)

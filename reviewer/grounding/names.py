@@ -992,13 +992,11 @@ def words_before(text: str, start: int) -> list[str]:
 
 def change_named_before(text: str, start: int, words: list[str] | None = None) -> bool:
     """Whether "change in" stands right before a name ("the change in daily actives").
-    Given its `words_before`, ASCII text there is not searched when the last of them is no
-    linking word, as the words `_CHANGE_IN` ends with are ("in", "of", "the", "your")."""
-    if (
-        words is not None
-        and (not words or words[-1] not in _LINKS)
-        and text[max(0, start - 30) : start].isascii()
-    ):
+    ASCII text there is not searched when the last of its `words_before` (given, when read
+    already) is no linking word, as the words `_CHANGE_IN` ends with are ("in", "of",
+    "the", "your")."""
+    words = words_before(text, start) if words is None else words
+    if (not words or words[-1] not in _LINKS) and text[max(0, start - 30) : start].isascii():
         return False
     return search_before(_CHANGE_IN, text, start, 30) is not None
 
