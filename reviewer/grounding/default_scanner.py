@@ -142,6 +142,11 @@ _CONSTRUCTS = (
     # glued to a letter ("v5", "A1") or after a code's letters and a hyphen ("INC-2291")
     ("identifier", r"(?:(?<=[^\W0-9_][0-9])|(?<=[A-Za-z]{2}-[0-9]))[0-9]*(?:[.,][0-9]+)*"),
 )
+# the pattern's groups by number, as `scanner_pattern` writes them: each construct's, then
+# the number's and the one of what follows it that matched (then the match's last group)
+_NAMES = (*(name for name, _ in _CONSTRUCTS), "body", "window", "unit", "glued", "words")
+DURATION, BODY = _NAMES.index("duration") + 1, _NAMES.index("body") + 1
+WINDOW, UNIT, GLUED, WORDS = range(BODY + 1, BODY + 5)
 _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INNER_INTEGER = re.compile(r"[0-9]+")
 _DECIMAL_PARTS = ("duration", "range")
@@ -237,14 +242,13 @@ _DURATION = re.compile(
 
 def stated(m: re.Match[str]) -> bool:
     """Whether a match of the scanner's pattern is a number or a duration ("6h 12m")."""
-    return m.group("body") is not None or m.lastgroup == "duration"
+    return m.lastindex >= BODY or m.lastindex == DURATION
 
 
 def claim_end(m: re.Match[str]) -> int:
     """Where a number's claim ends: after its unit word, or the duration's last letter."""
-    if m.lastgroup == "duration":
-        return m.end()
-    return m.end("unit") if m.group("unit") else m.end("body")
+    last = m.lastindex
+    return m.end() if last == DURATION else m.end(UNIT if last == UNIT else BODY)
 
 
 def is_duration(token: str) -> bool:
@@ -397,10 +401,7 @@ class DefaultScanner:
         config = config or DetectorConfig()
         self._units = config.alias_units()
         self._pattern = scanner_pattern(list(self._units))
-        groups = self._pattern.groupindex
-        self._body_group = groups["body"]
-        self._duration_group = groups["duration"]
-        self._groups = (groups["body"], groups["unit"], groups["words"])
+        assert self._pattern.groupindex == {name: i for i, name in enumerate(_NAMES, 1)}
         self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
         # a unit's whole match can key its judgement when every alias has a character that
         # no token has (a token is a sign, digits, commas, a point and a k)
@@ -447,8 +448,7 @@ class DefaultScanner:
         original, text = text, ascii_digits(text)
         for m in self._pattern.finditer(text):
             start = m.start()
-            body = m.group("body")
-            if body is None:
+            if m.lastindex < BODY:
                 kind = m.lastgroup
                 if kind == "duration":  # "6h 12m": one claim of 372 minutes
                     yield self.number_at(m, text, original)
@@ -472,23 +472,22 @@ class DefaultScanner:
         """The reading of a match of `pattern` that is a number (its "body" group is
         set), `text` being the ASCII-digit text it ran on and `written` the original: a
         `Token`, its `text` the number as written."""
-        start = m.start()
-        if m.lastgroup == "duration":
+        start, last = m.start(), m.lastindex  # the last group says what follows the number
+        if last == DURATION:
             end = m.end()
             shown = written[start:end]
             return Token(start, end, shown, duration_minutes(text[start:end]), "min", None)
-        window, unit, glued, words = m.group("window", "unit", "glued", "words")
-        end = m.end("body")
+        end = m.end(BODY)
         token = text[start:end]
         value = parse_value(token)
         shown = written[start:end]
-        if window is not None:
+        if last == WINDOW:
             return Token(start, end, shown, value, "none", "window")
-        if unit is not None:
-            return Token(start, end, shown, value, self._canonical(unit), None)
-        if glued is not None:
+        if last == UNIT:
+            return Token(start, end, shown, value, self._canonical(m.group(UNIT)), None)
+        if last == GLUED:
             return Token(start, end, shown, value, "none", _glued(text[end : end + 2]))
-        skip = None if words is None else _after_words(token, words)
+        skip = None if last != WORDS else _after_words(token, m.group(WORDS))
         # a currency symbol before it makes it money, whatever noun follows ("$19,239 surplus")
         prefix = self.prefix(text, start) if skip is None or skip == "count" else None
         if prefix is not None:
@@ -502,11 +501,11 @@ class DefaultScanner:
         """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
         read = ascii_digits(text)
         for m in self._pattern.finditer(read):
-            if m.lastindex < self._body_group:
-                if m.lastindex == self._duration_group:
+            if m.lastindex < BODY:
+                if m.lastindex == DURATION:
                     yield m.start(), text[m.start() : m.end()], "min"
                 continue
-            start, end = m.start(), m.end("body")
+            start, end = m.start(), m.end(BODY)
             found = m.group("window", "unit", "glued", "words")
             unit = self._claim_unit(read[start:end], *found)
             if unit is None and found[3] is not None and self._prefix_before(read, start):
@@ -541,8 +540,6 @@ class DefaultScanner:
         every match of the pattern to `scanned` (so no caller scans the text again)."""
         checkable = 0
         starts, judged = array("q"), []  # the hits, compact: a text may hold millions
-        body_group, unit_group, words_group = self._groups
-        duration_group = self._duration_group
         read = ascii_digits(text)
         run = _Tally(text, read, text is read, memo, judge, counts)
         matches = self._pattern.finditer(read)
@@ -551,12 +548,12 @@ class DefaultScanner:
             matches = scanned
         for m in matches:
             last = m.lastindex
-            if last == unit_group:
+            if last == UNIT:
                 judgement = self._with_unit(run, m)
-            elif last == duration_group:  # "6h 12m": a claim in minutes
+            elif last == DURATION:  # "6h 12m": a claim in minutes
                 judgement = self._duration(run, m)
-            elif last in (body_group, words_group):
-                judgement = self._plain(run, m, last == words_group)
+            elif last in (BODY, WORDS):
+                judgement = self._plain(run, m, last == WORDS)
                 if judgement is None:
                     continue  # a unit the vocabulary lacks, or a count of things
             else:  # a construct (before the body), a window or glued letters (between)
@@ -571,14 +568,14 @@ class DefaultScanner:
 
     def _with_unit(self, run: _Tally, m: re.Match[str]) -> tuple:
         """The judgement of a number with a unit word after it ("52 bpm")."""
-        written, unit_group = run.written, self._groups[1]
+        written = run.written
         key = m.group() if run.same else written[m.start() : m.end()]
         if not self._unit_by_text:
-            key = (written[m.start() : m.end(self._body_group)], m.group(unit_group))
+            key = (written[m.start() : m.end(BODY)], m.group(UNIT))
         judgement = run.memo.get(key)
         if judgement is None:
-            alias = m.group(unit_group)
-            token = written[m.start() : m.end(self._body_group)]
+            alias = m.group(UNIT)
+            token = written[m.start() : m.end(BODY)]
             unit = self._units.get(alias) or self._canonical(alias)
             judgement = run.memo[key] = run.judge(token, unit)
         return judgement
@@ -599,8 +596,8 @@ class DefaultScanner:
         written, text = run.written, run.text
         start = m.start()
         if worded:
-            token = written[start : m.end(self._body_group)]
-            reading = self._words_after(m.group(self._groups[2]))
+            token = written[start : m.end(BODY)]
+            reading = self._words_after(m.group(WORDS))
             if reading == "unit":
                 return None
             if reading == "count" and _counts(token) and self._counted(run, start):
