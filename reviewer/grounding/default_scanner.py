@@ -296,17 +296,17 @@ def _by_first_letter(pairs: set[str]) -> str:
 def _construct_guard() -> str:
     """A cheap test that a construct may start here: a plain number ("52 bpm", "178.5 and")
     fails it and skips the eight alternatives. It must hold wherever one of `_CONSTRUCTS`
-    matches, so each construct's first mark after the digits is listed: "." ":" "/" or a
-    dash right after them (version, date, clock, pace, range), a foot mark (height), h or
-    am/pm (duration, clock), a month name after spaces or an ordinal (date), a letter and
-    digit, or two letters and a hyphen, before (identifier), a month name before (date).
-    Possessive and atomic: no backtracking into a number ("178.5 " must not pass as "178"
-    then ".").
+    matches, so each construct's first mark after the digits is listed: "." ":" "/" a dash
+    or a foot mark right after them and a digit next (version, date, clock, pace, range,
+    height; a range's dash may stand between spaces), h or am/pm (duration, clock), a month
+    name after spaces or an ordinal (date), a letter and digit, or two letters and a
+    hyphen, before (identifier), a month name before (date). Possessive and atomic: no
+    backtracking into a number ("178.5 " must not pass as "178" then ".").
     """
-    dashes = re.escape(DASHES)
+    dashes, hour_or_am = re.escape(DASHES), r"[hH]|[aApP]\.?[mM]"
     ahead = (
-        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}hHaApP'′]|{SPACE}+(?:[{dashes}hHaApP]"
-        rf"|(?:of{SPACE}+|)[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
+        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}'′][0-9]|{hour_or_am}|{SPACE}+(?:[{dashes}]"
+        rf"{SPACE}[0-9]|{hour_or_am}|(?:of{SPACE}+|)[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
     )
     months = MONTHS.split("|")
     # the last two letters of the month name before " 5" or ". 5" (exact: the construct checks)
