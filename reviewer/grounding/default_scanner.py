@@ -26,6 +26,7 @@ import unicodedata
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.config import DetectorConfig
@@ -151,7 +152,6 @@ _INNER = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _INNER_INTEGER = re.compile(r"[0-9]+")
 _DECIMAL_PARTS = ("duration", "range")
 _ORDINAL = ("st", "nd", "rd", "th")
-_WORDS_MEMO_SIZE = 4096  # distinct word runs after numbers remembered by a scanner
 PLUS = "+\uff0b"  # the plus signs a number may be written with
 CURRENCY_SYMBOLS = "$€£¥"  # symbols written before an amount, a sign before them: "-$33,653"
 
@@ -402,7 +402,6 @@ class DefaultScanner:
         self._units = config.alias_units()
         self._pattern = scanner_pattern(list(self._units))
         assert self._pattern.groupindex == {name: i for i, name in enumerate(_NAMES, 1)}
-        self._words: dict[str, str] = {}  # words after a number -> _words_reading or ""
         # a unit's whole match can key its judgement when every alias has a character that
         # no token has (a token is a sign, digits, commas, a point and a k)
         token_chars = set(SIGNS + "0123456789,." + "".join(MULTIPLIERS) + SPACE[1:-1])
@@ -597,7 +596,7 @@ class DefaultScanner:
         start = m.start()
         if worded:
             token = written[start : m.end(BODY)]
-            reading = self._words_after(m.group(WORDS))
+            reading = _words_reading(m.group(WORDS))
             if reading == "unit":
                 return None
             if reading == "count" and _counts(token) and self._counted(run, start):
@@ -621,16 +620,6 @@ class DefaultScanner:
         if judgement is None:
             judgement = run.memo[token] = run.judge(token, "none")
         return judgement
-
-    def _words_after(self, words: str) -> str:
-        """`_words_reading` of the words after a number ("" for None), remembered."""
-        readings = self._words
-        reading = readings.get(words)
-        if reading is None:
-            if len(readings) >= _WORDS_MEMO_SIZE:
-                readings.clear()
-            reading = readings[words] = _words_reading(words) or ""
-        return reading
 
     def _counted(self, run: _Tally, start: int) -> bool:
         """Whether the count of things at `start` stays one (no currency symbol before it
@@ -698,6 +687,7 @@ def _counts(token: str) -> bool:
     return not (token[0] in SIGNS or "." in token)
 
 
+@lru_cache(maxsize=4096)  # prose repeats the words after its numbers
 def _words_reading(words: str) -> str | None:
     """What the words after a number make of it if it counts: "unit" when the first is a
     unit the vocabulary lacks, "count" when they reach a plural noun before any function
