@@ -40,7 +40,7 @@ FOREIGN_UNITS = lexicon.words("foreign_units")
 NOT_THINGS = lexicon.words("not_things")
 
 _FULL_WIDTH = {"\uff0c": ",", "\uff0e": "."}
-_NON_ASCII = re.compile("[^\x00-\x7f]+")
+_ASCII = re.compile("[\x00-\x7f]+")
 _LAST_READ: tuple[str, str] = ("", "")  # the last text read and its reading
 
 
@@ -49,9 +49,9 @@ def ascii_digits(text: str) -> str:
     point and comma made ASCII: one character for one, so spans hold in the original.
 
     A decimal digit is what `\\d` matches (Unicode category Nd, `str.isdecimal`). Only the
-    few distinct characters of the text's non-ASCII runs are looked at, and each one to
-    change is replaced in a C scan of the text. The last text is remembered: a detector
-    reads it twice."""
+    few distinct characters left once its ASCII runs are taken out are looked at (3x faster
+    than finding the other runs), and each one to change is replaced in a C scan of the
+    text. The last text is remembered: a detector reads it twice."""
     global _LAST_READ
     if text.isascii():
         return text
@@ -59,7 +59,7 @@ def ascii_digits(text: str) -> str:
     if last[0] is text:
         return last[1]
     read = text  # (a translation table is read character by character: 3x slower)
-    for char in set("".join(_NON_ASCII.findall(text))):
+    for char in set(_ASCII.sub("", text)):
         if char in _FULL_WIDTH:
             read = read.replace(char, _FULL_WIDTH[char])
         elif char.isdecimal():
