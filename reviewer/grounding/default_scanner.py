@@ -500,21 +500,26 @@ class DefaultScanner:
         """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
         read = ascii_digits(text)
         for m in self._pattern.finditer(read):
-            if m.lastindex < BODY:
-                if m.lastindex == DURATION:
-                    yield m.start(), text[m.start() : m.end()], "min"
+            last, start, end = m.lastindex, m.start(), m.end(BODY)
+            if last < BODY:
+                if last == DURATION:
+                    yield start, text[start : m.end()], "min"
                 continue
-            start, end = m.start(), m.end(BODY)
-            found = m.group("window", "unit", "glued", "words")
-            unit = self._claim_unit(read[start:end], *found)
-            if unit is None and found[3] is not None and self._prefix_before(read, start):
+            if last == UNIT:
+                unit = self._canonical(m.group(UNIT))
+            elif last == BODY or (
+                last == WORDS and _after_words(read[start:end], m.group(WORDS)) is None
+            ):
+                unit = "none"
+            elif last == WORDS and self._prefix_before(read, start):
                 unit = "none"  # a count's noun after an amount: the symbol makes it money
+            else:
+                continue  # a window, glued letters, a unit the vocabulary lacks, a count
             if unit == "none":
                 prefix = self.prefix(read, start)
                 if prefix is not None:
                     unit = prefix[0]
-            if unit is not None:
-                yield start, text[start:end], unit
+            yield start, text[start:end], unit
 
     def value(self, token: str) -> float:
         return parse_value(token)
@@ -629,23 +634,6 @@ class DefaultScanner:
         if run.counts is not None:
             run.counts.append(start)
         return True
-
-    def _claim_unit(
-        self,
-        token: str,
-        window: str | None,
-        unit: str | None,
-        glued: str | None,
-        words: str | None,
-    ) -> str | None:
-        """The unit of a number read as a claim; None when it is skipped."""
-        if window is not None:
-            return None
-        if unit is not None:
-            return self._canonical(unit)
-        if glued is not None or (words is not None and _after_words(token, words) is not None):
-            return None
-        return "none"
 
     def _canonical(self, alias: str) -> str:
         """The pool unit an alias as written names ("Beats  per minute" -> bpm). The
