@@ -945,10 +945,8 @@ def _tilde(c: _Clause) -> Why | None:
 
 
 def _gap_after(c: _Clause) -> Why | None:
-    after = c.after0  # "about 3 mi shy of last week's 30": the gap to another figure
-    if may_hold(_GAP_AFTER, after) and _GAP_AFTER.match(after):
-        return _WHY_PLAN_GAP_AFTER
-    return None
+    # "about 3 mi shy of last week's 30": the gap to another figure
+    return _WHY_PLAN_GAP_AFTER if _GAP_AFTER.match(c.after0) else None
 
 
 def _bound_before(c: _Clause) -> Why | None:
@@ -1000,9 +998,9 @@ def _count(c: _Clause) -> Why | None:
             and not _SLASHED_NAMES.search(before)
         )
         or (digit_after and _TIMES.match(after))
-        or (may_hold(_OF_THEM, after) and _OF_THEM.match(after))
+        or _OF_THEM.match(after)
         or (digit_after and c.text[c.start : c.end] == "1" and _PER_AFTER.match(after))
-        or (may_hold(_STATISTIC_AFTER, after) and _STATISTIC_AFTER.match(after))
+        or _STATISTIC_AFTER.match(after)
     ):
         return _WHY_COUNT_OF
     return None
@@ -1111,7 +1109,7 @@ def _plan_after(c: _Clause) -> Why | None:
     if not c.after_words:
         return None
     after, words = c.after, c.words
-    planned = _PLAN_AFTER.match(after)
+    planned = _PLAN_AFTER.match(after) if may_hold(_PLAN_AFTER, after) else None
     if (
         planned is not None
         and (
@@ -1128,7 +1126,10 @@ def _plan_after(c: _Clause) -> Why | None:
 
 def _plan_noun_after(c: _Clause) -> Why | None:
     # "against a $100k budget": the figure of a plan, not the value
-    return _WHY_PLAN_NOUN_AFTER if c.after_words and _PLAN_NOUN_AFTER.match(c.after) else None
+    after = c.after
+    if c.after_words and may_hold(_PLAN_NOUN_AFTER, after) and _PLAN_NOUN_AFTER.match(after):
+        return _WHY_PLAN_NOUN_AFTER
+    return None
 
 
 def _gap_to_plan_after(c: _Clause) -> Why | None:
@@ -1208,8 +1209,10 @@ def _arrow(c: _Clause) -> Why | None:
 
 
 def _part_of_period(c: _Clause) -> Why | None:
-    # "8 alerts in a single hour"
-    return _WHY_PART_PERIOD if _PART_OF_PERIOD.match(c.after) else None
+    after = c.after  # "8 alerts in a single hour"
+    if may_hold(_PART_OF_PERIOD, after) and _PART_OF_PERIOD.match(after):
+        return _WHY_PART_PERIOD
+    return None
 
 
 def _opening_bound(c: _Clause) -> Why | None:
@@ -1274,10 +1277,7 @@ def _year(c: _Clause) -> Why | None:
 
 
 def _remainder(c: _Clause) -> Why | None:
-    after = c.after
-    if may_hold(_REMAINDER, after) and _REMAINDER.match(after):
-        return _WHY_PLAN_REMAINDER
-    return None
+    return _WHY_PLAN_REMAINDER if _REMAINDER.match(c.after) else None
 
 
 def _condition_after(c: _Clause) -> Why | None:
@@ -1695,7 +1695,7 @@ STATEMENT_READINGS: tuple[Reading[_ReadClause], ...] = (
     gated_on(_after_another, searched=[_AFTER_ANOTHER, _AFTER_A]),
     Reading(_arrow),
     Reading(_part_of_period),
-    Reading(_opening_bound),
+    gated_on(_opening_bound, matched=[_OPENS_WITH_BOUND]),
     Reading(_in_parentheses),
     gated_on(_last_subject, matched=[_SUBJECT_WAS_LAST]),
     gated_on(_yesterday, searched=[_YESTERDAY]),
