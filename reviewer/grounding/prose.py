@@ -1155,7 +1155,7 @@ def _time_to_come(c: _Clause) -> Why | None:
     # "Next week builds to 32 miles, with a long run of 10"
     words = c.words
     if (
-        words
+        words[:1] in (["tomorrow"], ["next"])  # (what a time to come opens with)
         and (_a_time_to_come(words[:1]) or _a_time_to_come(words[:2]))
         and _NOW_WORDS.isdisjoint(words)
     ):
