@@ -3447,13 +3447,10 @@ _OTHERS = lexicon.words("others") | frozenset(
 # right before the name, or before "of" it ("the recommended amount of deep sleep")
 _NORMS = lexicon.words("norms")
 _NOT_SOMEONE = lexicon.words("not_someone")
-# the words `_someone_else` reads and a possessive's mark: where none stands in the text
-# before a name, it reads nothing (a key that holds a shorter one is left out: the shorter
-# stands wherever it does)
-_SOMEONE_READS = (*sorted(_OTHERS | _NORMS), "'s", "’s")
-_SOMEONE_KEYS = tuple(
-    key for key in _SOMEONE_READS if not any(o != key and o in key for o in _SOMEONE_READS)
-)
+# the words `_someone_else` reads (none holds a space or a mark its clauses and labels are
+# cut at, so each stands as a word of the text with those marks read as spaces)
+_SOMEONE_WORDS = _OTHERS | _NORMS
+_MARKS_AS_SPACES = str.maketrans(".,;:!?(", "       ")
 # a possessive, a word or two between it and the name: "Sam's latest HR", "AWS's published p95"
 _POSSESSOR = re.compile(r"\b([A-Z][A-Za-z]+)['’]s(?:[ \t\u00a0]+[a-z]+){0,2}[ \t\u00a0]+$")
 # before a number, its name and verb between: "Sam's resting HR is 55"
@@ -3488,11 +3485,12 @@ def _someone_else(text: str, start: int, number: bool = False) -> bool:
     lo = max(0, start - 50)
     chunk = text[lo:start]
     low = chunk.lower()
-    for key in _SOMEONE_KEYS:
-        if key in low:
-            break
-    else:
-        return False  # most names have none of the words it reads before them
+    if (
+        "'s" not in low
+        and "’s" not in low
+        and _SOMEONE_WORDS.isdisjoint(low.translate(_MARKS_AS_SPACES).split())
+    ):
+        return False  # most names have none of the words it reads, nor a possessive, before them
     cut = _clause_cut(chunk)
     words = chunk[cut:].lower().split()
     if number and cut and chunk[cut - 1] == ":" and not words:
