@@ -1221,8 +1221,8 @@ class DefaultDetector(PoolDetector):
         """The number a name's first number changed to, when that first one is its past
         value: "from 40 to 65 bpm", "40 bpm → 65 bpm" (the first is read as past)."""
         end = m.end() if m.lastgroup == "duration" else m.end("body")
-        # (no point, no "to" nor arrow: no match, for most numbers, tested before either
-        # pattern, which `_MOVE_AT` and `_THEN` cannot match without)
+        # (no "at" before a point, no "to" nor arrow: no match, for most numbers, tested
+        # before either pattern, which `_MOVE_AT` and `_THEN` cannot match without)
         window = text[end : end + 60]
         cut = window.find(".")
         level = (
@@ -1235,9 +1235,7 @@ class DefaultDetector(PoolDetector):
             # move, and the level it reached follows "at"
             now = self.scanner.pattern.match(read, level.end())
             return now if now is not None and stated(now) else None
-        window = window[:40]
-        arrow = ">" in window or "→" in window or "⟶" in window or "➔" in window
-        then = _THEN.match(text, end, end + 40) if arrow or "to" in window.lower() else None
+        then = _THEN.match(text, end, end + 40) if may_hold(_THEN, window[:40]) else None
         if then is None or (
             then.group("to") and not _FROM_END.search(gap) and not _MOVED_BY.search(gap)
         ):

@@ -500,11 +500,12 @@ class DefaultScanner:
         """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
         read = ascii_digits(text)
         for m in self._pattern.finditer(read):
-            last, start, end = m.lastindex, m.start(), m.end(BODY)
+            last, start = m.lastindex, m.start()
             if last < BODY:
                 if last == DURATION:
                     yield start, text[start : m.end()], "min"
                 continue
+            end = m.end(BODY)
             if last == UNIT:
                 unit = self._canonical(m.group(UNIT))
             elif last == BODY or (

@@ -1078,8 +1078,6 @@ def _label_noun(c: _Clause) -> Why | None:
 
 def _statement_verb(c: _Clause) -> Why | None:
     recent = c.words[-8:]
-    if _STATEMENT_PLANS.isdisjoint(recent):
-        return None  # (most statements: none of the words a plan below is read by)
     for i in range(len(recent) - 1, -1, -1):  # back to the statement's own verb
         word = recent[i]
         if word in PLAN_WORDS or word in _PLANNED_POSSESSIVES:  # "Tomorrow's run: 5 mi"
@@ -1104,13 +1102,6 @@ def _statement_verb(c: _Clause) -> Why | None:
                     break
             return _WHY_PLAN_SUBJECT if _names_a_plan(subject) else None
     return None
-
-
-# what `_statement_verb` reads a plan by, one of which it needs: a plan's word, a projector
-# before a saying verb, a plan's noun or a time to come in the verb's subject
-_STATEMENT_PLANS = (
-    PLAN_WORDS | _PLANNED_POSSESSIVES | PROJECTORS | _QUOTED_PROJECTORS | PLAN_NOUNS
-) | {"tomorrow", "next"}
 
 
 def _plan_after(c: _Clause) -> Why | None:
@@ -1155,7 +1146,7 @@ def _time_to_come(c: _Clause) -> Why | None:
     # "Next week builds to 32 miles, with a long run of 10"
     words = c.words
     if (
-        words[:1] in (["tomorrow"], ["next"])  # (what a time to come opens with)
+        words
         and (_a_time_to_come(words[:1]) or _a_time_to_come(words[:2]))
         and _NOW_WORDS.isdisjoint(words)
     ):
