@@ -71,6 +71,17 @@ class Citer(Protocol):
     def citations(self, text: str, pool: Sequence[Known]) -> Sequence[Any]: ...
 
 
+def cites_as_it_reads(detector: Any, citer: Any) -> bool:
+    """Whether `citer` is `detector` over again: the same built-in detector with the same
+    config, whose citations come from the very pass that gives the detector's flags. One
+    pass of a brief (`cited`) then gives the rewrite arms both, where two would read it
+    twice. A run of the default detector is such a run."""
+    if not callable(getattr(detector, "cited", None)):
+        return False
+    same = type(citer) is type(detector) and citer.config == detector.config
+    return citer is detector or same
+
+
 # ---------------------------------------------------------------- template arms
 
 
@@ -234,20 +245,6 @@ def planted_rate(
     return hit / len(spans)
 
 
-def rewrite_items(
-    briefs: Iterable[tuple[Any, str, Sequence[Known]]],
-    citer: Citer,
-    *,
-    seed: int = DEFAULT_SEED,
-    drift: float = DEFAULT_DRIFT,
-) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
-    """((key, arm), rewrite, pool) of the four rewrite arms of every (key, text, pool) with
-    a faithful citation, in order, one random stream across all: the texts run_arms scores,
-    each brief's citations found by `citer` as it is reached."""
-    cited = ((key, text, pool, citer.citations(text, pool)) for key, text, pool in briefs)
-    return rewrites_of(cited, seed=seed, drift=drift)
-
-
 class Cited(NamedTuple):
     """A faithful citation as it crosses from a worker process: all `rewrite_arms` reads."""
 
@@ -264,9 +261,10 @@ def rewrites_of(
     drift: float = DEFAULT_DRIFT,
     rng: random.Random | None = None,
 ) -> Iterator[tuple[tuple[Any, str], Rewrite, Sequence[Known]]]:
-    """`rewrite_items` of briefs whose citations were found already (key, text, pool,
-    citations): the same rewrites in the same order, from the same random stream, so
-    citations found elsewhere (detector workers) give the same arms. `rng`: the stream
+    """((key, arm), rewrite, pool) of the four rewrite arms of every brief with a faithful
+    citation (key, text, pool, citations), in order, one random stream across all: the
+    texts the rewrite arms score, wherever the citations were found (here, or by
+    detector workers). `rng`: the stream
     to go on with, when the briefs come a batch at a time (else one seeded afresh)."""
     rng = rng or random.Random(seed)
     for key, text, pool, citations in cited:
@@ -419,21 +417,25 @@ def run_arms(
         if citer is None:
             citer = registry.load_detector("default")
         originals: dict[int, Analysis] = {}
+        once = cites_as_it_reads(detector, citer)
 
-        def scored(briefs: Iterable[Pair]) -> Iterator[tuple[int, str, Sequence[Known]]]:
+        def scored(briefs: Iterable[Pair]) -> Iterator[tuple[int, str, Sequence[Known], Any]]:
             for number, (text, pool) in enumerate(briefs):
                 if pools is None:
                     score_template(pool)
                 originals.clear()  # only the brief being rewritten is kept
-                originals[number] = registry.analyze(detector, text, pool)
+                if once:
+                    checkable, flags, citations = detector.cited(text, pool)  # type: ignore[attr-defined]
+                    originals[number] = Analysis(flags, checkable)
+                else:
+                    originals[number] = registry.analyze(detector, text, pool)
+                    citations = citer.citations(text, pool)  # type: ignore[union-attr]
                 production.add(originals[number].invention_rate)
                 if on_record:
                     on_record()
-                yield number, text, pool
+                yield number, text, pool, citations
 
-        for (number, arm), planted, pool in rewrite_items(
-            scored(briefs), citer, seed=seed, drift=drift
-        ):
+        for (number, arm), planted, pool in rewrites_of(scored(briefs), seed=seed, drift=drift):
             analysis = (
                 originals[number] if arm == "faithful"
                 else registry.analyze(detector, planted.text, pool)

@@ -91,6 +91,13 @@ class PoolDetector:
             pass
         return found
 
+    def cited(self, text: str, pool: Sequence[Known]) -> tuple[int, list[Flag], list[Citation]]:
+        """The checkable count, the flags and the faithful citations, of one pass: what
+        `analyze` and `citations` give apart (the rewrite arms need both of a brief)."""
+        found: list[Citation] = []
+        checkable, flags = self._walk(text, pool, found)
+        return checkable, list(flags), found
+
     def flag_judgements(self, text: str, pool: Sequence[Known]) -> tuple[int, Hits] | None:
         """The checkable count and (start, judgement) of each flag `stream` gives, in text
         order, no Flag made: what `reviewer scan` writes out directly. None for a detector

@@ -21,6 +21,7 @@ from reviewer.arms import (
     Citer,
     Mean,
     assemble_report,
+    cites_as_it_reads,
     planted_rate,
     rewrites_of,
     template_texts,
@@ -34,6 +35,8 @@ from reviewer.pipeline.workers import (
     BatchAnalyzer,
     analyze_items,
     cite_items,
+    cited_items,
+    citer_for,
     default_workers,
     flag_count,
     row_spans,
@@ -93,6 +96,8 @@ class _Arms:
         self, analyzer: BatchAnalyzer, seed: int, drift: float, on_record: Callable[[], None]
     ) -> None:
         self.analyzer, self.drift, self.on_record = analyzer, drift, on_record
+        detector = analyzer.detector
+        self.once = cites_as_it_reads(detector, citer_for(detector))
         self.template_rng, self.rewrite_rng = random.Random(seed), random.Random(seed)
         self.template_means = {arm: Mean() for arm in ARMS}
         self.rewritten = {arm: Mean() for arm in ARMS}
@@ -121,16 +126,20 @@ class _Arms:
         if template:
             self.template([pool for _, pool in batch], count=False)
         keyed = [(at, text, pool) for at, (text, pool) in enumerate(batch)]
+        if self.once:  # one pass a brief gives its flags and its citations
+            read = self._read(keyed, cited_items)
+            scans, citations = [scan[:3] for scan in read], [scan[3] for scan in read]
+        else:
+            scans = self._read(keyed)
+            citations = [found for _, found in self._read(keyed, cite_items)]
         spans: dict[int, list[tuple[int, int, str]]] = {}
-        for at, checkable, flags in self._read(keyed):
+        for at, checkable, flags in scans:
             self.production.add(flag_count(flags) / checkable if checkable else 0.0)
             spans[at] = row_spans(flags)
             self.on_record()
         cited = (
             (at, text, pool, [Cited(*c) for c in found])
-            for (at, text, pool), (_, found) in zip(
-                keyed, self._read(keyed, cite_items), strict=True
-            )
+            for (at, text, pool), found in zip(keyed, citations, strict=True)
         )
         planted, items = {}, []
         for (at, arm), rewrite, pool in rewrites_of(cited, rng=self.rewrite_rng, drift=self.drift):

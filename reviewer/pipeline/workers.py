@@ -33,7 +33,8 @@ msgspec JSON bytes of `Known` objects."""
 CHUNK = 200  # briefs per task sent to a worker
 BIG_TEXT = 1_000_000  # characters from which a brief's flags stream to the database
 Work = Callable[[Detector, Sequence[Item]], list[Any]]
-"""What a worker does with a chunk of items: `analyze_items`, or `cite_items`."""
+"""What a worker does with a chunk of items: `analyze_items`, `cite_items` or both at
+once (`cited_items`)."""
 
 _WORKER_DETECTOR: list[Any] = []
 _CITER: list[tuple[Detector, Citer]] = []  # the run's detector, and its citer
@@ -86,6 +87,24 @@ def cite_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, lis
     citer = citer_for(detector)
     found = ((key, citer.citations(text, decode_pool(pool))) for key, text, pool in items)
     return [(key, [(c.start, c.end, c.token, c.value) for c in cited]) for key, cited in found]
+
+
+def cited_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, ...]]:
+    """`analyze_items` and `cite_items` of each item in one pass, where the detector is
+    its own citer (`reviewer.arms.cites_as_it_reads`): (key, checkable count, flag rows,
+    citations as `cite_items` gives them). A brief of BIG_TEXT characters or more is read
+    twice, as before, so that its flags still stream."""
+    found: list[tuple[Any, ...]] = []
+    for key, text, pool in items:
+        if len(text) >= BIG_TEXT:
+            ((_, checkable, flags),) = analyze_items(detector, [(key, text, pool)])
+            ((_, cited),) = cite_items(detector, [(key, text, pool)])
+        else:
+            checkable, made, citations = detector.cited(text, decode_pool(pool))  # type: ignore[attr-defined]
+            flags = [flag_row(f) for f in made if storable(f)]
+            cited = [(c.start, c.end, c.token, c.value) for c in citations]
+        found.append((key, checkable, flags, cited))
+    return found
 
 
 def storable(flag: Flag) -> bool:
