@@ -1066,8 +1066,8 @@ class DefaultDetector(PoolDetector):
         name.before, name.token_end = before, claim_end(before)
         if name.token_end > name.start:
             return  # (a number whose claim runs into the name)
-        if ". " in scan.text[before.end() : name.start] and not _read_afar(scan.read, before, name):
-            return  # a sentence ends between them: none of `BEFORE_NAME` decides it
+        if ". " in scan.text[before.end() : name.start]:
+            return  # a sentence ends between them: the number is not the name's to read
         name.raw = self.scanner.number_at(before, scan.read, scan.text)
         for _, decides in BEFORE_NAME:
             if decides(self, scan, name):
@@ -1949,21 +1949,6 @@ def _named_later(d: DefaultDetector, scan: _NameScan, name: _Mention) -> bool:
         found.named_by = (name.start, name.end)
         scan.found["name.later"].setdefault(name.before.start(), found)
     return True
-
-
-def _read_afar(read: str, before: re.Match[str], name: _Mention) -> bool:
-    """Whether `BEFORE_NAME` may read the number `before` across a sentence's end: as a
-    year, a count (the scanner's words after it) or a scale's top, as `_year_before`,
-    `_counts_before` and `_over_a_scale` read it (the others need the gap free of a point),
-    told before the number is scanned."""
-    if before.group("body") is None:
-        return False  # a duration: none of them
-    body = read[before.start() : before.end("body")]  # (its token as `number_at` reads it)
-    return (
-        before.group("words") is not None
-        or body in SCALE_TOPS
-        or (name.after is not None and YEAR.fullmatch(body) is not None)
-    )
 
 
 def _read_before_as(d: DefaultDetector, scan: _NameScan, name: _Mention, known: Known) -> None:
