@@ -45,6 +45,7 @@ from reviewer.arms import (
     FlagSpan,
     Mean,
     assemble_report,
+    cites_as_it_reads,
     planted_rate,
     rewrites_of,
     template_items,
@@ -60,6 +61,7 @@ from reviewer.pipeline.workers import (
     OrderedScans,
     Waiter,
     cite_items,
+    citer_for,
     flag_count,
     row_spans,
 )
@@ -69,6 +71,7 @@ CITED_BATCH = 500  # briefs whose citations the rewrite arms ask the workers for
 # briefs a task when finding citations: small, so that while a worker takes a batch's
 # first tasks this process, waiting for them, takes its last ones (both cores work)
 CITED_CHUNK = 20
+CITE_FIRST = ARM_SAMPLE  # briefs a run of a detector that is its own citer reads with them
 KEEP_REJECTED = 1000  # rejected lines kept for the report; the rest are only counted
 Stage = Callable[[str, str | None, int | None], None]
 """A stage of an ingest begins: ("check" | "store" | "flag", its file or None, how many
@@ -132,6 +135,14 @@ class BatchWriter:
         self.engine = engine
         self.analyzer = analyzer
         self.detection = OrderedScans(analyzer, IN_FLIGHT) if analyzer is not None else None
+        # the faithful citations of briefs this run read with them, by pk: where the
+        # detector is its own citer, its first ARM_SAMPLE briefs are read so, and the
+        # rewrite arms of those in the arms' sample need no citation pass of their own
+        self.cited: dict[int, list[Any]] = {}
+        if self.detection is not None and analyzer is not None:
+            detector = analyzer.detector
+            if cites_as_it_reads(detector, citer_for(detector)):
+                self.detection.cite = CITE_FIRST
         # per queued batch, brief id -> pk of the briefs written (None: keys are pks)
         self.awaiting: deque[dict[str, int] | None] = deque()
         self.advance = advance
@@ -165,6 +176,7 @@ class BatchWriter:
         workers as its flags; the production row over every brief."""
         assert self.detection is not None and self.analyzer is not None
         assert self.run_id is not None
+        self.detection.cite = 0  # the arms' texts are read for their flags alone
         template = {arm: Mean() for arm in ARMS}
         rewritten = {arm: Mean() for arm in ARMS}
         with Session(self.engine) as session:
@@ -260,18 +272,24 @@ class BatchWriter:
         (and this process while it waits) up to IN_FLIGHT batches ahead of the rewrites;
         the run's stored flags of a batch's briefs go to `stored` as the batch is given."""
         assert self.analyzer is not None
-        out: deque[tuple[list[tuple[int, str, tuple[Known, ...]]], Waiter]] = deque()
+        out: deque[tuple[list[tuple[int, str, tuple[Known, ...]]], Waiter | None]] = deque()
 
         def oldest() -> Iterator[tuple[int, str, tuple[Known, ...], list[Cited]]]:
             batch, waiter = out.popleft()
             stored.clear()  # the briefs of the batch before have been rewritten
             stored.update(stored_flags(batch[0][0], batch[-1][0]))
-            for (pk, text, pool), (_, found) in zip(batch, waiter(), strict=True):
-                yield pk, text, pool, [Cited(*citation) for citation in found]
+            found = dict(waiter()) if waiter is not None else {}
+            for pk, text, pool in batch:
+                citations = self.cited.pop(pk) if pk in self.cited else found[pk]
+                yield pk, text, pool, [Cited(*citation) for citation in citations]
 
         for batch in in_batches(briefs, CITED_BATCH):
-            items = [(pk, text, encode_pool(pool)) for pk, text, pool in batch]
-            out.append((batch, self.analyzer.submit(items, cite_items, CITED_CHUNK)))
+            # the briefs the run read without their citations (all, unless it is its own
+            # citer) are read for them now
+            items = [(pk, text, encode_pool(pool)) for pk, text, pool in batch
+                     if pk not in self.cited]  # fmt: skip
+            waiter = self.analyzer.submit(items, cite_items, CITED_CHUNK) if items else None
+            out.append((batch, waiter))
             if len(out) > IN_FLIGHT:
                 yield from oldest()
         while out:
@@ -324,10 +342,12 @@ class BatchWriter:
             self.turn = None
 
     def forget_queued(self) -> None:
-        """Drop the detector's work for a file that is refused: none of it is stored."""
+        """Drop the detector's work for a file that is refused: none of it is stored (nor
+        the citations read with it: its briefs' pks may be given to others)."""
         if self.detection is not None:
             self.detection.close()
         self.awaiting.clear()
+        self.cited.clear()
 
     def store_ready(self, session: Session, keep: int, *, count: bool = False) -> None:
         """Store the scans that are back, in order, waiting for the oldest while more than
@@ -340,10 +360,24 @@ class BatchWriter:
                 return
             pks = self.awaiting.popleft()
             if pks is not None:  # briefs detected before they were written: keys are ids
-                scans = [(pks[key], n, flags) for key, n, flags in scans if key in pks]
-            store_scan_rows(session, self.run_id, scans)
+                scans = [(pks[key], *rest) for key, *rest in scans if key in pks]
+            store_scan_rows(session, self.run_id, self._keep_citations(scans))
             if count:
                 self.advance(len(pks) if pks is not None else len(scans))
+
+    def _keep_citations(self, scans: list[Any]) -> list[Any]:
+        """The scans to store: a brief read with its citations leaves them in `cited`, and
+        one read again without them (replaced since) takes them back out."""
+        if not scans or (len(scans[0]) == 3 and not self.cited):
+            return scans
+        for at, scan in enumerate(scans):
+            if len(scan) == 4:  # (a batch of briefs may run past the first CITE_FIRST)
+                if scan[0] in self.cited or len(self.cited) < CITE_FIRST:
+                    self.cited[scan[0]] = scan[3]
+                scans[at] = scan[:3]
+            else:
+                self.cited.pop(scan[0], None)
+        return scans
 
     def await_detector(self, session: Session, path: str) -> None:
         """Store the scans still out at the detector for a file's briefs: a stage of its

@@ -249,6 +249,9 @@ class OrderedScans:
     def __init__(self, analyzer: BatchAnalyzer, in_flight: int = 3) -> None:
         self.analyzer = analyzer
         self.in_flight = in_flight
+        # briefs still to be read with their faithful citations (`cited_items`): a run
+        # asks for its first ARM_SAMPLE, the briefs its rewrite arms are written from
+        self.cite = 0
         self.queued: deque[Batch] = deque()
         self.pending: deque[Waiter] = deque()
         self.spill: IO[bytes] | None = None
@@ -275,7 +278,11 @@ class OrderedScans:
             if not self.queued or len(self.pending) >= self.in_flight:
                 return
             batch = self.queued.popleft()
-            self.pending.append(self.analyzer.submit(batch() if callable(batch) else batch))
+            items = batch() if callable(batch) else batch
+            work = analyze_items
+            if self.cite > 0:
+                work, self.cite = cited_items, self.cite - len(items)
+            self.pending.append(self.analyzer.submit(items, work))
 
     def take(self, *, wait: bool) -> list[ScanRow] | None:
         """The scans of the oldest batch not taken yet; None when they are not back and
