@@ -64,23 +64,6 @@ def test_a_fresh_ingest_reads_no_brief_again_for_its_rewrite_arms(
     assert stored == serial
 
 
-def test_a_brief_replaced_in_the_same_ingest_is_cited_as_it_now_reads(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    lines = DEMO.read_text(encoding="utf-8").splitlines()
-    first = json.loads(lines[0])
-    changed = dict(first, text=first["text"].replace(".", ". It held.", 1))
-    assert changed["text"] != first["text"]
-    later = tmp_path / "later.jsonl"
-    later.write_text(json.dumps(changed) + "\n", encoding="utf-8")
-    path = str(tmp_path / "r.db")
-    read = cite_pass(monkeypatch)
-    invoke("ingest", str(DEMO), str(later), "--replace", "--db", path)
-    assert read == []
-    stored, serial = stored_and_serial(path)
-    assert stored == serial
-
-
 @pytest.mark.parametrize("first", [0, 10])
 def test_the_briefs_a_run_did_not_read_with_citations_are_read_for_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: int
@@ -99,20 +82,25 @@ def test_the_briefs_a_run_did_not_read_with_citations_are_read_for_them(
     assert stored == serial
 
 
-def test_a_brief_replaced_after_the_first_is_read_again_for_its_citations(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("first", [None, 10])
+def test_a_brief_replaced_in_the_same_ingest_is_cited_as_it_now_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first: int | None
 ) -> None:
     lines = DEMO.read_text(encoding="utf-8").splitlines()
-    first = json.loads(lines[0])
-    changed = dict(first, text=first["text"].replace(".", ". It held.", 1))
+    brief = json.loads(lines[0])
+    changed = dict(brief, text=brief["text"].replace(".", ". It held.", 1))
+    assert changed["text"] != brief["text"]
     later = tmp_path / "later.jsonl"
     later.write_text(json.dumps(changed) + "\n", encoding="utf-8")
     path = str(tmp_path / "r.db")
-    monkeypatch.setattr(batch_writer, "CITE_FIRST", 10)
+    if first is not None:
+        monkeypatch.setattr(batch_writer, "CITE_FIRST", first)
     read = cite_pass(monkeypatch)
     invoke("ingest", str(DEMO), str(later), "--replace", "--db", path)
-    # the first file's ten first briefs were read with their citations; the first of
-    # them again, replaced, without: its citations then are the pass's to find
-    assert sorted(read) == [1, *range(11, len(lines) + 1)]
+    if first is None:  # the replaced brief was read again with its citations
+        assert read == []
+    else:  # the first file's ten first briefs were read with their citations; the first
+        # of them again, replaced, without: its citations then are the pass's to find
+        assert sorted(read) == [1, *range(first + 1, len(lines) + 1)]
     stored, serial = stored_and_serial(path)
     assert stored == serial
