@@ -300,12 +300,14 @@ def _construct_guard() -> str:
     or a foot mark right after them and a digit next (version, date, clock, pace, range,
     height; a range's dash may stand between spaces), h or am/pm (duration, clock), a month
     name after spaces or an ordinal (date), a letter and digit, or two letters and a
-    hyphen, before (identifier), a month name before (date). Possessive and atomic: no
-    backtracking into a number ("178.5 " must not pass as "178" then ".").
+    hyphen, before (identifier), a month name before (date). The digits may be grouped by
+    spaces as `_REST` groups them ("24\u202f310\u201324\u202f500" is a range). Possessive and
+    atomic: no backtracking into a number ("178.5 " must not pass as "178" then ".").
     """
     dashes, hour_or_am = re.escape(DASHES), r"[hH]|[aApP]\.?[mM]"
     ahead = (
-        rf"[0-9,]*+(?>\.[0-9]+|)(?:[./:{dashes}'′][0-9]|{hour_or_am}|{SPACE}+(?:[{dashes}]"
+        rf"[0-9,]*+(?:(?={_G}[0-9])(?:{_G}[0-9]++)++|)(?>\.[0-9]+|)"
+        rf"(?:[./:{dashes}'′][0-9]|{hour_or_am}|{SPACE}+(?:[{dashes}]"
         rf"{SPACE}[0-9]|{hour_or_am}|(?:of{SPACE}+|)[JFMASOND]))|[0-9]?(?:{'|'.join(_ORDINAL)}){SPACE}"
     )
     months = MONTHS.split("|")

@@ -178,7 +178,8 @@ construct_texts = st.lists(
             ["Dec ", "Dec. ", "Sept. ", "September ", "than ", "of ", "st ", "nd", "th ",
              " March", " am", "p.m.", " hours ", "min", "/mi", " per km", "2026-", "1,234",
              ",000", "k", "K ", " bpm", "% ", " per cent", " Beats  per minute", " days", "-day",
-             " steps", " strides", " hill-repeats and", " x ", "mid", " the last", "."]
+             " steps", " strides", " hill-repeats and", " x ", "mid", " the last", ".",
+             "\u202f310", "\u00a0000", "\u2009500"]  # (digits grouped by spaces)
         ),
     ),
     max_size=30,
@@ -205,12 +206,14 @@ def test_the_fast_pattern_on_every_construct() -> None:
         "v0.39.0 1.2.3 on 2026-12-02, 2026.12.02 and 12/02/2026; Dec 2, Sept. 14 2026, "
         "the 2nd of March, 3 March; 8:30/mi 8:30 min per km; 6:45 6:45:10.5 6 am 7p.m. "
         "7h 30m 1.5 hours and 5 min, 2h5; 4-5 mi 1,234.5 \u2013 2 3\u20131 Z2 H2O x1.5,2; "
-        "52 bpm, 178.5 steps, than 5, 10.6k steps, \u221222.4, 3rd 400m 23 strides"
+        "52 bpm, 178.5 steps, than 5, 10.6k steps, \u221222.4, 3rd 400m 23 strides; "
+        "24\u202f310\u201324\u202f500 steps, 1\u00a0234.5 \u2013 2 km"  # digits grouped by spaces
     )
     found = [(m.span(), m.lastgroup) for m in guarded.finditer(text)]
     assert found == [(m.span(), m.lastgroup) for m in plain.finditer(text)]
     kinds = {kind for _, kind in found}
     assert {"version", "date", "pace", "clock", "duration", "range", "identifier"} <= kinds
+    assert ((text.index("24\u202f310"), text.index(" steps, 1")), "range") in found
 
 
 def test_unit_verdicts_never_share_a_key_with_a_token() -> None:
