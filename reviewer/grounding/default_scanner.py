@@ -30,7 +30,7 @@ from functools import lru_cache
 
 from reviewer.grounding import lexicon
 from reviewer.grounding.config import DetectorConfig
-from reviewer.grounding.tokens import Claim, Hits, Judge, RawToken, Token
+from reviewer.grounding.tokens import Hits, Judge, RawToken, Token
 
 SIGNS = "-+\u2212\u2010\u2011\u2012\u2013\u2014\u2015\ufe58\ufe63\uff0b\uff0d"
 DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -497,32 +497,6 @@ class DefaultScanner:
         if skip is None and minus_before_symbol(written, start):
             value = -value  # "-$33,653", the symbol no unit the config names
         return Token(start, end, shown, value, "none", skip)
-
-    def claims(self, text: str) -> Iterator[Claim]:
-        """(start, token as written, unit) of every claim: the walk of `raw`, parsing nothing."""
-        read = ascii_digits(text)
-        for m in self._pattern.finditer(read):
-            last, start = m.lastindex, m.start()
-            if last < BODY:
-                if last == DURATION:
-                    yield start, text[start : m.end()], "min"
-                continue
-            end = m.end(BODY)
-            if last == UNIT:
-                unit = self._canonical(m.group(UNIT))
-            elif last == BODY or (
-                last == WORDS and _after_words(read[start:end], m.group(WORDS)) is None
-            ):
-                unit = "none"
-            elif last == WORDS and self._prefix_before(read, start):
-                unit = "none"  # a count's noun after an amount: the symbol makes it money
-            else:
-                continue  # a window, glued letters, a unit the vocabulary lacks, a count
-            if unit == "none":
-                prefix = self.prefix(read, start)
-                if prefix is not None:
-                    unit = prefix[0]
-            yield start, text[start:end], unit
 
     def value(self, token: str) -> float:
         return parse_value(token)

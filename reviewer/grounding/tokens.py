@@ -25,7 +25,6 @@ class Token(NamedTuple):
 
 
 RawToken = tuple[int, int, str, float, str, "str | None"]
-Claim = tuple[int, str, str]
 # A detector's judgement on one claim: (kind, token, unit, value, known, delta) for "faithful",
 # "value" and "sign"; ("unrelated",) when checkable but ignored; (None,) when not checkable.
 Judgement = tuple
@@ -39,16 +38,14 @@ array of starts beside the (shared, memoised) judgements, 16 bytes a claim."""
 class Scanner(Protocol):
     """Finds the tokens of a text.
 
-    `scan`/`raw` give every token with its skip reason; `claims` gives (start, token
-    text, unit) of the tokens not skipped, with `value(token)` to parse them; `tally` is
-    the detectors' hot loop, memoising a judgement per distinct reading of a number.
+    `scan`/`raw` give every token with its skip reason, `value(token)` parses a token's
+    text; `tally` is the detectors' hot loop, memoising a judgement per distinct reading
+    of a number.
     """
 
     def raw(self, text: str) -> Iterator[RawToken]: ...
 
     def scan(self, text: str) -> list[Token]: ...
-
-    def claims(self, text: str) -> Iterator[Claim]: ...
 
     def value(self, token: str) -> float: ...
 
@@ -130,13 +127,6 @@ class ReferenceScanner:
                 continue
             start = m.start()
             yield start, start + len(token), token, value, units[m.lastindex], skip
-
-    def claims(self, text: str) -> Iterator[Claim]:
-        """The same walk as `raw`, yielding only claims and parsing nothing."""
-        units = self._UNITS
-        for m, skip in self._readings(text):
-            if skip is None:
-                yield m.start(), m.group(1), units[m.lastindex]
 
     def value(self, token: str) -> float:
         return float(token.replace(",", ""))

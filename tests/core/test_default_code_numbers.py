@@ -55,7 +55,6 @@ FLAGGED_BEFORE = [
 def test_a_codes_number_is_an_identifier(text) -> None:
     code = CODE.search(text)
     assert code is not None
-    assert [start for start, _, _ in SCANNER.claims(text) if start == code.start(1)] == []
     (token,) = [token for token in SCANNER.scan(text) if token.start == code.start(1)]
     assert token.skip == "identifier"
 

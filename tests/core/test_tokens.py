@@ -118,7 +118,6 @@ def test_default_claims(text: str, expected) -> None:
 def test_a_duration_is_one_claim_in_minutes(text: str, expected) -> None:
     (token,) = DEFAULT_SCANNER.scan(text)
     assert (token.text, token.value, token.unit, token.skip) == (*expected, None)
-    assert list(DEFAULT_SCANNER.claims(text)) == [(0, expected[0], "min")]
     assert parse_value(expected[0]) == expected[1]
 
 
@@ -152,10 +151,9 @@ ODD_UNITS = DefaultScanner(DetectorConfig(units={"bpm": ("bpm",), "thou": ("k", 
 )
 @settings(max_examples=300, deadline=None)
 @given(text=texts)
-def test_claims_and_tally_agree_with_scan(scanner, text: str) -> None:
+def test_tally_agrees_with_scan(scanner, text: str) -> None:
     tokens = scanner.scan(text)
     claims = [(t.start, t.text, t.unit) for t in tokens if t.skip is None]
-    assert list(scanner.claims(text)) == claims
     assert all(scanner.value(t.text) == t.value for t in tokens if t.skip is None)
     for t in tokens:
         assert text[t.start : t.end] == t.text
