@@ -228,9 +228,11 @@ class DefaultDetector(PoolDetector):
         return checkable, flags, explained(self, text, pool, {f.start: f for f in flags}, trace)
 
     def _names(self, index: PoolIndex) -> NameIndex:
-        names = index.extras.get((_NAMED, id(self)))
+        # keyed by the detector itself, not its id: a pool's index outlives a detector, and
+        # another made later at the same address (another config) must not find its names
+        names = index.extras.get((_NAMED, self))
         if names is None:
-            names = index.extras[(_NAMED, id(self))] = NameIndex.of(index.pool, self.config.names)
+            names = index.extras[(_NAMED, self)] = NameIndex.of(index.pool, self.config.names)
         return names  # type: ignore[return-value]
 
     def _judge_for(self, index: PoolIndex):
@@ -561,7 +563,7 @@ class DefaultDetector(PoolDetector):
 
     def _outflows(self, index: PoolIndex) -> frozenset[str]:
         """The names of the pool's losses and outflows by their words (or an alias's)."""
-        key = (_OUTFLOWS, id(self))
+        key = (_OUTFLOWS, self)  # (the detector, not its id: see `_names`)
         found = index.extras.get(key)
         if found is None:
             outflow = self._outflow_names  # by name: most pools share their names
@@ -750,7 +752,7 @@ class DefaultDetector(PoolDetector):
     def _counted(self, index: PoolIndex) -> tuple[Known, ...]:
         """The pool's counts (whole numbers without a unit) that a name says: the values a
         count of things may state."""
-        key = ("counted", id(self))
+        key = ("counted", self)  # (the detector, not its id: see `_names`)
         found = index.extras.get(key)
         if found is None:
             names = self._names(index)

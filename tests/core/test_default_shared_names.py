@@ -66,3 +66,13 @@ def test_a_name_given_once_is_untouched() -> None:
     assert flags("HRV is 60, below your baseline of 64.", names=names) == {
         ("64", "rhr_baseline", "value", "name:baseline")
     }
+
+
+def test_a_detector_made_after_another_reads_its_own_names() -> None:
+    """A pool's index is cached and outlives the detector that read it; a detector made
+    afterwards, often at the freed one's address, with other names, reads its own."""
+    text = "HRV is 60, below your baseline of 64."
+    only_rhr = {name: words for name, words in NAMES.items() if name != "hrv_baseline"}
+    for _ in range(10):
+        assert flags(text) == {("64", "hrv_baseline", "value", "name:baseline")}
+        assert flags(text, names=only_rhr) == {("64", "rhr_baseline", "value", "name:baseline")}
