@@ -118,10 +118,6 @@ def find_model(*, session: Db, ref: str) -> Any | None:
     return session.execute(query.order_by(LM.c.id.desc()).limit(1)).first()
 
 
-def model_trained_on(row: Any) -> dict[str, Any]:
-    return json.loads(row.body).get("trained_on", {})
-
-
 def set_run_model(*, session: Db, run_id: int, model_id: int) -> None:
     """Record that a run was made with a learned model."""
     session.execute(update(R).where(R.c.id == run_id).values(model_id=model_id))

@@ -41,11 +41,6 @@ CHUNK = 1000  # changes whose labels are read with one query
 # ---------------------------------------------------------------- finding runs
 
 
-def finished_runs(*, db: Db) -> list[RunRow]:
-    """Every finished run, oldest first."""
-    return list(db.execute(select(R).where(R.c.status == "finished").order_by(R.c.id)))
-
-
 def previous_run(*, db: Db, run_id: int) -> RunRow | None:
     """The newest finished run made before this one (what "gone" and "new" refer to)."""
     query = select(R).where(R.c.status == "finished", R.c.id < run_id)

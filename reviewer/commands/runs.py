@@ -26,8 +26,6 @@ from reviewer.commands.arms import print_arms
 from reviewer.commands.charts import runs_chart
 from reviewer.commands.console import FAILED, OK, USAGE, cell, err, open_db, out, say, visible
 
-ARM_SHORT = {"faithful": "faith", "corrupted": "corr", "sign-flip": "sign", "unrelated": "unrel"}
-
 
 def _precision(summary: RunSummary) -> tuple[str, str]:
     """The run's precision and 95% interval as `stats` estimates them; while a stratum is

@@ -73,11 +73,6 @@ class Score:
         }
 
 
-def _f1(score: Score) -> float:
-    p, r = score.precision or 0.0, score.recall or 0.0
-    return 2 * p * r / (p + r) if p + r else 0.0
-
-
 def _fit_group(examples: Sequence[Example], group: str) -> dict[str, float]:
     """One logistic regression on one group's examples; its intercept joins the weights as
     the group's bias feature (present in every example of it)."""
