@@ -78,8 +78,7 @@ def cites_as_it_reads(detector: Any, citer: Any) -> bool:
     twice. A run of the default detector is such a run."""
     if not callable(getattr(detector, "cited", None)):
         return False
-    same = type(citer) is type(detector) and citer.config == detector.config
-    return citer is detector or same
+    return citer is detector or (type(citer) is type(detector) and citer.config == detector.config)
 
 
 # ---------------------------------------------------------------- template arms
@@ -264,8 +263,8 @@ def rewrites_of(
     """((key, arm), rewrite, pool) of the four rewrite arms of every brief with a faithful
     citation (key, text, pool, citations), in order, one random stream across all: the
     texts the rewrite arms score, wherever the citations were found (here, or by
-    detector workers). `rng`: the stream
-    to go on with, when the briefs come a batch at a time (else one seeded afresh)."""
+    detector workers). `rng`: the stream to go on with, when the briefs come a batch at
+    a time (else one seeded afresh)."""
     rng = rng or random.Random(seed)
     for key, text, pool, citations in cited:
         arms = rewrite_arms(text, citations, rng=rng, drift=drift)

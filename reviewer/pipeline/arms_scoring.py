@@ -21,7 +21,6 @@ from reviewer.arms import (
     Citer,
     Mean,
     assemble_report,
-    cites_as_it_reads,
     planted_rate,
     rewrites_of,
     template_texts,
@@ -36,7 +35,7 @@ from reviewer.pipeline.workers import (
     analyze_items,
     cite_items,
     cited_items,
-    citer_for,
+    cites_itself,
     default_workers,
     flag_count,
     row_spans,
@@ -96,8 +95,7 @@ class _Arms:
         self, analyzer: BatchAnalyzer, seed: int, drift: float, on_record: Callable[[], None]
     ) -> None:
         self.analyzer, self.drift, self.on_record = analyzer, drift, on_record
-        detector = analyzer.detector
-        self.once = cites_as_it_reads(detector, citer_for(detector))
+        self.once = cites_itself(analyzer.detector)
         self.template_rng, self.rewrite_rng = random.Random(seed), random.Random(seed)
         self.template_means = {arm: Mean() for arm in ARMS}
         self.rewritten = {arm: Mean() for arm in ARMS}

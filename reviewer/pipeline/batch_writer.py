@@ -45,7 +45,6 @@ from reviewer.arms import (
     FlagSpan,
     Mean,
     assemble_report,
-    cites_as_it_reads,
     planted_rate,
     rewrites_of,
     template_items,
@@ -61,7 +60,7 @@ from reviewer.pipeline.workers import (
     OrderedScans,
     Waiter,
     cite_items,
-    citer_for,
+    cites_itself,
     flag_count,
     row_spans,
 )
@@ -139,10 +138,8 @@ class BatchWriter:
         # detector is its own citer, its first ARM_SAMPLE briefs are read so, and the
         # rewrite arms of those in the arms' sample need no citation pass of their own
         self.cited: dict[int, list[Any]] = {}
-        if self.detection is not None and analyzer is not None:
-            detector = analyzer.detector
-            if cites_as_it_reads(detector, citer_for(detector)):
-                self.detection.cite = CITE_FIRST
+        if self.detection is not None and analyzer is not None and cites_itself(analyzer.detector):
+            self.detection.cite = CITE_FIRST
         # per queued batch, brief id -> pk of the briefs written (None: keys are pks)
         self.awaiting: deque[dict[str, int] | None] = deque()
         self.advance = advance

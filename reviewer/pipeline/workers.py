@@ -12,14 +12,14 @@ import os
 import pickle
 import tempfile
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
 from itertools import chain, islice
 from typing import IO, Any
 
 from db import writes
 from db.writes import FlagChunks, ScanRow, flag_row
-from reviewer.arms import Citer
+from reviewer.arms import Citer, cites_as_it_reads
 from reviewer.checks.registry import DetectorFault, load_detector, stream
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.types import Detector, Flag
@@ -81,19 +81,30 @@ def citer_for(detector: Detector) -> Citer:
     return citer
 
 
+def cites_itself(detector: Detector) -> bool:
+    """Whether `detector` is its own citer (`reviewer.arms.cites_as_it_reads`): one pass
+    of a brief then gives its flags and the citations the rewrite arms replace."""
+    return cites_as_it_reads(detector, citer_for(detector))
+
+
+def _citation_rows(cited: Iterable[Any]) -> list[tuple[int, int, str, float]]:
+    """Citations as they cross from a worker: (start, end, token, value)."""
+    return [(c.start, c.end, c.token, c.value) for c in cited]
+
+
 def cite_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, list[Any]]]:
     """(key, its faithful citations as (start, end, token, value)) of each item, in order,
     found by `citer_for(detector)`."""
     citer = citer_for(detector)
-    found = ((key, citer.citations(text, decode_pool(pool))) for key, text, pool in items)
-    return [(key, [(c.start, c.end, c.token, c.value) for c in cited]) for key, cited in found]
+    return [(key, _citation_rows(citer.citations(text, decode_pool(pool))))
+            for key, text, pool in items]  # fmt: skip
 
 
 def cited_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, ...]]:
     """`analyze_items` and `cite_items` of each item in one pass, where the detector is
-    its own citer (`reviewer.arms.cites_as_it_reads`): (key, checkable count, flag rows,
-    citations as `cite_items` gives them). A brief of BIG_TEXT characters or more is read
-    twice, as before, so that its flags still stream."""
+    its own citer (`cites_itself`): (key, checkable count, flag rows, citations as
+    `cite_items` gives them). A brief of BIG_TEXT characters or more is read twice, as
+    before, so that its flags still stream."""
     found: list[tuple[Any, ...]] = []
     for key, text, pool in items:
         if len(text) >= BIG_TEXT:
@@ -102,7 +113,7 @@ def cited_items(detector: Detector, items: Sequence[Item]) -> list[tuple[Any, ..
         else:
             checkable, made, citations = detector.cited(text, decode_pool(pool))  # type: ignore[attr-defined]
             flags = [flag_row(f) for f in made if storable(f)]
-            cited = [(c.start, c.end, c.token, c.value) for c in citations]
+            cited = _citation_rows(citations)
         found.append((key, checkable, flags, cited))
     return found
 

@@ -72,7 +72,7 @@ def test_one_pass_a_brief_gives_the_report_of_two(
 
     read.clear()
     monkeypatch.setattr(arms, "cites_as_it_reads", lambda detector, citer: False)
-    monkeypatch.setattr(arms_scoring, "cites_as_it_reads", lambda detector, citer: False)
+    monkeypatch.setattr(arms_scoring, "cites_itself", lambda detector: False)
     twice = run_arms(detector, briefs=briefs, citer=citer)
     found = ArmsInput(pools=None, briefs=iter(briefs), total=len(briefs))
     with arms_analyzer(detector, found, citer, workers=0) as analyzer:
