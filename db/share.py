@@ -7,7 +7,8 @@ from the database a batch at a time, so a shared review of a run of any size sta
 
 A hold is a `workclaim` row in one of a claim's slots (one slot, two in the overlap); the
 primary key on (run, claim, slot) is what stops two reviewers taking the same slot at once.
-A hold that was never labeled lapses after HOLD, so a reviewer who walks away keeps nothing.
+The review app renews the hold on the flag it shows (`hold`, every minute); a hold not
+renewed and never labeled lapses after HOLD, so a reviewer who closes the app keeps nothing.
 
 A run made with a learned model (db.queue) is shared as its own queue is walked: first the
 flags with no label made since the model was learned, then the rest, each part in the

@@ -30,6 +30,7 @@ class Queue:
 
     role = "reviewer"
     walks = False  # True: the session asks next() instead of walking the run itself
+    holds = False  # True: the flag next() gave is held, and the hold must be kept fresh
     shows_others = False
 
     def done(self, connection: Connection, only: str | None) -> str:
@@ -49,6 +50,9 @@ class Queue:
     def held_by_others(self, connection: Connection, claim_id: int) -> list[str]:
         """Teammates who hold or labeled every slot of this flag (a team's queue only)."""
         return []
+
+    def keep(self, connection: Connection, claim_id: int) -> None:
+        """Keep this reviewer's hold on the flag they look at (a team's queue only)."""
 
     def refusal(self, connection: Connection, claim_id: int) -> tuple[str, str] | None:
         """(title, why) when this reviewer may not label a flag they moved to, else None."""
@@ -75,6 +79,7 @@ class SharedQueue(Queue):
     counts only the labels made since (those it learned from are no sample)."""
 
     walks = True
+    holds = True
 
     def __init__(
         self, connection: Connection, run_id: int, reviewer: str, *, overlap: float | None,
@@ -167,6 +172,10 @@ class SharedQueue(Queue):
             session=connection, run_id=self.run_id, claim_id=claim_id, reviewer=self.reviewer,
             overlap=self.overlap, seed=self.seed, last_trained=self.last_trained,
         )  # fmt: skip
+
+    def keep(self, connection: Connection, claim_id: int) -> None:
+        share.hold(session=connection, run_id=self.run_id, claim_id=claim_id,
+                   reviewer=self.reviewer)  # fmt: skip
 
     def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
         if verdict == SKIP:

@@ -4,6 +4,7 @@ and the review screen draws what it says."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any, Literal, cast
 
@@ -46,6 +47,7 @@ class ReviewSession:
         if order == "random":  # a run made before the queue gets its order now
             run_queue.ensure_order(session=connection, run_id=run_id)
         self.taken: int | None = None  # the claim a team's queue gave last
+        self.kept_at = 0.0  # when its hold was last made or kept fresh (wall clock, s)
         # who chooses the next flag: this reviewer's own walk, a team's or an adjudicator's
         self.queue = queue or Queue()
         self.finished = False  # a team's queue has nothing more for this reviewer
@@ -139,6 +141,17 @@ class ReviewSession:
             flag_pk=flag.flag_pk, stratum=self.stratum(flag.change),
         )  # fmt: skip
 
+    def kept(self, claim_id: int) -> None:
+        """The hold on `claim_id` was kept fresh (if it is still the one given)."""
+        if claim_id == self.taken:
+            self.kept_at = time.time()
+
+    def hold_may_have_lapsed(self, after: float) -> bool:
+        """Whether the hold on the flag the team's queue gave went `after` seconds without
+        being kept fresh (the machine asleep, the database away): a teammate may hold it now.
+        The wall clock, since a monotonic one stops while the machine sleeps."""
+        return time.time() - self.kept_at >= after
+
     def find_unlabeled(self, after: tuple[int, int] | None) -> FlagView | Next | None:
         """The next unlabeled flag of the walk after (brief_pk, start), wrapping around;
         a team's queue gives its own next flag, the run's random queue its own."""
@@ -146,6 +159,7 @@ class ReviewSession:
             found = self.queue.next(self.connection)
             self.finished = found is None
             self.taken = found.claim_id if found is not None else None
+            self.kept_at = time.time()
             return found
         if self.queued:
             return self.next_in_queue() if after is not None else self.first_in_queue()

@@ -50,6 +50,9 @@ def stopped_message(error: BaseException) -> str:
 
 UI_BUSY = 0.05  # seconds a key's write may wait for a lock before it is retried aside
 RECOUNT_EVERY = 5.0  # seconds between counts of the run's labels (teammates label too)
+# seconds between refreshes of the hold on a shared run's flag (db.share: it lapses after
+# five minutes); a label after two rounds missed first checks that no teammate took it
+KEEP_EVERY = 60.0
 
 
 def review_commands() -> type[Provider]:
@@ -171,6 +174,8 @@ class ReviewScreen(HonestActions, Screen[None]):
         self.call_after_refresh(self.mount_footer)
         # teammates (or this reviewer's other window) label too: count again now and then
         self.set_interval(RECOUNT_EVERY, self.recount)
+        if self.queue.holds:  # the flag a teammate's queue would give once the hold lapses
+            self.set_interval(KEEP_EVERY, self.keep_hold)
 
     async def mount_footer(self) -> None:
         await self.mount(ReviewFooter())  # every shown key fits 120 columns; fewer below
@@ -405,6 +410,21 @@ class ReviewScreen(HonestActions, Screen[None]):
         if not self.waiting:
             self.load_totals()
 
+    def keep_hold(self) -> None:
+        """The periodic refresh of the hold on the flag a team's queue gave: skipped while
+        a write waits for the database."""
+        claim_id = self.review.taken
+        if claim_id is not None and not self.waiting:
+            self._keep(claim_id)
+
+    @work(thread=True, exclusive=True, group="hold", exit_on_error=False)
+    def _keep(self, claim_id: int) -> None:
+        try:
+            self.queue.keep(cast(Connection, TransientConnection(self.session.engine)), claim_id)
+        except (DBAPIError, DatabaseUnavailable):
+            return  # the next round tries again, and a label after a lapse checks first
+        self.review.kept(claim_id)
+
     class Totals(Message):
         """The run's counts and the team's part of the header, counted by a worker."""
 
@@ -432,7 +452,10 @@ class ReviewScreen(HonestActions, Screen[None]):
         if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
-        if flag.claim_id != self.review.taken and self._refused(flag):
+        taken = flag.claim_id == self.review.taken
+        if (not taken or self.review.hold_may_have_lapsed(2 * KEEP_EVERY)) and self._refused(
+            flag, lapsed=taken
+        ):
             return
         try:
             self.review.label(verdict, patience=0, busy=UI_BUSY)
@@ -442,11 +465,11 @@ class ReviewScreen(HonestActions, Screen[None]):
             return
         self._labeled(flag, verdict)
 
-    def _refused(self, flag: FlagView) -> bool:
+    def _refused(self, flag: FlagView, *, lapsed: bool = False) -> bool:
         """A flag reached by moving to it that this reviewer may not label: one a teammate
         holds (or labeled) in a shared run, which would make a second label outside the
         overlap; a claim an adjudicator rated, which would be their own dispute. Refused,
-        saying why."""
+        saying why. `lapsed`: the flag the queue gave, whose hold was not kept fresh."""
         try:
             refusal = self.queue.refusal(self.session, flag.claim_id)
         except (DBAPIError, DatabaseUnavailable):
@@ -454,6 +477,8 @@ class ReviewScreen(HonestActions, Screen[None]):
         if refusal is None:
             return False
         title, why = refusal
+        if lapsed:
+            why = f"Your hold on this flag lapsed while the app was away. {why}"
         self.notify(why, title=title, severity="warning", markup=False)
         return True
 
