@@ -302,18 +302,20 @@ def take_next(
     return None
 
 
-def _touch(session: Db, run_id: int, claim_id: int, reviewer: str, now: datetime) -> None:
-    session.execute(
+def _touch(session: Db, run_id: int, claim_id: int, reviewer: str, now: datetime) -> bool:
+    touched = session.execute(
         update(W)
         .where(W.c.run_id == run_id, W.c.claim_id == claim_id, W.c.reviewer == reviewer)
         .values(claimed_at=now)
     )
     session.commit()
+    return bool(touched.rowcount)
 
 
-def hold(*, session: Db, run_id: int, claim_id: int, reviewer: str) -> None:
-    """Keep the reviewer's hold on a flag fresh while they look at it."""
-    _touch(session, run_id, claim_id, reviewer, utcnow())
+def hold(*, session: Db, run_id: int, claim_id: int, reviewer: str) -> bool:
+    """Keep the reviewer's hold on a flag fresh while they look at it: False when they no
+    longer hold it (it lapsed and a teammate took it over)."""
+    return _touch(session, run_id, claim_id, reviewer, utcnow())
 
 
 def release(*, session: Db, run_id: int, claim_id: int, reviewer: str) -> None:

@@ -51,8 +51,10 @@ class Queue:
         """Teammates who hold or labeled every slot of this flag (a team's queue only)."""
         return []
 
-    def keep(self, connection: Connection, claim_id: int) -> None:
-        """Keep this reviewer's hold on the flag they look at (a team's queue only)."""
+    def keep(self, connection: Connection, claim_id: int) -> bool:
+        """Keep this reviewer's hold on the flag they look at (a team's queue only): False
+        when a teammate has taken it over."""
+        return True
 
     def refusal(self, connection: Connection, claim_id: int) -> tuple[str, str] | None:
         """(title, why) when this reviewer may not label a flag they moved to, else None."""
@@ -173,9 +175,9 @@ class SharedQueue(Queue):
             overlap=self.overlap, seed=self.seed, last_trained=self.last_trained,
         )  # fmt: skip
 
-    def keep(self, connection: Connection, claim_id: int) -> None:
-        share.hold(session=connection, run_id=self.run_id, claim_id=claim_id,
-                   reviewer=self.reviewer)  # fmt: skip
+    def keep(self, connection: Connection, claim_id: int) -> bool:
+        return share.hold(session=connection, run_id=self.run_id, claim_id=claim_id,
+                          reviewer=self.reviewer)  # fmt: skip
 
     def labeled(self, connection: Connection, claim_id: int, verdict: str) -> None:
         if verdict == SKIP:

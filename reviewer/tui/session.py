@@ -141,10 +141,11 @@ class ReviewSession:
             flag_pk=flag.flag_pk, stratum=self.stratum(flag.change),
         )  # fmt: skip
 
-    def kept(self, claim_id: int) -> None:
-        """The hold on `claim_id` was kept fresh (if it is still the one given)."""
+    def kept(self, claim_id: int, held: bool) -> None:
+        """The hold on `claim_id` was kept fresh, or found `held` no more (a teammate took
+        it over: a label on it checks first), if it is still the flag given."""
         if claim_id == self.taken:
-            self.kept_at = time.time()
+            self.kept_at = time.time() if held else 0.0
 
     def hold_may_have_lapsed(self, after: float) -> bool:
         """Whether the hold on the flag the team's queue gave went `after` seconds without

@@ -78,6 +78,32 @@ async def test_a_lapsed_hold_a_teammate_took_is_not_labeled(tmp_path, size) -> N
             assert labelers(engine) == {mine: {"bob": ("false_positive", "reviewer")}}
 
 
+async def test_a_hold_a_teammate_took_over_is_found_on_the_next_round(
+    tmp_path, size, monkeypatch
+) -> None:
+    """The app wakes after bob took ann's lapsed flag over: its next round finds the hold
+    gone (it does not count as kept), and her t on the flag is refused."""
+    from reviewer.tui.screens import review
+
+    monkeypatch.setattr(review, "KEEP_EVERY", 0.1)
+    engine, ann, _ = pair_without_overlap(tmp_path)
+    async with ann.run_test(size=size) as a:
+        await a.pause()
+        mine = ann.screen.review.taken
+        with engine.begin() as connection:  # what bob's queue does to a lapsed hold
+            connection.execute(update(W).where(W.c.reviewer == "ann").values(reviewer="bob"))
+        for _ in range(600):  # up to a minute on a loaded machine
+            await a.pause(0.1)
+            if ann.screen.review.hold_may_have_lapsed(60.0):
+                break
+        await a.press("t")
+        await at_rest(a)
+        assert labelers(engine) == {}
+        assert hold_of(engine, "bob")[0] == mine
+        said = said_by(ann)
+        assert any("bob has this flag" in m for m in said), said
+
+
 async def test_a_lapsed_hold_nobody_took_still_takes_the_label(tmp_path, size) -> None:
     """The same lapse with no teammate about: the check finds the flag still hers, and her
     label is stored as it would have been."""

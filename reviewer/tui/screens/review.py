@@ -420,10 +420,11 @@ class ReviewScreen(HonestActions, Screen[None]):
     @work(thread=True, exclusive=True, group="hold", exit_on_error=False)
     def _keep(self, claim_id: int) -> None:
         try:
-            self.queue.keep(cast(Connection, TransientConnection(self.session.engine)), claim_id)
+            reads = cast(Connection, TransientConnection(self.session.engine))
+            held = self.queue.keep(reads, claim_id)
         except (DBAPIError, DatabaseUnavailable):
             return  # the next round tries again, and a label after a lapse checks first
-        self.review.kept(claim_id)
+        self.review.kept(claim_id, held)
 
     class Totals(Message):
         """The run's counts and the team's part of the header, counted by a worker."""
