@@ -33,6 +33,15 @@ def set_back(engine, reviewer: str, by: timedelta) -> None:
         )
 
 
+async def away(pilot, engine) -> int:
+    """ann's first flag, her app then away past its hold (a laptop asleep)."""
+    await pilot.pause()
+    review = pilot.app.screen.review
+    review.kept_at -= HOLD.total_seconds() * 2
+    set_back(engine, "ann", HOLD * 2)
+    return review.taken
+
+
 async def test_a_hold_is_kept_fresh_while_the_reviewer_looks(tmp_path, size, monkeypatch) -> None:
     """ann looks at her flag past the five minutes a hold lasts (the rounds shortened here
     to a tenth of a second): her hold is kept, and bob, starting then, gets another flag."""
@@ -61,10 +70,7 @@ async def test_a_lapsed_hold_a_teammate_took_is_not_labeled(tmp_path, size) -> N
     on it is then refused, saying why, and nothing of hers is stored; bob's label is."""
     engine, ann, bob = pair_without_overlap(tmp_path)
     async with ann.run_test(size=size) as a:
-        await a.pause()
-        mine = ann.screen.review.taken
-        ann.screen.review.kept_at -= HOLD.total_seconds() * 2
-        set_back(engine, "ann", HOLD * 2)
+        mine = await away(a, engine)
         async with bob.run_test(size=size) as b:
             await b.pause()
             assert bob.screen.review.taken == mine  # the lapsed hold, taken over
@@ -109,10 +115,7 @@ async def test_a_lapsed_hold_nobody_took_still_takes_the_label(tmp_path, size) -
     label is stored as it would have been."""
     engine, ann, _ = pair_without_overlap(tmp_path)
     async with ann.run_test(size=size) as a:
-        await a.pause()
-        mine = ann.screen.review.taken
-        ann.screen.review.kept_at -= HOLD.total_seconds() * 2
-        set_back(engine, "ann", HOLD * 2)
+        mine = await away(a, engine)
         await a.press("t")
         await at_rest(a)
         assert labelers(engine) == {mine: {"ann": ("true_positive", "reviewer")}}
