@@ -117,13 +117,14 @@ class SharedQueue(Queue):
         if p.labeled < p.flags and self.last_trained is not None:
             return (
                 "Nothing left for you: every flag is labeled since the model was learned, "
-                "held by a teammate (a hold lapses after five minutes) or labeled by you "
-                "before it was learned (a teammate's label is the sample's)."
+                "held by a teammate (a hold lapses five minutes after its reviewer closes "
+                "the app) or labeled by you before it was learned (a teammate's label is the "
+                "sample's)."
             )
         if p.labeled < p.flags:
             return (
                 "Nothing left for you: every flag is labeled or held by a teammate "
-                "(a hold lapses after five minutes)."
+                "(a hold lapses five minutes after its reviewer closes the app)."
             )
         left = share.overlap_left(
             session=connection, run_id=self.run_id, flag_class=self.flag_class,
