@@ -420,8 +420,8 @@ class ReviewScreen(HonestActions, Screen[None]):
     @work(thread=True, exclusive=True, group="hold", exit_on_error=False)
     def _keep(self, claim_id: int) -> None:
         try:
-            reads = cast(Connection, TransientConnection(self.session.engine))
-            held = self.queue.keep(reads, claim_id)
+            writes = cast(Connection, TransientConnection(self.session.engine))
+            held = self.queue.keep(writes, claim_id)
         except (DBAPIError, DatabaseUnavailable):
             return  # the next round tries again, and a label after a lapse checks first
         self.review.kept(claim_id, held)
@@ -453,10 +453,11 @@ class ReviewScreen(HonestActions, Screen[None]):
         if flag is None:
             self.notify("No flag to label here.", severity="warning", markup=False)
             return
+        # a flag moved to by hand is checked; the one the queue gave, once its hold may
+        # have lapsed
         taken = flag.claim_id == self.review.taken
-        if (not taken or self.review.hold_may_have_lapsed(2 * KEEP_EVERY)) and self._refused(
-            flag, lapsed=taken
-        ):
+        check = not taken or self.review.hold_may_have_lapsed(2 * KEEP_EVERY)
+        if check and self._refused(flag, lapsed=taken):
             return
         try:
             self.review.label(verdict, patience=0, busy=UI_BUSY)
