@@ -84,15 +84,18 @@ async def test_a_lapsed_hold_a_teammate_took_is_not_labeled(tmp_path, size) -> N
             assert labelers(engine) == {mine: {"bob": ("false_positive", "reviewer")}}
 
 
+@pytest.mark.parametrize("server", ["sqlite", "postgresql"])
 async def test_a_hold_a_teammate_took_over_is_found_on_the_next_round(
-    tmp_path, size, monkeypatch
+    request, server, tmp_path, size, monkeypatch
 ) -> None:
     """The app wakes after bob took ann's lapsed flag over: its next round finds the hold
-    gone (it does not count as kept), and her t on the flag is refused."""
+    gone (it does not count as kept), and her t on the flag is refused; on SQLite and on
+    PostgreSQL, whose drivers each say how many rows the renewal updated."""
     from reviewer.tui.screens import review
 
     monkeypatch.setattr(review, "KEEP_EVERY", 0.1)
-    engine, ann, _ = pair_without_overlap(tmp_path)
+    where = tmp_path if server == "sqlite" else request.getfixturevalue("pg_url")
+    engine, ann, _ = pair_without_overlap(where)
     async with ann.run_test(size=size) as a:
         await a.pause()
         mine = ann.screen.review.taken

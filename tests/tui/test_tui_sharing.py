@@ -200,10 +200,11 @@ async def test_the_disagree_filter_walks_differing_claims_showing_every_verdict(
     engine.dispose()
 
 
-def pair_without_overlap(tmp_path):  # type: ignore[no-untyped-def]
-    """Ten flags shared by ann and bob, none of them in the overlap."""
+def pair_without_overlap(where):  # type: ignore[no-untyped-def]
+    """Ten flags shared by ann and bob, none of them in the overlap: in a SQLite file in the
+    folder `where`, or in the database at the URL `where`."""
     pair = [flag(10, "55", 55.0), flag(20, "22.4", 22.4, "sign", "none")]
-    engine, _, _ = seed(tmp_path / "team.db", [pair] * 5)
+    engine, _, _ = seed(where if isinstance(where, str) else where / "team.db", [pair] * 5)
     ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
     bob = ReviewApp(engine, reviewer="bob", share=True)
     return engine, ann, bob
