@@ -4,13 +4,15 @@ and learned models by name."""
 from __future__ import annotations
 
 import json
+import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
-from db.tables import Db, utcnow
+from db.tables import Db, meta, utcnow
 from db.tables import brief as B
 from db.tables import claim as C
 from db.tables import detectorrun as R
@@ -88,11 +90,37 @@ def labeled_briefs(*, session: Db) -> TrainingSet:
     return TrainingSet(list(found.values()), last_label, last_miss)
 
 
+def database_id(*, session: Db, create: bool = False) -> str | None:
+    """This database's own id, made (with `create`) the first time a model is learned in it.
+    A model names the database it learned in, so that another database never takes that
+    database's run and label ids for its own."""
+    found = session.scalar(select(meta.c.value).where(meta.c.key == "database_id"))
+    if found is not None or not create:
+        return found
+    made = uuid.uuid4().hex
+    try:
+        with session.begin_nested():  # a learn beside this one may make it first
+            session.execute(insert(meta).values(key="database_id", value=made))
+    except IntegrityError:
+        return session.scalar(select(meta.c.value).where(meta.c.key == "database_id"))
+    return made
+
+
 def store_model(*, session: Db, name: str, body: str) -> int:
-    """Keep a learned model (its file's JSON), with what it learned from as columns; its id."""
+    """Keep a learned model (its file's JSON), with what it learned from as columns; its id.
+
+    A model learned in another database (or in one before models named theirs) learned
+    from labels this one cannot tell apart: its run is none of this database's, and every
+    label and miss already here counts as one it may have learned from, so that only the
+    labels made after it came are a sample of its flags."""
     learned = json.loads(body).get("trained_on", {})
     keys = ("run", "examples", "contradictions", "briefs", "last_label", "last_miss")
     number = {k: learned.get(k) if isinstance(learned.get(k), int) else None for k in keys}
+    here = learned.get("database")
+    if not isinstance(here, str) or here != database_id(session=session):
+        number["run"] = None
+        number["last_label"] = session.scalar(select(func.max(L.c.id)))
+        number["last_miss"] = session.scalar(select(func.max(M.c.id)))
     added = session.execute(
         insert(LM).values(
             name=name, body=body, created_at=utcnow(), run_id=number["run"],

@@ -49,13 +49,13 @@ def model_figures_on(connection: Connection, *, run_id: int) -> dict[str, Any] |
 def _read(rows: Rows, mark: str, run_id: int) -> dict[str, Any] | None:
     try:
         model = rows(
-            "SELECT m.id, m.name, m.body, m.last_label FROM detectorrun r "
+            "SELECT m.id, m.name, m.body, m.last_label, m.run_id FROM detectorrun r "
             f"JOIN learnedmodel m ON m.id = r.model_id WHERE r.id = {mark}",
             (run_id,),
         )
         if not model:
             return None
-        model_id, name, body, last_label = model[0]
+        model_id, name, body, last_label, learned_here = model[0]
         verdicts = rows(
             "SELECT c.verdict, CASE WHEN c.label_id > {0} THEN 1 ELSE 0 END, count(*) "
             "FROM flagrecord f JOIN claim c ON c.id = f.claim_id "
@@ -65,7 +65,9 @@ def _read(rows: Rows, mark: str, run_id: int) -> dict[str, Any] | None:
         )
     except Exception:  # not tables this version knows: no figures rather than a failure
         return None
-    return {"model": _figures(model_id, name, body, verdicts)}
+    figures = _figures(model_id, name, body, verdicts)
+    figures["elsewhere"] = learned_here is None  # learned in another database (store_model)
+    return {"model": figures}
 
 
 def _figures(model_id: int, name: str, body: str, verdicts: list[tuple[Any, ...]]) -> dict:

@@ -650,6 +650,9 @@ def learn(
     """Learn from the labels which numbers contradict: a model any run can use (--model)."""
     from reviewer.commands import learn as command
 
+    if name is not None and (not name.strip() or not name.isprintable()):
+        raise typer.BadParameter("a model's name is one line of text", param_hint="--name")
+
     raise typer.Exit(command.learn(db or default_db(), run=run, name=name, out_file=out))
 
 

@@ -261,10 +261,12 @@ def describe(detector: Detector) -> tuple[str, str, str]:
     name = getattr(detector, "name", None) or type(detector).__name__
     version = getattr(detector, "version", None) or "unversioned"
     from reviewer.grounding.pool import PoolDetector
+    from reviewer.learn.model import ModelDetector
 
     config = getattr(detector, "config", None)
-    if isinstance(detector, PoolDetector):
-        config_json = json.dumps(detector.config_dict(), sort_keys=True)
+    read_by = detector.detector if isinstance(detector, ModelDetector) else detector
+    if isinstance(read_by, PoolDetector):  # (a model's run: the config its rules read)
+        config_json = json.dumps(read_by.config_dict(), sort_keys=True)
     elif isinstance(config, DetectorConfig):
         config_json = config.to_json()
     elif config is None:

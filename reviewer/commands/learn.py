@@ -121,13 +121,16 @@ def within_arms(engine: Any, detector: Any, model: Any) -> tuple[Any, str | None
     )
 
 
-def _trained_on(examples: list[Any], found: Any, training: Any, cv: Any) -> dict[str, Any]:
-    """What a model keeps of what it learned from: the examples, the run that read them,
-    the newest label and miss it saw, and its cross-validated figures."""
+def _trained_on(
+    examples: list[Any], found: Any, training: Any, cv: Any, database: str
+) -> dict[str, Any]:
+    """What a model keeps of what it learned from: the examples, the database and run that
+    read them, the newest label and miss it saw, and its cross-validated figures."""
     return {
         "examples": len(examples),
         "contradictions": sum(e.truth for e in examples),
         "briefs": len({e.brief for e in examples}),
+        "database": database,
         "run": found.id,
         "detector": found.detector,
         "version": found.version,
@@ -138,13 +141,46 @@ def _trained_on(examples: list[Any], found: Any, training: Any, cv: Any) -> dict
     }
 
 
+def too_few(examples: list[Any]) -> str | None:
+    """Why the examples are too few to learn from (`LEARN_EACH` of each truth, the least
+    `reviewer stats` advises learning from), or None."""
+    from reviewer.learn.advice import LEARN_EACH
+
+    right = sum(e.truth for e in examples)
+    counts = {"contradicting": right, "not contradicting": len(examples) - right}
+    if min(counts.values()) >= LEARN_EACH:
+        return None
+    short = " and ".join(f"{n:,} {truth}" for truth, n in counts.items())
+    lead = "nothing to learn from" if not min(counts.values()) else "too few labels to learn from"
+    return (
+        f"{lead}: the labels tell {short} numbers; a model needs at least {LEARN_EACH} of "
+        "each (label flags true or false, mark misses and briefs read in full in reviewer "
+        "review)"
+    )
+
+
+def _writable(out_file: Path | None) -> str | None:
+    """Why `out_file` cannot be written, said before anything is learned or stored."""
+    if out_file is None:
+        return None
+    if out_file.is_dir():
+        return f"{out_file}: a folder, not a file to write the model to"
+    if not out_file.parent.is_dir():
+        return f"{out_file}: no such folder {str(out_file.parent)!r}"
+    return None
+
+
 def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path | None) -> int:
     from sqlmodel import Session
 
-    from db.learned import labeled_briefs, store_model
+    from db.learned import database_id, labeled_briefs, store_model
     from reviewer.checks.registry import DetectorLoadError, load_run_detector
     from reviewer.learn.fit import cross_validate, fit, learning_curve
 
+    unwritable = _writable(out_file)
+    if unwritable:
+        echo(unwritable, error=True)
+        return USAGE
     engine = open_db(url_or_path, must_exist=True)
     if engine is None:
         return USAGE
@@ -165,14 +201,9 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 say(err(), note)
             training = labeled_briefs(session=session)
             examples = examples_of(detector, training.briefs)
-            truths = {e.truth for e in examples}
-            if truths != {True, False}:
-                lacking = "contradiction" if True not in truths else "number that is none"
-                echo(
-                    f"nothing to learn from: no labeled {lacking} yet (label flags, mark "
-                    "misses and briefs read in full in reviewer review)",
-                    error=True,
-                )
+            refused = too_few(examples)
+            if refused:
+                echo(refused, error=True)
                 return USAGE
             try:
                 import sklearn  # noqa: F401
@@ -186,13 +217,19 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 cv = cross_validate(examples)
                 status.update("learning: the learning curve (a model of a share of the briefs)")
                 curve = learning_curve(examples)
-                trained_on = _trained_on(examples, found, training, cv)
+                here = database_id(session=session, create=True)
+                trained_on = _trained_on(examples, found, training, cv, here)
                 briefs, positives = trained_on["briefs"], trained_on["contradictions"]
                 status.update("learning: the model of every label, checked on the four arms")
                 model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
             if backed_off:
                 model.trained_on["arms"] = backed_off
             model_name = name or "model"
+            if out_file is not None:  # written first: a file that fails stores no model
+                try:
+                    out_file.write_text(model.to_json() + "\n", encoding="utf-8")
+                except OSError as problem:
+                    return fail(problem)
             model_id = store_model(session=session, name=model_name, body=model.to_json())
     finally:
         engine.dispose()
@@ -207,10 +244,6 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
     if backed_off:
         say(err(), f"note: {backed_off} (the figures above are of the model as learned)")
     if out_file is not None:
-        try:
-            out_file.write_text(model.to_json() + "\n", encoding="utf-8")
-        except OSError as problem:
-            return fail(problem)
         say(console, f"written to {out_file}")
     model_ref = str(out_file) if out_file is not None else model_name
     say(console, _next_step(url_or_path, model_ref, found.detector, found.spec))

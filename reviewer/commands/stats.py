@@ -91,10 +91,15 @@ def model_lines(model: dict[str, Any]) -> list[str]:
     """A run made with a learned model: its precision as cross-validated when learned, and
     from labels made since, apart; its training labels are no sample of these flags."""
     after = model["after_training"]
+    before = (
+        "labeled before it came to this database (it was learned in another, perhaps from "
+        "the same labels)"
+        if model.get("elsewhere")
+        else "labeled before it was learned, which it learned from,"
+    )
     return [
         f"made with model {model['id']} ({model['name']!r}): "
-        f"{counted(model['training_labels'], 'flag')} labeled before it was learned, which "
-        "it learned from, are no sample of these flags",
+        f"{counted(model['training_labels'], 'flag')} {before} are no sample of these flags",
         f"  cross-validated when learned: precision {_share(model['cross_validated'])}",
         f"  labeled since ({counted(after['labels'], 'flag')}): precision {_share(after)}",
     ]

@@ -246,6 +246,11 @@ def model_parts(model: Mapping[str, Any] | None) -> list[Part]:
     trained = int(model["training_labels"])
     flags = f"{trained:,} flag{'s' * (trained != 1)}"
     since = f"n={after['labels']}"
+    came, learned = (  # a model learned in another database (db.learned.store_model)
+        ("came", "learned elsewhere")
+        if model.get("elsewhere")
+        else ("was learned", "it learned from them")
+    )
     return [
         ("\nLearned model", "bold underline"),
         (f"  #{model['id']} {one_line(str(model['name']))[:30]} · precision\n", "dim"),
@@ -263,8 +268,8 @@ def model_parts(model: Mapping[str, Any] | None) -> list[Part]:
             since,
             "no true/false label since it was learned",
         ),
-        (f"            {flags} labeled before it was learned:\n", "dim"),
-        ("            it learned from them, no sample\n", "dim"),
+        (f"            {flags} labeled before it {came}:\n", "dim"),
+        (f"            {learned}, no sample\n", "dim"),
     ]
 
 
