@@ -7,8 +7,11 @@ import inspect
 import json
 import math
 import operator
+import os
 import shlex
+import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from reviewer.grounding.config import ConfigError, DetectorConfig, stored_config
@@ -68,7 +71,7 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
 
     try:
         with stdout_to_stderr():  # what the plugin prints is never a command's output
-            module = importlib.import_module(module_name)
+            module = _import_plugin(module_name)
     except ImportError as err:
         raise DetectorLoadError(
             f"detector {spec!r}: cannot import module {module_name!r} ({err}); {AVAILABLE}"
@@ -99,6 +102,23 @@ def load_detector(spec: str, config: DetectorConfig | None = None) -> Detector:
     if isinstance(obj, PoolDetector):  # a built-in by its class's path: our own code
         return obj
     return IsolatedPlugin(obj)  # run where its end (os._exit, a crash) cannot end ours
+
+
+def _import_plugin(module_name: str) -> Any:
+    """The plugin's module; one not found on the path is looked for in the working folder
+    too (last, after every installed package), as `python -m` would find it: a user's
+    `mycheck.py` beside their briefs loads as `mycheck:MyCheck` from the `reviewer` command."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        top = module_name.partition(".")[0]
+        here = os.getcwd()
+        if err.name != top or here in sys.path or "" in sys.path:
+            raise
+        if not (Path(here, top + ".py").is_file() or Path(here, top).is_dir()):
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module_name)
 
 
 def _outside(spec: str, config: DetectorConfig | None) -> Detector:

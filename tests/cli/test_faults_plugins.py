@@ -120,3 +120,33 @@ def test_regress_fails_the_fixture_a_faulty_plugin_broke_and_goes_on(tmp_path, p
     assert "Traceback" not in result.output
     failed = [line for line in result.stdout.splitlines() if "detector " in line]
     assert len(failed) == 1 and "bad" in failed[0], result.stdout
+
+
+def test_a_plugin_beside_the_briefs_loads_from_the_reviewer_command(tmp_path):
+    # the docs' `--detector mycheck:MyCheck` with mycheck.py in the working folder: the
+    # console script does not put that folder on the path as `python -m` does
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "mycheck.py").write_text(
+        "from reviewer.checks import load_detector\n\n\n"
+        "class MyCheck:\n"
+        "    def flag(self, text, pool):\n"
+        "        return load_detector('reference').flag(text, pool)\n"
+    )
+    (tmp_path / "b.jsonl").write_text(
+        '{"id": "a", "text": "rhr 50 bpm", "pool": [{"name": "rhr", "value": 52, "unit": "bpm"}]}\n'
+    )
+    reviewer = str(Path(sys.executable).with_name("reviewer"))
+    found = subprocess.run(
+        [reviewer, "scan", "b.jsonl", "--detector", "mycheck:MyCheck"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert found.returncode == 0, found.stderr
+    assert '"token": "50"' in found.stdout
+    missing = subprocess.run(
+        [reviewer, "scan", "b.jsonl", "--detector", "nothere:MyCheck"],
+        cwd=tmp_path, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert missing.returncode == 2 and "cannot import module 'nothere'" in missing.stderr
