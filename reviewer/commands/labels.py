@@ -17,7 +17,7 @@ def export(url_or_path: str, *, run: str | None, out: Path | None) -> int:
     from db.label_io import export_lines
     from db.runs import find_run
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = open_db(url_or_path, must_exist=True, read_only=True)
     if engine is None:
         return USAGE
     try:
