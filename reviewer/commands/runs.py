@@ -9,6 +9,7 @@ from typing import Any
 
 from rich import box
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -62,35 +63,65 @@ def arms_cell(arms: dict[str, Any] | None) -> Text:
     return cell
 
 
-def runs_table(summaries: list[RunSummary]) -> Table:
+ARMS_HEADER = "arms: faith corr sign unrel (template) · the same (rewrite) · prod"
+RIGHT = ("flags", "labeled", "precision")
+# the tables a terminal too narrow for one row a run gets instead, widest first
+LAYOUTS = (
+    (("run", "detector", "config", "made", "flags", "labeled", "precision", "95% CI", "arms"),),
+    (("run", "detector", "config", "made", "flags", "labeled", "precision", "95% CI"),
+     ("run", "arms")),
+    (("run", "detector", "config", "made"), ("run", "flags", "labeled", "precision", "95% CI"),
+     ("run", "arms")),
+)  # fmt: skip
+
+
+def _cells(s: RunSummary) -> dict[str, Text]:
+    run = s.run
+    digest = (run.config_digest or "")[:8] or "—"
+    made = run.created_at.strftime("%Y-%m-%d %H:%M") if run.created_at else "—"
+    if run.status == "failed":
+        made += " FAILED"
+    elif run.status != "finished":
+        made += " running"  # or killed: the next ingest or flag marks it failed
+    precision, interval = _precision(s)
+    return {
+        "run": Text(cell(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),
+        "detector": Text(cell(f"{run.detector} {run.version}")),
+        "config": Text(visible(f"{digest} {config_summary(run.config)}")),
+        "made": Text(made),
+        "flags": Text(f"{run.flags:,}"),
+        "labeled": Text(f"{s.labeled:,}"),
+        "precision": Text(precision),
+        "95% CI": Text(interval),
+        "arms": arms_cell(s.arms),
+    }
+
+
+def runs_table(summaries: list[RunSummary], columns: tuple[str, ...] = LAYOUTS[0][0]) -> Table:
+    """One row a run, of `columns` (every one by default, the stored arms last)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    for name in ("run", "detector", "config", "made", "flags", "labeled", "precision", "95% CI"):
-        justify = "right" if name in ("flags", "labeled", "precision") else "left"
-        table.add_column(name, justify=justify, no_wrap=name != "config")  # type: ignore[arg-type]
-    table.add_column(
-        "arms: faith corr sign unrel (template) · the same (rewrite) · prod", no_wrap=True
-    )
+    for name in columns:
+        justify = "right" if name in RIGHT else "left"
+        table.add_column(ARMS_HEADER if name == "arms" else name, justify=justify,  # type: ignore[arg-type]
+                         no_wrap=name != "config")  # fmt: skip
     for s in summaries:
-        run = s.run
-        digest = (run.config_digest or "")[:8] or "—"
-        made = run.created_at.strftime("%Y-%m-%d %H:%M") if run.created_at else "—"
-        if run.status == "failed":
-            made += " FAILED"
-        elif run.status != "finished":
-            made += " running"  # or killed: the next ingest or flag marks it failed
-        precision, interval = _precision(s)
-        table.add_row(
-            Text(cell(f"#{run.id} {run.name}" if run.name else f"#{run.id}")),
-            Text(cell(f"{run.detector} {run.version}")),
-            Text(visible(f"{digest} {config_summary(run.config)}")),
-            Text(made),
-            Text(f"{run.flags:,}"),
-            Text(f"{s.labeled:,}"),
-            Text(precision),
-            Text(interval),
-            arms_cell(s.arms),
-        )
+        cells = _cells(s)
+        table.add_row(*(cells[name] for name in columns))
     return table
+
+
+def print_runs(summaries: list[RunSummary], console: Console) -> None:
+    """The runs table; on a terminal too narrow for it, the first of `LAYOUTS` whose
+    tables fit (the last, where none does), so that no column is cut to an ellipsis."""
+    options = console.options.update_width(10_000)
+    for layout in LAYOUTS:
+        tables = [runs_table(summaries, columns) for columns in layout]
+        if not console.is_terminal or all(
+            Measurement.get(console, options, table).maximum <= console.width for table in tables
+        ):
+            break
+    for table in tables:
+        console.print(table)
 
 
 def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
@@ -110,7 +141,7 @@ def runs(url_or_path: str, *, reviewer: str | None, as_json: bool) -> int:
         say(out(), "no detector run yet (reviewer ingest FILE, or reviewer flag)")
         return 0
     console = out(columns=False)  # piped: the table at its natural width, never squeezed
-    console.print(runs_table(summaries))
+    print_runs(summaries, console)
     for line in runs_chart(summaries):
         console.print(line, overflow="ellipsis", no_wrap=True)
     if any(s.unmeasured for s in summaries):

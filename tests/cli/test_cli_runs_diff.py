@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from sqlmodel import Session
@@ -298,3 +299,22 @@ def test_arms_of_one_detector_say_the_latest_run_was_another_s(tmp_path) -> None
     assert "(reviewer arms --run 1)" in said and "four arms · default" in result.stdout
     same = runner.invoke(app, ["arms", "-d", "reference", "--db", str(dbp)])
     assert "latest run" not in same.stderr
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_runs_on_a_narrow_terminal_cuts_no_column(tmp_path, columns) -> None:  # type: ignore[no-untyped-def]
+    # a row a run with its arms is some 170 columns: a narrower terminal gets the runs in
+    # tables that fit, every figure whole
+    dbp = two_runs(tmp_path)
+    env = {"FORCE_COLOR": "1", "COLUMNS": str(columns)}
+    result = runner.invoke(app, ["runs", "--db", str(dbp)], env=env)
+    assert result.exit_code == 0, result.output
+    shown = re.sub(r"\x1b\[[0-9;]*m", "", result.stdout)  # a terminal's styles
+    said = shown.split("precision per run")[0]  # (the chart after it: cut to fit)
+    assert all(len(line) <= columns for line in said.splitlines())
+    assert "…" not in said
+    for whole in ("#2 v2", "reference 1.1", "default 2.0", "config", "95% CI", "arms: faith"):
+        assert whole in said
+    made = str(db.open_to_read(str(dbp)).connect().exec_driver_sql(
+        "SELECT created_at FROM detectorrun WHERE id = 2").scalar())[:16]  # fmt: skip
+    assert made.replace("T", " ") in said
