@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         SliceStats,
     )
     from db.labels import (
+        labeled_from_queue,
         record_label,
         set_note,
         undo_last_label,
@@ -88,7 +89,9 @@ WHERE = {
         ),
         "db.engine",
     ),
-    **dict.fromkeys(("record_label", "set_note", "undo_last_label"), "db.labels"),
+    **dict.fromkeys(
+        ("labeled_from_queue", "record_label", "set_note", "undo_last_label"), "db.labels"
+    ),
     **dict.fromkeys(
         (
             "FILTERS",
@@ -178,6 +181,7 @@ __all__ = [
     "get_run",
     "iter_briefs_text",
     "iter_pools",
+    "labeled_from_queue",
     "latest_run",
     "list_briefs",
     "list_runs",

@@ -64,6 +64,15 @@ def _state(connection: Connection, claim_id: int, reviewer: str) -> _State | Non
     return _State(row.verdict, row.note, row.label_id, origin)
 
 
+def labeled_from_queue(
+    connection: Connection, *, claim_id: int, reviewer: str, run_id: int
+) -> bool:
+    """Whether the reviewer's standing label on a claim was made from run `run_id`'s
+    random queue (a label made again keeps how the flag came to them)."""
+    state = _state(connection, claim_id, reviewer)
+    return state is not None and state.verdict is not None and state.origin == (run_id, True)
+
+
 def _origin(connection: Connection, label_id: int | None) -> tally.Origin:
     """The run a label was made in and whether through its queue (db.tally.Origin)."""
     if label_id is None:

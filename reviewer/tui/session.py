@@ -134,8 +134,12 @@ class ReviewSession:
         connection)."""
         if flag.change == "gone" or self.queue.role != "reviewer":
             return False
-        if self.queue.walks:
-            return flag.claim_id == self.taken
+        if self.queue.walks:  # (a flag labeled again keeps how its label came)
+            again = flag.verdict is not None and flag.claim_id != self.taken
+            return flag.claim_id == self.taken or (again and db.labeled_from_queue(
+                reads or self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
+                run_id=self.run_id,
+            ))  # fmt: skip
         return self.order == "random" and run_queue.is_next_in_queue(
             session=reads or self.connection, run_id=self.run_id, reviewer=self.reviewer,
             flag_pk=flag.flag_pk, stratum=self.stratum(flag.change),
@@ -162,8 +166,12 @@ class ReviewSession:
             self.taken = found.claim_id if found is not None else None
             self.kept_at = time.time()
             return found
-        if self.queued:
-            return self.next_in_queue() if after is not None else self.first_in_queue()
+        if self.queued:  # the queue's first flag, unless it is the one passed over
+            head = self.first_in_queue()
+            current = self.current
+            if after is None or head is None or current is None:
+                return head
+            return self.next_in_queue() if head.claim_id == current.claim_id else head
         if self.only is not None and self.previous is not None:
             return next_unlabeled_change(
                 db=self.connection, run_id=self.run_id, previous=self.previous,

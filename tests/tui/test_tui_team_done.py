@@ -144,3 +144,25 @@ async def test_a_team_shares_only_the_new_flags_of_a_release(database, size) -> 
         )
     engine.dispose()
     assert starts == [30]  # the new flags alone
+
+
+async def test_a_flag_labeled_again_after_the_end_stays_a_queue_label(database, size) -> None:
+    # the cursor stays on the last flag the queue gave; a second key on it changes the
+    # verdict, not how the flag came to the reviewer
+    engine, _, _ = seed(database, [[flag(10, "55", 55.0)]] * 2)
+    ann = ReviewApp(engine, reviewer="ann", share=True, overlap=0.0)
+    async with ann.run_test(size=size) as a:
+        await press(a, "t")
+        await press(a, "t")
+        assert any("The team has finished" in m for m in said(ann)), said(ann)
+        await press(a, "f")
+    engine.dispose()
+    engine = db.open_existing(database)
+    with engine.connect() as connection:
+        rows = connection.execute(
+            text("SELECT verdict, queue FROM label WHERE reviewer = 'ann' ORDER BY id")
+        ).all()
+    engine.dispose()
+    assert [(verdict, bool(queued)) for verdict, queued in rows] == [
+        ("true_positive", True), ("true_positive", True), ("false_positive", True),
+    ]  # fmt: skip
