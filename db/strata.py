@@ -274,7 +274,10 @@ def run_recall(
             caught += 1
         else:
             missed += 1
-    return Recall(caught, missed)
+    if caught + missed:
+        return Recall(caught, missed)
+    ((reviewed,),) = read(f"SELECT count(*) FROM ({briefs}) r", params)
+    return Recall(0, 0, int(reviewed))
 
 
 def _contradictions(claims: list[tuple[Any, ...]]) -> list[list[tuple[Any, ...]]]:

@@ -351,6 +351,7 @@ class Recall:
 
     caught: int
     missed: int
+    reviewed: int = 0  # the briefs read in full they were found in
 
     @property
     def n(self) -> int:
@@ -368,6 +369,7 @@ class Recall:
         return {
             "caught": self.caught,
             "missed": self.missed,
+            "reviewed_briefs": self.reviewed,
             "recall": self.value,
             "recall_ci": list(self.ci) if self.n else None,
         }

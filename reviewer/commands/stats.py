@@ -422,8 +422,14 @@ def print_difference(change: dict[str, Any], console: Console) -> None:
 
 def print_recall(recall: dict[str, Any], console: Console) -> None:
     if not recall["caught"] + recall["missed"]:
-        say(console, "recall: unmeasured until a brief is read in full (`c` in the review app; "
-                     "`m` marks a missed contradiction)")  # fmt: skip
+        read = recall.get("reviewed_briefs") or 0
+        if read:  # read, and no contradiction in them: none caught, none missed
+            hold = "holds" if read == 1 else "hold"
+            say(console, f"recall: unmeasured: the {counted(read, 'brief')} read in full {hold} "
+                         "no contradiction (a true positive, or one `m` marked missed)")  # fmt: skip
+        else:
+            say(console, "recall: unmeasured until a brief is read in full (`c` in the review "
+                         "app; `m` marks a missed contradiction)")  # fmt: skip
         return
     low, high = recall["recall_ci"]
     say(

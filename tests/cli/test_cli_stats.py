@@ -309,3 +309,21 @@ def test_stats_says_when_only_settling_disputes_can_narrow_the_interval(tmp_path
     assert f"labeling the {left} flags left would not bring the interval to ±5 points " \
            "without settling the 3 claims in dispute" in table  # fmt: skip
     assert "would bring the interval to ±5 points" not in table
+
+
+def test_recall_says_when_the_briefs_read_in_full_hold_no_contradiction(tmp_path):
+    dbp = tmp_path / "r.db"
+    path = write_briefs(tmp_path / "b.jsonl")
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(dbp)]).exit_code == 0
+    said = " ".join(runner.invoke(app, ["stats", "--db", str(dbp)]).stdout.split())
+    assert "recall: unmeasured until a brief is read in full" in said
+    first = json.loads(path.read_text().splitlines()[0])["id"]
+    read = tmp_path / "read.jsonl"
+    read.write_text(json.dumps({"brief": first, "reviewed": True}) + "\n")
+    imported = runner.invoke(app, ["labels", "import", str(read), "--db", str(dbp)])
+    assert imported.exit_code == 0, imported.output
+    result = runner.invoke(app, ["stats", "--db", str(dbp)])
+    said = " ".join(result.stdout.split())
+    assert "recall: unmeasured: the 1 brief read in full holds no contradiction" in said
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    assert figures["recall"]["reviewed_briefs"] == 1

@@ -119,3 +119,16 @@ def test_the_stats_panel_says_when_only_settling_disputes_narrows_the_interval(t
     left = stats.flags - 4
     assert f"To ±5 pts {left} more true/false labels, then settle the 3 claims in dispute" in shown
     assert "there: the interval is ±5 or less" not in shown
+
+
+def test_the_panels_recall_line_says_what_the_briefs_read_in_full_hold() -> None:
+    from reviewer.tui.widgets.strata_lines import recall_parts
+
+    def said(recall: dict) -> str:
+        return "".join(p if isinstance(p, str) else p[0] for p in recall_parts(recall))
+
+    none = {"caught": 0, "missed": 0, "recall": None, "recall_ci": None}
+    assert "mark briefs fully reviewed" in said(none | {"reviewed_briefs": 0})
+    assert "no contradiction in the 2 briefs read in full" in said(none | {"reviewed_briefs": 2})
+    found = {"caught": 3, "missed": 1, "recall": 0.75, "recall_ci": [0.3, 0.95]}
+    assert "0.75 [0.30, 0.95] 3 caught, 1 missed" in said(found | {"reviewed_briefs": 2})

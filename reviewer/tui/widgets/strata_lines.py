@@ -143,10 +143,13 @@ def difference_parts(change: Mapping[str, Any] | None) -> list[Part]:
 def recall_parts(recall: Mapping[str, Any]) -> list[Part]:
     n = int(recall.get("caught", 0)) + int(recall.get("missed", 0))
     if not n:
-        return [
-            ("Recall         ", "bold"),
-            ("– mark briefs fully reviewed to measure it\n", "dim"),
-        ]
+        read = int(recall.get("reviewed_briefs") or 0)
+        said = (
+            f"– no contradiction in the {read} brief{'s' * (read != 1)} read in full\n"
+            if read
+            else "– mark briefs fully reviewed to measure it\n"
+        )
+        return [("Recall         ", "bold"), (said, "dim")]
     low, high = recall["recall_ci"]
     return [
         ("Recall         ", "bold"),
