@@ -425,8 +425,9 @@ def print_recall(recall: dict[str, Any], console: Console) -> None:
         read = recall.get("reviewed_briefs") or 0
         if read:  # read, and no contradiction in them: none caught, none missed
             hold = "holds" if read == 1 else "hold"
-            say(console, f"recall: unmeasured: the {counted(read, 'brief')} read in full {hold} "
-                         "no contradiction (a true positive, or one `m` marked missed)")  # fmt: skip
+            say(console, f"recall: unmeasured: the {counted(read, 'brief')} read in full "
+                         f"{hold} no contradiction (a true positive, or one `m` marked "
+                         "missed)")  # fmt: skip
         else:
             say(console, "recall: unmeasured until a brief is read in full (`c` in the review "
                          "app; `m` marks a missed contradiction)")  # fmt: skip
