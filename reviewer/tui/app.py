@@ -160,11 +160,11 @@ class ReviewApp(App[None]):
     def _waiting_for_lock(self, waited: float, timeout: float) -> None:
         """A write waits for another program's SQLite lock (called from db.busy's thread;
         notify is thread-safe and does not wait for the UI thread, which may be the one
-        waiting)."""
+        waiting). One a second, each gone as the next comes: never a pile of them."""
         self.notify(
             f"Waiting for the database: another program holds its lock ({waited:.0f} s of "
             f"at most {timeout:g} s).",
-            title="Database", severity="warning", markup=False,
+            title="Database", severity="warning", markup=False, timeout=1.2,
         )  # fmt: skip
 
     async def action_quit(self) -> None:

@@ -52,3 +52,17 @@ async def test_a_label_waiting_for_another_programs_lock_gets_a_notice(tmp_path,
         verdicts = connection.scalars(text("SELECT verdict FROM label ORDER BY id")).all()
     assert verdicts == ["true_positive", "false_positive"]
     engine.dispose()
+
+
+async def test_the_lock_notices_of_a_long_wait_do_not_pile_up(tmp_path, size):
+    # db.busy says each second how long a write has waited: each notice is gone when the
+    # next comes, so the screen never holds a stack of them
+    engine = seed(tmp_path / "r.db")
+    app = ReviewApp(engine, reviewer="ana")
+    async with app.run_test(size=size) as pilot:
+        for waited in (1, 2, 3, 4):
+            app._waiting_for_lock(waited, 60)
+            await pilot.pause(1.0)
+        shown = [n.message for n in app._notifications if "holds its lock" in n.message]
+        assert len(shown) <= 2 and "(4 s of at most 60 s)" in shown[-1]
+    engine.dispose()
