@@ -6,6 +6,7 @@ neither the UI nor the database layer.
 
 from __future__ import annotations
 
+import math
 import os
 from enum import StrEnum
 from pathlib import Path
@@ -535,7 +536,7 @@ def rules(
         bool,
         typer.Option(
             "--lexicon",
-            help="The word classes a config's [lexicon] adds words to, with the rule that "
+            help="The word classes a config's \\[lexicon] adds words to, with the rule that "
             "reads them and their built-in words, instead of the rules.",
         ),
     ] = False,
@@ -544,6 +545,14 @@ def rules(
     from reviewer.commands import rules as command
 
     raise typer.Exit(command.rules(fmt.value, db=db, run=run, lexicon=lexicon))
+
+
+def _drift(value: float) -> float:
+    """The corrupted arm's factor: a finite number above 0 other than 1 (which corrupts
+    nothing)."""
+    if not math.isfinite(value) or value <= 0 or value == 1:
+        raise typer.BadParameter("a finite factor above 0, other than 1", param_hint="--drift")
+    return value
 
 
 @app.command(rich_help_panel="Measure a detector")
@@ -555,7 +564,9 @@ def arms(
     detector: DetectorOption = "default",
     config: ConfigOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the unrelated arm.")] = 7,
-    drift: Annotated[float, typer.Option("--drift", help="Corrupted arm factor.")] = 1.08,
+    drift: Annotated[
+        float, typer.Option("--drift", help="Corrupted arm factor.", callback=_drift)
+    ] = 1.08,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     run: Annotated[
         str | None,

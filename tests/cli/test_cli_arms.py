@@ -121,3 +121,12 @@ def test_bad_input_and_missing_source_exit_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["arms", "--pools", str(ROOT / SEEDS), "-d", "nope"])
     assert result.exit_code == 2
     assert "nope" in result.stderr
+
+
+def test_a_drift_that_corrupts_nothing_or_is_no_number_is_refused() -> None:
+    seed = str(Path(__file__).resolve().parents[2] / "fixtures" / "seed_records.jsonl")
+    for drift in ("nan", "inf", "-inf", "0", "1", "-2"):
+        result = runner.invoke(app, ["arms", "--pools", seed, f"--drift={drift}"])
+        assert result.exit_code == 2, drift
+        assert "a finite factor above 0, other than 1" in " ".join(result.output.split())
+    assert runner.invoke(app, ["arms", "--pools", seed, "--drift=1.08"]).exit_code == 0

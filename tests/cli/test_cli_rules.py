@@ -222,3 +222,9 @@ def test_lexicon_takes_no_run(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "--lexicon lists the word classes" in result.stderr
     assert not (tmp_path / "r.db").exists()
+
+
+def test_the_help_names_the_lexicon_table_as_written() -> None:
+    result = runner.invoke(app, ["rules", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "a config's [lexicon] adds words to" in " ".join(result.output.split())
