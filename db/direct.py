@@ -87,12 +87,16 @@ def connect(url_or_path: str) -> tuple[Any, str] | None:
 
 
 def _picked(connection: Any, mark: str, columns: str, ref: int | str) -> list[tuple[Any, ...]]:
-    """The one run `ref` names (an id, `#3` or a name), in find_run's words when none does."""
+    """The one run `ref` names (an id, `#3` or a name), in find_run's words when none does
+    (`columns` ends with the run's status: a name picks as find_run picks it)."""
     wanted = run_ref(str(ref))
     if isinstance(wanted, int):
         picked = _rows(connection, f"{columns} WHERE id = {mark}", (wanted,))
     else:
         picked = _rows(connection, f"{columns} WHERE name = {mark} ORDER BY id", (wanted,))
+        live = [row for row in picked if row[-1] != "failed"]
+        if len(picked) > 1 and len(live) <= 1:
+            picked = live or picked[-1:]
     if len(picked) != 1:
         raise ValueError(no_run(wanted, [] if isinstance(wanted, int) else [r[0] for r in picked]))
     return picked

@@ -50,7 +50,8 @@ def previous_run(*, db: Db, run_id: int) -> RunRow | None:
 def find_run(*, db: Db, ref: str, finished: bool = False) -> RunRow:
     """A run by id (`3` or `#3`) or by name; ValueError says why none (or several) match,
     or, with `finished`, why a failed or unfinished run has no figures to compare. A name
-    also held by failed runs picks the one run that did not fail."""
+    also held by failed runs picks the one run that did not fail; a name only failed runs
+    hold (a failed run's name is free to take again), the newest of them."""
     wanted = run_ref(ref)
     if isinstance(wanted, int):
         run = get_run(session=db, run_id=wanted)
@@ -59,8 +60,8 @@ def find_run(*, db: Db, ref: str, finished: bool = False) -> RunRow:
     else:
         named = list(db.execute(select(R).where(R.c.name == wanted).order_by(R.c.id)))
         live = [r for r in named if r.status != "failed"]
-        if len(named) > 1 and len(live) == 1:
-            named = live
+        if len(named) > 1 and len(live) <= 1:
+            named = live or named[-1:]
         if len(named) != 1:
             raise ValueError(no_run(wanted, [r.id for r in named]))
         run = named[0]

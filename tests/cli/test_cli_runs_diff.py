@@ -318,3 +318,18 @@ def test_runs_on_a_narrow_terminal_cuts_no_column(tmp_path, columns) -> None:  #
     made = str(db.open_to_read(str(dbp)).connect().exec_driver_sql(
         "SELECT created_at FROM detectorrun WHERE id = 2").scalar())[:16]  # fmt: skip
     assert made.replace("T", " ") in said
+
+
+def test_a_name_only_failed_runs_hold_picks_the_newest_and_is_free_to_take(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = two_runs(tmp_path)
+    for _ in range(2):  # two failed tries of a check under one name: runs 3 and 4
+        failed = runner.invoke(app, ["flag", "-d", "cmd:false", "--name", "try", "--db", str(dbp)])
+        assert failed.exit_code != 0
+    for command in (["stats", "--run", "try"], ["diff", "try"]):
+        said = runner.invoke(app, [*command, "--db", str(dbp)])
+        assert said.exit_code == 2 and "run 4 failed" in said.stderr, said.output
+        assert "several runs" not in said.stderr
+    ok = runner.invoke(app, ["flag", "-d", "reference", "--name", "try", "--db", str(dbp)])
+    assert ok.exit_code == 0, ok.output
+    stats = runner.invoke(app, ["stats", "--json", "--run", "try", "--db", str(dbp)])
+    assert stats.exit_code == 0 and json.loads(stats.stdout)["run_id"] == 5
