@@ -74,8 +74,8 @@ def _checkable(obj: Mapping[str, Any], flags: int) -> int | None:
     rate = obj.get("invention_rate")
     if rate is None:
         return None
-    if not _number(rate) or rate < 0:
-        raise FlagJsonError(f"'invention_rate' must be a number of 0 or more, got {rate!r}")
+    if not _number(rate) or not 0 <= rate <= 1:
+        raise FlagJsonError(f"'invention_rate' must be a number from 0 to 1, got {rate!r}")
     if rate == 0:
         if flags:
             raise FlagJsonError(f"'invention_rate' is 0 but the brief has {flags} flags")
@@ -110,9 +110,17 @@ def _flag(
             f"{where}: token {item['token']!r} is not the text at {start}..{end} "
             f"({text[start:end]!r})"
         )
+    if (text[start].isdigit() and text[start - 1 : start].isdigit()) or (
+        text[end - 1].isdigit() and text[end : end + 1].isdigit()
+    ):  # (a sign may follow a digit: "2026-12" reads "-12" as a number of its own)
+        raise FlagJsonError(
+            f"{where}: span {start}..{end} cuts a number in two ({_around(text, start, end)})"
+        )
     for key in ("value", "nearest_value", "delta"):
         if not _number(item[key]):
             raise FlagJsonError(f"{where}: {key!r} must be a finite number")
+    # (`delta` is value - nearest_value whatever the answer says: a check that writes its
+    # size, as abs(), or rounds it, never stores a figure its own values contradict)
     if item["kind"] not in ("value", "sign"):
         raise FlagJsonError(f"{where}: 'kind' must be 'value' or 'sign', got {item['kind']!r}")
     basis = item.get("basis", "band")
@@ -128,8 +136,19 @@ def _flag(
     extra = {"rule": item["rule"]} if "rule" in item and "rule" in _FLAG_FIELDS else {}
     return Flag(
         start, end, item["token"], float(item["value"]), item["unit"], item["nearest"],
-        float(item["nearest_value"]), float(item["delta"]), item["kind"], basis, **extra,
+        float(item["nearest_value"]), float(item["value"]) - float(item["nearest_value"]),
+        item["kind"], basis, **extra,
     )  # fmt: skip
+
+
+def _around(text: str, start: int, end: int) -> str:
+    """The number a span cuts, with the span in brackets: `5[5] bpm`."""
+    lo, hi = start, end
+    while lo > 0 and text[lo - 1].isdigit():
+        lo -= 1
+    while hi < len(text) and text[hi].isdigit():
+        hi += 1
+    return repr(f"{text[lo:start]}[{text[start:end]}]{text[end:hi]}")
 
 
 def _count(value: object) -> int | None:

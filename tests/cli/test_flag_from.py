@@ -140,7 +140,17 @@ BAD = {
             {"id": "b2", "flags": []},
         ],
         1,
-        "flag 2: span 12..13 overlaps flag 1's (11..13)",
+        "flag 2: span 12..13 cuts a number in two ('5[5]')",
+    ),
+    "half a number": (
+        [{"id": "b1", "flags": [FLAG | {"end": 12, "token": "5"}]}, {"id": "b2", "flags": []}],
+        1,
+        "flag 1: span 11..12 cuts a number in two ('[5]5')",
+    ),
+    "a rate no brief can have": (
+        [{"id": "b1", "flags": [FLAG], "invention_rate": 7.0}, {"id": "b2", "flags": []}],
+        1,
+        "'invention_rate' must be a number from 0 to 1, got 7.0",
     ),
     "a kind no detector gives": (
         [{"id": "b1", "flags": [FLAG | {"kind": "maybe"}]}, {"id": "b2", "flags": []}],
@@ -258,3 +268,12 @@ def test_a_json_error_names_one_line_the_files(tmp_path, two_briefs):
     assert result.exit_code == 2
     assert result.stderr.startswith(f"{log}:2: not JSON: Expecting value at column 24")
     assert "line 1" not in result.stderr
+
+
+def test_a_flag_keeps_the_delta_its_values_give(tmp_path, two_briefs):
+    # a check may write the gap's size (abs) or round it: the stored delta is always the
+    # flag's value less its known value, as every figure reads it
+    log = write(tmp_path, [{"id": "b1", "flags": [FLAG | {"delta": -3.25}]},
+                           {"id": "b2", "flags": []}])  # fmt: skip
+    ok(["flag", "--from", str(log), "--db", two_briefs])
+    assert [row[8] for row in run_flags(two_briefs, 2)] == [3.0]
