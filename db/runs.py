@@ -406,7 +406,8 @@ def _merged(
 def _labels_of(
     db: Db, claim_ids: list[int], reviewer: str | None
 ) -> tuple[dict[int, str | None], dict[int, list[tuple[str, str, str]]]]:
-    """The verdict that counts per claim, and everyone's current label with their role."""
+    """The verdict that counts per claim, and the current labels with their roles: everyone's,
+    or with `reviewer` theirs alone (the labels the counts beside them are of)."""
     labels: dict[int, list[tuple[str, str, str]]] = {}
     mine: dict[int, str | None] = {}
     rows = db.execute(
@@ -415,7 +416,8 @@ def _labels_of(
         .order_by(LS.c.claim_id, LS.c.reviewer)
     )
     for claim_id, who, verdict, role in rows:
-        labels.setdefault(claim_id, []).append((who, verdict, role))
+        if reviewer is None or who == reviewer:
+            labels.setdefault(claim_id, []).append((who, verdict, role))
         if who == reviewer:
             mine[claim_id] = verdict
     if reviewer is None:

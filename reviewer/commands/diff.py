@@ -140,9 +140,12 @@ def claim_dict(change: ClaimChange) -> dict[str, Any]:
 
 
 def stratum(counter: Counter[str | None]) -> dict[str, Any]:
-    """Counts of one class of claims, and precision with its 95% Wilson interval."""
+    """Counts of one class of claims, and precision with its 95% Wilson interval; exact
+    (an interval of one point) when every claim of the class has a true or false verdict,
+    as the run's own figure is."""
     tp, fp, skip = counter["true_positive"], counter["false_positive"], counter["skip"]
     n = tp + fp
+    census = n == sum(counter.values()) and n > 0
     return {
         "claims": sum(counter.values()),
         "true_positives": tp,
@@ -151,8 +154,14 @@ def stratum(counter: Counter[str | None]) -> dict[str, Any]:
         "in_dispute": counter[DISPUTED],
         "unlabeled": counter[None],
         "precision": tp / n if n else None,
-        "precision_ci": list(wilson_interval(tp, n)),
+        "precision_ci": [tp / n] * 2 if census else list(wilson_interval(tp, n)),
     }
+
+
+def same_flags(difference: dict[str, Any]) -> None:
+    """Two runs that flag the same claims have the same precision, their labels shared:
+    the change is 0, exactly, whatever each run's own estimate or bounds say."""
+    difference.update(difference=0.0, difference_ci=[0.0, 0.0], bounds=[0.0, 0.0])
 
 
 def summary(counts: VerdictCounts) -> dict[str, Any]:
@@ -356,6 +365,9 @@ def diff(
             except ValueError as problem:
                 say(err(), str(problem))
                 return USAGE
+            if run_a.id == run_b.id:
+                say(err(), f"run {run_a.id} is compared with itself: give two runs")
+                return USAGE
             # on a terminal, a bar of the three steps: counting, estimating, listing
             with streaming_progress("diff", 3) as advance:
                 counts = change_counts(
@@ -363,6 +375,8 @@ def diff(
                 )
                 advance()
                 result = summary(counts) | run_figures(connection, run_a, run_b, reviewer)
+                if not result["counts"]["new"]["claims"] + result["counts"]["gone"]["claims"]:
+                    same_flags(result["precision"]["difference"])
                 result["arms"] = arms_movement(run_a, run_b)
                 result["models"] = _models(url_or_path, run_a.id, run_b.id)
                 advance()

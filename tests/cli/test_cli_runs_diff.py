@@ -333,3 +333,46 @@ def test_a_name_only_failed_runs_hold_picks_the_newest_and_is_free_to_take(tmp_p
     assert ok.exit_code == 0, ok.output
     stats = runner.invoke(app, ["stats", "--json", "--run", "try", "--db", str(dbp)])
     assert stats.exit_code == 0 and json.loads(stats.stdout)["run_id"] == 5
+
+
+def test_diff_of_the_same_flags_is_no_change_and_a_labeled_class_is_exact(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp = tmp_path / "r.db"
+    lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
+    briefs = write_briefs(tmp_path / "b.jsonl", lines)
+    assert (
+        runner.invoke(app, ["ingest", str(briefs), "-d", "reference", "--db", str(dbp)]).exit_code
+        == 0
+    )
+    assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
+    itself = runner.invoke(app, ["diff", "2", "2", "--db", str(dbp)])
+    assert itself.exit_code == 2 and "run 2 is compared with itself" in itself.stderr
+    engine = db.make_engine(str(dbp))
+    with Session(engine) as session:  # every claim labeled: true, false, true, ...
+        claims = [c.claim_id for c in runs.claim_changes(db=session, run_a=1, run_b=2)]
+        for at, claim in enumerate(claims):
+            verdict = "true_positive" if at % 2 == 0 else "false_positive"
+            db.record_label(session=session, claim_id=claim, reviewer="ana", verdict=verdict)
+    engine.dispose()
+    figures = json.loads(runner.invoke(app, ["diff", "--json", "--db", str(dbp)]).stdout)
+    same = figures["counts"]["same"]
+    assert same["claims"] == len(claims) > 1 and same["unlabeled"] == 0
+    assert same["precision_ci"] == [same["precision"]] * 2
+    assert figures["precision"]["difference"] == {
+        "difference": 0.0, "difference_ci": [0.0, 0.0], "bounds": [0.0, 0.0]
+    }  # fmt: skip
+    said = " ".join(runner.invoke(app, ["diff", "--db", str(dbp)]).stdout.split())
+    assert "change #1 → #2: +0.0 points [+0.0, +0.0]" in said
+
+
+def test_diff_for_one_reviewer_lists_their_labels_alone(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dbp, target = disputed_same(tmp_path)  # ana true, ben false on one claim
+    for who, shown in (("ana", {("ana", "true_positive")}), ("nobody", set())):
+        out = runner.invoke(
+            app, ["diff", "--json", "--only", "same", "--reviewer", who, "--db", str(dbp)]
+        ).stdout
+        (change,) = [c for c in json.loads(out)["claims"] if c["claim_id"] == target.claim_id]
+        assert {(x["reviewer"], x["verdict"]) for x in change["labels"]} == shown
+    table = runner.invoke(
+        app, ["diff", "--only", "same", "--reviewer", "nobody", "--db", str(dbp)]
+    ).stdout
+    assert "(ana)" not in table and "(ben)" not in table and "unlabeled" in table
