@@ -196,4 +196,5 @@ def print_ingest(report: IngestReport, *, new_db: bool = False, flagged: bool = 
     elif not report.failed and not flagged and (report.added or report.replaced):
         say(out(), "no detector run (--no-flag): `reviewer flag` flags the briefs stored")
     elif not report.failed:
-        say(out(), "no new detector run: nothing changed")
+        say(out(), "no new detector run: nothing changed (`reviewer flag --detector D` makes a "
+                   "run of the stored briefs with any detector)")  # fmt: skip

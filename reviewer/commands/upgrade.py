@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from reviewer.commands.console import OK, USAGE, err, missing_driver, out, say
+
+
+def _current(url_or_path: str) -> str | None:
+    """The schema's revision when it is already this reviewer's, read without writing (a
+    read-only file at the current revision needs no upgrade), else None."""
+    import db
+    from db.schema import HEAD, stored_revision
+
+    try:
+        engine = db.open_to_read(url_or_path)
+        try:
+            with engine.connect() as connection:
+                found = stored_revision(connection)
+        finally:
+            engine.dispose()
+    except Exception:  # not readable so: the upgrade itself says why
+        return None
+    return found if found == HEAD else None
 
 
 def upgrade(url_or_path: str) -> int:
@@ -16,8 +36,16 @@ def upgrade(url_or_path: str) -> int:
 
     where = db.display(url_or_path)
     if not db.database_exists(url_or_path):
-        say(err(), f"{where}: no such database")
+        folder = "://" not in url_or_path and Path(url_or_path).is_dir()
+        say(
+            err(),
+            f"{where}: a folder, not a database file" if folder else f"{where}: no such database",
+        )
         return USAGE
+    current = _current(url_or_path)
+    if current is not None:  # nothing to do: said without opening it for writing
+        say(out(), f"{where}: schema already at revision {current}")
+        return OK
     try:
         engine = engine_for(url_or_path)
         try:

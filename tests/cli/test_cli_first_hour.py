@@ -207,3 +207,12 @@ def test_scan_table_fits_80_columns_two_lines_a_flag(tmp_path: Path) -> None:
         assert figures.endswith(flag["kind"])
         near = text[brief][flag["start"] - 10 : flag["end"] + 10].replace("\n", " ")
         assert context.startswith("  ") and near in context  # the number in its words, whole
+
+
+def test_db_upgrade_on_a_folder_says_it_is_a_folder(in_tmp: Path) -> None:
+    (in_tmp / "data").mkdir()
+    result = runner.invoke(app, ["db", "upgrade", "--db", "data"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("data: a folder, not a database file")
+    missing = runner.invoke(app, ["db", "upgrade", "--db", "e.db"])
+    assert missing.exit_code == 2 and missing.stderr.startswith("e.db: no such database")

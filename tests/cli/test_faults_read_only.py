@@ -26,6 +26,7 @@ NOBODY = 65534
 READERS = [
     ["stats"], ["stats", "--run", "1"], ["runs"], ["runs", "--json"], ["arms", "--run", "1"],
     ["diff"], ["agreement"], ["export", "--out", "{out}"], ["labels", "export"],
+    ["db", "upgrade"],
 ]  # fmt: skip
 WRITERS = [["ingest", "{briefs}"], ["flag", "-d", "reference"]]
 
