@@ -544,6 +544,8 @@ def rules(
     """Every reading of the default detector: id, what it reads, examples (from its tables)."""
     from reviewer.commands import rules as command
 
+    if db is None and run is not None:  # a run is a database's: the one every command reads
+        db = default_db()
     raise typer.Exit(command.rules(fmt.value, db=db, run=run, lexicon=lexicon))
 
 
@@ -612,7 +614,9 @@ def export(
     ] = False,
     prune: Annotated[
         bool,
-        typer.Option("--prune", help="Remove fixtures the labels no longer back (see stale)."),
+        typer.Option(
+            "--prune", help="Remove the fixtures no label backs any more (said as stale)."
+        ),
     ] = False,
 ) -> None:
     """Write each labeled flag as a self-contained regression fixture (one JSON file)."""

@@ -14,10 +14,15 @@ from reviewer.grounding.types import Detector
 def _stored(ref: str, url_or_path: str) -> tuple[Any, int]:
     from sqlmodel import Session
 
+    import db
     from db.learned import find_model
     from reviewer.commands.console import open_db
 
-    engine = open_db(url_or_path, must_exist=True)
+    engine = (
+        open_db(url_or_path, must_exist=True, read_only=True)
+        if db.database_exists(url_or_path)
+        else None  # (no database: the one message below, not a database's too)
+    )
     if engine is None:
         echo(
             f"--model {ref}: no such file, and no database to find a model of that name in",

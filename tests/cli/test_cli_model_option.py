@@ -183,3 +183,13 @@ def connection_specs(where: str) -> dict[int, tuple[str, str]]:
         rows = connection.execute(text("SELECT id, detector, spec FROM detectorrun")).all()
     engine.dispose()
     return {row.id: (row.detector, row.spec) for row in rows}
+
+
+def test_a_missing_model_file_without_a_database_is_said_once(tmp_path, monkeypatch):
+    briefs, _ = corpus(tmp_path, briefs=1)
+    monkeypatch.setenv("REVIEWER_DB", str(tmp_path / "none.db"))
+    result = runner.invoke(app, ["scan", str(briefs), "--model", "missing.json"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "--model missing.json: no such file, and no database to find a model of that name in\n"
+    )

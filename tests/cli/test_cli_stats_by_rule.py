@@ -269,11 +269,16 @@ def test_rules_with_a_database_refuses_what_it_cannot_show(tmp_path) -> None:  #
     for args, said in (
         (["--db", dbp, "--run", "9"], "no detector run 9"),
         (["--db", dbp, "--format", "markdown"], "the markdown is the docs' catalogue"),
-        (["--run", "1"], "--run needs --db"),
     ):
         result = runner.invoke(app, ["rules", *args])
         assert result.exit_code == 2 and said in result.stderr, (args, result.output)
         assert "Traceback" not in result.output
+    # --run alone reads the database every command reads: $REVIEWER_DB, else ./reviewer.db
+    missing = str(tmp_path / "none.db")
+    result = runner.invoke(app, ["rules", "--run", "1"], env={"REVIEWER_DB": missing})
+    assert result.exit_code == 2 and f"{missing}: no such database" in result.stderr
+    result = runner.invoke(app, ["rules", "--run", "1"], env={"REVIEWER_DB": dbp})
+    assert result.exit_code == 0 and "labeled in run 1" in " ".join(result.stdout.split())
 
 
 def test_while_a_stratum_is_unmeasured_rules_are_held_against_the_labels(tmp_path) -> None:  # type: ignore[no-untyped-def]
