@@ -204,6 +204,24 @@ OnlyOption = Annotated[
 ]
 
 
+def _team_options(share: bool, overlap: float | None, adjudicate: bool) -> None:
+    """The team options that go together: --overlap is a share's, --adjudicate walks the
+    disputes alone."""
+    if overlap is not None and not 0.0 <= overlap <= 1.0:
+        raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
+    if overlap is not None and not share:
+        raise typer.BadParameter(
+            "the share of flags two teammates both label: it goes with --share",
+            param_hint="--overlap",
+        )
+    if adjudicate and share:
+        raise typer.BadParameter(
+            "--adjudicate settles the claims in dispute; --share splits the run's queue: "
+            "give one of them",
+            param_hint="--adjudicate",
+        )
+
+
 @app.command(rich_help_panel="Label flags")
 def review(
     db: DbOption = None,
@@ -227,8 +245,7 @@ def review(
     """The review app: label each flag of a detector run (the latest) with one key."""
     from reviewer.commands import review as command
 
-    if overlap is not None and not 0.0 <= overlap <= 1.0:
-        raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
+    _team_options(share, overlap, adjudicate)
     team = {"share": share, "overlap": overlap, "adjudicate": adjudicate,
             "show_others": show_others, "order": order.value, "detector": detector}  # fmt: skip
     code = command.review(
@@ -275,8 +292,7 @@ def serve(
     """
     from reviewer.commands import serve as command
 
-    if overlap is not None and not 0.0 <= overlap <= 1.0:
-        raise typer.BadParameter("must be between 0 and 1", param_hint="--overlap")
+    _team_options(share, overlap, adjudicate)
     review_args = ["--reviewer", reviewer] if reviewer else []
     review_args += ["--share"] * share + ["--adjudicate"] * adjudicate
     review_args += ["--show-others"] * show_others

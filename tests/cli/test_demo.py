@@ -217,3 +217,27 @@ def test_demo_runs_from_a_plain_install_of_the_wheel(tmp_path: Path) -> None:
     assert ran.returncode == 0, ran.stderr
     assert "Built the demo database" in ran.stdout and "app opened on run 1" in ran.stdout
     assert "Next: reviewer stats --db" in ran.stdout
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--overlap", "0.5"], "it goes with --share"),
+        (["--adjudicate", "--share"], "give one of them"),
+    ],
+)
+@pytest.mark.parametrize("command", ["review", "serve"])
+def test_team_options_that_do_not_go_together_are_refused(
+    tmp_path, monkeypatch, command, options, said
+):
+    from reviewer.commands import serve
+
+    def opened(*args, **kwargs):
+        raise AssertionError("the app was opened")
+
+    monkeypatch.setattr(ReviewApp, "run", opened)
+    monkeypatch.setattr(serve, "serve", opened)
+    seed(tmp_path / "r.db").dispose()
+    result = runner.invoke(app, [command, "--db", str(tmp_path / "r.db"), *options])
+    assert result.exit_code == 2
+    assert said in " ".join(result.output.replace("│", " ").split())

@@ -369,3 +369,17 @@ async def test_help_lists_the_list_keys_and_the_palette(engine) -> None:
         for needed in ("ctrl+p", "Command palette", "pagedown", "Brief list: open brief",
                        "escape", "Toggle annotations"):  # fmt: skip
             assert needed in text, needed
+
+
+@pytest.mark.parametrize("key", ["6", "7"])
+async def test_gone_or_same_on_a_first_run_says_why_it_lists_nothing(engine, key) -> None:
+    from tests.support.notices import said
+
+    app = ReviewApp(engine, reviewer="ann", order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await workers_done(app)
+        await pilot.press(key)
+        await workers_done(app)
+        rows = app.screen.query_one(BriefRows)
+        assert rows.total == 5  # the list as it was
+        assert any(m.startswith("No run before this one to compare with") for m in said(app))

@@ -656,7 +656,12 @@ class ReviewScreen(HonestActions, Screen[None]):
         self.brief_list.focus_rows()
 
     def action_filter(self, name: str) -> None:
-        """Show the briefs of one filter; `all` (key 1) shows every brief: no search either."""
+        """Show the briefs of one filter; `all` (key 1) shows every brief: no search either.
+        Gone or same on a run with none before it says why it lists nothing instead."""
+        if name in ("gone", "same") and self.previous is None:
+            self.notify("No run before this one to compare with: every flag is new.",
+                        severity="warning", markup=False)  # fmt: skip
+            return
         self.brief_list.apply(filter=name, search="" if name == "all" else None)
         self.draw_brief()  # the disagree filter shows every reviewer's verdict
 
