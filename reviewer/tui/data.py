@@ -3,6 +3,7 @@ of the stats panel. Widgets never touch storage; the screen hands them this data
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -55,6 +56,17 @@ class DbPages:
 
 
 def compute_stats(
+    *, session: Connection, run_id: int, reviewer: str, detector: str | None = None
+) -> StatsReport:
+    """The panel's figures (`_figures`), named as the reviewer's own labels' figures: the
+    panel shows what this reviewer labeled, not the team's."""
+    return replace(
+        _figures(session=session, run_id=run_id, reviewer=reviewer, detector=detector),
+        whose=reviewer,
+    )
+
+
+def _figures(
     *, session: Connection, run_id: int, reviewer: str, detector: str | None = None
 ) -> StatsReport:
     """The label aggregates and the run's own four arms: stored with the run when it was

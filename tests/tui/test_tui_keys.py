@@ -291,6 +291,7 @@ async def test_stats_panel_toggles_and_fills_in_a_worker(engine) -> None:
         assert panel.display
         text = str(app.screen.query_one("#stats-text").render())
         # one true, one false, chosen by hand: the 7 other flags are an unmeasured stratum
+        assert "Precision  95% Wilson · ann's labels" in text  # hers, not the team's
         assert "overall   0.11–0.89 bounds: a stratum is unmeasured" in text
         assert "by hand        0.50 [0.50, 0.50] 2 of 2" in text
         assert "new            unmeasured 0 of 7" in text

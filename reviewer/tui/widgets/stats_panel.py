@@ -37,6 +37,7 @@ class StatsReport:
     # (db.model_figures): cross-validated when learned, and from labels made since
     model: Mapping[str, Any] | None = None
     switch_off: Sequence[SwitchOff] = ()  # the rules the labels say to switch off
+    whose: str = ""  # the reviewer whose labels the figures are of ("" for everyone's)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ def stats_content(report: StatsReport) -> Content:
     s = report.stats
     tp, fp = s.true_positives, s.false_positives
     flags, labeled = s.flags, s.labeled
-    parts: list[Part] = [("Precision", "bold underline"), ("  95% Wilson\n", "dim")]
+    whose = f" · {one_line(report.whose)[:24]}'s labels" if report.whose else ""
+    parts: list[Part] = [("Precision", "bold underline"), (f"  95% Wilson{whose}\n", "dim")]
     honest = honest_figures(s)
     if honest:  # the run's estimate over its strata; the lines below are the labels'
         parts += overall_line(honest)
