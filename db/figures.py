@@ -122,7 +122,7 @@ def _figures(flags: int, verdicts: Counter[str | None]) -> dict[str, Any]:
         "precision": tp / n if n else None,
         "precision_ci": [low, high],
         "coverage": labeled / flags if flags else 0.0,
-        "labels_needed": labels_needed(tp, fp),
+        "labels_needed": labels_needed(tp, fp) if flags else 0,  # (no flag: none to label)
         "precision_bounds": [low, high],
         "unmeasured": [],
     }

@@ -402,6 +402,9 @@ def fixture_from_dict(data: Any) -> Fixture:
     if verdict not in EXPECT:
         raise ValueError(f"verdict {verdict!r} is not one of {', '.join(EXPECT)}")
     expect = _need(data, "expect", str, "expect")
+    if expect not in EXPECT.values():
+        known = ", ".join(sorted(set(EXPECT.values())))
+        raise ValueError(f"expect {expect!r} is not one of {known}")
     if expect != EXPECT[verdict]:
         raise ValueError(f"expect {expect!r} contradicts verdict {verdict!r}")
     pool = []

@@ -106,6 +106,8 @@ def test_stats_without_a_run_or_without_a_database(tmp_path):
     result = runner.invoke(app, ["stats", "--db", str(dbp)])
     assert result.exit_code == 0
     assert "no detector run yet" in result.stdout
+    figures = json.loads(runner.invoke(app, ["stats", "--json", "--db", str(dbp)]).stdout)
+    assert figures["run_id"] is None and figures["labels_needed"] == 0  # no flag to label
 
 
 def test_a_missing_sqlite_url_is_refused_not_created(tmp_path) -> None:

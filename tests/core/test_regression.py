@@ -220,6 +220,7 @@ def write(tmp_path: Path, name: str, data: object) -> Path:
         ({"span": {"start": "4", "end": 6}}, "'span.start' has the wrong type (got a string)"),
         ({"verdict": "skip"}, "verdict 'skip' is not one of"),
         ({"expect": "flagged"}, "contradicts verdict"),
+        ({"expect": "maybe"}, "expect 'maybe' is not one of flagged, not_flagged"),
         ({"pool": [{"name": "x", "value": True, "unit": "mi"}]}, "'pool[0].value'"),
         ({"pool": [{"name": "x", "unit": "mi"}]}, "missing field 'pool[0].value'"),
         ({"text": None}, "'text' has the wrong type (got null)"),
