@@ -314,8 +314,10 @@ class ReviewSession:
         if undone is None:
             return None
         kind, label = undone
-        if kind == "miss":
-            self.open(label.brief_pk)
+        if kind == "miss":  # its brief, on the flag the reviewer was on when it is open
+            flag = self.current
+            here = self.brief is not None and self.brief.brief_pk == label.brief_pk
+            self.open(label.brief_pk, claim_id=flag.claim_id if here and flag else None)
             return kind, label, label.token
         claim = db.get_claim(session=self.connection, claim_id=label.claim_id)
         if claim is None:

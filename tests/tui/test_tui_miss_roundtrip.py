@@ -209,3 +209,29 @@ async def test_a_number_of_hundreds_of_digits_cannot_be_marked_missed(tmp_path: 
         assert isinstance(app.screen, ReviewScreen)  # nothing to pick
     engine.dispose()
     assert live_misses(dbp) == []
+
+
+async def test_undoing_a_miss_leaves_the_reviewer_on_their_flag(demo: Path) -> None:
+    engine = db.make_engine(str(demo))
+    app = ReviewApp(engine, reviewer="ana", order="brief")
+    async with app.run_test(size=SIZE) as pilot:
+        await workers_done(app)
+        await pilot.press("j")  # the first brief's second flag
+        await workers_done(app)
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.review.index == 1
+        on = screen.review.current.claim_id
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MissScreen)
+        await pilot.press("enter")  # a number of the brief, then a known value
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and len(live_misses(demo)) == 1
+        await pilot.press("u")
+        await workers_done(app)
+        await pilot.pause()
+        assert screen.review.current.claim_id == on
+    engine.dispose()
+    assert [live for *_, live in live_misses(demo)] == [False]
