@@ -375,7 +375,8 @@ def print_strata(s: PrecisionStats, console: Console) -> None:
     console.print(table)
     say(
         console,
-        "inherited: labels made on other runs; by hand: flags chosen, not the queue's. "
+        "inherited: labels made on other runs or imported; by hand: flags chosen, not the "
+        "queue's. "
         "Both are known exactly but are no sample; the rest is estimated from the queue.",
     )
     low, high = s.precision_bounds

@@ -122,6 +122,9 @@ def test_imported_labels_count_in_the_next_run(tmp_path):
     assert result.exit_code == 0, result.output
     assert runner.invoke(app, ["flag", "--db", where]).exit_code == 0
     assert stats(where)["true_positives"] == 1
+    # a census, as a label made on another run is: the table says imports are counted so
+    table = " ".join(runner.invoke(app, ["stats", "--db", where]).stdout.split())
+    assert "inherited: labels made on other runs or imported" in table
 
 
 BAD = [
