@@ -169,6 +169,10 @@ class Prose(VerticalScroll, can_focus=False):
         text.update(content, layout=height != text.content_region.height or height < 0)
         self.call_after_refresh(self._scroll_to_current)
 
+    def on_resize(self) -> None:
+        """A terminal resized rewraps the text: the current flag is kept in view."""
+        self.call_after_refresh(self._scroll_to_current)
+
     def _scroll_to_current(self) -> None:
         """Keep the current flag in view; the line is estimated from its offset."""
         if self._current is None or not self._text or self._current >= len(self._flags):
