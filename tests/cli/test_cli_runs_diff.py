@@ -284,8 +284,8 @@ def test_diff_shows_a_token_as_the_brief_writes_it(tmp_path) -> None:  # type: i
     assert '+ new   "５５" at 11' in result.stdout and "\\uff15" not in result.stdout
 
 
-def test_arms_of_one_detector_say_the_latest_run_was_another_s(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    # run 1 by reference: `arms` measures the default, and says where reference's own are
+def reference_run(tmp_path):  # type: ignore[no-untyped-def]
+    """The briefs ingested with a run of the reference (run 1)."""
     dbp = tmp_path / "r.db"
     lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
     briefs = write_briefs(tmp_path / "b.jsonl", lines)
@@ -293,6 +293,12 @@ def test_arms_of_one_detector_say_the_latest_run_was_another_s(tmp_path) -> None
         runner.invoke(app, ["ingest", str(briefs), "-d", "reference", "--db", str(dbp)]).exit_code
         == 0
     )
+    return dbp
+
+
+def test_arms_of_one_detector_say_the_latest_run_was_another_s(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # run 1 by reference: `arms` measures the default, and says where reference's own are
+    dbp = reference_run(tmp_path)
     result = runner.invoke(app, ["arms", "--db", str(dbp)])
     said = " ".join(result.stderr.split())
     assert "these are default's arms; the latest run, #1 (reference" in said
@@ -336,13 +342,7 @@ def test_a_name_only_failed_runs_hold_picks_the_newest_and_is_free_to_take(tmp_p
 
 
 def test_diff_of_the_same_flags_is_no_change_and_a_labeled_class_is_exact(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    dbp = tmp_path / "r.db"
-    lines = [brief_line(i, text, pool) for i, (text, pool) in BRIEFS.items()]
-    briefs = write_briefs(tmp_path / "b.jsonl", lines)
-    assert (
-        runner.invoke(app, ["ingest", str(briefs), "-d", "reference", "--db", str(dbp)]).exit_code
-        == 0
-    )
+    dbp = reference_run(tmp_path)
     assert runner.invoke(app, ["flag", "-d", "reference", "--db", str(dbp)]).exit_code == 0
     itself = runner.invoke(app, ["diff", "2", "2", "--db", str(dbp)])
     assert itself.exit_code == 2 and "run 2 is compared with itself" in itself.stderr
