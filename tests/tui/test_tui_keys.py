@@ -384,3 +384,15 @@ async def test_gone_or_same_on_a_first_run_says_why_it_lists_nothing(engine, key
         rows = app.screen.query_one(BriefRows)
         assert rows.total == 5  # the list as it was
         assert any(m.startswith("No run before this one to compare with") for m in said(app))
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_search_box_says_its_whole_hint(engine, size) -> None:
+    from textual.widgets import Input
+
+    app = ReviewApp(engine, reviewer="ann", order="brief")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("slash")
+        await pilot.pause()
+        box = app.screen.query_one("#search", Input)
+        assert box.has_focus and len(box.placeholder) <= box.content_region.width

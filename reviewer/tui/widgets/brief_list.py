@@ -353,7 +353,7 @@ class BriefList(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", markup=False, id="list-title")
-        yield Input(placeholder="search id and text, enter to apply", id="search", disabled=True)
+        yield Input(placeholder="id or text, then enter", id="search", disabled=True)
         yield Static(list_head(36), markup=False, id="list-head")
         yield BriefRows(id="rows")
 
