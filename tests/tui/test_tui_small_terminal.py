@@ -52,3 +52,16 @@ async def test_the_flag_facts_and_the_prose_keep_their_room(tmp_path: Path) -> N
         notes = connection.execute(text("SELECT note FROM labelstate WHERE note IS NOT NULL"))
         assert [note for (note,) in notes] == ["kept"]
     engine.dispose()
+
+
+@pytest.mark.parametrize(("key", "box"), [("question_mark", "#help-box"), ("n", "#note-box")])
+async def test_a_dialog_fits_a_terminal_smaller_than_it(tmp_path: Path, key, box) -> None:
+    engine = seed(tmp_path / "tiny.db")
+    app = ReviewApp(engine, reviewer="ann", order="brief")
+    async with app.run_test(size=(60, 15)) as pilot:
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        region = app.screen.query_one(box).region
+        assert region.x >= 0 and region.right <= 60  # its right border on screen
+    engine.dispose()
