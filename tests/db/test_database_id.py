@@ -14,7 +14,7 @@ from db.learned import database_id, store_model
 
 def model_body(database: str | None, run: int | None = None, last_label: int = 7) -> str:
     trained = {"run": run, "last_label": last_label, "last_miss": None, "examples": 10,
-               "contradictions": 5, "briefs": 4, "detector": "default", "version": "2.0"}  # fmt: skip
+               "contradictions": 5, "briefs": 4, "detector": "default"}  # fmt: skip
     if database is not None:
         trained["database"] = database
     return json.dumps({"format": "reviewer-model/1", "trained_on": trained})
