@@ -43,7 +43,10 @@ SQLITE_BUSY = ("database is locked", "database is busy", "database table is lock
 LOST_STATES = {"57P01", "57P02"}
 DOWN_STATES = {"57P03", "08001", "08004"}  # cannot connect now; refused; rejected
 SERVER_LOST = ("server closed the connection", "terminating connection", "connection is lost")
-SERVER_DOWN = ("the database system is", "no such file or directory", "connection refused")
+SERVER_DOWN = (
+    "the database system is", "no such file or directory", "connection refused",
+    "connection reset by peer",  # a socket the server closes as it stops or starts
+)  # fmt: skip
 LOCK_TIMEOUT_MS = 2000  # PostgreSQL: a lock wait longer than this is a retry (and a notice)
 PATIENCE = 60.0  # seconds of retrying before a write gives up and says why
 

@@ -52,6 +52,10 @@ def test_every_wording_of_a_lost_server_is_one_retryable_lost_connection(orig):
         ),
         psycopg.OperationalError("connection failed: No such file or directory"),
         psycopg.OperationalError("connection failed: Connection refused"),
+        psycopg.OperationalError(  # met while a server restarted under three labelers
+            'connection is bad: connection to server on socket "/tmp/x/.s.PGSQL.36854" '
+            "failed: Connection reset by peer"
+        ),
     ],
 )
 def test_a_server_that_is_stopped_or_restarting_cannot_be_reached(orig):
