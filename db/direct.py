@@ -16,7 +16,17 @@ from typing import Any, NamedTuple
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from db.busy import busy_timeout
-from db.figures import ANY, PrecisionStats, assemble, fold, no_run, read_strata, run_ref, unusable
+from db.figures import (
+    ANY,
+    PrecisionStats,
+    assemble,
+    by_name,
+    fold,
+    no_run,
+    read_strata,
+    run_ref,
+    unusable,
+)
 from db.migrations import HEAD
 from db.sqlite_uri import read_only_uri
 from db.strata import reader, run_recall, slice_labels
@@ -94,9 +104,7 @@ def _picked(connection: Any, mark: str, columns: str, ref: int | str) -> list[tu
         picked = _rows(connection, f"{columns} WHERE id = {mark}", (wanted,))
     else:
         picked = _rows(connection, f"{columns} WHERE name = {mark} ORDER BY id", (wanted,))
-        live = [row for row in picked if row[-1] != "failed"]
-        if len(picked) > 1 and len(live) <= 1:
-            picked = live or picked[-1:]
+        picked = by_name(picked, lambda row: row[-1])
     if len(picked) != 1:
         raise ValueError(no_run(wanted, [] if isinstance(wanted, int) else [r[0] for r in picked]))
     return picked

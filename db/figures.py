@@ -4,9 +4,9 @@ so db.stats (through SQLAlchemy) and db.direct (plain drivers) assemble the same
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from db.strata import Rows, RunStrata, SliceLabels, run_strata, slice_precision
 from reviewer.agreement import DISPUTED, FINAL_RULE
@@ -18,6 +18,8 @@ from reviewer.metrics import (
     wilson_interval,
 )
 from reviewer.vocabulary import FALSE_POSITIVE, SKIP, TRUE_POSITIVE
+
+T = TypeVar("T")
 
 Counts = dict[int, dict[tuple[str, str], Counter[str | None]]]
 ANY = ""  # runtally's reviewer key of the "newest verdict of anyone" view
@@ -265,6 +267,16 @@ def run_ref(ref: str) -> int | str:
     text = ref.strip()
     number = text[1:] if text.startswith("#") else text
     return int(number) if number.isascii() and number.isdigit() else text
+
+
+def by_name(named: list[T], status: Callable[[T], str]) -> list[T]:
+    """The runs of one name, oldest first, narrowed as a name picks: the one run that did
+    not fail, or where every run of it failed (a failed run's name is free to take again),
+    the newest; several runs that did not fail stay several."""
+    live = [run for run in named if status(run) != "failed"]
+    if len(named) > 1 and len(live) <= 1:
+        return live or named[-1:]
+    return named
 
 
 def no_run(ref: int | str, ids: Iterable[int] = ()) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from sqlalchemy import exists, func, select, update
 
 from db import tally
-from db.figures import no_run, run_ref, unusable
+from db.figures import by_name, no_run, run_ref, unusable
 from db.queries import RunRow, get_run
 from db.strata import reader, run_strata
 from db.tables import Db
@@ -59,9 +59,7 @@ def find_run(*, db: Db, ref: str, finished: bool = False) -> RunRow:
             raise ValueError(no_run(wanted))
     else:
         named = list(db.execute(select(R).where(R.c.name == wanted).order_by(R.c.id)))
-        live = [r for r in named if r.status != "failed"]
-        if len(named) > 1 and len(live) <= 1:
-            named = live or named[-1:]
+        named = by_name(named, lambda run: run.status)
         if len(named) != 1:
             raise ValueError(no_run(wanted, [r.id for r in named]))
         run = named[0]

@@ -224,13 +224,13 @@ def learn(url_or_path: str, *, run: str | None, name: str | None, out_file: Path
                 model, backed_off = within_arms(engine, detector, fit(examples, trained_on))
             if backed_off:
                 model.trained_on["arms"] = backed_off
-            model_name = name or "model"
+            model_name, body = name or "model", model.to_json()
             if out_file is not None:  # written first: a file that fails stores no model
                 try:
-                    out_file.write_text(model.to_json() + "\n", encoding="utf-8")
+                    out_file.write_text(body + "\n", encoding="utf-8")
                 except OSError as problem:
                     return fail(problem)
-            model_id = store_model(session=session, name=model_name, body=model.to_json())
+            model_id = store_model(session=session, name=model_name, body=body)
     finally:
         engine.dispose()
     console = out()

@@ -134,12 +134,14 @@ class ReviewSession:
         connection)."""
         if flag.change == "gone" or self.queue.role != "reviewer":
             return False
-        if self.queue.walks:  # (a flag labeled again keeps how its label came)
-            again = flag.verdict is not None and flag.claim_id != self.taken
-            return flag.claim_id == self.taken or (again and db.labeled_from_queue(
+        if self.queue.walks:
+            if flag.claim_id == self.taken:
+                return True
+            # a flag labeled again keeps how its label came
+            return flag.verdict is not None and db.labeled_from_queue(
                 reads or self.connection, claim_id=flag.claim_id, reviewer=self.reviewer,
                 run_id=self.run_id,
-            ))  # fmt: skip
+            )  # fmt: skip
         return self.order == "random" and run_queue.is_next_in_queue(
             session=reads or self.connection, run_id=self.run_id, reviewer=self.reviewer,
             flag_pk=flag.flag_pk, stratum=self.stratum(flag.change),
