@@ -44,6 +44,8 @@ class Pool(SQLModel, table=True):
 class Brief(SQLModel, table=True):
     """One generated text as ingested; `digest` covers text, pool and meta for re-ingest checks."""
 
+    __table_args__ = (Index("ix_brief_pool", "pool_pk"),)
+
     pk: int | None = Field(default=None, primary_key=True)
     brief_id: str = Field(unique=True)
     text: str
@@ -58,6 +60,8 @@ class Brief(SQLModel, table=True):
 class BriefVersion(SQLModel, table=True):
     """An earlier text of a brief that `ingest --replace` overwrote (labels made on it
     still export with the words they were made on)."""
+
+    __table_args__ = (Index("ix_briefversion_pool", "pool_pk"),)
 
     id: int | None = Field(default=None, primary_key=True)
     brief_pk: int = Field(foreign_key="brief.pk", index=True)
@@ -132,6 +136,7 @@ class FlagRecord(SQLModel, table=True):
     __table_args__ = (
         Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
         Index("ix_flag_claim_run", "claim_id", "run_id"),
+        Index("ix_flag_brief", "brief_pk"),
     )
 
     pk: int | None = Field(default=None, primary_key=True)
@@ -257,6 +262,7 @@ class WorkClaim(SQLModel, table=True):
     __table_args__ = (
         PrimaryKeyConstraint("run_id", "claim_id", "slot"),
         Index("ix_workclaim_run_reviewer", "run_id", "reviewer"),
+        Index("ix_workclaim_claim", "claim_id"),
     )
 
     run_id: int = Field(foreign_key="detectorrun.id")
@@ -319,7 +325,10 @@ DetectorRun.__table__.append_column(Column("model_id", Integer, nullable=True)) 
 class LearnedModel(SQLModel, table=True):
     """A model `reviewer learn` fit, as its file holds it, with what it learned from."""
 
-    __table_args__ = (Index("ix_learnedmodel_name", "name"),)
+    __table_args__ = (
+        Index("ix_learnedmodel_name", "name"),
+        Index("ix_learnedmodel_run", "run_id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     name: str

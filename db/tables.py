@@ -152,6 +152,8 @@ brief = Table(
     _str("digest"),
     _str("source", nullable=True),
     _created(),
+    # taking back an ingest deletes its pools: each deleted pool looks for a brief using it
+    Index("ix_brief_pool", "pool_pk"),
 )
 
 # the earlier texts of briefs that `ingest --replace` overwrote, so a label made on an old
@@ -166,6 +168,7 @@ briefversion = Table(
     _str("meta", nullable=True),
     _str("digest"),
     Column("replaced_at", Moment(), nullable=False, default=utcnow),
+    Index("ix_briefversion_pool", "pool_pk"),
 )
 
 detectorrun = Table(
@@ -250,6 +253,8 @@ flagrecord = Table(
     Column("probability", Float, nullable=True),
     Index("ix_flag_run_brief_start", "run_id", "brief_pk", "start"),
     Index("ix_flag_claim_run", "claim_id", "run_id"),
+    # taking back an ingest deletes its briefs: each deleted brief looks for its flags
+    Index("ix_flag_brief", "brief_pk"),
 )
 
 label = Table(
@@ -359,6 +364,7 @@ workclaim = Table(
     Column("claimed_at", Moment(), nullable=False, default=utcnow),
     PrimaryKeyConstraint("run_id", "claim_id", "slot"),
     Index("ix_workclaim_run_reviewer", "run_id", "reviewer"),
+    Index("ix_workclaim_claim", "claim_id"),
 )
 
 # --- honest numbers: the run's random review queue, missed contradictions, and briefs
@@ -429,6 +435,7 @@ learnedmodel = Table(
     _str("body"),
     _created(),
     Index("ix_learnedmodel_name", "name"),
+    Index("ix_learnedmodel_run", "run_id"),
 )
 detectorrun.append_column(Column("model_id", Integer, nullable=True))
 

@@ -9,7 +9,7 @@ import sys
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import insert, select
+from sqlalchemy import PrimaryKeyConstraint, UniqueConstraint, insert, select
 from sqlalchemy.dialects import mysql, postgresql, sqlite
 from sqlalchemy.schema import CreateIndex, CreateTable
 from sqlmodel import Session, SQLModel
@@ -86,3 +86,23 @@ def test_the_review_command_imports_no_orm_no_sqlmodel_and_no_pydantic(tmp_path)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "no such database" in out.stderr  # the command really ran
     assert out.stdout.strip() == "[]"
+
+
+def test_every_column_that_points_at_a_row_leads_an_index() -> None:
+    """Deleting a row (taking back an interrupted ingest, failing a run) checks every column
+    that may point at it; a column no index leads makes that a pass over its whole table
+    for each row deleted (minutes, on a database of 20,000 briefs)."""
+    unindexed = []
+    for table in tables.metadata.sorted_tables:
+        leading = {index.columns[0].name for index in table.indexes}
+        keys = [
+            c for c in table.constraints if isinstance(c, PrimaryKeyConstraint | UniqueConstraint)
+        ]
+        leading |= {key.columns[0].name for key in keys if len(key.columns)}
+        leading |= {column.name for column in table.columns if column.unique}
+        unindexed += [
+            f"{table.name}.{key.parent.name}"
+            for key in table.foreign_keys
+            if key.parent.name not in leading
+        ]
+    assert unindexed == []
