@@ -24,8 +24,12 @@ from reviewer.commands.console import (
     say_abandoned,
     stages,
 )
+from reviewer.commands.interrupt import INTERRUPTED, between_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
+
+_STOPPING = "the run ends after the batch under way, and is kept as failed, without flags"
+_KEPT = "the run had finished before it could stop: it is kept whole"
 
 
 def run_line(run: RunReport) -> str:
@@ -82,11 +86,16 @@ def flag(
         learned = _learned(url_or_path, engine, detector, model)
         if learned is not None:  # the run's spec loads the rules alone, as learn reads them
             spec, detector = spec_of(detector, spec), learned[0]
-        with stages([]) as (advance, stage):  # flagging, then the arms: a bar each
+        with stages([]) as drawn, between_steps(*drawn, stopping=_STOPPING, kept=_KEPT) as steps:
+            advance, stage = steps  # flagging, then the arms: a bar each
             run = run_detector(engine, detector, advance=advance, name=name, spec=spec, stage=stage)
         if learned is not None:
             with Session(engine) as session:
                 set_run_model(session=session, run_id=run.run_id, model_id=learned[1])
+    except KeyboardInterrupt as stopped:  # Ctrl-C: one line on what became of the run
+        notes = getattr(stopped, "__notes__", None) or ["no run was made"]
+        say(err(), f"interrupted: {notes[-1]}")
+        return INTERRUPTED
     finally:
         engine.dispose()
     say_abandoned(run.abandoned)

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 
 from reviewer.commands.console import (
     OK,
     USAGE,
-    Stage,
     counted,
     err,
     open_db,
@@ -20,14 +18,16 @@ from reviewer.commands.console import (
     waiting_for_ingest,
 )
 from reviewer.commands.flag import run_line, say_unread_units
+from reviewer.commands.interrupt import INTERRUPTED, between_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import InputError, count_lines, is_stream
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
 Advance = Callable[[int], None]
 SHOWN_REJECTS = 20
-INTERRUPTED = 130  # Ctrl-C, as a shell reports a command ended by SIGINT
 _NOTHING = "nothing was stored: the database is as it was"  # stopped before writing
+_STOPPING = "the ingest ends after the batch under way, and what it stored is taken back"
+_KEPT = "the ingest had finished before it could stop: everything it stored is kept"
 
 
 def ingest(
@@ -57,7 +57,10 @@ def ingest(
     lines = [count_lines(f) for f in files]
     total = None if None in lines else sum(n or 0 for n in lines)
     try:
-        with stages(files) as (drawn, announced), between_steps(drawn, announced) as steps:
+        with (
+            stages(files) as (drawn, announced),
+            between_steps(drawn, announced, stopping=_STOPPING, kept=_KEPT) as steps,
+        ):
             advance, stage = steps
             report = ingest_files(
                 engine,
@@ -85,41 +88,6 @@ def ingest(
     say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed, flagged=detector is not None)
     return USAGE if report.failed or report.all_rejected else OK
-
-
-@contextmanager
-def between_steps(advance: Advance, stage: Stage) -> Iterator[tuple[Advance, Stage]]:
-    """Ctrl-C stops the ingest at its next step (a batch stored, a stage begun), where
-    what it stored can be taken back whole; a second Ctrl-C stops it at once."""
-    import signal
-
-    pressed: list[bool] = []
-
-    def on_ctrl_c(signum: int, frame: object) -> None:
-        pressed.append(True)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-    def step() -> None:
-        if pressed:
-            raise KeyboardInterrupt
-
-    def stepped_advance(n: int) -> None:
-        step()
-        advance(n)
-
-    def stepped_stage(kind: str, path: str | None, total: int | None) -> None:
-        step()
-        stage(kind, path, total)
-
-    try:
-        previous = signal.signal(signal.SIGINT, on_ctrl_c)
-    except ValueError:  # not the main thread: Ctrl-C is not ours to catch
-        yield advance, stage
-        return
-    try:
-        yield stepped_advance, stepped_stage
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _first_unopenable(files: Sequence[str]) -> InputError | None:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import subprocess
-import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -22,7 +20,6 @@ from tests.support.faults import good, snapshot, write_lines
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "fixtures" / "demo" / "briefs.jsonl"
-INTERRUPTER = ROOT / "tests" / "support" / "interrupt_at_commit.py"
 
 
 @pytest.fixture
@@ -144,49 +141,6 @@ def test_arms_on_a_missing_database_names_it(in_tmp: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("e.db: no such database")
     assert list(in_tmp.iterdir()) == []
-
-
-def _interrupted(at: int, counts: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, str(INTERRUPTER), str(at), str(counts), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=300,
-        stdin=subprocess.DEVNULL,
-    )
-
-
-def test_ctrl_c_during_ingest_exits_130_saying_what_was_kept(tmp_path: Path) -> None:
-    stored = tmp_path / "stored.db"  # briefs stored without a run: the ingest flags them too
-    first = write_lines(tmp_path / "first.jsonl", [good(f"a{i}") for i in range(5)])
-    ingested = runner.invoke(app, ["ingest", str(first), "--no-flag", "--db", str(stored)])
-    assert ingested.exit_code == 0
-    lines = [good(f"m{i}", f"HR {40 + i} bpm") for i in range(9)]
-    more = write_lines(tmp_path / "more.jsonl", lines)
-    before = snapshot(stored)
-    counts = tmp_path / "counts"
-    probe = tmp_path / "probe.db"
-    probe.write_bytes(stored.read_bytes())
-    done = _interrupted(0, counts, "ingest", str(more), "--db", str(probe))
-    assert done.returncode == 0, done.stderr
-    commits = int(counts.read_text())
-    stopped_at = []
-    for at in range(1, commits + 1):
-        target = tmp_path / f"{at}.db"
-        target.write_bytes(stored.read_bytes())
-        pressed = _interrupted(at, counts, "ingest", str(more), "--db", str(target))
-        if pressed.returncode == 0:  # pressed after the last step: the ingest had finished
-            assert pressed.stdout.startswith("9 briefs added"), at
-            continue
-        assert pressed.returncode == 130, (at, pressed.stderr)
-        assert pressed.stderr.splitlines() == [
-            "interrupted: nothing was stored: the database is as it was"
-        ], at
-        assert snapshot(target) == before, f"interrupted after commit {at}"
-        stopped_at.append(at)
-    # the ingest begun, its briefs committed, the flag stage begun: each stops it
-    assert stopped_at[:3] == [1, 2, 3]
 
 
 def test_scan_table_fits_80_columns_two_lines_a_flag(tmp_path: Path) -> None:

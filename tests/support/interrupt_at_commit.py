@@ -5,7 +5,7 @@ point where it has stored something, with no timing involved.
     python tests/support/interrupt_at_commit.py N COUNTS_FILE reviewer-args...
 
 With N = 0 nothing is interrupted and the number of commits is written to COUNTS_FILE at
-exit.
+exit. With N written `Nx2`, Ctrl-C is pressed twice there, as an impatient user would.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from sqlalchemy import Connection, Engine, event
 
 def main() -> None:
     at, counts, *args = sys.argv[1:]
-    target = int(at)
+    target = int(at.removesuffix("x2"))
+    presses = 2 if at.endswith("x2") else 1
     seen = 0
     armed = False
 
@@ -33,7 +34,8 @@ def main() -> None:
         nonlocal armed
         if armed:  # the commit is done: Ctrl-C, and KeyboardInterrupt follows
             armed = False
-            signal.raise_signal(signal.SIGINT)
+            for _ in range(presses):
+                signal.raise_signal(signal.SIGINT)
 
     event.listen(Engine, "commit", count)
     event.listen(Engine, "before_cursor_execute", press)

@@ -1,0 +1,72 @@
+"""Ctrl-C in a command that writes (`ingest`, `flag`): said at once, acted on at the next
+step, where what the command stored can be taken back whole; a second Ctrl-C ends the
+process at once.
+
+The first Ctrl-C never raises inside a database call: a KeyboardInterrupt there can leave
+a SQLite connection closed with its statement unfinished, holding the write lock the
+taking back then waits for. The command stops where it next advances its progress (a batch
+stored, a stage begun), takes back what it stored and says what became of it, exit 130.
+A second Ctrl-C, while that batch ends or the taking back runs, ends the process without
+another word to the database: its open transaction is rolled back by the database, and
+the next `ingest` or `flag` finds the unfinished work by its dead owner and takes it back.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from reviewer.commands.console import Stage, err, say
+
+Advance = Callable[[int], None]
+INTERRUPTED = 130  # Ctrl-C, as a shell reports a command ended by SIGINT
+AT_ONCE = (
+    "stopped at once: what it had stored is left unfinished, and the next reviewer ingest "
+    "or flag takes it back"
+)
+
+
+@contextmanager
+def between_steps(
+    advance: Advance, stage: Stage, *, stopping: str, kept: str
+) -> Iterator[tuple[Advance, Stage]]:
+    """`(advance, stage)` that raise KeyboardInterrupt at the first call after a Ctrl-C.
+    `stopping` is said at the Ctrl-C (what will become of the work); `kept`, when the
+    command ended whole before it reached another step."""
+    pressed: list[bool] = []
+    ours = os.getpid()
+
+    def on_ctrl_c(signum: int, frame: object) -> None:
+        if os.getpid() != ours:  # a worker forked meanwhile: Ctrl-C is the command's
+            return
+        if pressed:
+            os.write(2, f"\ninterrupted again: {AT_ONCE}\n".encode())
+            os._exit(INTERRUPTED)
+        pressed.append(True)
+        say(err(), f"stopping: {stopping} (Ctrl-C again stops at once)")
+
+    def step() -> None:
+        if pressed:
+            raise KeyboardInterrupt
+
+    def stepped_advance(n: int) -> None:
+        step()
+        advance(n)
+
+    def stepped_stage(kind: str, path: str | None, total: int | None) -> None:
+        step()
+        stage(kind, path, total)
+
+    try:
+        previous = signal.signal(signal.SIGINT, on_ctrl_c)
+    except ValueError:  # not the main thread: Ctrl-C is not ours to catch
+        yield advance, stage
+        return
+    try:
+        yield stepped_advance, stepped_stage
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:  # no step came after the Ctrl-C: the work is whole
+        say(err(), kept)
