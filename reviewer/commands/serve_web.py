@@ -18,6 +18,7 @@ import re
 import secrets
 import signal
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -26,6 +27,7 @@ from aiohttp import web
 from aiohttp.abc import AbstractAccessLogger
 from textual_serve.server import Server
 
+SESSION_END = 5.0  # seconds a tab's app has to quit when the server stops
 TOKEN_CHARACTERS = re.compile(r"[A-Za-z0-9_.~-]+")  # unreserved in a URL: no escaping needed
 log = logging.getLogger("reviewer.serve")
 
@@ -121,6 +123,27 @@ class GuardedServer(Server):
     def __init__(self, command: str, *, host: str, port: int, address: str, access: Access):
         super().__init__(command, host=host, port=port, title="reviewer", public_url=address)
         self.access = access
+        self.sessions: set[asyncio.Task[object]] = set()  # a tab's app, connected
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A tab's app, kept in `sessions` while it runs, so that stopping can end it."""
+        task = asyncio.current_task()
+        if task is not None:
+            self.sessions.add(task)
+        try:
+            return await super().handle_websocket(request)
+        finally:
+            self.sessions.discard(task)  # type: ignore[arg-type]
+
+    async def end_sessions(self, wait: float = SESSION_END) -> None:
+        """Close each tab's connection and quit its app (every label is already stored:
+        the app writes one at its key). aiohttp would otherwise wait up to a minute for
+        the connections to close by themselves before it stops."""
+        sessions = list(self.sessions)
+        for task in sessions:
+            task.cancel()  # textual-serve closes the socket, then asks its app to quit
+        if sessions:
+            await asyncio.wait(sessions, timeout=wait)
 
     def initialize_logging(self) -> None:
         handler = logging.StreamHandler(sys.stderr)
@@ -171,6 +194,7 @@ class GuardedServer(Server):
         try:
             loop.run_until_complete(self._listen(loop))
         finally:
+            _apps_reaped(SESSION_END)
             loop.close()
 
     async def _listen(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -187,7 +211,17 @@ class GuardedServer(Server):
             self.listening()
             await stop.wait()
         finally:
+            await self.end_sessions()
             await runner.cleanup()
+
+
+def _apps_reaped(wait: float) -> None:
+    """Wait for asyncio to see each tab's app process end (its thread that waits on a
+    child is named asyncio-waitpid-N), so none is reported after the loop closed: "Loop ...
+    that handles pid N is closed" on the way out."""
+    for thread in threading.enumerate():
+        if "waitpid-" in thread.name:
+            thread.join(wait)
 
 
 # everything from this server: no font, style or script from another site
