@@ -21,7 +21,7 @@ from db import tally
 from db.figures import by_name, no_run, run_ref, unusable
 from db.queries import RunRow, get_run
 from db.strata import reader, run_strata
-from db.tables import Db
+from db.tables import Db, engine_of
 from db.tables import brief as B
 from db.tables import briefscan as BS
 from db.tables import claim as C
@@ -382,22 +382,24 @@ def _reading(row: _Row) -> Reading:
 
 def _merged(
     a_rows: Iterator[_Row], b_rows: Iterator[_Row]
-) -> Iterator[tuple[Change, _Row, Reading | None, Reading | None]]:
-    """Merge two ordered flag streams by (brief, start, claim): each claim once."""
+) -> Iterator[tuple[Change, _Row, _Row | None, _Row | None]]:
+    """Merge two ordered flag streams by (brief, start, claim): each claim once, with the
+    flag shown (B's when B has it) and each run's; readings are made for what is kept."""
     a, b = next(a_rows, None), next(b_rows, None)
     while a is not None or b is not None:
         a_key = (a[1], a[3], a[0]) if a is not None else None
         b_key = (b[1], b[3], b[0]) if b is not None else None
         if b_key is None or (a_key is not None and a_key < b_key):
             assert a is not None
-            yield "gone", a, _reading(a), None
+            yield "gone", a, a, None
             a = next(a_rows, None)
         elif a_key is None or b_key < a_key:
-            yield "new", b, None, _reading(b)
+            assert b is not None
+            yield "new", b, None, b
             b = next(b_rows, None)
         else:
-            assert a is not None
-            yield "same", b, _reading(a), _reading(b)
+            assert b is not None
+            yield "same", b, a, b
             a, b = next(a_rows, None), next(b_rows, None)
 
 
@@ -436,20 +438,24 @@ def claim_changes(
     gone (A only) or same (both), with its labels; `only` keeps some classes, `brief_pks`
     some briefs. Streams: a chunk of CHUNK changes in memory at a time."""
     wanted = set(only)
-    if "same" in wanted:
+    if "same" in wanted or engine_of(db).dialect.name != "sqlite":
+        # PostgreSQL plans the anti-join below from the runs' estimated rows: with
+        # statistics older than run B (flagged since the last ANALYZE) it expects one row
+        # and rereads all of B's flags for each of A's, minutes where this takes seconds
         merged = _merged(_flags_of(db, run_a, brief_pks), _flags_of(db, run_b, brief_pks))
-    else:  # only what changed: each run's flags the other lacks, a small share of them
+    else:  # only what changed: each run's flags the other lacks, one index lookup each
         gone = _flags_of(db, run_a, brief_pks, not_in=run_b) if "gone" in wanted else iter(())
         new = _flags_of(db, run_b, brief_pks, not_in=run_a) if "new" in wanted else iter(())
         merged = _merged(gone, new)
-    chunk: list[tuple[Change, _Row, Reading | None, Reading | None]] = []
+    chunk: list[tuple[Change, _Row, _Row | None, _Row | None]] = []
 
     def flush() -> Iterator[ClaimChange]:
         verdicts, labels = _labels_of(db, [row[0] for _, row, _, _ in chunk], reviewer)
         for change, row, a, b in chunk:
             claim_id = row[0]
             yield ClaimChange(
-                change, claim_id, row[1], row[2], row[3], row[4], row[5], a, b,
+                change, claim_id, row[1], row[2], row[3], row[4], row[5],
+                None if a is None else _reading(a), None if b is None else _reading(b),
                 verdicts.get(claim_id), tuple(labels.get(claim_id, ())),
             )  # fmt: skip
         chunk.clear()
