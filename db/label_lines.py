@@ -15,7 +15,8 @@ whoever reads the file and ignored by an import.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,7 +65,7 @@ class LabelLine:
     token: str = ""
     known: str | None = None
     known_value: float = 0.0
-    value: float = 0.0
+    value: float = 0.0  # a miss's number as the scanner reads it (a verdict's flag has its own)
     unit: str = ""
     note: str | None = None
     run_id: int | None = None
@@ -128,24 +129,39 @@ def _shape_of_label(data: dict[str, Any], line: int) -> None:
         raise LabelLineError(line, "run must be a run's id or name")
 
 
+CHUNK = 1000  # lines checked, then written, together: a few statements a chunk
+Parsed = list[tuple[int, dict[str, Any]]]  # a chunk of lines: (number, fields)
+Verdicts = dict[tuple[int, int, int, str], int]  # a reviewer's verdict on a span: its line
+
+
 class _Briefs:
-    """Stored briefs by id, read once each: text, pool, and the numbers the scanner reads."""
+    """The stored briefs a chunk of lines names, read in one query; the numbers the scanner
+    reads are scanned only when a line needs them (a verdict on a flagged span needs none).
+    Only a chunk's briefs are held at a time, so memory stays flat however many briefs a
+    file names."""
 
-    def __init__(self, session: Db) -> None:
+    def __init__(self, session: Db, brief_ids: set[str]) -> None:
         self.session = session
-        self.found: dict[str, tuple[int, str, dict[str, float]] | None] = {}
+        rows = session.execute(
+            select(B.c.pk, B.c.brief_id, B.c.text, P.c.knowns)
+            .select_from(B.join(P, P.c.pk == B.c.pool_pk))
+            .where(B.c.brief_id.in_(brief_ids))
+        )
+        self.found = {row.brief_id: _Brief(row.pk, row.text, row.knowns) for row in rows}
+        self.claims: set[tuple[Any, ...]] | None = None
         self.numbers: dict[int, dict[tuple[int, int], tuple[float, str]]] = {}
+        self.misses: set[tuple[Any, ...]] | None = None
 
-    def get(self, brief_id: str) -> tuple[int, str, dict[str, float]] | None:
-        if brief_id not in self.found:
-            row = self.session.execute(
-                select(B.c.pk, B.c.text, P.c.knowns)
-                .select_from(B.join(P, P.c.pk == B.c.pool_pk))
-                .where(B.c.brief_id == brief_id)
-            ).first()
-            pool = {name: value for name, value, _unit in json.loads(row.knowns)} if row else {}
-            self.found[brief_id] = (row.pk, row.text, pool) if row else None
-        return self.found[brief_id]
+    def claimed(self, pk: int, start: int, end: int, token: str) -> bool:
+        """Whether some run flagged exactly this span (the chunk's briefs' claims read when
+        a line first asks: a verdict that gives its words, a number, needs none)."""
+        if self.claims is None:
+            pks = [brief.pk for brief in self.found.values()]
+            spans = select(C.c.brief_pk, C.c.start, C.c.end, C.c.token)
+            self.claims = {
+                tuple(row) for row in self.session.execute(spans.where(C.c.brief_pk.in_(pks)))
+            }
+        return (pk, start, end, token) in self.claims
 
     def number_at(self, pk: int, text: str, start: int, end: int) -> tuple[float, str] | None:
         """The value and unit of the number the scanner reads at exactly this span."""
@@ -154,75 +170,137 @@ class _Briefs:
             self.numbers[pk] = {(t.start, t.end): (t.value, t.unit) for t in tokens}
         return self.numbers[pk].get((start, end))
 
+    def missed(self, pk: int, span: tuple[int, int, str], reviewer: str, known: str) -> bool:
+        """Whether a live miss of the reviewer's holds these words (read for the chunk's
+        briefs when a line first asks: only lines made on a replaced text do)."""
+        if self.misses is None:
+            pks = [brief.pk for brief in self.found.values()]
+            live = select(M.c.brief_pk, M.c.start, M.c.end, M.c.token, M.c.reviewer, M.c.known)
+            live = live.where(M.c.brief_pk.in_(pks), M.c.undone_at.is_(None))
+            self.misses = {tuple(row) for row in self.session.execute(live)}
+        return (pk, *span, reviewer, known) in self.misses
 
-def _claimed(session: Db, pk: int, start: int, end: int, token: str) -> bool:
-    """Whether some run flagged exactly this span (a detector with its own scanner)."""
-    found = select(C.c.id).where(
-        C.c.brief_pk == pk, C.c.start == start, C.c.end == end, C.c.token == token
-    )
-    return session.scalar(found) is not None
+
+@dataclass(slots=True)
+class _Brief:
+    """A stored brief; its pool's known values read from their JSON when a line names one."""
+
+    pk: int
+    text: str
+    knowns: str
+    read: dict[str, float] | None = None
+
+    @property
+    def pool(self) -> dict[str, float]:
+        if self.read is None:
+            self.read = _pool(self.knowns)
+        return self.read
 
 
-def _named_words(session: Db, pk: int, data: dict[str, Any], token: str) -> bool:
+def _pool(knowns: str) -> dict[str, float]:
+    return {name: value for name, value, _unit in json.loads(knowns)}
+
+
+def _named_words(briefs: _Briefs, pk: int, data: dict[str, Any], token: str) -> bool:
     """Whether a span the default scanner reads no number at is still a flag's: a run here
     flagged it (a detector with its own scanner), or the line gives the words a verdict
     was made on, a number, and they are there (an export of another database's run: "100"
     of "100K" as `reference` reads it). A miss needs the number read: its value is stored."""
     if data["verdict"] != MISS and "token" in data and any(c.isdigit() for c in token):
         return True  # (the caller found the text at the span to be the line's token)
-    return _claimed(session, pk, data["start"], data["end"], token)
+    return briefs.claimed(pk, data["start"], data["end"], token)
 
 
-def _made_on(session: Db, pk: int, span: tuple[int, int, str], data: dict[str, Any]) -> bool:
+def _made_on(briefs: _Briefs, pk: int, span: tuple[int, int, str], data: dict[str, Any]) -> bool:
     """Whether this database holds the line's label on these words of the brief (a verdict's
     claim, or the same miss), made on a text `ingest --replace` has since replaced: its
     export imports back changing nothing."""
-    start, end, token = span
     if data["verdict"] != MISS:
-        return _claimed(session, pk, start, end, token)
-    found = select(M.c.id).where(
-        M.c.brief_pk == pk, M.c.start == start, M.c.end == end, M.c.token == token,
-        M.c.reviewer == data["reviewer"], M.c.known == data["known"], M.c.undone_at.is_(None),
-    )  # fmt: skip
-    return session.scalar(found.limit(1)) is not None
+        return briefs.claimed(pk, *span)
+    return briefs.missed(pk, span, data["reviewer"], data["known"])
 
 
-def _run_id(session: Db, ref: int | str) -> int | None:
-    wanted = run_ref(str(ref))
-    column = R.c.id if isinstance(wanted, int) else R.c.name
-    return session.scalar(select(R.c.id).where(column == wanted).order_by(R.c.id).limit(1))
+def _run_id(session: Db, runs: dict[str, int | None], ref: int | str) -> int | None:
+    """The run a line names, asked of the database once for each way a file names it."""
+    key = str(ref)
+    if key not in runs:
+        wanted = run_ref(key)
+        column = R.c.id if isinstance(wanted, int) else R.c.name
+        found = select(R.c.id).where(column == wanted).order_by(R.c.id).limit(1)
+        runs[key] = session.scalar(found)
+    return runs[key]
 
 
-def check(session: Db, lines: Iterable[tuple[int, str]], reviewer: str) -> list[LabelLine]:
-    """Every non-blank line parsed and checked against the stored briefs; the first bad
-    one raises LabelLineError. A run the database does not hold leaves the label with no
-    run (counted as made outside this database's runs)."""
-    briefs = _Briefs(session)
-    checked = []
-    verdicts: dict[tuple[str, int, int, str], int] = {}  # a reviewer's verdict: its line
+def checked(
+    session: Db, lines: Iterable[tuple[int, str]], reviewer: str
+) -> Iterator[list[LabelLine]]:
+    """Every non-blank line parsed and checked against the stored briefs, CHUNK lines at a
+    time; the first bad one raises LabelLineError (after the chunk of good lines before
+    it). A run the database does not hold leaves the label with no run (counted as made
+    outside this database's runs)."""
+    runs: dict[str, int | None] = {}
+    verdicts: Verdicts = {}
+    for parsed, problem in _parsed(lines, reviewer):
+        if parsed:
+            yield _checked(session, parsed, runs, verdicts)
+        if problem is not None:
+            raise problem
+
+
+def _parsed(
+    lines: Iterable[tuple[int, str]], reviewer: str
+) -> Iterator[tuple[Parsed, LabelLineError | None]]:
+    """The lines' fields, CHUNK lines at a time. A line that does not parse ends the last
+    chunk with its error, raised once the lines before it are checked: the first bad
+    line is the one named, whichever check it fails."""
+    chunk: Parsed = []
     for number, raw in lines:
         if not raw.strip():
             continue
-        data = parse(raw, number, reviewer)
-        found = briefs.get(data["brief"])
+        try:
+            chunk.append((number, parse(raw, number, reviewer)))
+        except LabelLineError as problem:
+            yield chunk, problem
+            return
+        if len(chunk) == CHUNK:
+            yield chunk, None
+            chunk = []
+    if chunk:
+        yield chunk, None
+
+
+def _checked(
+    session: Db,
+    parsed: Parsed,
+    runs: dict[str, int | None],
+    verdicts: Verdicts,
+) -> list[LabelLine]:
+    """A chunk of parsed lines checked in order, its briefs read in one query."""
+    briefs = _Briefs(session, {data["brief"] for _number, data in parsed})
+    checked = []
+    for number, data in parsed:
+        found = briefs.found.get(data["brief"])
         if found is None:
             raise LabelLineError(number, f"unknown brief {data['brief']!r}")
+        pk = found.pk
         if data.get("verdict", MISS) != MISS:
-            _once(verdicts, data, number)
-        pk, text, pool = found
-        run_id = _run_id(session, data["run"]) if "run" in data else None
+            span = (pk, data["start"], data["end"], sys.intern(data["reviewer"]))
+            _once(verdicts, span, data, number)
+        run_id = _run_id(session, runs, data["run"]) if "run" in data else None
         common = {"line": number, "brief_pk": pk, "reviewer": data["reviewer"], "run_id": run_id}
         if "reviewed" in data:
             checked.append(LabelLine(**common))
             continue
-        checked.append(_span_line(session, briefs, data, common, (pk, text, pool)))
+        checked.append(_span_line(briefs, data, common, found))
     return checked
 
 
-def _once(verdicts: dict[tuple[str, int, int, str], int], data: dict[str, Any], line: int) -> None:
+def _once(
+    verdicts: Verdicts, key: tuple[int, int, int, str], data: dict[str, Any], line: int
+) -> None:
     """One verdict a reviewer on a span: a second would leave which one stands to the
-    order of the lines, and import anew at each import of the file."""
-    key = (data["brief"], data["start"], data["end"], data["reviewer"])
+    order of the lines, and import anew at each import of the file. (Every verdict's key
+    is kept till the end of the file, kept small: the stored brief, a shared name.)"""
     first = verdicts.setdefault(key, line)
     if first != line:
         raise LabelLineError(
@@ -233,35 +311,36 @@ def _once(verdicts: dict[tuple[str, int, int, str], int], data: dict[str, Any], 
 
 
 def _span_line(
-    session: Db,
-    briefs: _Briefs,
-    data: dict[str, Any],
-    common: dict[str, Any],
-    brief: tuple[int, str, dict[str, float]],
+    briefs: _Briefs, data: dict[str, Any], common: dict[str, Any], brief: _Brief
 ) -> LabelLine:
-    pk, text, pool = brief
+    pk, text = brief.pk, brief.text
     number, start, end = common["line"], data["start"], data["end"]
     token = text[start:end]
-    read = briefs.number_at(pk, text, start, end) if end <= len(text) else None
     written = data.get("token", token)
+    read = None
     if written != token:  # made on other words: an earlier text this database holds, or none
-        if not _made_on(session, pk, (start, end, written), data):
+        if not _made_on(briefs, pk, (start, end, written), data):
             raise LabelLineError(
                 number,
                 f"brief {data['brief']!r} reads {token!r} at {start}-{end}, not {written!r}: "
                 "the label was made on another text of the brief",
             )
-        token, read = written, None
-    elif read is None and not (end <= len(text) and _named_words(session, pk, data, token)):
-        shown = repr(token) if end <= len(text) else f"past the end ({len(text)} characters)"
-        raise LabelLineError(
-            number, f"{start}-{end} is no number of brief {data['brief']!r}: {shown}"
-        )
+        token = written
+    elif end > len(text) or not _named_words(briefs, pk, data, token):
+        read = briefs.number_at(pk, text, start, end) if end <= len(text) else None
+        if read is None:
+            shown = repr(token) if end <= len(text) else f"past the end ({len(text)} characters)"
+            raise LabelLineError(
+                number, f"{start}-{end} is no number of brief {data['brief']!r}: {shown}"
+            )
+    elif data["verdict"] == MISS:
+        read = briefs.number_at(pk, text, start, end)
     known = data.get("known")
+    pool = brief.pool if known is not None else {}
     if known is not None and known not in pool:
         raise LabelLineError(number, f"unknown known value {known!r} in brief {data['brief']!r}")
     verdict = data["verdict"]
-    value, unit = read if read is not None else (0.0, "")
+    value, unit = read if read is not None and verdict == MISS else (0.0, "")
     return LabelLine(
         **common,
         verdict=WRITTEN.get(verdict, MISS),
