@@ -323,7 +323,8 @@ def _span_line(
             raise LabelLineError(
                 number,
                 f"brief {data['brief']!r} reads {token!r} at {start}-{end}, not {written!r}: "
-                "the label was made on another text of the brief",
+                "the label was made on another text of the brief, which this database does "
+                "not hold (ingest --replace changed it); leave such lines out to import the rest",
             )
         token = written
     elif end > len(text) or not _named_words(briefs, pk, data, token):

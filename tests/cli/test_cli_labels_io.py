@@ -244,6 +244,12 @@ def test_labels_made_on_a_replaced_text_export_with_their_words_and_import_back(
     refused = runner.invoke(app, ["labels", "import", str(path), "--db", fresh])
     assert refused.exit_code == 2
     assert "reads 'hr' at 27-29, not '52': the label was made on another text" in refused.stderr
+    assert "leave such lines out to import the rest" in refused.stderr
+    kept = [line for line in path.read_text().splitlines() if '"token": "52"' not in line]
+    rest = tmp_path / "rest.jsonl"  # as the message says
+    rest.write_text("\n".join(kept) + "\n")
+    taken = runner.invoke(app, ["labels", "import", str(rest), "--db", fresh])
+    assert taken.exit_code == 0, taken.stderr
 
 
 def test_a_verdict_on_words_another_scanner_read_imports_when_its_words_are_there(
