@@ -33,6 +33,7 @@ EVIL = "http://evil.example"
 class Served:
     port: int
     log: Path
+    process: subprocess.Popen[bytes]
 
     def url(self, path: str = "/") -> str:
         return f"http://127.0.0.1:{self.port}{path}"
@@ -62,7 +63,7 @@ def serving(
         )  # fmt: skip
         try:
             wait_for(lambda: "Serving the review app" in log.read_text(), "the server", process)
-            yield Served(port, log)
+            yield Served(port, log, process)
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGTERM)

@@ -9,14 +9,13 @@ import asyncio
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import aiohttp
 
-from tests.cli.test_serve_browser import free_port, labels
-from tests.cli.test_serve_guard import wait_for
+from tests.cli.test_serve_browser import labels
+from tests.cli.test_serve_guard import serving
 from tests.support.db_seed import flag, seed
 
 TOKEN = "stop-test-token"
@@ -44,22 +43,10 @@ def test_stopping_with_a_tab_open_quits_its_app_and_keeps_its_label(tmp_path: Pa
     database = tmp_path / "team.db"
     engine, _, _ = seed(database, [[flag(10, "55", 55.0)], [flag(10, "55", 55.0)]])
     engine.dispose()
-    port, log = free_port(), tmp_path / "serve.log"
-    with log.open("w") as sink:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "reviewer", "serve", "--db", str(database),
-             "--port", str(port), "--reviewer", "web", "--token", TOKEN],
-            stdout=sink, stderr=subprocess.STDOUT, start_new_session=True, cwd=tmp_path,
-        )  # fmt: skip
-    try:
-        wait_for(lambda: "Serving the review app" in log.read_text(), "the server", server)
-        ended = asyncio.run(label_then_stop(port, database, server))
-        assert server.wait(timeout=120) == 0
-    finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    with serving(database, tmp_path, "--token", TOKEN) as served:
+        ended = asyncio.run(label_then_stop(served.port, database, served.process))
+        assert served.process.wait(timeout=120) == 0
     assert ended == (aiohttp.WSMsgType.CLOSE, 1000)  # the app quit, not a dropped connection
     assert {(row.reviewer, row.verdict) for row in labels(database)} == {("web", "true_positive")}
-    said = log.read_text()
+    said = served.log.read_text()
     assert "is closed" not in said and "Traceback" not in said, said
