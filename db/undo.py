@@ -67,6 +67,15 @@ def _zombie(pid: int) -> bool:
         return False
 
 
+@dataclass
+class Abandoned:
+    """What processes that ended mid-work had left, found and finished off by a command:
+    the runs it marked failed, and whether it took back an ingest's briefs."""
+
+    runs: list[int] = field(default_factory=list)
+    ingest: bool = False
+
+
 def abandoned_runs(*, session: Db, alive: Callable[[str | None], bool] = owner_alive) -> list[int]:
     """Runs still marked running whose process is gone (killed, or the machine restarted)."""
     rows = session.execute(select(R.c.id, R.c.owner).where(R.c.status == "running"))

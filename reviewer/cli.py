@@ -752,7 +752,12 @@ def db_upgrade(db: DbOption = None) -> None:
 
 
 def main() -> None:
-    app()
+    import signal
+
+    try:
+        app()
+    finally:  # said and done: a Ctrl-C while the process winds down (its threads joined)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # prints no traceback over that
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from sqlalchemy import Engine
 
+    from db.undo import Abandoned
     from reviewer.grounding.types import Detector
     from reviewer.pipeline.reader import InputError
 
@@ -555,12 +556,15 @@ def waiting_for_ingest(url_or_path: str) -> Callable[[str, float], None]:
     return note
 
 
-def say_abandoned(runs: Sequence[int]) -> None:
-    """Runs a killed process had left unfinished, found and failed by this command."""
-    if runs:
-        which = ", ".join(f"run {run}" for run in runs)
+def say_abandoned(left: Abandoned) -> None:
+    """What processes that ended mid-work had left, finished off by this command."""
+    ingest = "; what its ingest had stored taken back" if left.ingest else ""
+    if left.runs:
+        which = ", ".join(f"run {run}" for run in left.runs)
         say(
             err(),
-            f"{which}: left unfinished by a process that ended; marked failed, flags removed "
-            "(and the briefs of an unfinished ingest taken back)",
+            f"{which}: left unfinished by a process that ended; marked failed, flags "
+            f"removed{ingest}",
         )
+    elif left.ingest:
+        say(err(), "an ingest left unfinished by a process that ended: what it stored taken back")

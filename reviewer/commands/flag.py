@@ -24,7 +24,7 @@ from reviewer.commands.console import (
     say_abandoned,
     stages,
 )
-from reviewer.commands.interrupt import INTERRUPTED, between_steps
+from reviewer.commands.interrupt import INTERRUPTED, stopping_at_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
 
@@ -86,9 +86,14 @@ def flag(
         learned = _learned(url_or_path, engine, detector, model)
         if learned is not None:  # the run's spec loads the rules alone, as learn reads them
             spec, detector = spec_of(detector, spec), learned[0]
-        with stages([]) as drawn, between_steps(*drawn, stopping=_STOPPING, kept=_KEPT) as steps:
-            advance, stage = steps  # flagging, then the arms: a bar each
-            run = run_detector(engine, detector, advance=advance, name=name, spec=spec, stage=stage)
+        with (
+            stopping_at_steps(stopping=_STOPPING, kept=_KEPT) as steps,
+            stages([]) as (drawn, announced),  # flagging, then the arms: a bar each
+        ):
+            run = run_detector(
+                engine, detector, advance=steps.advancing(drawn), name=name, spec=spec,
+                stage=steps.staging(announced),
+            )  # fmt: skip
         if learned is not None:
             with Session(engine) as session:
                 set_run_model(session=session, run_id=run.run_id, model_id=learned[1])

@@ -18,14 +18,13 @@ from reviewer.commands.console import (
     waiting_for_ingest,
 )
 from reviewer.commands.flag import run_line, say_unread_units
-from reviewer.commands.interrupt import INTERRUPTED, between_steps
+from reviewer.commands.interrupt import INTERRUPTED, stopping_at_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import InputError, count_lines, is_stream
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
 Advance = Callable[[int], None]
 SHOWN_REJECTS = 20
-_NOTHING = "nothing was stored: the database is as it was"  # stopped before writing
 _STOPPING = "the ingest ends after the batch under way, and what it stored is taken back"
 _KEPT = "the ingest had finished before it could stop: everything it stored is kept"
 
@@ -51,40 +50,42 @@ def ingest(
         gone = "the database is unchanged" if existed else "no database was made"
         say(err(), f"nothing was stored: {unopenable.path} was refused; {gone}")
         return USAGE
-    engine = open_db(url_or_path)
-    if engine is None:
-        return USAGE
-    lines = [count_lines(f) for f in files]
-    total = None if None in lines else sum(n or 0 for n in lines)
     try:
-        with (
-            stages(files) as (drawn, announced),
-            between_steps(drawn, announced, stopping=_STOPPING, kept=_KEPT) as steps,
-        ):
-            advance, stage = steps
-            report = ingest_files(
-                engine,
-                files,
-                pools_path=pools,
-                skip_invalid=skip_invalid,
-                replace=replace,
-                detector=detector,
-                advance=advance,
-                stage=stage,
-                lines=lines,
-                expected=total,
-                waiting=waiting_for_ingest(url_or_path),
-            )
+        with stopping_at_steps(stopping=_STOPPING, kept=_KEPT) as steps:
+            engine = open_db(url_or_path)  # (a Ctrl-C there: said after, never inside it)
+            if engine is None:
+                return USAGE
+            try:
+                steps.step()
+                lines = [count_lines(f) for f in files]
+                total = None if None in lines else sum(n or 0 for n in lines)
+                with stages(files) as (drawn, announced):
+                    report = ingest_files(
+                        engine,
+                        files,
+                        pools_path=pools,
+                        skip_invalid=skip_invalid,
+                        replace=replace,
+                        detector=detector,
+                        advance=steps.advancing(drawn),
+                        stage=steps.staging(announced),
+                        lines=lines,
+                        expected=total,
+                        waiting=waiting_for_ingest(url_or_path),
+                    )
+            finally:
+                engine.dispose()
     except InputError as problem:  # the pools file
         say(err(), str(problem))
         say(err(), f"nothing was stored: the pools file was refused; {_unchanged(existed)}")
         return USAGE
     except KeyboardInterrupt as stopped:  # Ctrl-C: one line on what was kept
-        notes = getattr(stopped, "__notes__", None) or [_NOTHING]
-        say(err(), f"interrupted: {notes[-1]}")
+        notes = getattr(stopped, "__notes__", None) or ["nothing was stored"]
+        said = notes[-1]
+        if said.startswith("nothing was stored"):
+            said = f"nothing was stored: {_as_it_was(existed)}"
+        say(err(), f"interrupted: {said}")
         return INTERRUPTED
-    finally:
-        engine.dispose()
     say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed, flagged=detector is not None)
     return USAGE if report.failed or report.all_rejected else OK
@@ -106,6 +107,11 @@ def _first_unopenable(files: Sequence[str]) -> InputError | None:
         except OSError as exc:
             return InputError(path, 0, f"cannot open: {exc.strerror or exc}")
     return None
+
+
+def _as_it_was(existed: bool) -> str:
+    """Said when an ingest stopped before it wrote a brief."""
+    return "the database is as it was" if existed else "the new database holds no briefs"
 
 
 def _unchanged(existed: bool) -> str:

@@ -28,45 +28,57 @@ AT_ONCE = (
 )
 
 
+class Steps:
+    """Where a command may stop: `step()` raises KeyboardInterrupt once Ctrl-C was pressed,
+    and `advancing`/`staging` wrap the progress's callbacks to step first."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+
+    def step(self) -> None:
+        if self.pressed:
+            raise KeyboardInterrupt
+
+    def advancing(self, advance: Advance) -> Advance:
+        def stepped(n: int) -> None:
+            self.step()
+            advance(n)
+
+        return stepped
+
+    def staging(self, stage: Stage) -> Stage:
+        def stepped(kind: str, path: str | None, total: int | None) -> None:
+            self.step()
+            stage(kind, path, total)
+
+        return stepped
+
+
 @contextmanager
-def between_steps(
-    advance: Advance, stage: Stage, *, stopping: str, kept: str
-) -> Iterator[tuple[Advance, Stage]]:
-    """`(advance, stage)` that raise KeyboardInterrupt at the first call after a Ctrl-C.
-    `stopping` is said at the Ctrl-C (what will become of the work); `kept`, when the
-    command ended whole before it reached another step."""
-    pressed: list[bool] = []
+def stopping_at_steps(*, stopping: str, kept: str) -> Iterator[Steps]:
+    """Ctrl-C caught for the block, said at once and acted on at its next step. `stopping`
+    is said at the Ctrl-C (what will become of the work); `kept`, when the block ended
+    whole before it reached another step."""
+    steps = Steps()
     ours = os.getpid()
 
     def on_ctrl_c(signum: int, frame: object) -> None:
         if os.getpid() != ours:  # a worker forked meanwhile: Ctrl-C is the command's
             return
-        if pressed:
+        if steps.pressed:
             os.write(2, f"\ninterrupted again: {AT_ONCE}\n".encode())
             os._exit(INTERRUPTED)
-        pressed.append(True)
+        steps.pressed = True
         say(err(), f"stopping: {stopping} (Ctrl-C again stops at once)")
-
-    def step() -> None:
-        if pressed:
-            raise KeyboardInterrupt
-
-    def stepped_advance(n: int) -> None:
-        step()
-        advance(n)
-
-    def stepped_stage(kind: str, path: str | None, total: int | None) -> None:
-        step()
-        stage(kind, path, total)
 
     try:
         previous = signal.signal(signal.SIGINT, on_ctrl_c)
     except ValueError:  # not the main thread: Ctrl-C is not ours to catch
-        yield advance, stage
+        yield steps
         return
     try:
-        yield stepped_advance, stepped_stage
+        yield steps
     finally:
         signal.signal(signal.SIGINT, previous)
-    if pressed:  # no step came after the Ctrl-C: the work is whole
+    if steps.pressed:  # no step came after the Ctrl-C: the work is whole
         say(err(), kept)

@@ -19,7 +19,7 @@ import db
 from db.ingest_turn import IngestTurn
 from db.queries import iter_briefs_keyed, pool_units, run_flag_spans
 from db.runs import iter_pool_rows, production, store_arms
-from db.undo import IngestUndo
+from db.undo import Abandoned, IngestUndo
 from db.views import pool_from_json
 from db.writes import (
     BRIEF_COLUMNS,
@@ -91,7 +91,7 @@ class RunReport:
     checkable: int
     previous_run: int | None = None
     diff: RunDiff | None = None
-    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
+    abandoned: Abandoned = field(default_factory=Abandoned)  # killed processes' work, undone
     # a warning for each pool unit the detector's vocabulary never reads in prose
     unread_units: list[str] = field(default_factory=list)
 
@@ -108,7 +108,7 @@ class IngestReport:
     failed: InputError | None = None
     unread: int = 0  # files after the refused one, never read
     run: RunReport | None = None
-    abandoned: list[int] = field(default_factory=list)  # runs of killed processes, now failed
+    abandoned: Abandoned = field(default_factory=Abandoned)  # killed processes' work, undone
 
     @property
     def stored_anything(self) -> bool:

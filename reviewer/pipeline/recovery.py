@@ -17,14 +17,22 @@ from sqlmodel import Session
 import db
 from db.ingest_turn import IngestTurn, Waiting, take_back_abandoned
 from db.ingest_turn import take_turn as _take_turn
-from db.undo import IngestUndo, abandoned_runs, brief_id_of, fail_run, forget_run, undo_ingest
+from db.undo import (
+    Abandoned,
+    IngestUndo,
+    abandoned_runs,
+    brief_id_of,
+    fail_run,
+    forget_run,
+    undo_ingest,
+)
 from db.writes import covers_every_brief
 from reviewer.checks.registry import DetectorFault
 
 
-def clean_abandoned(engine: Engine) -> list[int]:
+def clean_abandoned(engine: Engine) -> Abandoned:
     """Mark every run whose process is gone failed, removing its rows, and take back the
-    ingest such a process left unfinished (its briefs removed); the runs' ids."""
+    ingest such a process left unfinished (its briefs removed)."""
     with Session(engine) as session:
         found = abandoned_runs(session=session)
         for run_id in found:
@@ -33,7 +41,7 @@ def clean_abandoned(engine: Engine) -> list[int]:
     ingest_run = take_back_abandoned(engine)
     if ingest_run and ingest_run not in found:
         found.append(ingest_run)
-    return found
+    return Abandoned(found, ingest=ingest_run is not None)
 
 
 def take_turn(engine: Engine, waiting: Waiting | None = None) -> IngestTurn:

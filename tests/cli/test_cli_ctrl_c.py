@@ -144,9 +144,14 @@ def test_a_second_ctrl_c_ends_an_ingest_at_once_and_the_next_takes_it_back(
     assert rows(stored, briefs) == before
     assert rows(stored, "SELECT key FROM meta WHERE key = 'ingest'") == []
     if at >= 4:  # its run had begun: the next ingest says it failed it
-        assert "left unfinished by a process that ended; marked failed" in after.stderr
+        assert after.stderr.startswith("run 2: left unfinished by a process that ended; marked ")
+        assert after.stderr.splitlines()[0].endswith("; what its ingest had stored taken back")
         statuses = rows(stored, "SELECT status FROM detectorrun ORDER BY id")
         assert statuses == [("finished",), ("failed",)]
+    else:  # no run yet: the ingest alone
+        assert after.stderr.splitlines()[0] == (
+            "an ingest left unfinished by a process that ended: what it stored taken back"
+        )
 
 
 def test_a_second_ctrl_c_ends_a_run_at_once_and_the_next_command_fails_it(
@@ -161,8 +166,23 @@ def test_a_second_ctrl_c_ends_a_run_at_once_and_the_next_command_fails_it(
     assert rows(stored, "SELECT id, status FROM detectorrun") == [(1, "finished"), (2, "running")]
     again = runner.invoke(app, ["flag", "-d", "reference", "--db", str(stored)])
     assert again.exit_code == 0, again.stderr
-    assert again.stderr.startswith("run 2: left unfinished by a process that ended")
+    assert again.stderr.splitlines()[0] == (
+        "run 2: left unfinished by a process that ended; marked failed, flags removed"
+    )  # and no word of an ingest: there was none
     assert rows(stored, "SELECT id, status FROM detectorrun") == [
         (1, "finished"), (2, "failed"), (3, "finished")
     ]  # fmt: skip
     assert rows(stored, "SELECT count(*) FROM flagrecord WHERE run_id = 2") == [(0,)]
+
+
+def test_ctrl_c_as_an_ingest_makes_its_database_says_it_holds_no_briefs(tmp_path: Path) -> None:
+    counts = tmp_path / "counts"
+    for at in (1, 2):  # its schema made (inside the open), then its record
+        made = tmp_path / f"new{at}.db"
+        pressed = interrupted(at, counts, "ingest", str(DEMO), "--db", str(made))
+        assert pressed.returncode == 130, pressed.stderr
+        assert pressed.stderr.splitlines() == [
+            STOPPING_INGEST,
+            "interrupted: nothing was stored: the new database holds no briefs",
+        ], at
+        assert rows(made, "SELECT count(*) FROM brief") == [(0,)]
