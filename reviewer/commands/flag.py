@@ -24,7 +24,7 @@ from reviewer.commands.console import (
     say_abandoned,
     stages,
 )
-from reviewer.commands.interrupt import INTERRUPTED, stopping_at_steps
+from reviewer.commands.interrupt import interrupted, stopping_at_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.writer import RunReport, run_detector
 
@@ -98,9 +98,7 @@ def flag(
             with Session(engine) as session:
                 set_run_model(session=session, run_id=run.run_id, model_id=learned[1])
     except KeyboardInterrupt as stopped:  # Ctrl-C: one line on what became of the run
-        notes = getattr(stopped, "__notes__", None) or ["no run was made"]
-        say(err(), f"interrupted: {notes[-1]}")
-        return INTERRUPTED
+        return interrupted(stopped, "no run was made")
     finally:
         engine.dispose()
     say_abandoned(run.abandoned)

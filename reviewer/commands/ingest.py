@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from reviewer.commands.console import (
     OK,
@@ -18,12 +18,11 @@ from reviewer.commands.console import (
     waiting_for_ingest,
 )
 from reviewer.commands.flag import run_line, say_unread_units
-from reviewer.commands.interrupt import INTERRUPTED, stopping_at_steps
+from reviewer.commands.interrupt import interrupted, stopping_at_steps
 from reviewer.grounding.types import Detector
 from reviewer.pipeline.reader import InputError, count_lines, is_stream
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
-Advance = Callable[[int], None]
 SHOWN_REJECTS = 20
 _STOPPING = "the ingest ends after the batch under way, and what it stored is taken back"
 _KEPT = "the ingest had finished before it could stop: everything it stored is kept"
@@ -80,12 +79,8 @@ def ingest(
         say(err(), f"nothing was stored: the pools file was refused; {_unchanged(existed)}")
         return USAGE
     except KeyboardInterrupt as stopped:  # Ctrl-C: one line on what was kept
-        notes = getattr(stopped, "__notes__", None) or ["nothing was stored"]
-        said = notes[-1]
-        if said.startswith("nothing was stored"):
-            said = f"nothing was stored: {_as_it_was(existed)}"
-        say(err(), f"interrupted: {said}")
-        return INTERRUPTED
+        nothing = f"nothing was stored: {_as_it_was(existed)}"
+        return interrupted(stopped, nothing, nothing="nothing was stored")
     say_abandoned(report.abandoned)
     print_ingest(report, new_db=not existed, flagged=detector is not None)
     return USAGE if report.failed or report.all_rejected else OK
@@ -111,7 +106,7 @@ def _first_unopenable(files: Sequence[str]) -> InputError | None:
 
 def _as_it_was(existed: bool) -> str:
     """Said when an ingest stopped before it wrote a brief."""
-    return "the database is as it was" if existed else "the new database holds no briefs"
+    return "the database is as it was" if existed else _unchanged(existed)
 
 
 def _unchanged(existed: bool) -> str:

@@ -15,17 +15,26 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from reviewer.commands.console import Stage, err, say
+from reviewer.pipeline.checking import Advance
 
-Advance = Callable[[int], None]
 INTERRUPTED = 130  # Ctrl-C, as a shell reports a command ended by SIGINT
 AT_ONCE = (
     "stopped at once: what it had stored is left unfinished, and the next reviewer ingest "
     "or flag takes it back"
 )
+
+
+def interrupted(stopped: KeyboardInterrupt, otherwise: str, *, nothing: str = "") -> int:
+    """Say what became of the work stopped by Ctrl-C, as the taking back noted it on the
+    interrupt (`otherwise` when it noted nothing, or began with `nothing`); exit 130."""
+    notes = getattr(stopped, "__notes__", None) or [otherwise]
+    said = otherwise if nothing and notes[-1].startswith(nothing) else notes[-1]
+    say(err(), f"interrupted: {said}")
+    return INTERRUPTED
 
 
 class Steps:

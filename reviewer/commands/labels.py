@@ -19,8 +19,6 @@ from reviewer.commands.console import OK, USAGE, counted, echo, fail, open_db
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
-    from db.label_lines import LabelLine
-
 
 def export(url_or_path: str, *, run: str | None, out: Path | None) -> int:
     """Write every current verdict, miss and brief read in full (of one run, with `run`)."""
@@ -148,6 +146,7 @@ def _import(engine: Engine, lines: Lines, reviewer: str) -> Counter[str]:
     written in one write transaction (a label write's, db.writing), a chunk at a time."""
     from db.label_io import import_lines
     from db.writing import transaction
+    from reviewer.pipeline.checking import spooled
 
     with tempfile.TemporaryFile() as spool:
         there = _check(engine, lines, reviewer, spool)
@@ -156,7 +155,7 @@ def _import(engine: Engine, lines: Lines, reviewer: str) -> Counter[str]:
 
         def write(connection: Connection) -> Counter[str]:
             spool.seek(0)
-            return import_lines(session=connection, chunks=_unspooled(spool))
+            return import_lines(session=connection, chunks=spooled(spool))
 
         return transaction(engine, write) + Counter({"unchanged": there})
 
@@ -178,11 +177,3 @@ def _check(engine: Engine, lines: Lines, reviewer: str, spool: IO[bytes]) -> int
     if pending:
         pickle.dump(pending, spool)
     return there
-
-
-def _unspooled(spool: IO[bytes]) -> Iterator[list[LabelLine]]:
-    while True:
-        try:
-            yield pickle.load(spool)
-        except EOFError:
-            return

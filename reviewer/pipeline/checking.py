@@ -184,7 +184,9 @@ def _fresh(
     return read_back
 
 
-def spooled(spool: IO[bytes]) -> Iterator[list[Prepared]]:
+def spooled(spool: IO[bytes]) -> Iterator[Any]:
+    """Each batch pickled to `spool` (a file this process wrote), in order, from where it
+    stands."""
     while True:
         try:
             yield pickle.load(spool)
