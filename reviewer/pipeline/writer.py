@@ -75,8 +75,11 @@ def ingest_files(
     stage = stage or (lambda kind, path, total: None)
     pools = read_pools(pools_path) if pools_path else None
     on_error = report.reject if skip_invalid else None
-    if workers is None:
-        workers = default_workers(expected, detector) if detector is not None else 0
+    if workers is None and detector is not None:
+        # the run reads every stored brief, not only the file's: five briefs appended to
+        # 20,000 are a run of 20,005
+        briefs = None if expected is None else expected + _stored_count(engine)
+        workers = default_workers(briefs, detector)
     report.abandoned = recovery.clean_abandoned(engine)
     analyzer = BatchAnalyzer(detector, workers) if detector is not None else None
     writer = BatchWriter(engine, analyzer, advance)
