@@ -320,6 +320,8 @@ class ReviewedBrief(SQLModel, table=True):
 
 # --- learned models (as in db.tables) ---
 DetectorRun.__table__.append_column(Column("model_id", Integer, nullable=True))  # type: ignore[attr-defined]
+DetectorRun.__table__.append_column(Column("code_digest", Str(), nullable=True))  # type: ignore[attr-defined]
+DetectorRun.__table__.append_column(Column("version_mark", Integer, nullable=True))  # type: ignore[attr-defined]
 
 
 class LearnedModel(SQLModel, table=True):

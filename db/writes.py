@@ -214,9 +214,11 @@ def start_run(
     config: str,
     name: str | None = None,
     spec: str | None = None,
+    code: str | None = None,
 ) -> int:
     """A new run, marked running and owned by this process until finish_run (or fail_run);
-    its config digest is computed here so every run has one."""
+    its config digest is computed here so every run has one. `code`: the digest of a
+    built-in detector's code (a later ingest may carry this run's flags, `carry_scans`)."""
     run = DetectorRun(
         detector=detector, version=version, config=config, name=name, spec=spec,
         config_digest=config_digest(config), status="running", owner=this_owner(),
@@ -225,7 +227,12 @@ def start_run(
     session.flush()
     assert run.id is not None
     # the review order is fixed when the run is made: the same queue for every reviewer
-    session.execute(update(R).where(R.c.id == run.id).values(order_seed=new_seed()))
+    mark = session.scalar(select(func.max(V.c.id))) or 0
+    session.execute(
+        update(R)
+        .where(R.c.id == run.id)
+        .values(order_seed=new_seed(), code_digest=code, version_mark=mark)
+    )
     return run.id
 
 
@@ -414,6 +421,74 @@ def _claims_of(
         return {(b, s, e, t): cid for cid, b, s, e, t in rows if b in wanted}
     rows = _select_in(session, f"{sql} IN", brief_pks)
     return {(b, s, e, t): cid for cid, b, s, e, t in rows}
+
+
+def carry_source(session: Session, run_id: int) -> int | None:
+    """The newest finished run whose flags `run_id` may carry over the briefs unchanged
+    since: the same built-in detector, version and config, read by the same code (its
+    `code_digest`); None when there is none, or `run_id` is no built-in detector's."""
+    run = session.execute(select(R).where(R.c.id == run_id)).one()
+    if run.code_digest is None or run.model_id is not None:
+        return None
+    return session.scalar(
+        select(R.c.id)
+        .where(
+            R.c.id != run_id,
+            R.c.status == "finished",
+            R.c.code_digest == run.code_digest,
+            R.c.detector == run.detector,
+            R.c.version == run.version,
+            R.c.config == run.config,
+            R.c.version_mark.is_not(None),
+            R.c.model_id.is_(None),
+        )
+        .order_by(R.c.id.desc())
+        .limit(1)
+    )
+
+
+CARRY_CHUNK = 2_000  # briefs whose scans and flags are carried a statement at a time
+
+_CARRIED_FLAG = [F.c[name] for name in FLAG_COLUMNS[1:-1]]  # claim_id ... probability
+
+
+def carry_scans(session: Session, *, source: int, run_id: int) -> int:
+    """Copy `source`'s scans and flags of the briefs `run_id` has not read that have not
+    changed since `source` began: no version of theirs newer than its mark, nor replaced
+    after it began (either alone would do; both, so neither a reused row id nor a clock
+    set back can pass a changed brief off as unchanged). The same code, detector and
+    config read the same text and pool to the same flags, so they are not read again.
+    The flags keep their claims and take their places in `run_id`'s queue. Never
+    commits; returns the briefs carried."""
+    mark, began = session.execute(
+        select(R.c.version_mark, R.c.created_at).where(R.c.id == source)
+    ).one()
+    seed = run_seed(session, run_id) or 0
+    mine = aliased(BS)
+    read = exists().where(mine.c.run_id == run_id, mine.c.brief_pk == BS.c.brief_pk)
+    changed = exists().where(
+        V.c.brief_pk == BS.c.brief_pk, (V.c.id > mark) | (V.c.replaced_at >= began)
+    )
+    carried = after = 0
+    while True:
+        scans = session.execute(
+            select(BS.c.brief_pk, BS.c.checkable, BS.c.flags)
+            .where(BS.c.run_id == source, BS.c.brief_pk > after, ~read, ~changed)
+            .order_by(BS.c.brief_pk)
+            .limit(CARRY_CHUNK)
+        ).all()
+        if not scans:
+            return carried
+        after = scans[-1][0]
+        _insert(session, BS, _SCAN_COLUMNS, [(run_id, *scan) for scan in scans])
+        flagged = [pk for pk, _, flags in scans if flags]
+        if flagged:
+            rows = session.execute(
+                select(*_CARRIED_FLAG).where(F.c.run_id == source, F.c.brief_pk.in_(flagged))
+            )
+            flags = [(run_id, *row, queue_rank(seed, row[0])) for row in rows]
+            _insert(session, F, FLAG_COLUMNS, flags)
+        carried += len(scans)
 
 
 def covers_every_brief(session: Session, run_id: int) -> bool:

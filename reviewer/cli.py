@@ -387,7 +387,8 @@ def ingest(
     config: ConfigOption = None,
     db: DbOption = None,
 ) -> None:
-    """Store briefs and pools, then run the detector over every stored brief."""
+    """Store briefs and pools, then run the detector over every stored brief; those
+    unchanged since a run of the same detector and config keep its flags (`flag` reads all)."""
     from reviewer.commands import ingest as command
     from reviewer.commands.console import load_detector
 

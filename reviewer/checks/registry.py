@@ -299,6 +299,42 @@ def describe(detector: Detector) -> tuple[str, str, str]:
     return str(name), str(version), config_json
 
 
+def code_digest(detector: Detector) -> str | None:
+    """A digest of the code a built-in detector reads with (every source file of
+    reviewer.grounding, rule tables included): a later ingest carries a run's flags only
+    when the same code made them. None for any other detector, a plugin's or a learned
+    model's, whose code may change under the same name and version."""
+    from reviewer.grounding.default import DefaultDetector
+    from reviewer.grounding.reference import ReferenceDetector
+
+    if type(detector) not in (DefaultDetector, ReferenceDetector):
+        return None
+    return _grounding_digest()
+
+
+_DIGESTS: dict[str, str | None] = {}
+
+
+def _grounding_digest() -> str | None:
+    """sha256 of reviewer.grounding's sources by their paths, read once a process; None
+    when they cannot be read (a run is then read whole, as before)."""
+    if "grounding" not in _DIGESTS:
+        import hashlib
+
+        root = Path(__file__).resolve().parent.parent / "grounding"
+        sha = hashlib.sha256()
+        try:
+            files = sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml"))
+            for path in files:
+                sha.update(path.relative_to(root).as_posix().encode() + b"\0")
+                sha.update(path.read_bytes() + b"\0")
+        except OSError:
+            _DIGESTS["grounding"] = None
+        else:
+            _DIGESTS["grounding"] = sha.hexdigest()[:16] if files else None
+    return _DIGESTS["grounding"]
+
+
 def spec_of(detector: Detector, spec: str | None) -> str | None:
     """How to load this detector again: the spec it was loaded by, or a built-in's name."""
     if spec:

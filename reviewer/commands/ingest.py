@@ -20,6 +20,7 @@ from reviewer.commands.console import (
 from reviewer.commands.flag import run_line, say_unread_units
 from reviewer.commands.interrupt import interrupted, stopping_at_steps
 from reviewer.grounding.types import Detector
+from reviewer.pipeline.batch_writer import RunReport
 from reviewer.pipeline.reader import InputError, count_lines, is_stream
 from reviewer.pipeline.writer import IngestReport, ingest_files
 
@@ -132,6 +133,14 @@ def refusal(report: IngestReport, *, new_db: bool = False) -> str:
     return said
 
 
+def say_carried(run: RunReport) -> None:
+    """How many briefs kept an earlier run's flags rather than being read again."""
+    if run.carried and run.carried_from is not None:
+        read = run.briefs - run.carried
+        say(out(), f"{counted(run.carried, 'unchanged brief')} kept run {run.carried_from}'s "
+                   f"flags (the same code, detector and config); {read:,} read")  # fmt: skip
+
+
 def print_ingest(report: IngestReport, *, new_db: bool = False, flagged: bool = True) -> None:
     """Rejected lines and any refused file on stderr; what was stored on stdout, unless
     nothing was (a table of zeros would read as a success), as when every line was
@@ -161,6 +170,7 @@ def print_ingest(report: IngestReport, *, new_db: bool = False, flagged: bool = 
     say(out(), ", ".join(parts))
     if report.run is not None:
         say(out(), run_line(report.run))
+        say_carried(report.run)
         say_unread_units(report.run)
     elif not report.failed and not flagged and (report.added or report.replaced):
         say(out(), "no detector run (--no-flag): `reviewer flag` flags the briefs stored")

@@ -24,6 +24,8 @@ from db.views import pool_from_json
 from db.writes import (
     BRIEF_COLUMNS,
     RunDiff,
+    carry_scans,
+    carry_source,
     delete_run,
     diff_runs,
     finish_run,
@@ -49,7 +51,7 @@ from reviewer.arms import (
     rewrites_of,
     template_items,
 )
-from reviewer.checks.registry import describe, spec_of
+from reviewer.checks.registry import code_digest, describe, spec_of
 from reviewer.grounding.config import DetectorConfig
 from reviewer.grounding.types import Known
 from reviewer.pipeline.checking import BATCH, Advance, Prepared, in_batches, raise_error, sort_batch
@@ -94,6 +96,8 @@ class RunReport:
     abandoned: Abandoned = field(default_factory=Abandoned)  # killed processes' work, undone
     # a warning for each pool unit the detector's vocabulary never reads in prose
     unread_units: list[str] = field(default_factory=list)
+    carried: int = 0  # briefs whose flags came unchanged from run `carried_from`
+    carried_from: int | None = None
 
 
 @dataclass
@@ -150,6 +154,8 @@ class BatchWriter:
         self.turn: IngestTurn | None = None  # an ingest's record, ended when it finishes
         self.stage: Stage | None = None  # announces a stage of the progress (ingest, flag)
         self.scored = 0  # arm texts scored so far (the arms' stage)
+        self.carried = 0  # briefs whose flags the run took from an earlier one
+        self.carried_from: int | None = None
 
     def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -159,6 +165,7 @@ class BatchWriter:
             self.run_id = start_run(
                 session, detector=detector, version=version, config=config, name=name,
                 spec=spec_of(self.analyzer.detector, spec),
+                code=code_digest(self.analyzer.detector),
             )  # fmt: skip
             if self.turn is not None:
                 self.turn.note_run(session, self.run_id)
@@ -454,13 +461,25 @@ class BatchWriter:
                 forget_scan(session, self.run_id, pk)
         return [*zip(pks, new, strict=True), *changed]
 
-    def cover_the_rest(self, advance: Advance, stage: Stage | None = None) -> None:
-        """Scan every stored brief the run has not covered yet, a batch per transaction."""
+    def cover_the_rest(
+        self, advance: Advance, stage: Stage | None = None, *, carry: bool = False
+    ) -> None:
+        """Scan every stored brief the run has not covered yet, a batch per transaction;
+        with `carry`, first take the flags of the briefs unchanged since the newest run of
+        the same code, detector and config from it (`carry_scans`), in one transaction."""
         assert self.detection is not None and self.run_id is not None
         with Session(self.engine) as session, unchecked_references(session):
             left = db.count_uncovered(session=session, run_id=self.run_id)
             if not left:  # an ingest into a fresh run
                 return
+            source = carry_source(session, self.run_id) if carry else None
+            if source is not None:
+                self.carried = carry_scans(session, source=source, run_id=self.run_id)
+                self.carried_from = source if self.carried else None
+                session.commit()
+                left -= self.carried
+                if not left:
+                    return
             if stage is not None:
                 stage("flag", None, left)
             after = 0
@@ -492,5 +511,6 @@ class BatchWriter:
             )
             return RunReport(
                 run.id, run.detector, run.version, run.briefs, run.flags, run.checkable,
-                previous, diff, unread_units=unread,
+                previous, diff, unread_units=unread, carried=self.carried,
+                carried_from=self.carried_from,
             )  # fmt: skip

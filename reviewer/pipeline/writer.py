@@ -96,7 +96,9 @@ def ingest_files(
             # whose every line was rejected
             refused = report.failed is not None or report.all_rejected
             if writer.scanned or (not refused and recovery.needs_run(engine)):
-                writer.cover_the_rest(advance, stage)
+                # the briefs unchanged since a run of the same code, detector and config
+                # keep its flags: an append to 100,000 briefs reads the new ones
+                writer.cover_the_rest(advance, stage, carry=True)
                 writer.score_arms()
                 report.run = writer.finish(previous)
             else:
