@@ -8,6 +8,7 @@ however many briefs there are.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -149,6 +150,19 @@ def iter_pool_rows(*, db: Db, limit: int | None = None) -> Iterator[tuple[int, s
     """(pk, knowns JSON) of the stored pools in the order first ingested (the arms)."""
     query = select(P.c.pk, P.c.knowns).order_by(P.c.pk).limit(limit)
     yield from db.execute(query).yield_per(1000)
+
+
+def arms_sample(*, db: Db, limit: int) -> str:
+    """A digest of what a run's arms read: the first `limit` stored pools and briefs, each
+    by its key and content digest. A run of the same code, detector and config over the
+    same sample scores the same arms."""
+    sha = hashlib.sha256()
+    for pk, digest in db.execute(select(P.c.pk, P.c.digest).order_by(P.c.pk).limit(limit)):
+        sha.update(f"p{pk}:{digest};".encode())
+    briefs = select(B.c.pk, B.c.digest, B.c.pool_pk).order_by(B.c.pk).limit(limit)
+    for pk, digest, pool_pk in db.execute(briefs):
+        sha.update(f"b{pk}:{digest}:{pool_pk};".encode())
+    return sha.hexdigest()[:16]
 
 
 def production(*, db: Db, run_id: int) -> tuple[float, int]:

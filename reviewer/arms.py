@@ -15,7 +15,7 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
 from reviewer.checks import registry
@@ -472,13 +472,27 @@ def assemble_report(
     warnings: list[str] = []
     if production_rate is not None:
         rows.append(ArmRow("production", "production", production_rate, production_n, "", None))
-        unrelated = template["unrelated"].value
-        if production_rate > unrelated:
-            warnings.append(
-                f"real briefs score above the unrelated arm ({production_rate:.2f} > "
-                f"{unrelated:.2f}): the detector fires on real prose more than on random numbers"
-            )
+        warnings += production_warnings(production_rate, template["unrelated"].value)
     return ArmsReport(detector, version, seed, drift, rows, failures, warnings)
+
+
+def production_warnings(rate: float, unrelated: float) -> list[str]:
+    """The warning of a production row above the unrelated arm, if it is."""
+    if rate <= unrelated:
+        return []
+    return [
+        f"real briefs score above the unrelated arm ({rate:.2f} > {unrelated:.2f}): the "
+        "detector fires on real prose more than on random numbers"
+    ]
+
+
+def with_production(report: ArmsReport, rate: float, briefs: int) -> ArmsReport:
+    """`report`'s template and rewrite arms as they are, its production row (and its
+    warning) those of another run of the same detector over the same sample."""
+    rows = [row for row in report.rows if row.group != "production"]
+    rows.append(ArmRow("production", "production", rate, briefs, "", None))
+    unrelated = next(r.mean for r in rows if r.group == "template" and r.arm == "unrelated")
+    return replace(report, rows=rows, warnings=production_warnings(rate, unrelated))
 
 
 def template_items(

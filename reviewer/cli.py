@@ -387,8 +387,7 @@ def ingest(
     config: ConfigOption = None,
     db: DbOption = None,
 ) -> None:
-    """Store briefs and pools, then run the detector over every stored brief; those
-    unchanged since a run of the same detector and config keep its flags (`flag` reads all)."""
+    """Store briefs and pools, then run the detector; unchanged briefs keep its last flags."""
     from reviewer.commands import ingest as command
     from reviewer.commands.console import load_detector
 

@@ -137,8 +137,9 @@ def say_carried(run: RunReport) -> None:
     """How many briefs kept an earlier run's flags rather than being read again."""
     if run.carried and run.carried_from is not None:
         read = run.briefs - run.carried
+        kept = "flags and arms (the same sample)" if run.arms_from else "flags"
         say(out(), f"{counted(run.carried, 'unchanged brief')} kept run {run.carried_from}'s "
-                   f"flags (the same code, detector and config); {read:,} read")  # fmt: skip
+                   f"{kept}: the same code, detector and config; {read:,} read")  # fmt: skip
 
 
 def print_ingest(report: IngestReport, *, new_db: bool = False, flagged: bool = True) -> None:

@@ -18,7 +18,7 @@ from sqlmodel import Session
 import db
 from db.ingest_turn import IngestTurn
 from db.queries import iter_briefs_keyed, pool_units, run_flag_spans
-from db.runs import iter_pool_rows, production, store_arms
+from db.runs import arms_sample, iter_pool_rows, production, store_arms, stored_arms
 from db.undo import Abandoned, IngestUndo
 from db.views import pool_from_json
 from db.writes import (
@@ -43,6 +43,7 @@ from reviewer.arms import (
     ARMS,
     DEFAULT_DRIFT,
     DEFAULT_SEED,
+    ArmsReport,
     Cited,
     FlagSpan,
     Mean,
@@ -50,6 +51,7 @@ from reviewer.arms import (
     planted_rate,
     rewrites_of,
     template_items,
+    with_production,
 )
 from reviewer.checks.registry import code_digest, describe, spec_of
 from reviewer.grounding.config import DetectorConfig
@@ -98,6 +100,7 @@ class RunReport:
     unread_units: list[str] = field(default_factory=list)
     carried: int = 0  # briefs whose flags came unchanged from run `carried_from`
     carried_from: int | None = None
+    arms_from: int | None = None  # the run whose template and rewrite arms it took
 
 
 @dataclass
@@ -156,6 +159,7 @@ class BatchWriter:
         self.scored = 0  # arm texts scored so far (the arms' stage)
         self.carried = 0  # briefs whose flags the run took from an earlier one
         self.carried_from: int | None = None
+        self.arms_from: int | None = None  # the run whose arms the run took, if any
 
     def start(self, *, name: str | None = None, spec: str | None = None) -> int:
         """Create the run up front (unfinished, so never "latest" until finish())."""
@@ -184,6 +188,9 @@ class BatchWriter:
         template = {arm: Mean() for arm in ARMS}
         rewritten = {arm: Mean() for arm in ARMS}
         with Session(self.engine) as session:
+            sample = arms_sample(db=session, limit=ARM_SAMPLE)
+            if self._carry_arms(session, sample, seed, drift):
+                return
             pools = (
                 (pk, pool_from_json(knowns))
                 for pk, knowns in iter_pool_rows(db=session, limit=ARM_SAMPLE)
@@ -211,9 +218,30 @@ class BatchWriter:
                 name, version, seed=seed, drift=drift, template=template,
                 rewritten=rewritten, production_rate=rate, production_n=briefs,
             )  # fmt: skip
-            arms = report.to_dict() | {"pools": template["faithful"].n}
+            arms = report.to_dict() | {"pools": template["faithful"].n, "sample": sample}
             store_arms(db=session, run_id=self.run_id, arms=arms)
             session.commit()
+
+    def _carry_arms(self, session: Session, sample: str, seed: int, drift: float) -> bool:
+        """Whether the run took the arms of the run it carried its flags from (and stored
+        them): the same code, detector and config over the same sample of pools and briefs
+        (`arms_sample`), seed and drift score the same template and rewrite arms; the
+        production row is the run's own."""
+        if self.carried_from is None:
+            return False
+        source = stored_arms(db.get_run(session=session, run_id=self.carried_from))
+        if source is None or source.get("sample") != sample:
+            return False
+        if (source.get("seed"), source.get("drift")) != (seed, drift):
+            return False
+        assert self.run_id is not None
+        rate, briefs = production(db=session, run_id=self.run_id)
+        report = with_production(ArmsReport.from_dict(source), rate, briefs)
+        arms = report.to_dict() | {"pools": source.get("pools"), "sample": sample}
+        store_arms(db=session, run_id=self.run_id, arms=arms)
+        session.commit()
+        self.arms_from = self.carried_from
+        return True
 
     def _score(self, items: Iterable[Any], add: Callable[[list[Any] | None], None]) -> None:
         """Send items to the detector in batches, at most IN_FLIGHT out at once (counted
@@ -512,5 +540,5 @@ class BatchWriter:
             return RunReport(
                 run.id, run.detector, run.version, run.briefs, run.flags, run.checkable,
                 previous, diff, unread_units=unread, carried=self.carried,
-                carried_from=self.carried_from,
+                carried_from=self.carried_from, arms_from=self.arms_from,
             )  # fmt: skip

@@ -18,6 +18,7 @@ import db
 import db.writes
 from db.queue import queue_rank
 from reviewer.cli import app
+from reviewer.pipeline import batch_writer
 
 runner = CliRunner()
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "briefs.jsonl"
@@ -79,14 +80,21 @@ def stored(where: str, run_id: int) -> dict[str, object]:
     }
 
 
+@pytest.mark.parametrize("sample", [20, None])
 def test_an_append_keeps_the_flags_of_the_briefs_stored_and_reads_the_new(
-    tmp_path, database
+    tmp_path, monkeypatch, database, sample
 ) -> None:
-    where = database  # a SQLite file, and a PostgreSQL database
+    """On a SQLite file and a PostgreSQL database. With an arms' sample of 20 briefs the
+    first ingest fills it, and the run takes the arms too; with the sample of 500 the
+    appended briefs join it, and the arms are scored again."""
+    if sample is not None:
+        monkeypatch.setattr(batch_writer, "ARM_SAMPLE", sample)
+    where = database
     lines = demo_lines()
     invoke("ingest", write(tmp_path / "a.jsonl", lines[:50]), "--db", where)
     said = invoke("ingest", write(tmp_path / "b.jsonl", lines[50:]), "--db", where)
-    assert "50 unchanged briefs kept run 1's flags" in said
+    kept = "flags and arms (the same sample):" if sample else "flags:"
+    assert f"50 unchanged briefs kept run 1's {kept}" in said
     assert f"; {len(lines) - 50} read" in said
     full = invoke("flag", "--db", where)
     assert "kept run" not in full  # `reviewer flag` reads every brief
