@@ -438,8 +438,9 @@ learnedmodel = Table(
     Index("ix_learnedmodel_run", "run_id"),
 )
 detectorrun.append_column(Column("model_id", Integer, nullable=True))
-# what carrying a run's flags over unchanged briefs needs (db.carry): a digest of the
-# built-in detector's code, and the newest brief version when the run began
+# what carrying a run's flags over unchanged briefs needs (db.writes.carry_scans): a
+# digest of the code a built-in detector's run is made by, and the newest brief version
+# when the run began
 detectorrun.append_column(_str("code_digest", nullable=True))
 detectorrun.append_column(Column("version_mark", Integer, nullable=True))
 

@@ -300,39 +300,58 @@ def describe(detector: Detector) -> tuple[str, str, str]:
 
 
 def code_digest(detector: Detector) -> str | None:
-    """A digest of the code a built-in detector reads with (every source file of
-    reviewer.grounding, rule tables included): a later ingest carries a run's flags only
-    when the same code made them. None for any other detector, a plugin's or a learned
-    model's, whose code may change under the same name and version."""
+    """A digest of the code a built-in detector's run is made by: every source file of
+    reviewer and its storage (what reads a brief, and what stores and counts its flags),
+    with the Python version and its Unicode tables. A later ingest carries a run's flags
+    only when the same code made them. None for any other detector, a plugin's or a
+    learned model's, whose code may change under the same name and version."""
     from reviewer.grounding.default import DefaultDetector
     from reviewer.grounding.reference import ReferenceDetector
 
     if type(detector) not in (DefaultDetector, ReferenceDetector):
         return None
-    return _grounding_digest()
+    if "code" not in _DIGESTS:
+        _DIGESTS["code"] = _sources_digest()
+    return _DIGESTS["code"]
 
 
 _DIGESTS: dict[str, str | None] = {}
 
 
-def _grounding_digest() -> str | None:
-    """sha256 of reviewer.grounding's sources by their paths, read once a process; None
-    when they cannot be read (a run is then read whole, as before)."""
-    if "grounding" not in _DIGESTS:
-        import hashlib
+def _sources_digest(roots: Sequence[Path] | None = None) -> str | None:
+    """sha256 of the sources of the reviewer and db packages (or `roots`) by their paths,
+    the Python version and the Unicode tables; None when they cannot be read (every brief
+    is read then)."""
+    import hashlib
+    import unicodedata
 
-        root = Path(__file__).resolve().parent.parent / "grounding"
-        sha = hashlib.sha256()
-        try:
+    roots = roots or _source_roots()
+    if not roots:
+        return None
+    sha = hashlib.sha256(f"{sys.version}|{unicodedata.unidata_version}".encode())
+    try:
+        for root in roots:
             files = sorted(p for p in root.rglob("*") if p.suffix in (".py", ".toml"))
+            if not files:
+                return None
             for path in files:
-                sha.update(path.relative_to(root).as_posix().encode() + b"\0")
+                sha.update(f"{root.name}/{path.relative_to(root).as_posix()}".encode() + b"\0")
                 sha.update(path.read_bytes() + b"\0")
-        except OSError:
-            _DIGESTS["grounding"] = None
-        else:
-            _DIGESTS["grounding"] = sha.hexdigest()[:16] if files else None
-    return _DIGESTS["grounding"]
+    except OSError:
+        return None
+    return sha.hexdigest()[:16]
+
+
+def _source_roots() -> list[Path]:
+    """The folders of the reviewer and db packages (db found, not imported: the core
+    imports no storage)."""
+    import importlib.util
+
+    storage = importlib.util.find_spec("db")
+    places = storage.submodule_search_locations if storage is not None else None
+    if not places:
+        return []
+    return [Path(__file__).resolve().parent.parent, Path(next(iter(places))).resolve()]
 
 
 def spec_of(detector: Detector, spec: str | None) -> str | None:

@@ -80,3 +80,29 @@ def test_a_plugin_factory_that_takes_config_gets_it() -> None:
     detector = load_detector("reviewer.grounding.default:DefaultDetector", config)
     assert isinstance(detector, DefaultDetector)
     assert detector.config is config
+
+
+def test_the_code_digest_moves_with_any_source_of_reviewer_or_its_storage(tmp_path) -> None:
+    """What reads a brief and what stores its flags are both in the digest an ingest's run
+    is carried by: a change to either package's sources moves it, other files do not."""
+    import shutil
+
+    from reviewer.checks.registry import _source_roots, _sources_digest, code_digest
+
+    roots = []
+    for root in _source_roots():
+        copy = tmp_path / root.name
+        shutil.copytree(root, copy, ignore=shutil.ignore_patterns("__pycache__"))
+        roots.append(copy)
+    first = _sources_digest(roots)
+    assert first is not None and first == _sources_digest(roots)
+    (roots[0] / "NOTES.txt").write_text("not a source", encoding="utf-8")
+    assert _sources_digest(roots) == first
+    for edited in (roots[0] / "pipeline" / "workers.py", roots[1] / "writes.py"):
+        kept = edited.read_bytes()
+        edited.write_bytes(kept + b"\n# changed\n")
+        assert _sources_digest(roots) != first, edited
+        edited.write_bytes(kept)
+    assert _sources_digest(roots) == first
+    assert code_digest(load_detector("default")) is not None
+    assert code_digest(load_detector("cmd:true")) is None  # a plugin's code is its own

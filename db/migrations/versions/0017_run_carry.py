@@ -1,8 +1,8 @@
 """What an ingest's run needs to carry an earlier run's flags over the briefs that have
-not changed since (`detectorrun.code_digest`: a digest of the built-in detector's code,
-so a run of other rules is never carried; `detectorrun.version_mark`: the newest brief
-version when the run began, so a brief replaced since is read again). Runs made before
-stay NULL and are never carried from.
+not changed since: `detectorrun.code_digest`, a digest of the code a built-in detector's
+run is made by, so a run of other code is never carried; `detectorrun.version_mark`, the
+newest brief version when the run began, so a brief replaced since is read again. Runs
+made before stay NULL and are never carried from.
 
 Revision ID: 0017
 Revises: 0016
