@@ -469,30 +469,26 @@ def assemble_report(
     rows = _group_rows("template", template, failures)
     if rewritten is not None:
         rows += _group_rows("rewrite", rewritten, failures)
-    warnings: list[str] = []
-    if production_rate is not None:
-        rows.append(ArmRow("production", "production", production_rate, production_n, "", None))
-        warnings += production_warnings(production_rate, template["unrelated"].value)
-    return ArmsReport(detector, version, seed, drift, rows, failures, warnings)
-
-
-def production_warnings(rate: float, unrelated: float) -> list[str]:
-    """The warning of a production row above the unrelated arm, if it is."""
-    if rate <= unrelated:
-        return []
-    return [
-        f"real briefs score above the unrelated arm ({rate:.2f} > {unrelated:.2f}): the "
-        "detector fires on real prose more than on random numbers"
-    ]
+    report = ArmsReport(detector, version, seed, drift, rows, failures, [])
+    if production_rate is None:
+        return report
+    return with_production(report, production_rate, production_n)
 
 
 def with_production(report: ArmsReport, rate: float, briefs: int) -> ArmsReport:
-    """`report`'s template and rewrite arms as they are, its production row (and its
-    warning) those of another run of the same detector over the same sample."""
+    """`report`'s template and rewrite arms as they are, with the production row of `rate`
+    over `briefs` (in place of any it had), and its warning when real briefs score above
+    the unrelated arm: a run's own, or another run's of the same detector and sample."""
     rows = [row for row in report.rows if row.group != "production"]
     rows.append(ArmRow("production", "production", rate, briefs, "", None))
     unrelated = next(r.mean for r in rows if r.group == "template" and r.arm == "unrelated")
-    return replace(report, rows=rows, warnings=production_warnings(rate, unrelated))
+    warnings = []
+    if rate > unrelated:
+        warnings.append(
+            f"real briefs score above the unrelated arm ({rate:.2f} > {unrelated:.2f}): the "
+            "detector fires on real prose more than on random numbers"
+        )
+    return replace(report, rows=rows, warnings=warnings)
 
 
 def template_items(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import json
@@ -310,24 +311,22 @@ def code_digest(detector: Detector) -> str | None:
 
     if type(detector) not in (DefaultDetector, ReferenceDetector):
         return None
-    if "code" not in _DIGESTS:
-        _DIGESTS["code"] = _sources_digest()
-    return _DIGESTS["code"]
+    return _own_sources_digest()
 
 
-_DIGESTS: dict[str, str | None] = {}
+@functools.cache
+def _own_sources_digest() -> str | None:
+    """`_sources_digest` of the reviewer and db packages, read once a process."""
+    roots = _source_roots()
+    return _sources_digest(roots) if roots else None
 
 
-def _sources_digest(roots: Sequence[Path] | None = None) -> str | None:
-    """sha256 of the sources of the reviewer and db packages (or `roots`) by their paths,
-    the Python version and the Unicode tables; None when they cannot be read (every brief
-    is read then)."""
+def _sources_digest(roots: Sequence[Path]) -> str | None:
+    """sha256 of the sources under `roots` by their paths, the Python version and the
+    Unicode tables; None when they cannot be read (every brief is read then)."""
     import hashlib
     import unicodedata
 
-    roots = roots or _source_roots()
-    if not roots:
-        return None
     sha = hashlib.sha256(f"{sys.version}|{unicodedata.unidata_version}".encode())
     try:
         for root in roots:

@@ -19,6 +19,7 @@ import db.writes
 from db.queue import queue_rank
 from reviewer.cli import app
 from reviewer.pipeline import batch_writer
+from tests.support.store_files import write_briefs
 
 runner = CliRunner()
 DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "demo" / "briefs.jsonl"
@@ -31,13 +32,8 @@ def demo_lines() -> list[str]:
     return DEMO.read_text(encoding="utf-8").splitlines()
 
 
-def write(path: Path, lines: list[str]) -> str:
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return str(path)
-
-
-def invoke(*args: str) -> str:
-    result = runner.invoke(app, list(args))
+def invoke(*args: str | Path) -> str:
+    result = runner.invoke(app, [str(arg) for arg in args])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -91,8 +87,8 @@ def test_an_append_keeps_the_flags_of_the_briefs_stored_and_reads_the_new(
         monkeypatch.setattr(batch_writer, "ARM_SAMPLE", sample)
     where = database
     lines = demo_lines()
-    invoke("ingest", write(tmp_path / "a.jsonl", lines[:50]), "--db", where)
-    said = invoke("ingest", write(tmp_path / "b.jsonl", lines[50:]), "--db", where)
+    invoke("ingest", write_briefs(tmp_path / "a.jsonl", lines[:50]), "--db", where)
+    said = invoke("ingest", write_briefs(tmp_path / "b.jsonl", lines[50:]), "--db", where)
     kept = "flags and arms (the same sample):" if sample else "flags:"
     assert f"50 unchanged briefs kept run 1's {kept}" in said
     assert f"; {len(lines) - 50} read" in said
@@ -120,18 +116,18 @@ def test_a_brief_replaced_since_is_read_again(tmp_path, monkeypatch, told_by) ->
     replacement after the run began (against a reused id, or a clock set back)."""
     where = str(tmp_path / "r.db")
     lines = demo_lines()
-    invoke("ingest", write(tmp_path / "a.jsonl", lines), "--db", where)
+    invoke("ingest", write_briefs(tmp_path / "a.jsonl", lines), "--db", where)
     if told_by == "its version id":  # the clock set back as the brief is replaced
         monkeypatch.setattr(db.writes, "utcnow", lambda: datetime(2000, 1, 1, tzinfo=UTC))
     replaced = changed(lines, 3, "1", "7")
-    invoke("ingest", write(tmp_path / "b.jsonl", replaced), "--replace", "--no-flag",
+    invoke("ingest", write_briefs(tmp_path / "b.jsonl", replaced), "--replace", "--no-flag",
            "--db", where)  # fmt: skip
     monkeypatch.undo()
     if told_by == "its replacement time":  # as if the version's id were an old one's
         with sqlite3.connect(where) as connection:
             connection.execute("UPDATE detectorrun SET version_mark = 1000000 WHERE id = 1")
     added = json.loads(lines[0]) | {"id": "appended"}
-    said = invoke("ingest", write(tmp_path / "c.jsonl", [json.dumps(added)]), "--db", where)
+    said = invoke("ingest", write_briefs(tmp_path / "c.jsonl", [json.dumps(added)]), "--db", where)
     assert f"{len(lines) - 1} unchanged briefs kept run 1's flags" in said
     assert "; 2 read" in said  # the brief replaced and the one appended
     invoke("flag", "--db", where)
@@ -142,14 +138,14 @@ def test_a_brief_replaced_since_is_read_again(tmp_path, monkeypatch, told_by) ->
 def test_other_code_or_another_config_reads_every_brief(tmp_path) -> None:
     where = str(tmp_path / "r.db")
     lines = demo_lines()
-    invoke("ingest", write(tmp_path / "a.jsonl", lines[:50]), "--db", where)
+    invoke("ingest", write_briefs(tmp_path / "a.jsonl", lines[:50]), "--db", where)
     with sqlite3.connect(where) as connection:  # run 1 as rules of other code made it
         connection.execute("UPDATE detectorrun SET code_digest = 'other' WHERE id = 1")
-    said = invoke("ingest", write(tmp_path / "b.jsonl", lines[50:60]), "--db", where)
+    said = invoke("ingest", write_briefs(tmp_path / "b.jsonl", lines[50:60]), "--db", where)
     assert "kept run" not in said
     config = tmp_path / "c.toml"
     config.write_text("[thresholds]\nfaithful = 0.02\n", encoding="utf-8")
-    said = invoke("ingest", write(tmp_path / "c.jsonl", lines[60:]), "--config", str(config),
+    said = invoke("ingest", write_briefs(tmp_path / "c.jsonl", lines[60:]), "--config", config,
                   "--db", where)  # fmt: skip
     assert "kept run" not in said
     (briefs,) = read(where, "SELECT briefs FROM detectorrun WHERE id = :run", 3)[0]
